@@ -1,0 +1,36 @@
+/**
+ * The CPU kernels by op name. A kernel fills `out` with elements [first, first + out.length) of its
+ * stream; it must give the same bits for any split of that range, which is what lets the worker pool
+ * (and the GPU) cut a job anywhere.
+ */
+import { rawBits, uniform32, uniform64 } from './raw.js';
+
+export type OutArray = Uint32Array | Int32Array | Float32Array | Float64Array;
+
+export interface KernelArgs {
+  k0: number;
+  k1: number;
+  /** Index of out[0] in the stream, as uint32 halves. */
+  lo: number;
+  hi: number;
+  out: OutArray;
+  /** Scalar parameters (structured-cloneable). */
+  params: Record<string, unknown>;
+  /** Per-element parameter arrays, aligned with out (element i of each belongs to out[i]). */
+  perElement: Record<string, Float32Array | Float64Array>;
+}
+
+export type Kernel = (a: KernelArgs) => void;
+
+// Static on purpose: worker threads import this module and must see every kernel.
+export const KERNELS: Record<string, Kernel> = {
+  bits: (a) => rawBits(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array),
+  uniform32: (a) => uniform32(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.low as number, a.params.high as number),
+  uniform64: (a) => uniform64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.low as number, a.params.high as number),
+};
+
+export function runKernel(op: string, a: KernelArgs): void {
+  const k = KERNELS[op];
+  if (!k) throw new Error(`internal: no CPU kernel '${op}'`);
+  k(a);
+}

@@ -1,0 +1,30 @@
+/**
+ * cuda-random: counter-based random numbers and sampling, on CUDA when available and in TypeScript
+ * everywhere, with the same bits on both. See docs/streams.md for the contract.
+ */
+import { philox4x32 as philoxRaw } from './philox.js';
+import { checkUint32, describe } from './validate.js';
+import { backendInfo, type BackendInfo } from './backend/select.js';
+
+export { key, split, foldIn, keyEquals, type Key } from './keys.js';
+export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype } from './uniform.js';
+export type { CommonOptions } from './api.js';
+export type { BackendInfo } from './backend/select.js';
+export { shutdownPool } from './pool.js';
+
+/** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
+export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {
+  for (const [v, name, len] of [[counter, 'counter', 4], [key, 'key', 2]] as const) {
+    if (!(Array.isArray(v) || v instanceof Uint32Array)) {
+      throw new TypeError(`${name} must be an array or Uint32Array of ${len} words, got ${describe(v)}`);
+    }
+    if (v.length !== len) throw new RangeError(`${name} must have ${len} words, got ${v.length}`);
+    for (let i = 0; i < len; i++) checkUint32(v[i], `${name}[${i}]`);
+  }
+  return philoxRaw(counter, key);
+}
+
+/** Which backend `auto` (or the given choice) resolves to, and why. */
+export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda' }): BackendInfo {
+  return backendInfo(options?.backend);
+}

@@ -1,0 +1,24 @@
+/** A validated unit of bulk work, the currency between the facade and the backends. */
+import type { Key } from './keys.js';
+import type { OutArray } from './cpu/kernels.js';
+
+export interface Job {
+  op: string;
+  key: Key;
+  /** Index of out[0] in the stream, uint32 halves. */
+  lo: number;
+  hi: number;
+  out: OutArray;
+  params: Record<string, unknown>;
+  perElement: Record<string, Float32Array | Float64Array>;
+}
+
+/** The job for elements [start, start + count) of `job`, sharing its buffers. */
+export function subJob(job: Job, start: number, count: number, out: OutArray = job.out.subarray(start, start + count)): Job {
+  const l = job.lo + start;
+  const lo = l >>> 0;
+  const hi = (job.hi + Math.floor(l / 2 ** 32)) >>> 0;
+  const perElement: Job['perElement'] = {};
+  for (const [name, arr] of Object.entries(job.perElement)) perElement[name] = arr.subarray(start, start + count);
+  return { ...job, lo, hi, out, perElement };
+}

@@ -1,0 +1,75 @@
+/**
+ * Keys as in JAX: plain data, derived by hashing, never mutated. A key is the Philox key pair
+ * [k0, k1] (uint32 each) — a frozen two-element array, so it prints, compares element-wise and
+ * survives JSON.stringify/parse.
+ */
+import { philoxBlock } from './philox.js';
+import { TAG_FOLD_IN, TAG_SPLIT } from './layout.js';
+import { checkCount, checkUint32, describe } from './validate.js';
+
+export type Key = readonly [k0: number, k1: number];
+
+const tmp = new Uint32Array(4);
+
+function makeKey(k0: number, k1: number): Key {
+  return Object.freeze([k0 >>> 0, k1 >>> 0]) as Key;
+}
+
+/** A key from a seed in [0, 2^64): k0 = seed mod 2^32, k1 = seed div 2^32 (cuRAND's Philox seeding). */
+export function key(seed: number | bigint): Key {
+  if (typeof seed === 'number') {
+    if (!Number.isInteger(seed) || seed < 0 || seed > Number.MAX_SAFE_INTEGER) {
+      throw new RangeError(`seed must be an integer in [0, 2^53-1] (use a bigint up to 2^64-1), got ${seed}`);
+    }
+    return makeKey(seed % 2 ** 32, Math.floor(seed / 2 ** 32));
+  }
+  if (typeof seed === 'bigint') {
+    if (seed < 0n || seed >= 2n ** 64n) throw new RangeError(`seed must be in [0, 2^64-1], got ${seed}`);
+    return makeKey(Number(seed & 0xffffffffn), Number(seed >> 32n));
+  }
+  throw new TypeError(`seed must be a number or bigint, got ${describe(seed)}`);
+}
+
+/** Accepts a Key, any two-element array of uint32, or a Uint32Array(2); returns [k0, k1]. */
+export function checkKey(k: unknown, name = 'key'): Key {
+  if (!(Array.isArray(k) || k instanceof Uint32Array)) {
+    throw new TypeError(`${name} must be a key (a [k0, k1] pair from key()), got ${describe(k)}`);
+  }
+  if (k.length !== 2) throw new RangeError(`${name} must have 2 words, got ${k.length}`);
+  checkUint32(k[0], `${name}[0]`);
+  checkUint32(k[1], `${name}[1]`);
+  return k as unknown as Key;
+}
+
+/**
+ * n child keys; child j = words 0..1 of philox(counter = (j, 0, 0, TAG_SPLIT), key). Child j does
+ * not depend on n, so split(k, n)[j] === split(k, m)[j] element-wise for every j < min(n, m).
+ */
+export function split(k: Key, n = 2): Key[] {
+  const [k0, k1] = checkKey(k);
+  checkCount(n, 'n');
+  if (n > 2 ** 24) throw new RangeError(`n must be at most 2^24 keys per split, got ${n}`);
+  const out: Key[] = new Array(n);
+  for (let j = 0; j < n; j++) {
+    philoxBlock(j, 0, 0, TAG_SPLIT, k0, k1, tmp, 0);
+    out[j] = makeKey(tmp[0], tmp[1]);
+  }
+  return out;
+}
+
+/** A key for data in [0, 2^53): words 0..1 of philox(counter = (data mod 2^32, data div 2^32, 0, TAG_FOLD_IN), key). */
+export function foldIn(k: Key, data: number): Key {
+  const [k0, k1] = checkKey(k);
+  if (typeof data !== 'number') throw new TypeError(`data must be a number, got ${describe(data)}`);
+  if (!Number.isInteger(data) || data < 0 || data > Number.MAX_SAFE_INTEGER) {
+    throw new RangeError(`data must be an integer in [0, 2^53-1], got ${data}`);
+  }
+  philoxBlock(data % 2 ** 32, Math.floor(data / 2 ** 32), 0, TAG_FOLD_IN, k0, k1, tmp, 0);
+  return makeKey(tmp[0], tmp[1]);
+}
+
+export function keyEquals(a: Key, b: Key): boolean {
+  checkKey(a, 'a');
+  checkKey(b, 'b');
+  return a[0] === b[0] && a[1] === b[1];
+}

@@ -1,0 +1,18 @@
+/**
+ * The counter layout: which Philox counter produces which word. docs/streams.md is the prose form of
+ * this file; change one, change both (and it is a breaking change of every stream).
+ *
+ *   counter = (c0, c1, c2, c3), key = (k0, k1)
+ *   raw stream         (b mod 2^32, b div 2^32, 0, 0)        word w = 4b + lane
+ *   key derivation     (j mod 2^32, j div 2^32, 0, TAG)      TAG_SPLIT / TAG_FOLD_IN
+ *   per-element        (t, e mod 2^32, e div 2^32, TAG)      proposal block t of element e
+ *
+ * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
+ * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
+ */
+export const TAG_RAW = 0;
+export const TAG_SPLIT = 1;
+export const TAG_FOLD_IN = 2;
+export const TAG_POLAR = 3;
+export const TAG_GAMMA = 4;
+export const TAG_ALIAS = 5;

@@ -1,0 +1,93 @@
+/**
+ * Philox4x32-10 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3", SC'11),
+ * bit-identical to Random123's philox4x32 and cuRAND's Philox4_32_10.
+ *
+ * JS has no 32x32->64 multiply, so mulhi splits the constant multiplier into 16-bit halves; every
+ * intermediate stays below 2^53, so the double arithmetic is exact.
+ */
+
+/** Round multipliers and Weyl key increments, named as in the paper. */
+export const PHILOX_M4x32_0 = 0xd2511f53;
+export const PHILOX_M4x32_1 = 0xcd9e8d57;
+export const PHILOX_W32_0 = 0x9e3779b9;
+export const PHILOX_W32_1 = 0xbb67ae85;
+export const PHILOX_ROUNDS = 10;
+
+const M0_LO = PHILOX_M4x32_0 & 0xffff;
+const M0_HI = PHILOX_M4x32_0 >>> 16;
+const M1_LO = PHILOX_M4x32_1 & 0xffff;
+const M1_HI = PHILOX_M4x32_1 >>> 16;
+
+/**
+ * Writes philox4x32-10(counter, key) to dst[at..at+3]. The hot loop of every sampler; kept
+ * monomorphic (all arguments uint32 numbers, dst a Uint32Array) so V8 inlines it.
+ */
+export function philoxBlock(
+  c0: number, c1: number, c2: number, c3: number,
+  k0: number, k1: number,
+  dst: Uint32Array, at: number,
+): void {
+  for (let r = 0; r < PHILOX_ROUNDS; r++) {
+    // hi32(c0 * M0) and hi32(c2 * M1), exactly, from 16-bit splits of the multipliers.
+    const h0 = ((c0 * M0_HI + ((c0 * M0_LO) / 65536 >>> 0)) / 65536) >>> 0;
+    const h1 = ((c2 * M1_HI + ((c2 * M1_LO) / 65536 >>> 0)) / 65536) >>> 0;
+    const l0 = Math.imul(c0, PHILOX_M4x32_0) >>> 0;
+    const l1 = Math.imul(c2, PHILOX_M4x32_1) >>> 0;
+    c0 = (h1 ^ c1 ^ k0) >>> 0;
+    c1 = l1;
+    c2 = (h0 ^ c3 ^ k1) >>> 0;
+    c3 = l0;
+    k0 = (k0 + PHILOX_W32_0) >>> 0;
+    k1 = (k1 + PHILOX_W32_1) >>> 0;
+  }
+  dst[at] = c0;
+  dst[at + 1] = c1;
+  dst[at + 2] = c2;
+  dst[at + 3] = c3;
+}
+
+/**
+ * Fills dst[start .. start+count) with words of the stream "counter = (b mod 2^32, b div 2^32, c2, c3),
+ * word = 4b + lane", beginning at word index (firstHi * 2^32 + firstLo). The block index is 64 bits
+ * (c0 low, c1 high), so word indices up to 2^66 are addressable.
+ */
+export function philoxStream(
+  k0: number, k1: number, c2: number, c3: number,
+  firstLo: number, firstHi: number,
+  dst: Uint32Array, start: number, count: number,
+): void {
+  if (count <= 0) return;
+  // Block of the first word: (firstHi:firstLo) >> 2, kept as two uint32 halves.
+  let b0 = ((firstLo >>> 2) | (firstHi << 30)) >>> 0;
+  let b1 = firstHi >>> 2;
+  let lane = firstLo & 3;
+  let i = start;
+  const end = start + count;
+  if (lane !== 0) {
+    philoxBlock(b0, b1, c2, c3, k0, k1, scratch, 0);
+    while (lane < 4 && i < end) dst[i++] = scratch[lane++];
+    b0 = (b0 + 1) >>> 0;
+    if (b0 === 0) b1 = (b1 + 1) >>> 0;
+  }
+  const whole = end - ((end - i) & 3);
+  for (; i < whole; i += 4) {
+    philoxBlock(b0, b1, c2, c3, k0, k1, dst, i);
+    b0 = (b0 + 1) >>> 0;
+    if (b0 === 0) b1 = (b1 + 1) >>> 0;
+  }
+  if (i < end) {
+    philoxBlock(b0, b1, c2, c3, k0, k1, scratch, 0);
+    for (let l = 0; i < end; l++) dst[i++] = scratch[l];
+  }
+}
+
+const scratch = new Uint32Array(4);
+
+/** Public form: philox4x32-10 of a 4-word counter under a 2-word key. */
+export function philox4x32(
+  counter: ArrayLike<number>, key: ArrayLike<number>,
+): Uint32Array {
+  const out = new Uint32Array(4);
+  philoxBlock(counter[0], counter[1], counter[2], counter[3], key[0], key[1], out, 0);
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * Worker-thread pool for the CPU backend's async variants. A job is cut into one contiguous chunk per
+ * worker; since every kernel is a pure function of (key, element index), the result is the same bits
+ * as the single-thread path. Workers write into a SharedArrayBuffer: the caller's own if `out` is
+ * shared, else a scratch one copied back at the end.
+ */
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { runKernel, type OutArray } from './cpu/kernels.js';
+import { subJob, type Job } from './job.js';
+
+/** Below this many elements a job runs inline: a worker round trip costs more than the work. */
+export const POOL_MIN_ELEMENTS = 1 << 16;
+const ALIGN = 1024;
+
+interface Slot { worker: Worker; pending: Map<number, { resolve: () => void; reject: (e: Error) => void }> }
+
+let slots: Slot[] | null = null;
+let nextId = 1;
+let rr = 0;
+
+export function poolSize(): number {
+  const env = Number(process.env.CUDA_RANDOM_THREADS);
+  if (Number.isInteger(env) && env >= 1) return Math.min(env, 64);
+  return Math.max(1, Math.min(availableParallelism(), 16));
+}
+
+function spawn(): Slot {
+  const worker = new Worker(new URL('./worker.js', import.meta.url));
+  const slot: Slot = { worker, pending: new Map() };
+  worker.unref();
+  worker.on('message', (m: { id: number; error?: string }) => {
+    const p = slot.pending.get(m.id);
+    if (!p) return;
+    slot.pending.delete(m.id);
+    if (slot.pending.size === 0) worker.unref();
+    if (m.error) p.reject(new Error(m.error));
+    else p.resolve();
+  });
+  const fail = (e: Error) => {
+    for (const p of slot.pending.values()) p.reject(e);
+    slot.pending.clear();
+    if (slots) slots[slots.indexOf(slot)] = spawn();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => { if (slot.pending.size) fail(new Error(`cuda-random worker exited with code ${code}`)); });
+  return slot;
+}
+
+function send(job: Job): Promise<void> {
+  if (!slots) slots = Array.from({ length: poolSize() }, spawn);
+  const slot = slots[rr++ % slots.length];
+  const id = nextId++;
+  const perElement: Job['perElement'] = {};
+  for (const [k, v] of Object.entries(job.perElement)) {
+    // A non-shared view would be cloned whole buffer and all; send just the slice.
+    perElement[k] = v.buffer instanceof SharedArrayBuffer ? v : v.slice();
+  }
+  return new Promise<void>((resolve, reject) => {
+    slot.pending.set(id, { resolve, reject });
+    slot.worker.ref();
+    slot.worker.postMessage({
+      id, op: job.op, k0: job.key[0], k1: job.key[1], lo: job.lo, hi: job.hi,
+      out: job.out, params: job.params, perElement,
+    });
+  });
+}
+
+function sharedLike(out: OutArray): OutArray {
+  const Ctor = out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
+  return new Ctor(new SharedArrayBuffer(out.byteLength), 0, out.length);
+}
+
+export async function runPooled(job: Job): Promise<void> {
+  const n = job.out.length;
+  const threads = poolSize();
+  if (n < POOL_MIN_ELEMENTS || threads === 1) {
+    runKernel(job.op, { k0: job.key[0], k1: job.key[1], ...job });
+    return;
+  }
+  const shared = job.out.buffer instanceof SharedArrayBuffer;
+  const target = shared ? job.out : sharedLike(job.out);
+  const whole: Job = { ...job, out: target };
+  const per = Math.ceil(n / threads / ALIGN) * ALIGN;
+  const parts: Promise<void>[] = [];
+  for (let s = 0; s < n; s += per) parts.push(send(subJob(whole, s, Math.min(per, n - s))));
+  await Promise.all(parts);
+  if (!shared) (job.out as Float64Array).set(target as Float64Array);
+}
+
+/** Terminates the pool's workers (tests and short scripts; the pool never holds a process open). */
+export async function shutdownPool(): Promise<void> {
+  const s = slots;
+  slots = null;
+  if (s) await Promise.all(s.map((x) => x.worker.terminate()));
+}

@@ -1,0 +1,99 @@
+/**
+ * Argument checks shared by every public function. Policy: the wrong *kind* of value is a TypeError,
+ * a value of the right kind outside its domain is a RangeError; both name the argument.
+ */
+
+/** Largest element count one call accepts: the typed-array length limit of 32-bit indexing. */
+export const MAX_COUNT = 2 ** 32 - 1;
+/** Element indices (offset + n) stay below 2^63, so every index fits a 64-bit counter pair. */
+export const MAX_INDEX = 2n ** 63n;
+
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name}`;
+  if (typeof v === 'bigint') return `bigint ${v}`;
+  if (typeof v === 'number') return `${v}`;
+  if (typeof v === 'string') return `string "${v.length > 20 ? v.slice(0, 20) + '…' : v}"`;
+  return typeof v;
+}
+
+export function checkCount(n: unknown, name = 'n'): number {
+  if (typeof n !== 'number') throw new TypeError(`${name} must be a number, got ${describe(n)}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
+    throw new RangeError(`${name} must be an integer in [0, 2^32-1], got ${n}`);
+  }
+  return n;
+}
+
+/** Returns the 64-bit first index as [lo, hi] uint32 halves. */
+export function checkOffset(offset: unknown, n: number, name = 'offset'): [number, number] {
+  let big: bigint;
+  if (offset === undefined) return [0, 0];
+  if (typeof offset === 'number') {
+    if (!Number.isInteger(offset) || offset < 0 || offset > 2 ** 53) {
+      throw new RangeError(`${name} must be an integer in [0, 2^53] (use a bigint beyond), got ${offset}`);
+    }
+    big = BigInt(offset);
+  } else if (typeof offset === 'bigint') {
+    big = offset;
+  } else {
+    throw new TypeError(`${name} must be a number or bigint, got ${describe(offset)}`);
+  }
+  if (big < 0n || big + BigInt(n) > MAX_INDEX) {
+    throw new RangeError(`${name} + n must not exceed 2^63, got ${name}=${big} and n=${n}`);
+  }
+  return [Number(big & 0xffffffffn), Number(big >> 32n)];
+}
+
+type TypedArrayCtor<T> = { new (n: number): T; readonly name: string };
+
+/** Validates a caller-supplied output or allocates one of the exact length n. */
+export function checkOut<T extends ArrayBufferView & { length: number }>(
+  out: unknown, ctor: TypedArrayCtor<T>, n: number, name = 'out',
+): T {
+  if (out === undefined) return new ctor(n);
+  if (!(out instanceof (ctor as unknown as Function))) {
+    throw new TypeError(`${name} must be a ${ctor.name}, got ${describe(out)}`);
+  }
+  const o = out as T;
+  if (isDetached(o)) throw new TypeError(`${name} is backed by a detached ArrayBuffer`);
+  if (o.length < n) throw new RangeError(`${name} has length ${o.length}, needs at least ${n}`);
+  return o;
+}
+
+export function isDetached(v: ArrayBufferView): boolean {
+  const buf = v.buffer as ArrayBuffer & { detached?: boolean };
+  return buf.detached === true || (v.byteLength === 0 && (v as unknown as { length: number }).length !== 0);
+}
+
+export function checkUint32(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
+  if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+    throw new RangeError(`${name} must be an integer in [0, 2^32-1], got ${v}`);
+  }
+  return v;
+}
+
+export function checkFiniteNumber(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
+  if (!Number.isFinite(v)) throw new RangeError(`${name} must be finite, got ${v}`);
+  return v;
+}
+
+export function checkOptions(opts: unknown, name = 'options'): Record<string, unknown> {
+  if (opts === undefined) return {};
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+    throw new TypeError(`${name} must be an object, got ${describe(opts)}`);
+  }
+  return opts as Record<string, unknown>;
+}
+
+export function checkEnum<T extends string>(v: unknown, allowed: readonly T[], name: string, dflt: T): T {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'string') throw new TypeError(`${name} must be a string, got ${describe(v)}`);
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new RangeError(`${name} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got '${v}'`);
+  }
+  return v as T;
+}
