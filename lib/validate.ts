@@ -64,7 +64,14 @@ export function checkOut<T extends ArrayBufferView & { length: number }>(
 
 export function isDetached(v: ArrayBufferView): boolean {
   const buf = v.buffer as ArrayBuffer & { detached?: boolean };
-  return buf.detached === true || (v.byteLength === 0 && (v as unknown as { length: number }).length !== 0);
+  if (buf.detached !== undefined) return buf.detached;
+  // Node 20 lacks ArrayBuffer.prototype.detached; a view on a detached buffer cannot be made.
+  try {
+    new Uint8Array(buf, 0, 0);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export function checkUint32(v: unknown, name: string): number {
