@@ -2,8 +2,7 @@
  * Philox4x32-10 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3", SC'11),
  * bit-identical to Random123's philox4x32 and cuRAND's Philox4_32_10.
  *
- * JS has no 32x32->64 multiply, so mulhi splits the constant multiplier into 16-bit halves; every
- * intermediate stays below 2^53, so the double arithmetic is exact.
+ * JS has no 32x32->64 multiply, so mulhi builds the high word from 16-bit partial products.
  */
 
 /** Round multipliers and Weyl key increments, named as in the paper. */
@@ -19,26 +18,41 @@ const M1_LO = PHILOX_M4x32_1 & 0xffff;
 const M1_HI = PHILOX_M4x32_1 >>> 16;
 
 /**
- * Writes philox4x32-10(counter, key) to dst[at..at+3]. The hot loop of every sampler; kept
- * monomorphic (all arguments uint32 numbers, dst a Uint32Array) so V8 inlines it.
+ * hi32(a * m) for the multiplier m = mhi * 2^16 + mlo, from four 16x16-bit partial products. Pure
+ * int32 arithmetic (Math.imul) runs about twice as fast in V8 as splitting the product in doubles.
+ */
+function mulhi(a: number, mlo: number, mhi: number): number {
+  const al = a & 0xffff;
+  const ah = a >>> 16;
+  const ll = Math.imul(al, mlo) >>> 0;
+  const lh = Math.imul(al, mhi) >>> 0;
+  const hl = Math.imul(ah, mlo) >>> 0;
+  const hh = Math.imul(ah, mhi) >>> 0;
+  const mid = (ll >>> 16) + (lh & 0xffff) + (hl & 0xffff);
+  return (hh + (lh >>> 16) + (hl >>> 16) + (mid >>> 16)) | 0;
+}
+
+/**
+ * Writes philox4x32-10(counter, key) to dst[at..at+3]. The hot loop of every sampler; state is kept
+ * as int32 (the bits are what matter) and all arguments are numbers, so V8 inlines it.
  */
 export function philoxBlock(
   c0: number, c1: number, c2: number, c3: number,
   k0: number, k1: number,
   dst: Uint32Array, at: number,
 ): void {
+  c0 |= 0; c1 |= 0; c2 |= 0; c3 |= 0; k0 |= 0; k1 |= 0;
   for (let r = 0; r < PHILOX_ROUNDS; r++) {
-    // hi32(c0 * M0) and hi32(c2 * M1), exactly, from 16-bit splits of the multipliers.
-    const h0 = ((c0 * M0_HI + ((c0 * M0_LO) / 65536 >>> 0)) / 65536) >>> 0;
-    const h1 = ((c2 * M1_HI + ((c2 * M1_LO) / 65536 >>> 0)) / 65536) >>> 0;
-    const l0 = Math.imul(c0, PHILOX_M4x32_0) >>> 0;
-    const l1 = Math.imul(c2, PHILOX_M4x32_1) >>> 0;
-    c0 = (h1 ^ c1 ^ k0) >>> 0;
+    const h0 = mulhi(c0, M0_LO, M0_HI);
+    const h1 = mulhi(c2, M1_LO, M1_HI);
+    const l0 = Math.imul(c0, PHILOX_M4x32_0);
+    const l1 = Math.imul(c2, PHILOX_M4x32_1);
+    c0 = h1 ^ c1 ^ k0;
     c1 = l1;
-    c2 = (h0 ^ c3 ^ k1) >>> 0;
+    c2 = h0 ^ c3 ^ k1;
     c3 = l0;
-    k0 = (k0 + PHILOX_W32_0) >>> 0;
-    k1 = (k1 + PHILOX_W32_1) >>> 0;
+    k0 = (k0 + PHILOX_W32_0) | 0;
+    k1 = (k1 + PHILOX_W32_1) | 0;
   }
   dst[at] = c0;
   dst[at + 1] = c1;
