@@ -14,6 +14,18 @@ export interface BitsCommand {
   subsequence: bigint;
 }
 
+function drained(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 export async function streamBits(c: BitsCommand, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   let closed = false;
   out.on('error', (e: NodeJS.ErrnoException) => {
@@ -32,6 +44,6 @@ export async function streamBits(c: BitsCommand, out: NodeJS.WritableStream = pr
     const w = x ? x.fill(new Uint32Array(m)) : bits(k, m, { offset: c.offset + done });
     done += BigInt(m);
     const buf = Buffer.from(w.buffer, w.byteOffset, w.byteLength);
-    if (!out.write(buf)) await new Promise<void>((r) => { out.once('drain', r); out.once('close', r); });
+    if (!out.write(buf)) await drained(out);
   }
 }
