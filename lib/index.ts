@@ -11,6 +11,7 @@ export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformO
 export type { CommonOptions } from './api.js';
 export type { BackendInfo } from './backend/select.js';
 export { shutdownPool } from './pool.js';
+export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
 export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {
