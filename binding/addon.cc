@@ -1,0 +1,215 @@
+// Node-API binding of the CUDA backend (node-addon-api). Adapts JS arguments to the plain C++
+// interface of cuda/include/cr_api.h; never includes a kernel or a CUDA header.
+//
+// Every op takes its output typed array last and writes into it in place (data pointer + byte
+// offset; nothing is copied through JS arrays). `op(...)` blocks; `opAsync(...)` returns a Promise
+// and runs on a libuv worker thread, holding a reference to the output until it settles. Errors are
+// JS Errors whose message names the CUDA call and error (cudaGetErrorName + cudaGetErrorString) and
+// whose `code` is the error name, e.g. 'cudaErrorMemoryAllocation'.
+#include <napi.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+
+#include "cr_api.h"
+
+namespace {
+
+Napi::Error cuda_error(Napi::Env env, const cr_status& s) {
+  Napi::Error e = Napi::Error::New(env, std::string("cuda-random: ") + s.message);
+  e.Set("code", Napi::String::New(env, s.name));
+  return e;
+}
+
+uint32_t u32(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (!info[i].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a number");
+  const double v = info[i].As<Napi::Number>().DoubleValue();
+  if (!(v >= 0 && v <= 4294967295.0) || v != (double)(uint32_t)v) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " must be an integer in [0, 2^32-1]");
+  }
+  return (uint32_t)v;
+}
+
+uint64_t u64(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  std::string lo = std::string(name) + " (low word)", hi = std::string(name) + " (high word)";
+  return (uint64_t)u32(info, i, lo.c_str()) | ((uint64_t)u32(info, i + 1, hi.c_str()) << 32);
+}
+
+double f64(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (!info[i].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a number");
+  return info[i].As<Napi::Number>().DoubleValue();
+}
+
+template <class T>
+Napi::TypedArrayOf<T> out_array(const Napi::CallbackInfo& info, size_t i, napi_typedarray_type type, const char* what) {
+  if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != type) {
+    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + what);
+  }
+  return info[i].As<Napi::TypedArrayOf<T>>();
+}
+
+/** Runs a cr_* call on a libuv worker; resolves with undefined or rejects with the CUDA error. */
+class CudaWorker : public Napi::AsyncWorker {
+ public:
+  CudaWorker(Napi::Env env, Napi::Object keep, std::function<cr_status()> work)
+      : Napi::AsyncWorker(env, "cuda-random"), deferred_(Napi::Promise::Deferred::New(env)), work_(std::move(work)) {
+    keep_ = Napi::Persistent(keep);  // the output's buffer stays alive until the Promise settles
+  }
+  Napi::Promise Promise() { return deferred_.Promise(); }
+
+ protected:
+  void Execute() override { status_ = work_(); }
+  void OnOK() override {
+    Napi::HandleScope scope(Env());
+    if (status_.code) {
+      deferred_.Reject(cuda_error(Env(), status_).Value());
+    } else {
+      deferred_.Resolve(Env().Undefined());
+    }
+    keep_.Reset();
+  }
+  void OnError(const Napi::Error& e) override {
+    Napi::HandleScope scope(Env());
+    deferred_.Reject(e.Value());
+    keep_.Reset();
+  }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  Napi::ObjectReference keep_;
+  std::function<cr_status()> work_;
+  cr_status status_{};
+};
+
+/** Defines `name` (sync) and `name + "Async"` from one argument parser returning (output, work). */
+using Parsed = std::pair<Napi::Object, std::function<cr_status()>>;
+
+void define(Napi::Env env, Napi::Object exports, const char* name, Parsed (*parse)(const Napi::CallbackInfo&)) {
+  exports.Set(name, Napi::Function::New(
+                        env,
+                        [parse](const Napi::CallbackInfo& info) -> Napi::Value {
+                          Parsed p = parse(info);
+                          cr_status s = p.second();
+                          if (s.code) throw cuda_error(info.Env(), s);
+                          return info.Env().Undefined();
+                        },
+                        name));
+  std::string async_name = std::string(name) + "Async";
+  exports.Set(async_name, Napi::Function::New(
+                              env,
+                              [parse](const Napi::CallbackInfo& info) -> Napi::Value {
+                                Parsed p = parse(info);
+                                auto* w = new CudaWorker(info.Env(), p.first, std::move(p.second));
+                                Napi::Promise promise = w->Promise();
+                                w->Queue();  // deletes itself after OnOK/OnError
+                                return promise;
+                              },
+                              async_name));
+}
+
+// bits(k0, k1, lo, hi, out: Uint32Array)
+Parsed parse_bits(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  auto out = out_array<uint32_t>(info, 4, napi_uint32_array, "Uint32Array");
+  uint32_t* data = out.Data();
+  const uint64_t n = out.ElementLength();
+  return {out, [=] { return cr_bits(k0, k1, first, data, n); }};
+}
+
+// uniform32(k0, k1, lo, hi, low, high, out: Float32Array)
+Parsed parse_uniform32(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
+  auto out = out_array<float>(info, 6, napi_float32_array, "Float32Array");
+  float* data = out.Data();
+  const uint64_t n = out.ElementLength();
+  return {out, [=] { return cr_uniform32(k0, k1, first, low, high, data, n); }};
+}
+
+// uniform64(k0, k1, lo, hi, low, high, out: Float64Array)
+Parsed parse_uniform64(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
+  auto out = out_array<double>(info, 6, napi_float64_array, "Float64Array");
+  double* data = out.Data();
+  const uint64_t n = out.ElementLength();
+  return {out, [=] { return cr_uniform64(k0, k1, first, low, high, data, n); }};
+}
+
+// xorwowFill(seedLo, seedHi, subsequenceLo, subsequenceHi, offsetLo, offsetHi, out: Uint32Array)
+Parsed parse_xorwow(const Napi::CallbackInfo& info) {
+  const uint64_t seed = u64(info, 0, "seed");
+  const uint64_t subsequence = u64(info, 2, "subsequence");
+  const uint64_t offset = u64(info, 4, "offset");
+  auto out = out_array<uint32_t>(info, 6, napi_uint32_array, "Uint32Array");
+  uint32_t* data = out.Data();
+  const uint64_t n = out.ElementLength();
+  return {out, [=] { return cr_xorwow_fill(seed, subsequence, offset, data, n); }};
+}
+
+Napi::Value DeviceInfo(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  cr_device_info_t d;
+  cr_status s = cr_device_info(&d);
+  if (s.code) throw cuda_error(env, s);
+  Napi::Object o = Napi::Object::New(env);
+  o.Set("usable", Napi::Boolean::New(env, d.usable != 0));
+  o.Set("runtimeVersion", Napi::Number::New(env, d.runtime_version));
+  o.Set("driverVersion", Napi::Number::New(env, d.driver_version));
+  o.Set("deviceCount", Napi::Number::New(env, d.device_count));
+  o.Set("archs", Napi::String::New(env, d.archs));
+  if (d.device >= 0 && d.name[0]) {
+    o.Set("device", Napi::Number::New(env, d.device));
+    o.Set("name", Napi::String::New(env, d.name));
+    o.Set("computeCapability", Napi::String::New(env, std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)));
+    o.Set("multiprocessors", Napi::Number::New(env, d.multiprocessors));
+    o.Set("totalMemory", Napi::Number::New(env, (double)d.total_memory));
+    if (d.usable) o.Set("freeMemory", Napi::Number::New(env, (double)d.free_memory));
+  }
+  if (!d.usable) {
+    o.Set("error", Napi::String::New(env, d.error.message));
+    o.Set("errorName", Napi::String::New(env, d.error.name));
+  }
+  return o;
+}
+
+// pinnedArrayBuffer(bytes): an ArrayBuffer in page-locked memory (freed when collected). Outputs in
+// it skip the staging copy. Throws where the runtime forbids external buffers.
+Napi::Value PinnedArrayBuffer(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const double bytes = f64(info, 0, "bytes");
+  if (!(bytes >= 0 && bytes <= 9007199254740991.0) || bytes != (double)(uint64_t)bytes) {
+    throw Napi::RangeError::New(env, "bytes must be a non-negative integer");
+  }
+  cr_status s;
+  void* p = cr_alloc_pinned((size_t)bytes, &s);
+  if (!p) throw cuda_error(env, s);
+  napi_value ab;
+  napi_status st = napi_create_external_arraybuffer(
+      env, p, (size_t)bytes, [](napi_env, void* data, void*) { cr_free_pinned(data); }, nullptr, &ab);
+  if (st != napi_ok) {
+    cr_free_pinned(p);
+    NAPI_THROW_IF_FAILED(env, st, Napi::Value());
+  }
+  return Napi::Value(env, ab);
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  exports.Set("deviceInfo", Napi::Function::New(env, DeviceInfo, "deviceInfo"));
+  exports.Set("pinnedArrayBuffer", Napi::Function::New(env, PinnedArrayBuffer, "pinnedArrayBuffer"));
+  define(env, exports, "bits", parse_bits);
+  define(env, exports, "uniform32", parse_uniform32);
+  define(env, exports, "uniform64", parse_uniform64);
+  define(env, exports, "xorwowFill", parse_xorwow);
+  exports.Set("napiVersion", Napi::Number::New(env, NAPI_VERSION));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(cuda_random, Init)

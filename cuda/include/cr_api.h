@@ -1,0 +1,79 @@
+// The interface between the Node binding (binding/*.cc, g++, node-addon-api) and the CUDA side
+// (cuda/src, nvcc + cudart): plain C++ functions, no CUDA types, no napi types. The binding never
+// includes a kernel; the kernels never include napi.h.
+//
+// Every function returns a cr_status: code 0 is success; otherwise `code` is the cudaError_t value
+// (or CR_EINVAL for an argument the TypeScript facade should already have rejected), `name` is
+// cudaGetErrorName's text and `message` says which call failed and cudaGetErrorString's text.
+// Functions are thread-safe: each call runs on its own non-blocking CUDA stream with its own
+// scratch buffers (stream-ordered allocations from the device's memory pool), released on every path.
+#ifndef CR_API_H
+#define CR_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CR_EINVAL (-1)
+
+struct cr_status {
+  int code;
+  char name[64];
+  char message[448];
+};
+
+struct cr_device_info_t {
+  /** 1 when device `device` can run this build's kernels. */
+  int usable;
+  /** cudaRuntimeGetVersion (the statically linked runtime), e.g. 13000. */
+  int runtime_version;
+  /** cudaDriverGetVersion; 0 when no driver is installed. */
+  int driver_version;
+  /** cudaGetDeviceCount, or 0 when it failed. */
+  int device_count;
+  /** The device used (the current device of the calling thread, 0 unless CUDA_VISIBLE_DEVICES says otherwise). */
+  int device;
+  char name[256];
+  int cc_major;
+  int cc_minor;
+  int multiprocessors;
+  uint64_t total_memory;
+  uint64_t free_memory;
+  /** The architectures this build carries, e.g. "75-real;80-real;86-real;89-real;90-real;90-virtual". */
+  char archs[256];
+  /** When !usable: the failing step and the CUDA error, e.g.
+   *  "cudaGetDeviceCount: cudaErrorInsufficientDriver: CUDA driver version is insufficient ...". */
+  cr_status error;
+};
+
+/** What the runtime finds: versions, device 0's properties, whether the kernels can run on it. */
+cr_status cr_device_info(cr_device_info_t* info);
+
+/* Host outputs: `out` is host memory (pageable or pinned) of n elements. Element i is element
+ * first + i of the stream (docs/streams.md). Blocks until the words are in `out`. */
+
+/** Raw Philox stream words [first, first + n) under key (k0, k1). */
+cr_status cr_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
+/** uniform float32 elements [first, first + n): (w >> 8) 2^-24, or low + (high - low) u rounded once. */
+cr_status cr_uniform32(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* out, uint64_t n);
+/** uniform float64 elements [first, first + n), from raw words 2e, 2e + 1. */
+cr_status cr_uniform64(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* out, uint64_t n);
+/** curand() outputs offset .. offset + n - 1 after curand_init(seed, subsequence, 0): the same words as
+ *  curand_init(seed, subsequence, offset) followed by n curand() calls. */
+cr_status cr_xorwow_fill(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* out, uint64_t n);
+
+/* Device outputs (benchmarks and the GPU self-test): `dev_out` is device memory, `stream` a
+ * cudaStream_t (NULL: the legacy default stream). Asynchronous: they only enqueue the kernel. */
+cr_status cr_bits_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n, void* stream);
+cr_status cr_uniform32_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* dev_out,
+                              uint64_t n, void* stream);
+cr_status cr_uniform64_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* dev_out,
+                              uint64_t n, void* stream);
+cr_status cr_xorwow_fill_device(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* dev_out, uint64_t n,
+                                void* stream);
+
+/** Page-locked host memory for outputs that the GPU writes at full PCIe speed (NULL on failure);
+ *  cr_bits etc. detect it and skip the staging copy. Free with cr_free_pinned. */
+void* cr_alloc_pinned(size_t bytes, cr_status* status);
+void cr_free_pinned(void* p);
+
+#endif  // CR_API_H
