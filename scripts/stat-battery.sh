@@ -2,6 +2,7 @@
 # Statistical batteries on the raw streams: dieharder reads `cuda-random bits` from stdin (-g 200).
 #   scripts/stat-battery.sh            full default battery (-a) for philox and xorwow -> bench/stat/
 #   scripts/stat-battery.sh --quick    a bounded subset, for CI (prints, writes nothing)
+# -Y 1 makes dieharder re-run WEAK results with more samples until they pass or fail.
 # The uniform maps take the top bits of these same words (docs/streams.md §4), so the raw streams
 # are what needs testing.
 set -euo pipefail
@@ -20,7 +21,7 @@ for g in philox xorwow; do
   if [ $quick = 1 ]; then
     # birthdays, 32x32 rank, bitstream, sts monobit/runs, rgb bitdist (1..4 bits): seconds, not hours.
     for t in "-d 0" "-d 2" "-d 4" "-d 100" "-d 101" "-d 200 -n 1" "-d 200 -n 4"; do
-      out=$($cli bits --generator $g --seed "$seed" | dieharder -g 200 $t -p 30 | grep -E 'PASSED|WEAK|FAILED' || true)
+      out=$($cli bits --generator $g --seed "$seed" | dieharder -g 200 $t -p 30 -Y 1 | grep -E 'PASSED|WEAK|FAILED' || true)
       [ -n "$out" ] || { echo "$g dieharder $t: no result (did the generator fail?)" >&2; exit 1; }
       echo "$g $out"
       if echo "$out" | grep -q FAILED; then fails=$((fails+1)); fi
@@ -28,7 +29,7 @@ for g in philox xorwow; do
   else
     f="bench/stat/dieharder-$g-seed$seed.txt"
     { echo "# $(date -u +%F) dieharder -a on: cuda-random bits --generator $g --seed $seed (commit $(git rev-parse --short HEAD))"
-      $cli bits --generator $g --seed "$seed" | dieharder -g 200 -a; } | tee "$f"
+      $cli bits --generator $g --seed "$seed" | dieharder -g 200 -a -Y 1; } | tee "$f"
     if grep -q FAILED "$f"; then fails=$((fails+1)); fi
   fi
 done
