@@ -152,6 +152,19 @@ Parsed parse_xorwow(const Napi::CallbackInfo& info) {
   return {out, [=] { return cr_xorwow_fill(seed, subsequence, offset, data, n); }};
 }
 
+// xorwowFillState(v0, v1, v2, v3, v4, d, skipLo, skipHi, out: Uint32Array): continues a state snapshot.
+Parsed parse_xorwow_state(const Napi::CallbackInfo& info) {
+  uint32_t v[5];
+  static const char* names[5] = {"v[0]", "v[1]", "v[2]", "v[3]", "v[4]"};
+  for (int i = 0; i < 5; ++i) v[i] = u32(info, i, names[i]);
+  const uint32_t d = u32(info, 5, "d");
+  const uint64_t skip = u64(info, 6, "skip");
+  auto out = out_array<uint32_t>(info, 8, napi_uint32_array, "Uint32Array");
+  uint32_t* data = out.Data();
+  const uint64_t n = out.ElementLength();
+  return {out, [=] { return cr_xorwow_fill_state(v, d, skip, data, n); }};
+}
+
 Napi::Value DeviceInfo(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   cr_device_info_t d;
@@ -206,6 +219,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   define(env, exports, "uniform32", parse_uniform32);
   define(env, exports, "uniform64", parse_uniform64);
   define(env, exports, "xorwowFill", parse_xorwow);
+  define(env, exports, "xorwowFillState", parse_xorwow_state);
   exports.Set("napiVersion", Napi::Number::New(env, NAPI_VERSION));
   return exports;
 }

@@ -60,6 +60,9 @@ cr_status cr_uniform64(uint32_t k0, uint32_t k1, uint64_t first, double low, dou
 /** curand() outputs offset .. offset + n - 1 after curand_init(seed, subsequence, 0): the same words as
  *  curand_init(seed, subsequence, offset) followed by n curand() calls. */
 cr_status cr_xorwow_fill(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* out, uint64_t n);
+/** The n curand() outputs that follow `skip` steps from the state (v[5], d) (a curandStateXORWOW_t
+ *  snapshot: the 5 xorshift words and the Weyl counter). */
+cr_status cr_xorwow_fill_state(const uint32_t v[5], uint32_t d, uint64_t skip, uint32_t* out, uint64_t n);
 
 /* Device outputs (benchmarks and the GPU self-test): `dev_out` is device memory, `stream` a
  * cudaStream_t (NULL: the legacy default stream). Asynchronous: they only enqueue the kernel. */

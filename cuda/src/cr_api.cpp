@@ -379,19 +379,36 @@ cr_status cr_uniform64(uint32_t k0, uint32_t k1, uint64_t first, double low, dou
   });
 }
 
-cr_status cr_xorwow_fill(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* out, uint64_t n) {
+namespace {
+
+cr_status xorwow_fill_from(cr_xorwow_state base, uint32_t* out, uint64_t n) {
   if (n == 0) return ok_status();
   CR_DEVICE_READY(st);
   const cr_xorwow_matrix* jumps = nullptr;
   cr_status s = xorwow_device_jumps(&jumps);
   if (s.code) return s;
-  cr_xorwow_state base = xorwow_base(seed, subsequence, offset);
   uint64_t at = 0;  // steps of `base` already taken by earlier chunks
   return produce(out, n, sizeof(uint32_t), [&](void* d, uint64_t start, uint64_t m, cudaStream_t strm) {
     cr_xorwow_skipahead(xorwow_host_jumps().data(), CR_XORWOW_HOST_JUMPS, start - at, &base);
     at = start;
     return cr_launch_xorwow(static_cast<uint32_t*>(d), m, base, jumps, st.sms, strm);
   });
+}
+
+}  // namespace
+
+cr_status cr_xorwow_fill(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* out, uint64_t n) {
+  if (n == 0) return ok_status();
+  return xorwow_fill_from(xorwow_base(seed, subsequence, offset), out, n);
+}
+
+cr_status cr_xorwow_fill_state(const uint32_t v[5], uint32_t d, uint64_t skip, uint32_t* out, uint64_t n) {
+  if (n == 0) return ok_status();
+  cr_xorwow_state base;
+  for (int i = 0; i < 5; ++i) base.v[i] = v[i];
+  base.d = d;
+  cr_xorwow_skipahead(xorwow_host_jumps().data(), CR_XORWOW_HOST_JUMPS, skip, &base);
+  return xorwow_fill_from(base, out, n);
 }
 
 cr_status cr_bits_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n, void* stream) {
