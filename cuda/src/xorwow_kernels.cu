@@ -6,6 +6,7 @@
 // the lane's own five bits. Writes are made coalesced by a per-warp transpose through shared memory:
 // each lane generates 32 consecutive words of its segment, then the warp writes each lane's 32 words
 // as one 128-byte row.
+#include "cr_fill.h"
 #include "cr_launch.h"
 
 namespace {
@@ -23,17 +24,8 @@ __global__ void __launch_bounds__(CR_BLOCK) k_xorwow(uint32_t* __restrict__ dst,
   const uint64_t warp_start = (gw * 32) << log2_seg;
   if (warp_start >= n) return;                    // whole warp leaves together
 
-  uint32_t v[5] = {base.v[0], base.v[1], base.v[2], base.v[3], base.v[4]};
-  // warp-uniform part: A^(gw * 32 L), then the lane part: A^(lane L)
-  cr_xorwow_jump_v(jumps, CR_XORWOW_DEVICE_JUMPS, log2_seg + 5, gw, v);
-  cr_xorwow_jump_v(jumps, CR_XORWOW_DEVICE_JUMPS, log2_seg, lane, v);
   cr_xorwow_state s;
-  s.v[0] = v[0];
-  s.v[1] = v[1];
-  s.v[2] = v[2];
-  s.v[3] = v[3];
-  s.v[4] = v[4];
-  s.d = base.d + CR_XORWOW_D_STEP * (uint32_t)(g << log2_seg);
+  cr_xorwow_thread_state(jumps, CR_XORWOW_DEVICE_JUMPS, &base, g, log2_seg, &s);
 
   // Rounds of 32 words per lane; lane 0's segment is the longest one still needed.
   const uint64_t left = n - warp_start;
@@ -47,8 +39,7 @@ __global__ void __launch_bounds__(CR_BLOCK) k_xorwow(uint32_t* __restrict__ dst,
 #pragma unroll 4
     for (int j = 0; j < 32; ++j) {
       const uint64_t e = warp_start + ((uint64_t)j << log2_seg) + r * 32 + lane;
-      const uint64_t seg_end = warp_start + ((uint64_t)(j + 1) << log2_seg);
-      if (e < n && e < seg_end) dst[e] = t[j][lane];
+      if (e < n) dst[e] = t[j][lane];  // r * 32 + lane < L: inside lane j's segment
     }
     __syncwarp();
   }
@@ -61,8 +52,7 @@ cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, co
   if (n == 0) return cudaSuccess;
   // About one resident wave of threads; segments of at least 32 words (one transpose round).
   const uint64_t target_threads = (uint64_t)(sms > 0 ? sms : 1) * 1024;
-  int log2_seg = 5;
-  while (log2_seg < 40 && ((target_threads << log2_seg) < n)) ++log2_seg;
+  const int log2_seg = cr_xorwow_log2_seg(n, target_threads);
   const uint64_t threads = (n + (1ull << log2_seg) - 1) >> log2_seg;
   const uint64_t grid = (threads + CR_BLOCK - 1) / CR_BLOCK;
   if (grid > 0x7fffffffull) return cudaErrorInvalidValue;
