@@ -4,7 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 
 export interface NativeProbe {
   /** The loaded addon, or null. */
@@ -13,7 +14,26 @@ export interface NativeProbe {
   error: string | null;
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The package root: the nearest directory above this module whose package.json is cuda-random's
+ *  (dist/lib/native.js when installed; lib/native.ts when tests run the sources). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'cuda-random') return dir;
+      } catch {
+        // not ours; keep looking
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    dir = up;
+  }
+}
+
+const root = packageRoot();
 let probe: NativeProbe | null = null;
 
 export function loadNative(): NativeProbe {

@@ -1,0 +1,195 @@
+/**
+ * The CUDA addon and backend as far as this machine allows. Everywhere: backend() explains itself, and
+ * forcing 'cuda' where it is unusable throws with that explanation. Where the addon loads: its argument
+ * checks, and that a failing CUDA call becomes a JS error naming the CUDA error (sync and Promise)
+ * and leaves the process usable. Where a GPU is usable (scripts/gpu-check.sh): every GPU op equals the
+ * TypeScript backend bit for bit, sync, async and concurrently.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool } from 'cuda-random';
+import { loadNative } from '../lib/native.js';
+import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda.js';
+import { Xorwow } from '../lib/xorwow.js';
+
+const native = loadNative();
+const addon = native.addon as CudaAddon | null;
+const probe = cudaProbe();
+const gpu = probe.backend !== null;
+
+afterAll(() => shutdownPool());
+
+function withEnv<T>(name: string, value: string | undefined, f: () => T): T {
+  const old = process.env[name];
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+  try {
+    return f();
+  } finally {
+    if (old === undefined) delete process.env[name];
+    else process.env[name] = old;
+  }
+}
+
+describe('backend() reports what the addon found', () => {
+  it('names the backend and says why', () => {
+    const info = withEnv('CUDA_RANDOM_BACKEND', undefined, () => backend());
+    expect(['cpu', 'cuda']).toContain(info.name);
+    expect(info.reason.length).toBeGreaterThan(10);
+    if (info.name === 'cpu') expect(info.reason).toMatch(/^CUDA is not used: /);
+    else expect(info.reason).toMatch(/^CUDA device \d+: .+ \(compute capability \d+\.\d+/);
+  });
+
+  it('{ backend: "cpu" } and CUDA_RANDOM_BACKEND=cpu force the CPU backend', () => {
+    expect(backend({ backend: 'cpu' }).name).toBe('cpu');
+    expect(withEnv('CUDA_RANDOM_BACKEND', 'cpu', () => backend()).name).toBe('cpu');
+  });
+
+  it.skipIf(gpu)('forcing cuda where it is unusable throws with the reason', () => {
+    expect(() => backend({ backend: 'cuda' })).toThrow(/backend 'cuda' was requested but is unavailable: .+/);
+    expect(() => bits(key(1), 8, { backend: 'cuda' })).toThrow(probe.reason);
+    expect(() => withEnv('CUDA_RANDOM_BACKEND', 'cuda', () => bits(key(1), 8))).toThrow(probe.reason);
+    // and auto still works, on the CPU
+    expect(bits(key(1), 8, { backend: 'auto' })).toEqual(bits(key(1), 8, { backend: 'cpu' }));
+  });
+
+  it.skipIf(addon !== null)('without an addon, says it could not be loaded', () => {
+    expect(probe.reason).toMatch(/native addon could not be loaded/);
+  });
+
+  it.skipIf(addon === null)('with the addon, reports versions, archs and the CUDA error or the device', () => {
+    const info = addon!.deviceInfo();
+    expect(info.runtimeVersion).toBeGreaterThanOrEqual(12000);
+    expect(info.archs).toMatch(/\d\d/);
+    if (info.usable) {
+      expect(info.name).toBeTruthy();
+      expect(info.computeCapability).toMatch(/^\d+\.\d+$/);
+      expect(info.totalMemory).toBeGreaterThan(0);
+    } else {
+      // the real runtime error, e.g. cudaErrorInsufficientDriver where no driver is installed
+      expect(info.errorName).toMatch(/^cudaError\w+$/);
+      expect(info.error).toContain(info.errorName!);
+      expect(probe.reason).toContain(info.errorName!);
+      expect(probe.info).toMatchObject({ usable: false, errorName: info.errorName });
+    }
+  });
+});
+
+describe.skipIf(addon === null)('the addon binding', () => {
+  it('rejects the wrong output type and bad words before touching CUDA', () => {
+    expect(() => addon!.bits(1, 2, 0, 0, new Float32Array(4) as unknown as Uint32Array)).toThrow(TypeError);
+    expect(() => addon!.uniform64(1, 2, 0, 0, 0, 1, new Float32Array(4) as unknown as Float64Array)).toThrow(/Float64Array/);
+    expect(() => addon!.bits(-1, 2, 0, 0, new Uint32Array(4))).toThrow(RangeError);
+    expect(() => addon!.bits(1.5, 2, 0, 0, new Uint32Array(4))).toThrow(RangeError);
+    expect(() => addon!.bits('1' as unknown as number, 2, 0, 0, new Uint32Array(4))).toThrow(TypeError);
+  });
+
+  it('empty outputs succeed without CUDA', async () => {
+    expect(addon!.bits(1, 2, 0, 0, new Uint32Array(0))).toBeUndefined();
+    await expect(addon!.uniform32Async(1, 2, 0, 0, 0, 1, new Float32Array(0))).resolves.toBeUndefined();
+  });
+
+  it.skipIf(gpu)('a failing CUDA call throws (sync) or rejects (async) naming the CUDA error; the process stays usable', async () => {
+    const name = addon!.deviceInfo().errorName!;
+    let err: (Error & { code?: string }) | null = null;
+    try {
+      addon!.bits(1, 2, 0, 0, new Uint32Array(5));
+    } catch (e) {
+      err = e as Error & { code?: string };
+    }
+    expect(err).toBeInstanceOf(Error);
+    expect(err!.message).toMatch(/cuda-random: \w+.*: cudaError\w+: /);
+    expect(err!.code).toBe(name);
+    const calls = [
+      addon!.bitsAsync(1, 2, 3, 0, new Uint32Array(7)),
+      addon!.uniform32Async(1, 2, 3, 0, 0, 1, new Float32Array(7)),
+      addon!.uniform64Async(1, 2, 3, 0, -1, 1, new Float64Array(7)),
+      addon!.xorwowFillAsync(1, 0, 0, 0, 5, 0, new Uint32Array(7)),
+      addon!.xorwowFillStateAsync(1, 2, 3, 4, 5, 6, 0, 0, new Uint32Array(7)),
+    ];
+    for (const c of await Promise.allSettled(calls)) {
+      expect(c.status).toBe('rejected');
+      expect((c as PromiseRejectedResult).reason.code).toBe(name);
+    }
+    expect(bits(key(3), 5)).toEqual(bits(key(3), 5, { backend: 'cpu' }));
+  });
+});
+
+// ---- on a GPU: bit-for-bit against the TypeScript backend ----------------------------------------
+
+const SIZES = [1, 2, 3, 4, 5, 7, 31, 1023, 4097, 65537, (1 << 20) + 3, (8 << 20) / 4 + 5, (3 << 21) + 1];
+const OFFSETS: (number | bigint)[] = [0, 1, 2, 3, 5, 4 * (2 ** 32 - 1) - 2, 2 ** 40 + 1, 2n ** 62n + 3n];
+
+function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  const x = new Uint8Array((a as Uint32Array).buffer, (a as Uint32Array).byteOffset, (a as Uint32Array).byteLength);
+  const y = new Uint8Array((b as Uint32Array).buffer, (b as Uint32Array).byteOffset, (b as Uint32Array).byteLength);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+describe.skipIf(!gpu)('CUDA backend = TypeScript backend, bit for bit', () => {
+  it('supports exactly the ops the addon implements', () => {
+    for (const op of CUDA_OPS) expect(probe.backend!.supports(op)).toBe(true);
+    expect(probe.backend!.supports('normal')).toBe(false);
+  });
+
+  it('bits and uniform, every size and offset shape (sync)', () => {
+    const k = key(0x1234567890abn);
+    for (const n of SIZES) {
+      for (const offset of OFFSETS) {
+        const o = { offset };
+        expect(same(bits(k, n, { ...o, backend: 'cuda' }), bits(k, n, { ...o, backend: 'cpu' })), `bits n=${n} offset=${offset}`).toBe(true);
+        for (const [low, high] of [[0, 1], [-2.5, 1e3]]) {
+          for (const dtype of ['float32', 'float64'] as const) {
+            const off = dtype === 'float64' && typeof offset === 'bigint' ? offset / 2n : offset;
+            const a = uniform(k, n, { offset: off, dtype, low, high, backend: 'cuda' });
+            const b = uniform(k, n, { offset: off, dtype, low, high, backend: 'cpu' });
+            expect(same(a, b), `uniform ${dtype} [${low}, ${high}) n=${n} offset=${offset}`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('into subarray outputs at odd byte offsets of a larger buffer', () => {
+    const k = key(9);
+    const big = new Uint32Array(1000);
+    const view = big.subarray(3, 3 + 517);
+    bits(k, 517, { offset: 6, out: view, backend: 'cuda' });
+    expect(same(view, bits(k, 517, { offset: 6, backend: 'cpu' }))).toBe(true);
+    expect(big[2]).toBe(0);
+    expect(big[520]).toBe(0);
+    const f = new Float64Array(300).subarray(1, 258);
+    uniform(k, 257, { offset: 1, out: f, backend: 'cuda' });
+    expect(same(f, uniform(k, 257, { offset: 1, backend: 'cpu' }))).toBe(true);
+  });
+
+  it('async and concurrent calls give the same bits', async () => {
+    const k = key(77);
+    const jobs = Array.from({ length: 24 }, (_, i) => ({ n: 1000 + 37 * i + (i % 2 ? 1 << 20 : 0), offset: i * 3 }));
+    const gpuOut = await Promise.all(jobs.map((j, i) => (i % 3 === 0
+      ? uniformAsync(k, j.n, { offset: j.offset, dtype: i % 2 ? 'float32' : 'float64', backend: 'cuda' })
+      : bitsAsync(k, j.n, { offset: j.offset, backend: 'cuda' }))));
+    jobs.forEach((j, i) => {
+      const ref = i % 3 === 0
+        ? uniform(k, j.n, { offset: j.offset, dtype: i % 2 ? 'float32' : 'float64', backend: 'cpu' })
+        : bits(k, j.n, { offset: j.offset, backend: 'cpu' });
+      expect(same(gpuOut[i], ref), `job ${i}`).toBe(true);
+    });
+  });
+
+  it('xorwowFill equals curand() stepping (the TypeScript Xorwow), from a seed and from a state', async () => {
+    for (const [seed, sub, offset, n] of [[0n, 0n, 0n, 1], [1234n, 1n, 5n, 4099], [2n ** 64n - 1n, 3n, 1000n, 70001]] as const) {
+      const out = new Uint32Array(n);
+      const p = { seedLo: Number(seed & 0xffffffffn), seedHi: Number(seed >> 32n), subsequenceLo: Number(sub), subsequenceHi: 0 };
+      probe.backend!.run({ op: 'xorwowFill', key: [0, 0], lo: Number(offset), hi: 0, out, params: p, perElement: {} });
+      const g = new Xorwow(seed, { subsequence: sub, offset });
+      const ref = new Uint32Array(n);
+      for (let i = 0; i < n; i++) ref[i] = g.next();
+      expect(same(out, ref), `xorwow seed=${seed} sub=${sub} offset=${offset} n=${n}`).toBe(true);
+      const st = g.state();
+      const out2 = new Uint32Array(333);
+      await probe.backend!.runAsync({ op: 'xorwowFill', key: [0, 0], lo: 7, hi: 0, out: out2, params: { state: st }, perElement: {} });
+      g.skip(7);
+      for (let i = 0; i < 333; i++) expect(out2[i]).toBe(g.next());
+    }
+  });
+});
