@@ -44,7 +44,13 @@ export function loadNative(): NativeProbe {
     probe = { addon: load(root), error: null };
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    probe = { addon: null, error: `the native addon could not be loaded (${msg})` };
+    probe = {
+      addon: null,
+      error: /^No native build was found/.test(msg)
+        ? `no native addon is installed: no prebuild for ${process.platform}-${process.arch} and none built from ` +
+          `source (the install needs nvcc and cmake; see docs/building.md)`
+        : `the native addon could not be loaded (${msg})`,
+    };
   }
   return probe;
 }
