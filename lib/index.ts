@@ -11,6 +11,8 @@ export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformO
 export type { CommonOptions } from './api.js';
 export type { BackendInfo } from './backend/select.js';
 export { shutdownPool } from './pool.js';
+export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
+export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */

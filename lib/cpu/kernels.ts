@@ -4,6 +4,7 @@
  * (and the GPU) cut a job anywhere.
  */
 import { rawBits, uniform32, uniform64 } from './raw.js';
+import { aliasSample, cdfSample } from '../alias/sample.js';
 
 export type OutArray = Uint32Array | Int32Array | Float32Array | Float64Array;
 
@@ -27,6 +28,8 @@ export const KERNELS: Record<string, Kernel> = {
   bits: (a) => rawBits(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array),
   uniform32: (a) => uniform32(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.low as number, a.params.high as number),
   uniform64: (a) => uniform64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.low as number, a.params.high as number),
+  aliasSample: (a) => aliasSample(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array, a.params.rows as Uint32Array, a.params.n as number),
+  aliasCdfSample: (a) => cdfSample(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array, a.params.prefix as Uint32Array, a.params.n as number),
 };
 
 export function runKernel(op: string, a: KernelArgs): void {

@@ -1,0 +1,63 @@
+/**
+ * categorical(): n draws from unnormalised weights in one call. Both methods use the same fixed-point
+ * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
+ * differently, so they give different — equally exact — samples.
+ */
+import { asyncly, prepare, runAsync, runSync, type Prepared } from '../api.js';
+import type { Key } from '../keys.js';
+import { checkEnum } from '../validate.js';
+import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
+import { buildRows, type PsaMethod } from './psa.js';
+import { prefixUnits } from './sample.js';
+import { OP_ALIAS, OP_CDF, samplePrepared, type AliasSampleOptions } from './run.js';
+
+export type CategoricalMethod = 'alias' | 'cdf';
+
+export interface CategoricalOptions extends AliasSampleOptions {
+  /**
+   * 'auto' (default) picks by categoricalMethod(N, n); 'alias' or 'cdf' forces one. Fix it whenever
+   * calls with different n must continue one stream (offset), since the two methods differ.
+   */
+  method?: 'auto' | CategoricalMethod;
+  /** Construction method of the alias table when 'alias' is used (default 'psa'). */
+  table?: PsaMethod;
+}
+
+/**
+ * The method 'auto' uses for N items and n draws: 'alias' when n ≥ 8·N / ⌈log2(N + 1)⌉... precisely,
+ * when n · ⌈log2(N + 1)⌉ ≥ ALIAS_FACTOR · N, else 'cdf'. The alias table costs a PSA build (a few
+ * passes over N) and then O(1) per draw; the CDF only a prefix sum, then a binary search of
+ * ⌈log2(N + 1)⌉ steps per draw.
+ */
+export const ALIAS_FACTOR = 16;
+
+export function categoricalMethod(N: number, n: number): CategoricalMethod {
+  const steps = Math.ceil(Math.log2(N + 1));
+  return n * steps >= ALIAS_FACTOR * N ? 'alias' : 'cdf';
+}
+
+function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions) {
+  const p: Prepared = prepare(key, n, options);
+  const a = checkWeights(weights);
+  const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
+  const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
+  const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
+  // Validate `out` before the O(N) work.
+  samplePrepared(p, OP_ALIAS, {});
+  const fp = fixedPoint(a);
+  if (method === 'alias') return samplePrepared(p, OP_ALIAS, { rows: buildRows(fp.hi, fp.lo, table), n: a.length });
+  return samplePrepared(p, OP_CDF, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length });
+}
+
+/**
+ * n iid draws of item indices with probabilities proportional to `weights` (exactly the fixed-point
+ * shares W_i / (N·2^32) of docs/alias.md §2). Element i depends on (key, offset + i) and the method.
+ */
+export function categorical(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Uint32Array {
+  return runSync(...categoricalJob(key, weights, n, options));
+}
+
+export const categoricalAsync = asyncly(
+  (key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Promise<Uint32Array> =>
+    runAsync(...categoricalJob(key, weights, n, options)),
+);

@@ -1,0 +1,375 @@
+/**
+ * Fixed-point weights: the one place where floating point touches an alias table. docs/alias.md §2 is
+ * the prose form of this file; change one, change both (and it changes every table).
+ *
+ * Every weight w_i (a finite binary64 ≥ 0) becomes an integer W_i of "units"; a bucket holds
+ * C = 2^32 units and the N weights share exactly T = N·2^32 units. W_i = 0 exactly when w_i = 0, and
+ * W_i ≥ 1 for every positive w_i. W_i is held as two uint32 halves (W_i = hi·2^32 + lo), since T
+ * reaches 2^64 and doubles are exact only below 2^53.
+ *
+ * The rule (all of it deterministic; every binary64 operation is one IEEE round-to-nearest-even):
+ *
+ *  1. S = Σ w_i, exactly (an integer superaccumulator, so it does not depend on order), then rounded
+ *     once to 53 significant bits: S~ = s·2^E with s ∈ [1, 2) (exponent unbounded, so no overflow).
+ *  2. f = RN(T / s); q_i = RN(x_i · f) with x_i = w_i·2^-E (exact whenever x_i ≥ 2^-1022; smaller x_i
+ *     give q_i < 1 whatever the rounding, which is all that is used of them).
+ *  3. "Sub-unit" items: w_i > 0 and q_i < 1. Each gets W_i = 1; m counts them. If m > 0 the others
+ *     are rescaled once to share T' = T − m: S' = exact sum of the other positive weights, rounded as
+ *     in 1 to s'·2^E'; f' = RN(RN(T') / s'); q'_i = RN(x'_i · f'), x'_i = w_i·2^-E'. (m = 0: q' = q.)
+ *  4. Apportionment of T' over the other positive items R: base B_i = floor(q'_i), or 1 (and the item
+ *     is no longer eligible for adjustment) where floor(q'_i) = 0. Δ = T' − Σ_R B_i (exact integer).
+ *     With K eligible items, the clamp(Δ, 0, K) eligible items with the largest remainders
+ *     r_i = q'_i − floor(q'_i) get one more unit (ties: lower index first); whatever of Δ lies outside
+ *     [0, K] (only float rounding puts it there: at most 5·2^-53·T + 1 units) goes to the eligible item
+ *     with the largest q'_i (ties: lower index).
+ *
+ * Hence Σ W_i = T exactly, and for every regular item |W_i − T·p_i| < 1 + (m/T + 2^-50)·T·p_i
+ * (p_i = w_i / S), the absorbing item excepted (≤ 5·2^-53·T + 2 more units); sub-unit items are
+ * over-weighted to exactly one unit (their true share is < 1 unit; m < N, so together they take
+ * < N units = one part in 2^32 of the total).
+ */
+import { describe } from '../validate.js';
+
+/** log2 of the bucket capacity: a bucket holds 2^32 units. */
+export const UNIT_BITS = 32;
+export const CAPACITY = 2 ** 32;
+/** Most items a table may have: row and alias indices are uint32, and N·2^32 stays below 2^64. */
+export const MAX_ITEMS = 2 ** 32 - 1;
+
+export type WeightsInput = Float32Array | Float64Array | readonly number[];
+
+/** Fixed-point weights: W_i = hi[i]·2^32 + lo[i] units, Σ W_i = n·2^32. */
+export interface FixedPoint {
+  n: number;
+  hi: Uint32Array;
+  lo: Uint32Array;
+}
+
+const TWO32 = 2 ** 32;
+const TWO52 = 2 ** 52;
+/** Limb j of the superaccumulator holds bits [32j, 32j+32) of S·2^1074 (72 limbs: 2304 bits). */
+const LIMBS = 72;
+/** Limbs absorb 2^20 additions of < 2^32 each before a carry pass (stays below 2^53). */
+const FLUSH = 1 << 20;
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LO_WORD = LITTLE ? 0 : 1;
+const HI_WORD = LITTLE ? 1 : 0;
+
+/**
+ * Validates weights: a Float32Array, Float64Array or array of numbers, 1 … 2^32−1 of them, each finite
+ * and ≥ 0, not all zero. Returns something indexable as numbers (arrays are copied to a Float64Array).
+ */
+export function checkWeights(weights: unknown, name = 'weights'): Float32Array | Float64Array {
+  let a: Float32Array | Float64Array;
+  if (weights instanceof Float64Array || weights instanceof Float32Array) {
+    a = weights;
+  } else if (Array.isArray(weights)) {
+    if (weights.length > MAX_ITEMS) {
+      throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);
+    }
+    a = new Float64Array(weights.length);
+    for (let i = 0; i < weights.length; i++) {
+      const v = weights[i];
+      if (typeof v !== 'number') throw new TypeError(`${name}[${i}] must be a number, got ${describe(v)}`);
+      a[i] = v;
+    }
+  } else {
+    throw new TypeError(`${name} must be a Float32Array, Float64Array or array of numbers, got ${describe(weights)}`);
+  }
+  const n = a.length;
+  if (n === 0) throw new RangeError(`${name} must not be empty`);
+  if (n > MAX_ITEMS) throw new RangeError(`${name} has ${n} items; at most 2^32-1 are supported`);
+  let positive = false;
+  for (let i = 0; i < n; i++) {
+    const v = a[i];
+    if (!(v >= 0 && v < Infinity)) {
+      throw new RangeError(`${name}[${i}] must be a finite number >= 0, got ${v}`);
+    }
+    if (v > 0) positive = true;
+  }
+  if (!positive) throw new RangeError(`${name} must have at least one positive weight; all ${n} are zero`);
+  return a;
+}
+
+/** Adds sign·w (w finite, > 0) to the superaccumulator exactly. */
+function accumulate(acc: Float64Array, w: number, sign: number): void {
+  f64[0] = w;
+  const hi = u32[HI_WORD];
+  const lo = u32[LO_WORD];
+  const ef = (hi >>> 20) & 0x7ff;
+  const mh = (hi & 0xfffff) | (ef === 0 ? 0 : 0x100000);
+  const p = ef === 0 ? 0 : ef - 1;
+  const j = p >>> 5;
+  const sh = p & 31;
+  if (sh === 0) {
+    acc[j] += sign * lo;
+    acc[j + 1] += sign * mh;
+  } else {
+    acc[j] += sign * ((lo << sh) >>> 0);
+    acc[j + 1] += sign * (((lo >>> (32 - sh)) | (mh << sh)) >>> 0);
+    acc[j + 2] += sign * (mh >>> (32 - sh));
+  }
+}
+
+/** Propagates carries so that every limb lies in [0, 2^32) (limbs may be negative before). */
+function normalize(acc: Float64Array): void {
+  let c = 0;
+  for (let j = 0; j < LIMBS; j++) {
+    const v = acc[j] + c;
+    c = Math.floor(v / TWO32);
+    acc[j] = v - c * TWO32;
+  }
+  if (c !== 0) throw new Error('internal: superaccumulator overflow');
+}
+
+/** Exact Σ w_i over every i (the all-weights sum, order independent). */
+function exactSum(a: Float32Array | Float64Array): Float64Array {
+  const acc = new Float64Array(LIMBS);
+  const n = a.length;
+  for (let s = 0; s < n; s += FLUSH) {
+    const e = Math.min(n, s + FLUSH);
+    for (let i = s; i < e; i++) {
+      const w = a[i];
+      if (w > 0) accumulate(acc, w, 1);
+    }
+    normalize(acc);
+  }
+  return acc;
+}
+
+export interface Rounded {
+  /** Significand in [1, 2), 53 bits. */
+  s: number;
+  /** Binary exponent: the sum rounds to s·2^E. */
+  E: number;
+}
+
+/** Rounds the (normalized, positive) superaccumulator to 53 significant bits, ties to even. */
+export function roundAccumulator(acc: Float64Array): Rounded {
+  let b = 0n;
+  for (let j = LIMBS - 1; j >= 0; j--) b = (b << 32n) | BigInt(acc[j]);
+  if (b <= 0n) throw new Error('internal: non-positive weight sum');
+  const len = b.toString(2).length;
+  let q = b;
+  let shift = 0;
+  if (len > 53) {
+    shift = len - 53;
+    const sh = BigInt(shift);
+    q = b >> sh;
+    const rem = b - (q << sh);
+    const half = 1n << (sh - 1n);
+    if (rem > half || (rem === half && (q & 1n) === 1n)) q += 1n;
+    if (q === 1n << 53n) {
+      q >>= 1n;
+      shift += 1;
+    }
+  }
+  const qlen = q.toString(2).length;
+  return { s: Number(q) / 2 ** (qlen - 1), E: shift - 1074 + qlen - 1 };
+}
+
+/** Two factors whose successive product scales by 2^k exactly whenever the result is ≥ 2^-1022. */
+function scaleFactors(k: number): [number, number] {
+  if (k > 1000) return [2 ** 1000, 2 ** (k - 1000)];
+  if (k < -1000) return [2 ** -1000, 2 ** (k + 1000)];
+  return [2 ** k, 1];
+}
+
+/**
+ * The fixed-point weights of docs/alias.md §2. `weights` must have passed checkWeights.
+ */
+export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
+  const n = a.length;
+  const T = n * TWO32; // exact: n < 2^32
+
+  // Steps 1–3: exact sum, scale, sub-unit items. Q holds q_i (≥ 1), 0 for zero weights, −1 for items
+  // fixed at one unit.
+  const acc = exactSum(a);
+  const { s, E } = roundAccumulator(acc);
+  const f = T / s;
+  const [a1, a2] = scaleFactors(-E);
+  const Q = new Float64Array(n);
+  let m = 0;
+  let acc2: Float64Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const w = a[i];
+    if (!(w > 0)) continue; // Q[i] = 0
+    const q = ((w * a1) * a2) * f;
+    if (q < 1) {
+      Q[i] = -1;
+      m++;
+      if (acc2 === null) acc2 = acc.slice();
+      accumulate(acc2, w, -1);
+      if ((m & (FLUSH - 1)) === 0) normalize(acc2);
+    } else {
+      Q[i] = q;
+    }
+  }
+  if (acc2 !== null) {
+    normalize(acc2);
+    const r = roundAccumulator(acc2);
+    const fr = (T - m) / r.s; // RN(RN(T − m) / s'): T − m is rounded once by the subtraction
+    const [b1, b2] = scaleFactors(-r.E);
+    for (let i = 0; i < n; i++) {
+      if (!(Q[i] > 0)) continue;
+      const q = ((a[i] * b1) * b2) * fr;
+      Q[i] = q < 1 ? -1 : q;
+    }
+  }
+
+  // Step 4: bases, exact total, eligible count, the absorbing item. Q[i] becomes the remainder key
+  // (q − floor q)·2^52 (an integer in [0, 2^52)) of eligible items and −1 elsewhere.
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  let sumHi = 0;
+  let sumLo = 0;
+  let K = 0;
+  let argmax = -1;
+  let qmax = -1;
+  for (let s0 = 0; s0 < n; s0 += FLUSH) {
+    const e = Math.min(n, s0 + FLUSH);
+    for (let i = s0; i < e; i++) {
+      const q = Q[i];
+      if (q <= 0) {
+        if (q < 0) {
+          lo[i] = 1;
+          sumLo += 1;
+        }
+        Q[i] = -1;
+        continue;
+      }
+      const F = Math.floor(q);
+      Q[i] = (q - F) * TWO52;
+      if (F < TWO32) {
+        lo[i] = F;
+        sumLo += F;
+      } else {
+        const h = Math.floor(F / TWO32);
+        const l = F - h * TWO32;
+        hi[i] = h;
+        lo[i] = l;
+        sumHi += h;
+        sumLo += l;
+      }
+      K++;
+      if (q > qmax) {
+        qmax = q;
+        argmax = i;
+      }
+    }
+    const c = Math.floor(sumLo / TWO32);
+    sumHi += c;
+    sumLo -= c * TWO32;
+  }
+  const delta = Number((BigInt(n) << 32n) - ((BigInt(sumHi) << 32n) + BigInt(sumLo)));
+  const up = Math.min(Math.max(delta, 0), K);
+  if (up > 0) roundUp(Q, hi, lo, up, K);
+  if (delta !== up) {
+    const v = (BigInt(hi[argmax]) << 32n) + BigInt(lo[argmax]) + BigInt(delta - up);
+    if (v < 1n) throw new Error('internal: fixed-point absorption below one unit');
+    hi[argmax] = Number(v >> 32n);
+    lo[argmax] = Number(v & 0xffffffffn);
+  }
+  return { n, hi, lo };
+}
+
+function addOne(hi: Uint32Array, lo: Uint32Array, i: number): void {
+  if (lo[i] === 0xffffffff) {
+    lo[i] = 0;
+    hi[i] += 1;
+  } else {
+    lo[i] += 1;
+  }
+}
+
+/** Digit `pass` of a 52-bit key: bits 51–36, 35–20, 19–4, 3–0. */
+function digit(key: number, pass: number): number {
+  const kh = (key / TWO32) >>> 0; // key < 2^52: bits 51–32
+  const kl = (key - kh * TWO32) >>> 0;
+  switch (pass) {
+    case 0: return kh >>> 4;
+    case 1: return ((kh & 15) << 12) | (kl >>> 20);
+    case 2: return (kl >>> 4) & 0xffff;
+    default: return kl & 15;
+  }
+}
+
+/**
+ * Gives one unit to each of the `need` eligible items (key ≥ 0) with the largest keys, lower index
+ * first among equal keys: a radix select over the 52-bit key, 16 + 16 + 16 + 4 bits, keeping the
+ * candidates in index order.
+ */
+function roundUp(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
+  const n = keys.length;
+  if (need === K) {
+    for (let i = 0; i < n; i++) if (keys[i] >= 0) addOne(hi, lo, i);
+    return;
+  }
+  const hist = new Float64Array(1 << 16);
+  let cand: Uint32Array | null = null; // null: every eligible item
+  let count = K;
+  for (let pass = 0; pass < 4; pass++) {
+    const size = pass === 3 ? 16 : 1 << 16;
+    hist.fill(0, 0, size);
+    if (cand === null) {
+      for (let i = 0; i < n; i++) {
+        const k = keys[i];
+        if (k >= 0) hist[digit(k, pass)]++;
+      }
+    } else {
+      for (let c = 0; c < count; c++) hist[digit(keys[cand[c]], pass)]++;
+    }
+    // The digit b where the need-th largest key lies.
+    let above = 0;
+    let b = size - 1;
+    for (; b > 0; b--) {
+      if (above + hist[b] >= need) break;
+      above += hist[b];
+    }
+    const next = new Uint32Array(hist[b]);
+    let k = 0;
+    if (cand === null) {
+      for (let i = 0; i < n; i++) {
+        const key = keys[i];
+        if (key < 0) continue;
+        const d = digit(key, pass);
+        if (d > b) addOne(hi, lo, i);
+        else if (d === b) next[k++] = i;
+      }
+    } else {
+      for (let c = 0; c < count; c++) {
+        const i = cand[c];
+        const d = digit(keys[i], pass);
+        if (d > b) addOne(hi, lo, i);
+        else if (d === b) next[k++] = i;
+      }
+    }
+    need -= above;
+    cand = next;
+    count = k;
+    if (need === count) break;
+  }
+  // Candidates left share one key (or all of them win); the lowest indices win.
+  for (let c = 0; c < need; c++) addOne(hi, lo, cand![c]);
+}
+
+/** Exact Σ W_i as a bigint (for checks). */
+export function totalUnits(fp: { hi: Uint32Array; lo: Uint32Array }): bigint {
+  let h = 0;
+  let l = 0;
+  const n = fp.hi.length;
+  for (let s = 0; s < n; s += FLUSH) {
+    const e = Math.min(n, s + FLUSH);
+    for (let i = s; i < e; i++) {
+      h += fp.hi[i];
+      l += fp.lo[i];
+    }
+    const c = Math.floor(l / TWO32);
+    h += c;
+    l -= c * TWO32;
+  }
+  return (BigInt(h) << 32n) + BigInt(l);
+}

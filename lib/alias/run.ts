@@ -1,0 +1,115 @@
+/**
+ * Running the sampling kernels for tables and categorical(): samples into `out`, and counts as the
+ * histogram of the same samples (drawn in chunks into scratch, never materialised whole).
+ */
+import { asyncly, makeJob, prepare, runAsync, runSync, type CommonOptions, type Prepared } from '../api.js';
+import { pickBackend } from '../backend/select.js';
+import { subJob, type Job } from '../job.js';
+import type { Key } from '../keys.js';
+import { checkOut, describe } from '../validate.js';
+
+export interface AliasSampleOptions extends CommonOptions {
+  /** Destination (length ≥ n); element i is written to out[i]. */
+  out?: Uint32Array;
+}
+
+export interface AliasCountsOptions extends CommonOptions {
+  /** Destination histogram (length ≥ the number of items); zeroed first unless `accumulate`. */
+  out?: Float64Array;
+  /** Add to `out` instead of overwriting it (counts stay exact up to 2^53). */
+  accumulate?: boolean;
+}
+
+/** Op names of the kernels in lib/cpu/kernels.ts. */
+export const OP_ALIAS = 'aliasSample';
+export const OP_CDF = 'aliasCdfSample';
+
+const SYNC_CHUNK = 1 << 16;
+const ASYNC_CHUNK = 1 << 21;
+
+export function samplePrepared(p: Prepared, op: string, params: Record<string, unknown>): [Prepared, Job, Uint32Array] {
+  const out = checkOut(p.opts.out, Uint32Array, p.n);
+  return [p, makeJob(p, op, out, params), out];
+}
+
+export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array {
+  return runSync(...samplePrepared(prepare(key, n, options), op, params));
+}
+
+export const sampleAsync = asyncly(
+  (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array> =>
+    runAsync(...samplePrepared(prepare(key, n, options), op, params)),
+);
+
+/** Validates the counts options; returns the (zeroed unless accumulate) histogram. */
+function countsOut(p: Prepared, size: number): Float64Array {
+  const acc = p.opts.accumulate;
+  if (acc !== undefined && typeof acc !== 'boolean') {
+    throw new TypeError(`accumulate must be a boolean, got ${describe(acc)}`);
+  }
+  const out = checkOut(p.opts.out, Float64Array, size);
+  if (!acc) out.fill(0, 0, size);
+  return out;
+}
+
+function scratchJob(p: Prepared, op: string, params: Record<string, unknown>, scratch: Uint32Array): Job {
+  return { op, key: p.key, lo: p.lo, hi: p.hi, out: scratch, params, perElement: {} };
+}
+
+function histogram(out: Float64Array, s: Uint32Array): void {
+  for (let i = 0; i < s.length; i++) out[s[i]]++;
+}
+
+export function countsPrepared(p: Prepared, op: string, params: Record<string, unknown>, size: number): Float64Array {
+  const out = countsOut(p, size);
+  if (p.n === 0) return out;
+  const scratch = new Uint32Array(Math.min(p.n, SYNC_CHUNK));
+  const job = scratchJob(p, op, params, scratch);
+  for (let s = 0; s < p.n; s += SYNC_CHUNK) {
+    const c = Math.min(SYNC_CHUNK, p.n - s);
+    const part = scratch.subarray(0, c);
+    pickBackend(p.opts.backend, op, c).run(subJob(job, s, c, part));
+    histogram(out, part);
+  }
+  return out;
+}
+
+export async function countsPreparedAsync(
+  p: Prepared, op: string, params: Record<string, unknown>, size: number,
+): Promise<Float64Array> {
+  const out = countsOut(p, size);
+  if (p.n === 0) return out;
+  // Two shared scratch buffers: the pool fills one while this thread counts the other.
+  const len = Math.min(p.n, ASYNC_CHUNK);
+  const bufs = [0, 1].map(() => new Uint32Array(new SharedArrayBuffer(4 * len)));
+  const job = scratchJob(p, op, params, bufs[0]);
+  type Pending = { done: Promise<unknown>; part: Uint32Array };
+  const start = (s: number, k: number): Pending => {
+    const c = Math.min(ASYNC_CHUNK, p.n - s);
+    const part = bufs[k & 1].subarray(0, c);
+    const done = pickBackend(p.opts.backend, op, c).runAsync(subJob(job, s, c, part)).then(() => null, (e: unknown) => e ?? new Error('worker failed'));
+    return { done, part };
+  };
+  const finish = async (x: Pending): Promise<void> => {
+    const err = await x.done;
+    if (err) throw err;
+    histogram(out, x.part);
+  };
+  let prev: Pending | null = null;
+  try {
+    for (let s = 0, k = 0; s < p.n; s += ASYNC_CHUNK, k++) {
+      const cur = start(s, k);
+      const last: Pending | null = prev;
+      prev = cur;
+      if (last) await finish(last);
+    }
+    if (prev) {
+      const last: Pending = prev;
+      prev = null;
+      await finish(last);
+    }
+  } finally {
+    if (prev) await prev.done;
+  }
+  return out;
+}

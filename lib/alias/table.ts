@@ -1,0 +1,157 @@
+/**
+ * AliasTable: an integer-exact alias table (docs/alias.md). Built from weights through fixed-point
+ * units (fixed-point.ts) by PSA or PSA+ (psa.ts); sampled by the rule of sample.ts.
+ */
+import { prepare } from '../api.js';
+import { requestedBackend } from '../backend/select.js';
+import type { Key } from '../keys.js';
+import { checkEnum, checkOptions } from '../validate.js';
+import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
+import { buildRows, unitsFromRows, type PsaMethod } from './psa.js';
+import { decode, encode } from './format.js';
+import {
+  OP_ALIAS, countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
+  type AliasCountsOptions, type AliasSampleOptions,
+} from './run.js';
+
+export interface AliasBuildOptions {
+  /** 'psa' (default) or 'psa+' (local pre-pass first); the two give different, equally exact tables. */
+  method?: PsaMethod;
+  /** Where to build: only the CPU builds tables so far ('auto' and 'cpu' work; 'cuda' throws). */
+  backend?: 'auto' | 'cpu' | 'cuda';
+}
+
+export type { AliasSampleOptions, AliasCountsOptions } from './run.js';
+export type { PsaMethod } from './psa.js';
+
+const METHODS: readonly PsaMethod[] = ['psa', 'psa+'];
+
+export function checkBuildOptions(options: unknown): PsaMethod {
+  const opts = checkOptions(options);
+  const method = checkEnum(opts.method, METHODS, 'method', 'psa');
+  if (requestedBackend(opts.backend) === 'cuda') {
+    throw new Error("backend 'cuda' does not implement alias-table construction yet; use 'auto' or 'cpu'");
+  }
+  return method;
+}
+
+export class AliasTable {
+  /** Number of items (= rows). */
+  readonly size: number;
+  /** The construction method that produced the rows. */
+  readonly method: PsaMethod;
+  readonly #rows: Uint32Array;
+  readonly #hi: Uint32Array;
+  readonly #lo: Uint32Array;
+  readonly #params: Record<string, unknown>;
+
+  private constructor(method: PsaMethod, rows: Uint32Array, hi: Uint32Array, lo: Uint32Array) {
+    this.size = hi.length;
+    this.method = method;
+    this.#rows = rows;
+    this.#hi = hi;
+    this.#lo = lo;
+    this.#params = { rows, n: this.size };
+  }
+
+  /**
+   * Builds the table for `weights` (Float32Array, Float64Array or number[]; finite, ≥ 0, not all zero,
+   * 1 … 2^32−1 items). The table is a deterministic function of the weights and the method.
+   */
+  static build(weights: WeightsInput, options?: AliasBuildOptions): AliasTable {
+    const a = checkWeights(weights);
+    const method = checkBuildOptions(options);
+    return AliasTable.fromFixedPoint(fixedPoint(a), method);
+  }
+
+  /** @internal A table from already validated fixed-point weights. */
+  static fromFixedPoint(fp: FixedPoint, method: PsaMethod): AliasTable {
+    return new AliasTable(method, buildRows(fp.hi, fp.lo, method), fp.hi, fp.lo);
+  }
+
+  /** Reads a table written by toBuffer(); checks the header, the length and then verify(). */
+  static fromBuffer(buffer: Uint8Array | ArrayBuffer): AliasTable {
+    const parts = decode(buffer);
+    const t = new AliasTable(parts.method, parts.rows, parts.hi, parts.lo);
+    t.verify();
+    return t;
+  }
+
+  /** The serialized table (docs/alias.md §5): header, rows, fixed-point weights. */
+  toBuffer(): Uint8Array {
+    return encode({ method: this.method, n: this.size, rows: this.#rows, hi: this.#hi, lo: this.#lo });
+  }
+
+  /** A copy of the rows: [threshold, alias] for row 0 … size−1. */
+  rows(): Uint32Array {
+    return this.#rows.slice();
+  }
+
+  /** A copy of the fixed-point weights W_i = hi[i]·2^32 + lo[i] units (Σ W_i = size·2^32). */
+  units(): { hi: Uint32Array; lo: Uint32Array } {
+    return { hi: this.#hi.slice(), lo: this.#lo.slice() };
+  }
+
+  /**
+   * The probability of each item under sample(), recomputed from the rows: units_i / (size·2^32),
+   * rounded to binary64 (units_i is exact; the quotient is within 2 ulp).
+   */
+  probabilities(): Float64Array {
+    const u = unitsFromRows(this.#rows, this.size);
+    const p = new Float64Array(this.size);
+    const n = this.size;
+    for (let i = 0; i < n; i++) p[i] = (u.hi[i] + u.lo[i] / 4294967296) / n;
+    return p;
+  }
+
+  /**
+   * Checks the table: every row well formed (alias < size; a self-aliased row has threshold 0), the
+   * units the rows give each item equal its fixed-point weight exactly, the weights total size·2^32,
+   * and rebuilding from those weights with the same method reproduces the rows bit for bit.
+   * Returns true; throws a RangeError naming the first discrepancy.
+   */
+  verify(): true {
+    const n = this.size;
+    const total = totalUnits({ hi: this.#hi, lo: this.#lo });
+    if (total !== BigInt(n) << 32n) {
+      throw new RangeError(`alias table verification: fixed-point weights total ${total}, expected ${n}·2^32`);
+    }
+    const u = unitsFromRows(this.#rows, n);
+    for (let i = 0; i < n; i++) {
+      if (u.hi[i] !== this.#hi[i] || u.lo[i] !== this.#lo[i]) {
+        const got = (BigInt(u.hi[i]) << 32n) + BigInt(u.lo[i]);
+        const want = (BigInt(this.#hi[i]) << 32n) + BigInt(this.#lo[i]);
+        throw new RangeError(`alias table verification: item ${i} gets ${got} units from the rows, its weight is ${want}`);
+      }
+    }
+    const again = buildRows(this.#hi, this.#lo, this.method);
+    for (let i = 0; i < 2 * n; i++) {
+      if (again[i] !== this.#rows[i]) {
+        throw new RangeError(`alias table verification: row ${i >> 1} differs from the ${this.method} construction`);
+      }
+    }
+    return true;
+  }
+
+  /** n iid item indices; element i is a pure function of (key, offset + i) (docs/alias.md §6). */
+  sample(key: Key, n: number, options?: AliasSampleOptions): Uint32Array {
+    return sampleSync(key, n, options, OP_ALIAS, this.#params);
+  }
+
+  sampleAsync(key: Key, n: number, options?: AliasSampleOptions): Promise<Uint32Array> {
+    return sampleAsync(key, n, options, OP_ALIAS, this.#params);
+  }
+
+  /** The histogram (length size) of sample(key, n, options), without materialising the samples. */
+  counts(key: Key, n: number, options?: AliasCountsOptions): Float64Array {
+    return countsPrepared(prepare(key, n, options), OP_ALIAS, this.#params, this.size);
+  }
+
+  countsAsync(key: Key, n: number, options?: AliasCountsOptions): Promise<Float64Array> {
+    try {
+      return countsPreparedAsync(prepare(key, n, options), OP_ALIAS, this.#params, this.size);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+}
