@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import chi2gof from '@stdlib/stats-chi2gof';
-import { AliasTable, key, split, uniform, shutdownPool, type Key } from 'cuda-random';
+import { AliasTable, categorical, key, split, uniform, shutdownPool, type Key } from 'cuda-random';
 import { checkWeights, fixedPoint, totalUnits } from '../lib/alias/fixed-point.js';
 import { buildRows, PLUS_GROUP } from '../lib/alias/psa.js';
 import { aliasSample } from '../lib/alias/sample.js';
@@ -491,5 +492,40 @@ describe('bad inputs', () => {
     bad(() => t.counts(key(1), 3, { out: new Uint32Array(3) as unknown as Float64Array }), TypeError);
     bad(() => t.counts(key(1), 3, { accumulate: 1 as unknown as boolean }), TypeError);
     bad(() => t.counts(key(1), NaN), RangeError);
+  });
+});
+
+describe('known-answer vectors (test/vectors/alias.json, also checked by cuda/test/test_alias.cpp)', () => {
+  const v = JSON.parse(readFileSync(new URL('./vectors/alias.json', import.meta.url), 'utf8'));
+
+  it('rebuilding from the recorded units reproduces the PSA and PSA+ rows', () => {
+    for (const c of v.build) {
+      const lo = Uint32Array.from(c.units.filter((_: number, i: number) => i % 2 === 0));
+      const hi = Uint32Array.from(c.units.filter((_: number, i: number) => i % 2 === 1));
+      expect(Array.from(buildRows(hi, lo, 'psa'))).toEqual(c.psa);
+      expect(Array.from(buildRows(hi, lo, 'psa+'))).toEqual(c.psaPlus);
+    }
+  });
+
+  it('sampling reproduces the recorded alias and CDF draws', () => {
+    for (const c of v.sampling) {
+      const units: number[] = v.build.find((b: { name: string }) => b.name === c.table).units;
+      const lo = Uint32Array.from(units.filter((_, i) => i % 2 === 0));
+      const hi = Uint32Array.from(units.filter((_, i) => i % 2 === 1));
+      const rows = buildRows(hi, lo, c.method);
+      const off = BigInt(c.offset);
+      const out = new Uint32Array(c.count);
+      aliasSample(c.key[0], c.key[1], Number(off & 0xffffffffn), Number(off >> 32n), out, rows, hi.length);
+      expect(Array.from(out)).toEqual(c.alias);
+    }
+  });
+
+  it('the weight families still give the recorded units (fixed-point rule unchanged)', () => {
+    const small = v.build.find((b: { name: string }) => b.name === 'small');
+    const t = AliasTable.build([1, 2, 0, 3, 0.5]);
+    const { hi, lo } = t.units();
+    expect(Array.from(hi).flatMap((h, i) => [lo[i], h])).toEqual(small.units);
+    const c = v.sampling[0];
+    expect(Array.from(categorical(c.key, [1, 2, 0, 3, 0.5], c.count, { method: 'cdf', offset: Number(c.offset) }))).toEqual(c.cdf);
   });
 });
