@@ -14,6 +14,9 @@ export { shutdownPool } from './pool.js';
 export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow.js';
+export { normal, normalAsync, type NormalOptions, type NormalMethod } from './normal.js';
+export { gamma, gammaAsync, type GammaOptions } from './gamma.js';
+export { exponential, exponentialAsync, chisquare, chisquareAsync, beta, betaAsync, dirichlet, dirichletAsync, type ExponentialOptions, type ChisquareOptions, type BetaOptions, type DirichletOptions } from './derived.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
 export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {

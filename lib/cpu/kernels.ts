@@ -5,6 +5,8 @@
  */
 import { rawBits, uniform32, uniform64 } from './raw.js';
 import { aliasSample, cdfSample } from '../alias/sample.js';
+import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from './normal.js';
+import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from './gamma.js';
 
 export type OutArray = Uint32Array | Int32Array | Float32Array | Float64Array;
 
@@ -30,6 +32,19 @@ export const KERNELS: Record<string, Kernel> = {
   uniform64: (a) => uniform64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.low as number, a.params.high as number),
   aliasSample: (a) => aliasSample(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array, a.params.rows as Uint32Array, a.params.n as number),
   aliasCdfSample: (a) => cdfSample(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array, a.params.prefix as Uint32Array, a.params.n as number),
+  // Normal, gamma and derived samplers (docs/streams.md §5–6).
+  normalBM32: (a) => normalBM32(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.mean as number, a.params.std as number),
+  normalBM64: (a) => normalBM64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.mean as number, a.params.std as number),
+  normalPolar32: (a) => normalPolar32(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.mean as number, a.params.std as number),
+  normalPolar64: (a) => normalPolar64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.mean as number, a.params.std as number),
+  gamma32: (a) => gammaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.alpha as number, a.perElement.alpha, a.params.scale as number, a.params.proposals as number, false),
+  gamma64: (a) => gammaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.alpha as number, a.perElement.alpha, a.params.scale as number, a.params.proposals as number, true),
+  exponential32: (a) => exponentialKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.rate as number, false),
+  exponential64: (a) => exponentialKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.rate as number, true),
+  beta32: (a) => betaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.a as number, a.params.b as number, a.params.proposals as number, false),
+  beta64: (a) => betaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.a as number, a.params.b as number, a.params.proposals as number, true),
+  dirichlet32: (a) => dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.alpha as Float64Array, a.params.proposals as number, false),
+  dirichlet64: (a) => dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.alpha as Float64Array, a.params.proposals as number, true),
 };
 
 export function runKernel(op: string, a: KernelArgs): void {

@@ -15,16 +15,13 @@ export function highWord(x: number): number {
   return U32[1] | 0;
 }
 
-/** x with its high word replaced by `hi` (low word kept). */
-export function withHighWord(x: number, hi: number): number {
-  F64[0] = x;
-  U32[1] = hi;
-  return F64[0];
-}
-
-/** 2^k for an integer k in [-1022, 1023], built from its bits (exact). */
-export function pow2(k: number): number {
-  U32[0] = 0;
-  U32[1] = (k + 1023) << 20;
-  return F64[0];
-}
+/**
+ * 2^k for every k in [-1074, 1023] (all powers of two binary64 holds): POW2[k + POW2_BIAS]. A table
+ * instead of assembling the bits at each call: V8 would store the two halves and reload the whole
+ * double, which stalls store-to-load forwarding. Exact values, built by doubling and halving.
+ */
+export const POW2_BIAS = 1074;
+export const POW2 = new Float64Array(2098);
+POW2[POW2_BIAS] = 1;
+for (let k = 1; k <= 1023; k++) POW2[POW2_BIAS + k] = POW2[POW2_BIAS + k - 1] * 2;
+for (let k = 1; k <= 1074; k++) POW2[POW2_BIAS - k] = POW2[POW2_BIAS - k + 1] * 0.5;

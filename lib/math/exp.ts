@@ -7,7 +7,7 @@
  * exp(r) = 1 + r + r c / (2 - c) with c = r - r^2 P(r^2) (a Remez rational form);
  * exp(x) = 2^k exp(r).
  */
-import { pow2 } from './bits.js';
+import { POW2, POW2_BIAS } from './bits.js';
 import { LN2_HI, LN2_LO } from './log.js';
 
 /** 1 / ln 2 rounded to binary64 (0x3FF71547 652B82FE). Only picks k; any rounding is harmless. */
@@ -41,8 +41,8 @@ export function exp(x: number): number {
   const y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
   // y in [0.70, 1.42]; scale by 2^k exactly, or with one rounding into the subnormal range.
   if (k >= -1021) {
-    if (k === 1024) return y * 2.0 * pow2(1023);
-    return y * pow2(k);
+    if (k === 1024) return y * 2.0 * POW2[POW2_BIAS + 1023];
+    return y * POW2[POW2_BIAS + k];
   }
-  return y * pow2(k + 1000) * TWO_M1000;
+  return y * POW2[POW2_BIAS + k + 1000] * TWO_M1000;
 }

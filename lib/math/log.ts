@@ -10,7 +10,7 @@
  * log(1 + f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R(z)), z = s^2, R a minimax polynomial;
  * log(x) = k ln2_hi - ((f^2/2 - (s (f^2/2 + R) + k ln2_lo)) - f).
  */
-import { highWord, withHighWord } from './bits.js';
+import { highWord, POW2, POW2_BIAS } from './bits.js';
 
 /** ln 2 rounded to 32 significant bits (0x3FE62E42 FEE00000): k * LN2_HI is exact for |k| < 2^21. */
 export const LN2_HI = 6.93147180369123816490e-01;
@@ -48,13 +48,14 @@ export function log(x: number): number {
     hx = highWord(x);
   }
   if (hx >= 0x7ff00000) return x + x; // +Inf or NaN
-  k += (hx >> 20) - 1023;
-  hx &= 0x000fffff;
-  // i = 0x100000 when the mantissa m = 1.hx >= sqrt(2) (hx + 0x95f64 carries into bit 20); then
-  // x is normalised to m/2 in [sqrt(2)/2, 1) and k is incremented.
-  const i = (hx + 0x95f64) & 0x100000;
-  x = withHighWord(x, hx | (i ^ 0x3ff00000));
-  k += i >> 20;
+  // e: exponent of x after normalising its mantissa m = 1.(hx mantissa bits) to [sqrt(2)/2, sqrt(2)):
+  // i = 0x100000 exactly when m >= sqrt(2) (the low 20 mantissa bits + 0x95f64 carry into bit 20),
+  // and then m/2 is used.
+  const i = ((hx & 0x000fffff) + 0x95f64) & 0x100000;
+  const e = (hx >> 20) - 1023 + (i >> 20); // in [-1022, 1024]
+  k += e;
+  // x / 2^e, exact. (fdlibm overwrites the exponent field with 0x3ff or 0x3fe: the same value.)
+  x = x * POW2[POW2_BIAS - e];
   const f = x - 1.0; // exact (Sterbenz)
   const s = f / (2.0 + f);
   const dk = k; // k is an integer in [-1076, 1024]: exact
@@ -65,7 +66,8 @@ export function log(x: number): number {
   const R = t2 + t1;
   // fdlibm's choice of form: input mantissas 1.hx in (1.3799, 1.4200), where |f| is largest, use
   // the f^2/2 form; all others the s (f - R) form.
-  if (((hx - 0x6147a) | (0x6b851 - hx)) > 0) {
+  const hm = hx & 0x000fffff;
+  if (((hm - 0x6147a) | (0x6b851 - hm)) > 0) {
     const hfsq = 0.5 * f * f;
     return dk * LN2_HI - ((hfsq - (s * (hfsq + R) + dk * LN2_LO)) - f);
   }
