@@ -1,0 +1,160 @@
+// Gamma and derived variates of docs/streams.md §6, per element: the C++/CUDA port of
+// lib/cpu/gamma.ts, bit for bit (binary64 internals via cr_math.h; float32 results are the binary64
+// value rounded once). Build device code with -fmad=false, host code with -ffp-contract=off.
+#ifndef CR_GAMMA_H
+#define CR_GAMMA_H
+
+#include <stdint.h>
+#include "cr_math.h"
+#include "cr_normal.h"
+#include "cr_philox.h"
+
+#define CR_TAG_GAMMA 4u
+/** Marsaglia–Tsang squeeze constant. */
+#define CR_GAMMA_SQUEEZE 0.0331
+
+/** Marsaglia–Tsang constants of alpha' = alpha (alpha >= 1) or fl(alpha + 1) (alpha < 1). */
+struct cr_gamma_mt {
+  double d;  // alpha' - 1/3
+  double c;  // 1 / sqrt(9 d)
+};
+
+CR_HD inline cr_gamma_mt cr_gamma_setup(double alpha) {
+  const double a = alpha < 1.0 ? alpha + 1.0 : alpha;
+  cr_gamma_mt m;
+  m.d = a - 0.3333333333333333;  // fl(1/3) = 3FD55555 55555555
+  m.c = 1.0 / sqrt(9.0 * m.d);
+  return m;
+}
+
+/** The uniforms of proposal t of element e: x (normal), u (acceptance, (0, 1]), U (boost, (0, 1]). */
+CR_HD inline void cr_gamma_proposal(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide,
+                                    double* x, double* u, double* U) {
+  uint32_t a[4];
+  const uint32_t elo = (uint32_t)e, ehi = (uint32_t)(e >> 32);
+  if (wide) {
+    uint32_t b[4];
+    cr_block(k0, k1, 2u * t, elo, ehi, CR_TAG_GAMMA, a);
+    cr_block(k0, k1, 2u * t + 1u, elo, ehi, CR_TAG_GAMMA, b);
+    const double u1 = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
+    const double u2 = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
+    *x = sqrt(-2.0 * cr_log(u1)) * cr_cos2pi(u2);
+    *u = (double)(cr_u53(b[0], b[1]) + 1) * 1.1102230246251565e-16;
+    *U = (double)(cr_u53(b[2], b[3]) + 1) * 1.1102230246251565e-16;
+  } else {
+    cr_block(k0, k1, t, elo, ehi, CR_TAG_GAMMA, a);
+    *x = sqrt(-2.0 * cr_log(((double)a[0] + 1.0) * 2.3283064365386963e-10)) *
+         cr_cos2pi((double)a[1] * 2.3283064365386963e-10);
+    *u = ((double)a[2] + 1.0) * 2.3283064365386963e-10;
+    *U = ((double)a[3] + 1.0) * 2.3283064365386963e-10;
+  }
+}
+
+/** Marsaglia–Tsang test of (x, u); on acceptance *dv = d v. */
+CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv) {
+  const double v0 = 1.0 + m.c * x;
+  if (v0 <= 0.0) return false;
+  const double v = v0 * v0 * v0;
+  const double x2 = x * x;
+  if (u < 1.0 - CR_GAMMA_SQUEEZE * (x2 * x2) || cr_log(u) < 0.5 * x2 + m.d * ((1.0 - v) + cr_log(v))) {
+    *dv = m.d * v;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The first accepted proposal of element e: *dv = G' = d v, *boost = its U. Proposals are evaluated
+ * M at a time, every one of a group in full (as a SIMT backend would), and the first accepted in
+ * index order wins; the result does not depend on M.
+ */
+CR_HD inline void cr_gamma_draw(uint32_t k0, uint32_t k1, uint64_t e, cr_gamma_mt m, bool wide, int M,
+                                double* dv, double* boost) {
+  for (uint32_t t0 = 0;; t0 += (uint32_t)M) {
+    bool found = false;
+    for (int j = 0; j < M; ++j) {
+      double x, u, U, g;
+      cr_gamma_proposal(k0, k1, e, t0 + (uint32_t)j, wide, &x, &u, &U);
+      const bool ok = cr_gamma_accept(x, u, m, &g);
+      if (ok && !found) {
+        found = true;
+        *dv = g;
+        *boost = U;
+      }
+    }
+    if (found) return;
+  }
+}
+
+/** Gamma value of an accepted proposal: G' (alpha >= 1) or exp(log G' + log(U) / alpha). */
+CR_HD inline double cr_gamma_value(double alpha, double dv, double boost) {
+  return alpha < 1.0 ? cr_exp(cr_log(dv) + cr_log(boost) / alpha) : dv;
+}
+
+/** Element e of gamma(key, ·, { alpha, scale }) in binary64: value * scale. */
+CR_HD inline double cr_gamma_element(uint32_t k0, uint32_t k1, uint64_t e, double alpha, double scale, bool wide, int M) {
+  double dv, boost;
+  cr_gamma_draw(k0, k1, e, cr_gamma_setup(alpha), wide, M, &dv, &boost);
+  return cr_gamma_value(alpha, dv, boost) * scale;
+}
+
+CR_HD inline double cr_gamma_f64(uint32_t k0, uint32_t k1, uint64_t e, double alpha, double scale, int M) {
+  return cr_gamma_element(k0, k1, e, alpha, scale, true, M);
+}
+
+CR_HD inline float cr_gamma_f32(uint32_t k0, uint32_t k1, uint64_t e, double alpha, double scale, int M) {
+  return (float)cr_gamma_element(k0, k1, e, alpha, scale, false, M);
+}
+
+/** Exponential element j: (0 - log u) / rate, u = (k + 1) 2^-53 (raw words 2j, 2j+1) or (w + 1) 2^-32 (word j). */
+CR_HD inline double cr_exponential_element(uint32_t k0, uint32_t k1, uint64_t j, double rate, bool wide) {
+  uint32_t w[4];
+  double u;
+  if (wide) {
+    const uint64_t b = j >> 1;
+    const unsigned lane = (unsigned)(j & 1) * 2;
+    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
+    u = (double)(cr_u53(w[lane], w[lane + 1]) + 1) * 1.1102230246251565e-16;
+  } else {
+    const uint64_t b = j >> 2;
+    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
+    u = ((double)w[j & 3] + 1.0) * 2.3283064365386963e-10;
+  }
+  return (0.0 - cr_log(u)) / rate;
+}
+
+/**
+ * Dirichlet row whose component 0 is gamma element e0: row[k] for k < K, from gamma elements e0 + k
+ * with shapes alpha[k]. all_small (every alpha[k] < 1): log space, l_k = log G'_k + log(U_k)/alpha_k,
+ * m = max l_k, row[k] = exp(l_k - m) / sum; else row[k] = G_k / sum G_j. Sums run in k order.
+ */
+CR_HD inline void cr_dirichlet_row(uint32_t k0, uint32_t k1, uint64_t e0, const double* alpha, int K,
+                                   bool wide, int M, double* row) {
+  bool all_small = true;
+  for (int k = 0; k < K; ++k)
+    if (!(alpha[k] < 1.0)) all_small = false;
+  for (int k = 0; k < K; ++k) {
+    double dv, boost;
+    cr_gamma_draw(k0, k1, e0 + (uint64_t)k, cr_gamma_setup(alpha[k]), wide, M, &dv, &boost);
+    row[k] = all_small ? cr_log(dv) + cr_log(boost) / alpha[k] : cr_gamma_value(alpha[k], dv, boost);
+  }
+  if (all_small) {
+    double m = row[0];
+    for (int k = 1; k < K; ++k)
+      if (row[k] > m) m = row[k];
+    for (int k = 0; k < K; ++k) row[k] = cr_exp(row[k] - m);
+  }
+  double s = row[0];
+  for (int k = 1; k < K; ++k) s = s + row[k];
+  for (int k = 0; k < K; ++k) row[k] = row[k] / s;
+}
+
+/** Beta(a, b) element e: component 0 of the Dirichlet([a, b]) row at gamma element 2e. */
+CR_HD inline double cr_beta_element(uint32_t k0, uint32_t k1, uint64_t e, double a, double b, bool wide, int M) {
+  const double alpha[2] = {a, b};
+  double row[2];
+  cr_dirichlet_row(k0, k1, 2 * e, alpha, 2, wide, M, row);
+  return row[0];
+}
+
+#endif  // CR_GAMMA_H
