@@ -1,0 +1,182 @@
+/**
+ * WebAssembly SIMD fast path of the Philox4x32-10 stream (lib/wasm/philox.wat): four blocks per
+ * i32x4 with real 32x32->64 multiplies, bit-identical to lib/philox.ts. philoxStream delegates here
+ * for long runs; lib/cpu/raw.ts uses the float variants.
+ *
+ * The module is instantiated synchronously on first use (about 2 KB, compiled in well under a ms).
+ * If WebAssembly or SIMD is missing, instantiation throws, the known-answer self-test fails, or the
+ * environment sets CUDA_RANDOM_NO_WASM (to anything but '' or '0'), wasmAvailable() is false and
+ * callers keep the JS path, which gives the same bits.
+ *
+ * This file must not import lib/philox.ts (philoxStream imports it).
+ */
+import { PHILOX_WASM_BASE64 } from './philox.wasm.js';
+
+type Fill = (
+  k0: number, k1: number, c2: number, c3: number, blockLo: number, blockHi: number,
+  nblocks: number, out: number,
+) => void;
+
+interface PhiloxExports {
+  memory: { buffer: ArrayBuffer };
+  fill: Fill;
+  fill_f32: Fill;
+  fill_f64: Fill;
+}
+
+/**
+ * The few WebAssembly JS API members used here. tsconfig's lib (ES2022) and @types/node 20 declare no
+ * WebAssembly namespace, so it is described locally and read from globalThis.
+ */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: object };
+}
+
+/**
+ * Byte offset of the scratch region: the module keeps bytes [0, 128) for its own tail buffer. Every
+ * mode writes 16 bytes per block, so the scratch holds CHUNK_BLOCKS blocks in each view.
+ */
+const SCRATCH = 128;
+/** Blocks per module call: 4096 blocks = 16384 words = 64 KiB, small enough to stay in L2. */
+export const CHUNK_BLOCKS = 4096;
+
+let state: 'unknown' | 'ready' | 'off' = 'unknown';
+let reason = '';
+let fill!: Fill;
+let fill32!: Fill;
+let fill64!: Fill;
+let words!: Uint32Array;
+let floats32!: Float32Array;
+let floats64!: Float64Array;
+
+function disabledByEnv(): boolean {
+  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_WASM;
+  return v !== undefined && v !== '' && v !== '0';
+}
+
+function init(): void {
+  state = 'off';
+  if (disabledByEnv()) {
+    reason = 'disabled by CUDA_RANDOM_NO_WASM';
+    return;
+  }
+  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  if (typeof wasm !== 'object' || wasm === null) {
+    reason = 'WebAssembly is not available';
+    return;
+  }
+  try {
+    const bytes = Buffer.from(PHILOX_WASM_BASE64, 'base64');
+    const instance = new wasm.Instance(new wasm.Module(bytes), {});
+    const ex = instance.exports as unknown as PhiloxExports;
+    const buf = ex.memory.buffer;
+    if (buf.byteLength < SCRATCH + 16 * CHUNK_BLOCKS) throw new Error('module memory smaller than the scratch');
+    words = new Uint32Array(buf, SCRATCH, 4 * CHUNK_BLOCKS);
+    floats32 = new Float32Array(buf, SCRATCH, 4 * CHUNK_BLOCKS);
+    floats64 = new Float64Array(buf, SCRATCH, 2 * CHUNK_BLOCKS);
+    // Known answers (Random123 kat_vectors, philox4x32 10): a wrong engine must not change bits.
+    ex.fill(0, 0, 0, 0, 0, 0, 1, SCRATCH);
+    ex.fill(-1, -1, -1, -1, -1, -1, 1, SCRATCH + 16);
+    const kat = [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8, 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd];
+    for (let i = 0; i < 8; i++) if (words[i] !== kat[i]) throw new Error('known-answer self-test failed');
+    fill = ex.fill;
+    fill32 = ex.fill_f32;
+    fill64 = ex.fill_f64;
+    state = 'ready';
+    reason = '';
+  } catch (e) {
+    reason = `WebAssembly SIMD module unavailable: ${(e as Error).message}`;
+  }
+}
+
+/** True when the WASM SIMD path can be used (instantiates the module on the first call). */
+export function wasmAvailable(): boolean {
+  if (state === 'unknown') init();
+  return state === 'ready';
+}
+
+/** Why wasmAvailable() is false ('' when it is true). */
+export function wasmUnavailableReason(): string {
+  wasmAvailable();
+  return reason;
+}
+
+function ensure(): void {
+  if (!wasmAvailable()) throw new Error(`cuda-random: ${reason}`);
+}
+
+/**
+ * Chunked driver shared by the three forms. perBlock outputs per block; `lane` is the position of
+ * the first output inside its block. Block (b1:b0) advances with the carry philoxStream uses.
+ */
+function drive(
+  f: Fill, view: Uint32Array | Float32Array | Float64Array, perBlock: number,
+  k0: number, k1: number, c2: number, c3: number, b0: number, b1: number, lane: number,
+  dst: Uint32Array | Float32Array | Float64Array, start: number, count: number,
+): void {
+  let i = start;
+  let left = count;
+  while (left > 0) {
+    const nb = Math.min(CHUNK_BLOCKS, Math.ceil((lane + left) / perBlock));
+    f(k0, k1, c2, c3, b0, b1, nb, SCRATCH);
+    const take = Math.min(nb * perBlock - lane, left);
+    dst.set(view.subarray(lane, lane + take) as never, i);
+    i += take;
+    left -= take;
+    lane = 0;
+    b0 += nb;
+    if (b0 > 0xffffffff) {
+      b0 -= 0x100000000;
+      b1 = (b1 + 1) >>> 0;
+    }
+  }
+}
+
+/**
+ * Exactly philoxStream (lib/philox.ts): fills dst[start .. start+count) with words of the stream
+ * "counter = (b mod 2^32, b div 2^32, c2, c3), word = 4b + lane" from word index firstHi·2^32 +
+ * firstLo. Throws if !wasmAvailable().
+ */
+export function philoxStreamWasm(
+  k0: number, k1: number, c2: number, c3: number,
+  firstLo: number, firstHi: number,
+  dst: Uint32Array, start: number, count: number,
+): void {
+  if (count <= 0) return;
+  ensure();
+  drive(fill, words, 4, k0, k1, c2, c3,
+    ((firstLo >>> 2) | (firstHi << 30)) >>> 0, firstHi >>> 2, firstLo & 3, dst, start, count);
+}
+
+/**
+ * dst[start + j] = (word (first + j) >>> 8) · 2^-24 for the same stream as philoxStreamWasm (the
+ * float32 map of docs/streams.md §4). Throws if !wasmAvailable().
+ */
+export function philoxUniform32Wasm(
+  k0: number, k1: number, c2: number, c3: number,
+  firstLo: number, firstHi: number,
+  dst: Float32Array, start: number, count: number,
+): void {
+  if (count <= 0) return;
+  ensure();
+  drive(fill32, floats32, 4, k0, k1, c2, c3,
+    ((firstLo >>> 2) | (firstHi << 30)) >>> 0, firstHi >>> 2, firstLo & 3, dst, start, count);
+}
+
+/**
+ * dst[start + j] = ((a >>> 5) · 2^26 + (b >>> 6)) · 2^-53 with a, b = words first + 2j, first + 2j + 1
+ * (the float64 map of docs/streams.md §4). The word index first = firstHi·2^32 + firstLo must be even.
+ * Throws if !wasmAvailable().
+ */
+export function philoxUniform64Wasm(
+  k0: number, k1: number, c2: number, c3: number,
+  firstLo: number, firstHi: number,
+  dst: Float64Array, start: number, count: number,
+): void {
+  if (count <= 0) return;
+  if (firstLo & 1) throw new RangeError('philoxUniform64Wasm: the first word index must be even');
+  ensure();
+  drive(fill64, floats64, 2, k0, k1, c2, c3,
+    ((firstLo >>> 2) | (firstHi << 30)) >>> 0, firstHi >>> 2, (firstLo & 3) >>> 1, dst, start, count);
+}
