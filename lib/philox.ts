@@ -2,8 +2,11 @@
  * Philox4x32-10 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3", SC'11),
  * bit-identical to Random123's philox4x32 and cuRAND's Philox4_32_10.
  *
- * JS has no 32x32->64 multiply, so mulhi builds the high word from 16-bit partial products.
+ * JS has no 32x32->64 multiply, so mulhi builds the high word from 16-bit partial products. Long
+ * runs of philoxStream go to the WebAssembly SIMD module (lib/wasm/philox.ts), which gives the same
+ * bits about ten times faster.
  */
+import { philoxStreamWasm, wasmAvailable } from './wasm/philox.js';
 
 /** Round multipliers and Weyl key increments, named as in the paper. */
 export const PHILOX_M4x32_0 = 0xd2511f53;
@@ -63,13 +66,19 @@ export function philoxBlock(
 /**
  * Fills dst[start .. start+count) with words of the stream "counter = (b mod 2^32, b div 2^32, c2, c3),
  * word = 4b + lane", beginning at word index (firstHi * 2^32 + firstLo). The block index is 64 bits
- * (c0 low, c1 high), so word indices up to 2^66 are addressable.
+ * (c0 low, c1 high), so word indices up to 2^66 are addressable. From WASM_MIN_WORDS words on it runs
+ * in WebAssembly SIMD when available (same bits; test/wasm.test.ts); below that, and as the fallback,
+ * the loop here.
  */
 export function philoxStream(
   k0: number, k1: number, c2: number, c3: number,
   firstLo: number, firstHi: number,
   dst: Uint32Array, start: number, count: number,
 ): void {
+  if (count >= WASM_MIN_WORDS && wasmAvailable()) {
+    philoxStreamWasm(k0, k1, c2, c3, firstLo, firstHi, dst, start, count);
+    return;
+  }
   if (count <= 0) return;
   // Block of the first word: (firstHi:firstLo) >> 2, kept as two uint32 halves.
   let b0 = ((firstLo >>> 2) | (firstHi << 30)) >>> 0;
@@ -96,6 +105,12 @@ export function philoxStream(
 }
 
 const scratch = new Uint32Array(4);
+
+/**
+ * Shortest philoxStream run handed to WASM. Measured (scripts/bench-wasm.mjs --crossover): a WASM
+ * call costs about as much as one JS block (4 words), 8 words are ~2x and 16 words ~3x faster in WASM.
+ */
+export const WASM_MIN_WORDS = 16;
 
 /** Public form: philox4x32-10 of a 4-word counter under a 2-word key. */
 export function philox4x32(
