@@ -107,10 +107,11 @@ export function philoxStream(
 const scratch = new Uint32Array(4);
 
 /**
- * Shortest philoxStream run handed to WASM. Measured (scripts/bench-wasm.mjs --crossover): a WASM
- * call costs about as much as one JS block (4 words), 8 words are ~2x and 16 words ~3x faster in WASM.
+ * Shortest philoxStream run handed to WASM. Measured (node scripts/bench-wasm.mjs --crossover): the
+ * break-even is at 1-4 words (a short WASM call ~60-70 ns, one JS block ~75-130 ns); 8 words run
+ * ~2.8x and 16 words ~4x faster in WASM, so 8 leaves a margin for machines where JS does better.
  */
-export const WASM_MIN_WORDS = 16;
+export const WASM_MIN_WORDS = 8;
 
 /** Public form: philox4x32-10 of a 4-word counter under a 2-word key. */
 export function philox4x32(

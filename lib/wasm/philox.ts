@@ -121,7 +121,9 @@ function drive(
     const nb = Math.min(CHUNK_BLOCKS, Math.ceil((lane + left) / perBlock));
     f(k0, k1, c2, c3, b0, b1, nb, SCRATCH);
     const take = Math.min(nb * perBlock - lane, left);
-    dst.set(view.subarray(lane, lane + take) as never, i);
+    // Short runs: a plain loop, which is cheaper than allocating a subarray for set().
+    if (take <= 16) for (let j = 0; j < take; j++) dst[i + j] = view[lane + j];
+    else dst.set(view.subarray(lane, lane + take) as never, i);
     i += take;
     left -= take;
     lane = 0;
