@@ -10,10 +10,13 @@
 // The JS numbers come from a child process with CUDA_RANDOM_NO_WASM=1 (the switch is read once per
 // process), the WASM numbers from one without it; both time lib/cpu/raw.ts, i.e. what a CPU kernel
 // runs. "M values/s" counts outputs; "M words/s" counts the Philox words consumed (float64 uses two).
+// A row for pure-rand's xoroshiro128plus doubles (a devDependency) gives a peer in the same run.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 import os from 'node:os';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => pathToFileURL(join(root, 'dist/lib', p)).href;
@@ -44,6 +47,11 @@ async function child() {
       uniform32: (r) => raw.uniform32(0x1234, 0x5678, r * n, 0, f32, 0, 1),
       uniform64: (r) => raw.uniform64(0x1234, 0x5678, r * n, 0, f64, 0, 1),
     };
+    if (process.env.CUDA_RANDOM_NO_WASM) {
+      // Peer for context, in the same process conditions: pure-rand's xoroshiro128plus doubles.
+      const pr = xoroshiro128plus(42);
+      ops['pure-rand-f64'] = () => { for (let i = 0; i < n; i++) f64[i] = uniformFloat64(pr); };
+    }
     for (const [name, f] of Object.entries(ops)) {
       f(0);
       const ms = [];
@@ -118,6 +126,11 @@ if (args.includes('--child')) {
   const f = (x) => x.toFixed(0);
   for (const key of Object.keys(js.runs)) {
     const [op, nStr] = key.split(' ');
+    if (op === 'pure-rand-f64') {
+      const b = Number(nStr) / Math.min(...js.runs[key]) / 1e3, m = Number(nStr) / median(js.runs[key]) / 1e3;
+      console.log(`| (peer) pure-rand xoroshiro128plus uniformFloat64 | ${Number(nStr).toExponential(0)} | ${f(b)} / ${f(m)} | | | | |`);
+      continue;
+    }
     const n = Number(nStr);
     const wpv = op === 'uniform64' ? 2 : 1;
     const rate = (ms) => n / ms / 1e3; // M values/s
