@@ -121,6 +121,13 @@ describe('WASM SIMD Philox stream', () => {
     expect([...got]).toEqual([a[2], a[3], ...b]);
   });
 
+  it('like the JS loop, writes only what fits when dst is too short', () => {
+    const got = new Uint32Array(100);
+    philoxStreamWasm(1, 2, 3, 4, 6, 0, got, 40, 1000);
+    expect(firstDiff(got.subarray(40), refStream(1, 2, 3, 4, 6, 0, 60))).toBe(-1);
+    expect(got[39]).toBe(0);
+  });
+
   it('count 0 and negative counts write nothing', () => {
     const got = new Uint32Array(8).fill(SENTINEL);
     philoxStreamWasm(1, 2, 3, 4, 5, 6, got, 2, 0);

@@ -116,7 +116,8 @@ function drive(
   dst: Uint32Array | Float32Array | Float64Array, start: number, count: number,
 ): void {
   let i = start;
-  let left = count;
+  // Like the JS loop, whose typed-array writes past the end are no-ops: write what fits.
+  let left = Math.min(count, dst.length - start);
   while (left > 0) {
     const nb = Math.min(CHUNK_BLOCKS, Math.ceil((lane + left) / perBlock));
     f(k0, k1, c2, c3, b0, b1, nb, SCRATCH);
