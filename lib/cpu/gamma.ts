@@ -9,6 +9,7 @@ import { TAG_GAMMA, TAG_RAW } from '../layout.js';
 import { log } from '../math/log.js';
 import { exp } from '../math/exp.js';
 import { cos2pi } from '../math/sincos.js';
+import { uniform64 } from './raw.js';
 
 const TWO_M32 = 2 ** -32;
 const TWO_M53 = 2 ** -53;
@@ -229,6 +230,7 @@ export function betaKernel(
 
 const CHUNK = 4096;
 const ebuf = new Uint32Array(2 * CHUNK);
+const ubuf = new Float64Array(CHUNK);
 
 /**
  * Exponential(rate) elements: u in (0, 1] from the raw stream (float32: word j, u = (w+1)·2^-32;
@@ -243,11 +245,9 @@ export function exponentialKernel(
     const l = (lo + s) >>> 0;
     const h = (hi + (l < lo ? 1 : 0)) >>> 0;
     if (wide) {
-      philoxStream(k0, k1, 0, TAG_RAW, (l << 1) >>> 0, ((h << 1) | (l >>> 31)) >>> 0, ebuf, 0, 2 * m);
-      for (let i = 0; i < m; i++) {
-        const u = ((ebuf[2 * i] >>> 5) * TWO_P26 + (ebuf[2 * i + 1] >>> 6) + 1) * TWO_M53;
-        out[s + i] = (0 - log(u)) / rate;
-      }
+      // uniform64 element j is k53·2^-53 from the same two words (WASM-fast); u = that + 2^-53, exact.
+      uniform64(k0, k1, l, h, ubuf.subarray(0, m), 0, 1);
+      for (let i = 0; i < m; i++) out[s + i] = (0 - log(ubuf[i] + TWO_M53)) / rate;
     } else {
       philoxStream(k0, k1, 0, TAG_RAW, l, h, ebuf, 0, m);
       for (let i = 0; i < m; i++) out[s + i] = (0 - log((ebuf[i] + 1) * TWO_M32)) / rate;

@@ -8,6 +8,7 @@ import { philoxBlock, philoxStream } from '../philox.js';
 import { TAG_POLAR, TAG_RAW } from '../layout.js';
 import { log } from '../math/log.js';
 import { sincos2pi } from '../math/sincos.js';
+import { uniform64 } from './raw.js';
 
 const TWO_M32 = 2 ** -32;
 const TWO_M53 = 2 ** -53;
@@ -18,6 +19,7 @@ const TWO_P52 = 4503599627370496;
 /** Pairs per raw-stream chunk. */
 const CHUNK = 2048;
 const buf = new Uint32Array(4 * CHUNK);
+const ubuf = new Float64Array(2 * CHUNK);
 const sc = new Float64Array(2);
 const blk = new Uint32Array(4);
 
@@ -51,7 +53,14 @@ function boxMuller(
   let j = -odd; // out index of the current pair's cosine element
   for (let s = 0; s < pairs; s += CHUNK) {
     const m = Math.min(CHUNK, pairs - s);
-    philoxStream(k0, k1, 0, TAG_RAW, wLo, wHi, buf, 0, wpp * m);
+    if (wide) {
+      // Raw block p is exactly uniform64 elements 2p, 2p+1 (the same four words, WASM-fast):
+      // u1 = k53(w0, w1)·2^-53 + 2^-53 (exact: (k + 1)·2^-53 <= 1), u2 = k53(w2, w3)·2^-53.
+      const e = wLo >>> 1 | (wHi << 31); // uniform element index 2p = word index / 2
+      uniform64(k0, k1, e >>> 0, wHi >>> 1, ubuf.subarray(0, 2 * m), 0, 1);
+    } else {
+      philoxStream(k0, k1, 0, TAG_RAW, wLo, wHi, buf, 0, 2 * m);
+    }
     const l = wLo + wpp * m;
     wLo = l >>> 0;
     if (l >= TWO_P32) wHi = (wHi + 1) >>> 0;
@@ -59,9 +68,8 @@ function boxMuller(
       let u1: number;
       let u2: number;
       if (wide) {
-        const b = 4 * p;
-        u1 = ((buf[b] >>> 5) * TWO_P26 + (buf[b + 1] >>> 6) + 1) * TWO_M53; // (0, 1]
-        u2 = ((buf[b + 2] >>> 5) * TWO_P26 + (buf[b + 3] >>> 6)) * TWO_M53; // [0, 1)
+        u1 = ubuf[2 * p] + TWO_M53; // (0, 1]
+        u2 = ubuf[2 * p + 1]; // [0, 1)
       } else {
         u1 = (buf[2 * p] + 1) * TWO_M32; // (0, 1]
         u2 = buf[2 * p + 1] * TWO_M32; // [0, 1)

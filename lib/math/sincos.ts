@@ -106,11 +106,16 @@ export function sincos2pi(u: number, out: Float64Array, at: number): void {
   const tl = RED[1];
   const s = kernelSin(th, tl);
   const c = kernelCos(th, tl);
-  if (q === 0) { out[at] = s; out[at + 1] = c; }
-  else if (q === 1) { out[at] = c; out[at + 1] = -s; }
-  else if (q === 2) { out[at] = -s; out[at + 1] = -c; }
-  else { out[at] = -c; out[at + 1] = s; }
+  // The quadrant table without data-dependent branches (q is random in a sampler, so a branch
+  // would mispredict most of the time): multiplying by +-1 is exact, the same as negating.
+  const odd = q & 1;
+  out[at + odd] = SIN_SIGN[q] * s;
+  out[at + 1 - odd] = COS_SIGN[q] * c;
 }
+
+/** Signs of sin(theta) and cos(theta) in the quadrant table above, by q. */
+const SIN_SIGN = new Float64Array([1, -1, -1, 1]);
+const COS_SIGN = new Float64Array([1, 1, -1, -1]);
 
 const SC = new Float64Array(2);
 
