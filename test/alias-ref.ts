@@ -126,9 +126,10 @@ export function rowsToArray(rows: Row[]): number[] {
 
 /** (row, coin) of stream element e, straight from docs/alias.md §6. */
 export function refRowCoin(key: readonly number[], e: bigint, N: number): [number, number] {
+  // Words 2e and 2e + 1 of the stream with counter (lo(b), hi(b), 0, TAG_ALIAS): block b = e >> 1.
   const b = e >> 1n;
   const lane = Number(e & 1n);
-  const blk = philox4x32([0, Number(b & 0xffffffffn), Number(b >> 32n), TAG_ALIAS], key);
+  const blk = philox4x32([Number(b & 0xffffffffn), Number(b >> 32n), 0, TAG_ALIAS], key);
   const coin = blk[2 * lane + 1];
   const t = (1n << 32n) % BigInt(N);
   const accept = (x: number): number | null => {
@@ -137,7 +138,7 @@ export function refRowCoin(key: readonly number[], e: bigint, N: number): [numbe
   };
   let r = accept(blk[2 * lane]);
   for (let c = 1; r === null; c++) {
-    const q = philox4x32([c, Number(e & 0xffffffffn), Number(e >> 32n), TAG_ALIAS], key);
+    const q = philox4x32([Number(e & 0xffffffffn), Number(e >> 32n), c, TAG_ALIAS], key);
     for (let j = 0; j < 4 && r === null; j++) r = accept(q[j]);
   }
   return [r, coin];

@@ -43,11 +43,11 @@ CR_HD inline uint32_t cr_alias_reject_below(uint32_t n) {
   return (uint32_t)(CR_ALIAS_CAPACITY % (uint64_t)n);
 }
 
-/** The row after element e's pair-block row word was rejected: blocks (t, lo(e), hi(e), 5), t ≥ 1. */
+/** The row after element e's stream row word was rejected: blocks (lo(e), hi(e), c, 5), c ≥ 1. */
 CR_HD inline uint32_t cr_alias_retry_row(const uint32_t key[2], uint64_t e, uint32_t n, uint32_t t) {
   uint32_t row = 0;
   for (uint32_t c = 1; c != 0; ++c) {
-    const uint32_t ctr[4] = {c, (uint32_t)e, (uint32_t)(e >> 32), CR_TAG_ALIAS};
+    const uint32_t ctr[4] = {(uint32_t)e, (uint32_t)(e >> 32), c, CR_TAG_ALIAS};
     uint32_t w[4];
     cr_philox4x32_10(ctr, key, w);
     for (int j = 0; j < 4; ++j) {
@@ -58,13 +58,13 @@ CR_HD inline uint32_t cr_alias_retry_row(const uint32_t key[2], uint64_t e, uint
 }
 
 /**
- * (row, coin) of stream element e (e < 2^63): pair block B = philox((0, lo(e>>1), hi(e>>1), 5), key),
- * row word B[2·(e&1)], coin B[2·(e&1)+1].
+ * (row, coin) of stream element e (e < 2^63): words 2e and 2e+1 of the alias stream, whose block b
+ * is philox((lo(b), hi(b), 0, 5), key); so block e>>1, lanes 2·(e&1) (row word) and 2·(e&1)+1 (coin).
  */
 CR_HD inline uint32_t cr_alias_row_coin(const uint32_t key[2], uint64_t e, uint32_t n, uint32_t* coin) {
   const uint64_t b = e >> 1;
   const uint32_t lane = (uint32_t)(e & 1u);
-  const uint32_t ctr[4] = {0u, (uint32_t)b, (uint32_t)(b >> 32), CR_TAG_ALIAS};
+  const uint32_t ctr[4] = {(uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_ALIAS};
   uint32_t w[4];
   cr_philox4x32_10(ctr, key, w);
   *coin = w[2 * lane + 1];
@@ -84,7 +84,7 @@ CR_HD inline uint32_t cr_alias_sample(const uint32_t key[2], uint64_t e, const u
 /** Both elements 2b and 2b+1 from one Philox block (what a GPU thread should do). */
 CR_HD inline void cr_alias_sample_pair(const uint32_t key[2], uint64_t b, const uint32_t* rows, uint32_t n,
                                        uint32_t out[2]) {
-  const uint32_t ctr[4] = {0u, (uint32_t)b, (uint32_t)(b >> 32), CR_TAG_ALIAS};
+  const uint32_t ctr[4] = {(uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_ALIAS};
   uint32_t w[4];
   cr_philox4x32_10(ctr, key, w);
   const uint32_t t = cr_alias_reject_below(n);

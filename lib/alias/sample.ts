@@ -4,30 +4,35 @@
  * facade (no pool, no validation).
  *
  * Element e (64-bit index) draws a uniform row r in [0, N) and a uniform 32-bit coin y:
- *   pair block  B = philox((0, lo(e>>1), hi(e>>1), TAG_ALIAS), key); lane = e & 1;
- *   row word x = B[2·lane], coin y = B[2·lane + 1];
+ *   the alias stream: counter (lo(b), hi(b), 0, TAG_ALIAS), words 4b … 4b+3 (raw-style blocks);
+ *   row word x = word 2e, coin y = word 2e + 1 (two elements per block);
  *   Lemire: r = hi32(x·N), accepted unless lo32(x·N) < 2^32 mod N; on rejection the next row words
- *   are words 0, 1, 2, 3 of philox((t, lo(e), hi(e), TAG_ALIAS), key) for t = 1, 2, … (the coin stays).
+ *   are words 0, 1, 2, 3 of philox((lo(e), hi(e), c, TAG_ALIAS), key) for c = 1, 2, … (the coin
+ *   stays). c ≥ 1 in the third counter word keeps these blocks apart from the stream's.
  * Accepted row words give every r exactly ⌊2^32/N⌋ times, so (r, y) is exactly uniform on
  * [0, N) × [0, 2^32), i.e. u = r·2^32 + y is exactly uniform on [0, T), T = N·2^32.
  *   alias:  item = y < threshold[r] ? r : alias[r]           (P(i) = W_i / T)
  *   cdf:    item = max { i : P_i ≤ u },  P_i = Σ_{j<i} W_j    (P(i) = W_i / T)
+ * The stream words come from philoxStream (WebAssembly SIMD where available: the same bits).
  */
-import { philoxBlock } from '../philox.js';
+import { philoxBlock, philoxStream } from '../philox.js';
 import { TAG_ALIAS } from '../layout.js';
 
-const blk = new Uint32Array(4);
+/** Elements per philoxStream fill. */
+const CHUNK = 4096;
+const words = new Uint32Array(2 * CHUNK);
 const retry = new Uint32Array(4);
+const TWO_M32 = 2 ** -32;
 
 /** hi32(x·n), exactly (16-bit split of n; every intermediate below 2^53). */
 function mulhi(x: number, n: number): number {
   return ((x * (n >>> 16) + ((x * (n & 0xffff)) / 65536 >>> 0)) / 65536) >>> 0;
 }
 
-/** The row of element e after its pair-block row word was rejected. */
+/** The row of element e = (eHi:eLo) after its stream row word was rejected. */
 function retryRow(k0: number, k1: number, eLo: number, eHi: number, n: number, t: number): number {
   for (let c = 1; c <= 0xffffffff; c++) {
-    philoxBlock(c, eLo, eHi, TAG_ALIAS, k0, k1, retry, 0);
+    philoxBlock(eLo, eHi, c, TAG_ALIAS, k0, k1, retry, 0);
     for (let j = 0; j < 4; j++) {
       const x = retry[j];
       if ((Math.imul(x, n) >>> 0) >= t) return mulhi(x, n);
@@ -36,59 +41,43 @@ function retryRow(k0: number, k1: number, eLo: number, eHi: number, n: number, t
   throw new Error('internal: alias row rejection never ended');
 }
 
-/** Row of element e = (eHi:eLo) from row word x (rejection handled). */
-function rowOf(x: number, n: number, t: number, k0: number, k1: number, eLo: number, eHi: number): number {
-  if ((Math.imul(x, n) >>> 0) < t) return retryRow(k0, k1, eLo, eHi, n, t);
-  return mulhi(x, n);
+/** Element (h:l) + i, as the retry needs it. */
+function retryAt(k0: number, k1: number, l: number, h: number, i: number, n: number, t: number): number {
+  const el = (l + i) >>> 0;
+  return retryRow(k0, k1, el, (h + (el < l ? 1 : 0)) >>> 0, n, t);
 }
 
-// The (row, coin) loops below are written out twice (alias, cdf) rather than behind a callback, to
-// keep each hot loop monomorphic; the pair loop is unrolled, the odd head and tail go through rowOf.
+/**
+ * Fills `words` with the 2m stream words of elements (h:l) … (h:l) + m − 1 (words 2e, 2e + 1).
+ */
+function fill(k0: number, k1: number, l: number, h: number, m: number): void {
+  philoxStream(k0, k1, 0, TAG_ALIAS, (l << 1) >>> 0, ((h << 1) | (l >>> 31)) >>> 0, words, 0, 2 * m);
+}
+
+// The loops below are written out twice (alias, cdf) rather than behind a callback, to keep each hot
+// loop monomorphic.
 
 /** Alias sampling: out[i] = item of stream element (hi:lo) + i. rows: [threshold, alias] × n. */
 export function aliasSample(
   k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
 ): void {
   const count = out.length;
-  if (count === 0) return;
   const t = 4294967296 % n;
-  const nLo = n & 0xffff;
-  const nHi = n >>> 16;
-  let bLo = ((lo >>> 1) | (hi << 31)) >>> 0;
-  let bHi = hi >>> 1;
-  let i = 0;
-  if (lo & 1) {
-    philoxBlock(0, bLo, bHi, TAG_ALIAS, k0, k1, blk, 0);
-    const r = rowOf(blk[2], n, t, k0, k1, lo, hi);
-    out[i++] = blk[3] < rows[2 * r] ? r : rows[2 * r + 1];
-    bLo = (bLo + 1) >>> 0;
-    if (bLo === 0) bHi = (bHi + 1) >>> 0;
-  }
-  for (; i + 1 < count; i += 2) {
-    philoxBlock(0, bLo, bHi, TAG_ALIAS, k0, k1, blk, 0);
-    const x0 = blk[0];
-    const y0 = blk[1];
-    const x1 = blk[2];
-    const y1 = blk[3];
-    const eLo = (bLo << 1) >>> 0;
-    const eHi = ((bHi << 1) | (bLo >>> 31)) >>> 0;
-    const r0 = (Math.imul(x0, n) >>> 0) < t
-      ? retryRow(k0, k1, eLo, eHi, n, t)
-      : ((x0 * nHi + ((x0 * nLo) / 65536 >>> 0)) / 65536) >>> 0;
-    const r1 = (Math.imul(x1, n) >>> 0) < t
-      ? retryRow(k0, k1, (eLo | 1) >>> 0, eHi, n, t)
-      : ((x1 * nHi + ((x1 * nLo) / 65536 >>> 0)) / 65536) >>> 0;
-    const a0 = 2 * r0;
-    const a1 = 2 * r1;
-    out[i] = y0 < rows[a0] ? r0 : rows[a0 + 1];
-    out[i + 1] = y1 < rows[a1] ? r1 : rows[a1 + 1];
-    bLo = (bLo + 1) >>> 0;
-    if (bLo === 0) bHi = (bHi + 1) >>> 0;
-  }
-  if (i < count) {
-    philoxBlock(0, bLo, bHi, TAG_ALIAS, k0, k1, blk, 0);
-    const r = rowOf(blk[0], n, t, k0, k1, (bLo << 1) >>> 0, ((bHi << 1) | (bLo >>> 31)) >>> 0);
-    out[i] = blk[1] < rows[2 * r] ? r : rows[2 * r + 1];
+  for (let s = 0; s < count; s += CHUNK) {
+    const m = Math.min(CHUNK, count - s);
+    const l = (lo + s) >>> 0;
+    const h = (hi + (l < lo ? 1 : 0)) >>> 0;
+    fill(k0, k1, l, h, m);
+    for (let i = 0; i < m; i++) {
+      const x = words[2 * i];
+      const y = words[2 * i + 1];
+      const xl = Math.imul(x, n) >>> 0; // lo32(x·n)
+      // hi32(x·n) = (x·n − lo32)/2^32, an integer; the binary64 evaluation is within 2^-20 of it
+      // (two roundings of at most 2^11 each at magnitude < 2^64), so rounding to nearest is exact.
+      const r = xl < t ? retryAt(k0, k1, l, h, i, n, t) : ((x * n - xl) * TWO_M32 + 0.5) >>> 0;
+      const a = 2 * r;
+      out[s + i] = y < rows[a] ? r : rows[a + 1];
+    }
   }
 }
 
@@ -114,33 +103,18 @@ export function cdfSample(
   k0: number, k1: number, lo: number, hi: number, out: Uint32Array, prefix: Uint32Array, n: number,
 ): void {
   const count = out.length;
-  if (count === 0) return;
   const t = 4294967296 % n;
-  let bLo = ((lo >>> 1) | (hi << 31)) >>> 0;
-  let bHi = hi >>> 1;
-  let i = 0;
-  if (lo & 1) {
-    philoxBlock(0, bLo, bHi, TAG_ALIAS, k0, k1, blk, 0);
-    out[i++] = cdfFind(prefix, n, rowOf(blk[2], n, t, k0, k1, lo, hi), blk[3]);
-    bLo = (bLo + 1) >>> 0;
-    if (bLo === 0) bHi = (bHi + 1) >>> 0;
-  }
-  for (; i + 1 < count; i += 2) {
-    philoxBlock(0, bLo, bHi, TAG_ALIAS, k0, k1, blk, 0);
-    const x0 = blk[0];
-    const y0 = blk[1];
-    const x1 = blk[2];
-    const y1 = blk[3];
-    const eLo = (bLo << 1) >>> 0;
-    const eHi = ((bHi << 1) | (bLo >>> 31)) >>> 0;
-    out[i] = cdfFind(prefix, n, rowOf(x0, n, t, k0, k1, eLo, eHi), y0);
-    out[i + 1] = cdfFind(prefix, n, rowOf(x1, n, t, k0, k1, (eLo | 1) >>> 0, eHi), y1);
-    bLo = (bLo + 1) >>> 0;
-    if (bLo === 0) bHi = (bHi + 1) >>> 0;
-  }
-  if (i < count) {
-    philoxBlock(0, bLo, bHi, TAG_ALIAS, k0, k1, blk, 0);
-    out[i] = cdfFind(prefix, n, rowOf(blk[0], n, t, k0, k1, (bLo << 1) >>> 0, ((bHi << 1) | (bLo >>> 31)) >>> 0), blk[1]);
+  for (let s = 0; s < count; s += CHUNK) {
+    const m = Math.min(CHUNK, count - s);
+    const l = (lo + s) >>> 0;
+    const h = (hi + (l < lo ? 1 : 0)) >>> 0;
+    fill(k0, k1, l, h, m);
+    for (let i = 0; i < m; i++) {
+      const x = words[2 * i];
+      const xl = Math.imul(x, n) >>> 0;
+      const r = xl < t ? retryAt(k0, k1, l, h, i, n, t) : ((x * n - xl) * TWO_M32 + 0.5) >>> 0;
+      out[s + i] = cdfFind(prefix, n, r, words[2 * i + 1]);
+    }
   }
 }
 
