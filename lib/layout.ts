@@ -6,6 +6,8 @@
  *   raw stream         (b mod 2^32, b div 2^32, 0, 0)        word w = 4b + lane
  *   key derivation     (j mod 2^32, j div 2^32, 0, TAG)      TAG_SPLIT / TAG_FOLD_IN
  *   per-element        (t, e mod 2^32, e div 2^32, TAG)      proposal block t of element e
+ *   alias sampling     (b mod 2^32, b div 2^32, 0, TAG_ALIAS) element e = words 2e, 2e+1; row retries
+ *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md §6)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
