@@ -4,6 +4,8 @@
  * must stay within the documented bound (docs/accuracy.md), so an accuracy regression fails.
  */
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { key, bits } from 'cuda-random';
 import { log, exp, sincos2pi, cos2pi, LN2_HI, LN2_LO } from '../lib/math/index.js';
 import { POW2, POW2_BIAS } from '../lib/math/bits.js';
@@ -158,5 +160,13 @@ describe('sincos2pi', () => {
 describe('bit helpers', () => {
   it('POW2 holds every power of two exactly', () => {
     for (let k = -1074; k <= 1023; k++) expect(POW2[POW2_BIAS + k]).toBe(2 ** k);
+  });
+});
+
+describe('test/vectors/distributions.json (the C++ host test compares cr_math.h, cr_normal.h, cr_gamma.h to it)', () => {
+  it('is what the TypeScript backend computes now (scripts/gen-distribution-vectors.mjs --check)', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const out = execFileSync(process.execPath, ['scripts/gen-distribution-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
+    expect(out).toMatch(/is current/);
   });
 });
