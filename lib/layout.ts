@@ -5,7 +5,8 @@
  *   counter = (c0, c1, c2, c3), key = (k0, k1)
  *   raw stream         (b mod 2^32, b div 2^32, 0, 0)        word w = 4b + lane
  *   key derivation     (j mod 2^32, j div 2^32, 0, TAG)      TAG_SPLIT / TAG_FOLD_IN
- *   per-element        (t, e mod 2^32, e div 2^32, TAG)      proposal block t of element e
+ *   proposals          (b mod 2^32, b div 2^32, t, TAG)      TAG_POLAR / TAG_GAMMA: proposal t of pair or
+ *                      element e, b = e (2e, 2e+1 for float64 gamma) (docs/streams.md §5.2, §6.1)
  *   alias sampling     (b mod 2^32, b div 2^32, 0, TAG_ALIAS) element e = words 2e, 2e+1; row retries
  *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md §6)
  *

@@ -19,19 +19,24 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
   const c = 1 / Math.sqrt(9 * d);
   const lo = Number(e & 0xffffffffn);
   const hi = Number(e >> 32n);
+  const e2 = 2n * e;
+  const lo2 = Number(e2 & 0xffffffffn);
+  const hi2 = Number(e2 >> 32n);
+  const lo3 = Number((e2 + 1n) & 0xffffffffn);
+  const hi3 = Number((e2 + 1n) >> 32n);
   const k53 = (x: number, y: number) => (x >>> 5) * 2 ** 26 + (y >>> 6);
   for (let t = 0; ; t++) {
     let x: number;
     let u: number;
     let U: number;
     if (dtype === 'float32') {
-      const b = philox4x32([t, lo, hi, 4], kk);
+      const b = philox4x32([lo, hi, t, 4], kk);
       x = Math.sqrt(-2 * Math.log((b[0] + 1) * 2 ** -32)) * Math.cos(2 * Math.PI * b[1] * 2 ** -32);
       u = (b[2] + 1) * 2 ** -32;
       U = (b[3] + 1) * 2 ** -32;
     } else {
-      const b = philox4x32([2 * t, lo, hi, 4], kk);
-      const b2 = philox4x32([2 * t + 1, lo, hi, 4], kk);
+      const b = philox4x32([lo2, hi2, t, 4], kk);
+      const b2 = philox4x32([lo3, hi3, t, 4], kk);
       x = Math.sqrt(-2 * Math.log((k53(b[0], b[1]) + 1) * 2 ** -53)) * Math.cos(2 * Math.PI * k53(b[2], b[3]) * 2 ** -53);
       u = (k53(b2[0], b2[1]) + 1) * 2 ** -53;
       U = (k53(b2[2], b2[3]) + 1) * 2 ** -53;
@@ -47,14 +52,17 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
 
 describe('gamma: the stream of docs/streams.md §6', () => {
   for (const dtype of DTYPES) {
-    it(`${dtype}: element e is the first accepted proposal of counters (t, lo(e), hi(e), 4)`, () => {
+    it(`${dtype}: element e is the first accepted proposal t of counter (lo(e), hi(e), t, 4) (float64: blocks 2e, 2e+1)`, () => {
       for (const alpha of [0.3, 1, 2.5, 30]) {
-        const offset = 2n ** 32n - 20n; // crosses into hi(e) = 1
-        const g = gamma(k, 40, { alpha, dtype, offset });
-        for (let i = 0; i < 40; i++) {
-          const r = reference(k, offset + BigInt(i), alpha, dtype);
-          const tol = dtype === 'float32' ? 2 ** -22 : alpha < 1 ? 1e-11 : 1e-13;
-          expect(Math.abs(g[i] - r)).toBeLessThanOrEqual(tol * r);
+        // hi(e) (float32) and hi(2e) (float64) become 1; 2^61 and 2^62: the plane's blocks cross 2^62,
+        // where the kernel stops using philoxStream; the top of the index range
+        for (const offset of [2n ** 32n - 20n, 2n ** 31n - 20n, 2n ** 61n - 20n, 2n ** 62n - 20n, 2n ** 63n - 40n]) {
+          const g = gamma(k, 40, { alpha, dtype, offset });
+          for (let i = 0; i < 40; i++) {
+            const r = reference(k, offset + BigInt(i), alpha, dtype);
+            const tol = dtype === 'float32' ? 2 ** -22 : alpha < 1 ? 1e-11 : 1e-13;
+            expect(Math.abs(g[i] - r)).toBeLessThanOrEqual(tol * r);
+          }
         }
       }
     });

@@ -27,22 +27,26 @@ CR_HD inline cr_gamma_mt cr_gamma_setup(double alpha) {
   return m;
 }
 
-/** The uniforms of proposal t of element e: x (normal), u (acceptance, (0, 1]), U (boost, (0, 1]). */
+/**
+ * The uniforms of proposal t of element e: x (normal), u (acceptance, (0, 1]), U (boost, (0, 1]).
+ * float32: block (lo(e), hi(e), t, TAG_GAMMA); float64: blocks 2e and 2e+1 of plane t.
+ */
 CR_HD inline void cr_gamma_proposal(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide,
                                     double* x, double* u, double* U) {
   uint32_t a[4];
-  const uint32_t elo = (uint32_t)e, ehi = (uint32_t)(e >> 32);
   if (wide) {
+    // blocks 2e and 2e + 1 of plane t: counters (lo(2e + j), hi(2e + j), t, TAG_GAMMA)
     uint32_t b[4];
-    cr_block(k0, k1, 2u * t, elo, ehi, CR_TAG_GAMMA, a);
-    cr_block(k0, k1, 2u * t + 1u, elo, ehi, CR_TAG_GAMMA, b);
+    const uint64_t e2 = 2 * e;
+    cr_block(k0, k1, (uint32_t)e2, (uint32_t)(e2 >> 32), t, CR_TAG_GAMMA, a);
+    cr_block(k0, k1, (uint32_t)(e2 + 1), (uint32_t)((e2 + 1) >> 32), t, CR_TAG_GAMMA, b);
     const double u1 = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
     const double u2 = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
     *x = sqrt(-2.0 * cr_log(u1)) * cr_cos2pi(u2);
     *u = (double)(cr_u53(b[0], b[1]) + 1) * 1.1102230246251565e-16;
     *U = (double)(cr_u53(b[2], b[3]) + 1) * 1.1102230246251565e-16;
   } else {
-    cr_block(k0, k1, t, elo, ehi, CR_TAG_GAMMA, a);
+    cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_GAMMA, a);
     *x = sqrt(-2.0 * cr_log(((double)a[0] + 1.0) * 2.3283064365386963e-10)) *
          cr_cos2pi((double)a[1] * 2.3283064365386963e-10);
     *u = ((double)a[2] + 1.0) * 2.3283064365386963e-10;

@@ -51,7 +51,7 @@ CR_HD inline void cr_normal_bm_pair(uint32_t k0, uint32_t k1, uint64_t p, bool w
 }
 
 /**
- * Polar pair e: the first accepted proposal t = 0, 1, ... of block (t, lo(e), hi(e), TAG_POLAR):
+ * Polar pair e: the first accepted proposal t = 0, 1, ... of block (lo(e), hi(e), t, TAG_POLAR):
  * x = 2u - 1 for the midpoint uniform u (float32: words 0, 1: x = (2w + 1 - 2^32) 2^-32; float64:
  * 53-bit k from words (0,1) and (2,3): x = (2k + 1 - 2^53) 2^-53), accepted when 0 < s = x^2 + y^2 < 1;
  * then f = sqrt((-2 log s) / s), *z0 = x f (element 2e), *z1 = y f (element 2e+1).
@@ -59,7 +59,7 @@ CR_HD inline void cr_normal_bm_pair(uint32_t k0, uint32_t k1, uint64_t p, bool w
 CR_HD inline void cr_normal_polar_pair(uint32_t k0, uint32_t k1, uint64_t e, bool wide, double* z0, double* z1) {
   uint32_t w[4];
   for (uint32_t t = 0;; ++t) {
-    cr_block(k0, k1, t, (uint32_t)e, (uint32_t)(e >> 32), CR_TAG_POLAR, w);
+    cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_POLAR, w);
     double x, y;
     if (wide) {
       x = (double)(int64_t)(2 * cr_u53(w[0], w[1]) + 1 - ((uint64_t)1 << 53)) * 1.1102230246251565e-16;

@@ -96,34 +96,36 @@ export function normalBM64(k0: number, k1: number, lo: number, hi: number, out: 
 const PZ = new Float64Array(2);
 
 /**
- * The first accepted proposal of pair e = (eHi:eLo): proposal t is philox((t, lo(e), hi(e),
- * TAG_POLAR), key). x = 2u - 1 with u the midpoint uniform (w + 1/2)·2^-32 (float32, words 0 and 1)
- * or (k + 1/2)·2^-53 (float64, 53-bit k from words (0,1) and (2,3)): x, y are odd multiples of 2^-32
- * or 2^-53 in (-1, 1), never 0, so s = x² + y² > 0; accepted when s < 1. Sets PZ to
- * (x·f, y·f), f = sqrt((-2·log(s)) / s).
+ * Proposal test on block words w[b..b+3]: x = 2u - 1 with u the midpoint uniform (w + 1/2)·2^-32
+ * (float32, words 0 and 1) or (k + 1/2)·2^-53 (float64, 53-bit k from words (0,1) and (2,3)): x, y are
+ * odd multiples of 2^-32 or 2^-53 in (-1, 1), never 0, so s = x² + y² > 0; accepted when s < 1, and
+ * then PZ = (x·f, y·f), f = sqrt((-2·log(s)) / s).
  */
-function polarPair(k0: number, k1: number, eLo: number, eHi: number, wide: boolean): void {
-  for (let t = 0; ; t = (t + 1) >>> 0) {
-    philoxBlock(t, eLo, eHi, TAG_POLAR, k0, k1, blk, 0);
-    let x: number;
-    let y: number;
-    if (wide) {
-      x = (((blk[0] >>> 5) * TWO_P26 + (blk[1] >>> 6) - TWO_P52) * 2 + 1) * TWO_M53;
-      y = (((blk[2] >>> 5) * TWO_P26 + (blk[3] >>> 6) - TWO_P52) * 2 + 1) * TWO_M53;
-    } else {
-      x = (2 * blk[0] + 1 - TWO_P32) * TWO_M32;
-      y = (2 * blk[1] + 1 - TWO_P32) * TWO_M32;
-    }
-    const s = x * x + y * y;
-    if (s < 1 && s > 0) {
-      const f = Math.sqrt((-2 * log(s)) / s);
-      PZ[0] = x * f;
-      PZ[1] = y * f;
-      return;
-    }
+function polarTry(w: Uint32Array, b: number, wide: boolean): boolean {
+  let x: number;
+  let y: number;
+  if (wide) {
+    x = (((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) - TWO_P52) * 2 + 1) * TWO_M53;
+    y = (((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6) - TWO_P52) * 2 + 1) * TWO_M53;
+  } else {
+    x = (2 * w[b] + 1 - TWO_P32) * TWO_M32;
+    y = (2 * w[b + 1] + 1 - TWO_P32) * TWO_M32;
   }
+  const s = x * x + y * y;
+  if (s < 1 && s > 0) {
+    const f = Math.sqrt((-2 * log(s)) / s);
+    PZ[0] = x * f;
+    PZ[1] = y * f;
+    return true;
+  }
+  return false;
 }
 
+/**
+ * Proposal t of pair e is the block (lo(e), hi(e), t, TAG_POLAR): plane t = 0 of a chunk of pairs is
+ * one philoxStream call (pairs are blocks e of the plane, WASM-fast); rejected pairs continue with
+ * t = 1, 2, ... one block at a time. The value is the first accepted proposal.
+ */
 function polar(
   k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
   mean: number, std: number, wide: boolean,
@@ -131,15 +133,30 @@ function polar(
   const n = out.length;
   if (n === 0) return;
   const odd = lo & 1;
-  // pair index e = first >> 1, 64-bit
+  const pairs = (n + odd + 1) >>> 1;
+  // pair index e = first >> 1, 64-bit (below 2^62, so its word index 4e fits philoxStream)
   let eLo = ((lo >>> 1) | (hi << 31)) >>> 0;
   let eHi = hi >>> 1;
-  for (let j = -odd; j < n; j += 2) {
-    polarPair(k0, k1, eLo, eHi, wide);
-    if (j >= 0) out[j] = mean + std * PZ[0];
-    if (j + 1 < n) out[j + 1] = mean + std * PZ[1];
-    eLo = (eLo + 1) >>> 0;
-    if (eLo === 0) eHi = (eHi + 1) >>> 0;
+  let j = -odd;
+  for (let s = 0; s < pairs; s += CHUNK) {
+    const m = Math.min(CHUNK, pairs - s);
+    philoxStream(k0, k1, 0, TAG_POLAR, (eLo << 2) >>> 0, ((eHi << 2) | (eLo >>> 30)) >>> 0, buf, 0, 4 * m);
+    for (let p = 0; p < m; p++, j += 2) {
+      if (!polarTry(buf, 4 * p, wide)) {
+        const q = eLo + p;
+        const qLo = q >>> 0;
+        const qHi = (eHi + (q >= TWO_P32 ? 1 : 0)) >>> 0;
+        for (let t = 1; ; t = (t + 1) >>> 0) {
+          philoxBlock(qLo, qHi, t, TAG_POLAR, k0, k1, blk, 0);
+          if (polarTry(blk, 0, wide)) break;
+        }
+      }
+      if (j >= 0) out[j] = mean + std * PZ[0];
+      if (j + 1 < n) out[j + 1] = mean + std * PZ[1];
+    }
+    const l = eLo + m;
+    eLo = l >>> 0;
+    if (l >= TWO_P32) eHi = (eHi + 1) >>> 0;
   }
 }
 
