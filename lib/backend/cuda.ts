@@ -6,6 +6,8 @@
 import type { Backend } from './types.js';
 import type { Job } from '../job.js';
 import { loadNative } from '../native.js';
+import type { OpAdapter } from './cuda-ops/types.js';
+import { RAW_OPS, type RawAddon } from './cuda-ops/raw.js';
 
 export interface CudaProbe {
   backend: Backend | null;
@@ -30,25 +32,17 @@ export interface CudaDeviceInfo {
   errorName?: string;
 }
 
-type U32 = number;
-/** The addon's functions (binding/addon.cc). Offsets and 64-bit values travel as (lo, hi) uint32 pairs. */
-export interface CudaAddon {
+/** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
+export interface CudaAddon extends RawAddon {
   deviceInfo(): CudaDeviceInfo;
   pinnedArrayBuffer(bytes: number): ArrayBuffer;
-  bits(k0: U32, k1: U32, lo: U32, hi: U32, out: Uint32Array): void;
-  bitsAsync(k0: U32, k1: U32, lo: U32, hi: U32, out: Uint32Array): Promise<void>;
-  uniform32(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: Float32Array): void;
-  uniform32Async(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: Float32Array): Promise<void>;
-  uniform64(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: Float64Array): void;
-  uniform64Async(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: Float64Array): Promise<void>;
-  xorwowFill(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): void;
-  xorwowFillAsync(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): Promise<void>;
-  xorwowFillState(v0: U32, v1: U32, v2: U32, v3: U32, v4: U32, d: U32, skipLo: U32, skipHi: U32, out: Uint32Array): void;
-  xorwowFillStateAsync(v0: U32, v1: U32, v2: U32, v3: U32, v4: U32, d: U32, skipLo: U32, skipHi: U32, out: Uint32Array): Promise<void>;
 }
 
-/** The ops the addon implements. Distribution and alias-table ops arrive with later issues. */
-export const CUDA_OPS: readonly string[] = ['bits', 'uniform32', 'uniform64', 'xorwowFill'];
+/** Job → addon adapters by op name; each op family (cuda-ops/*.ts) contributes its own. */
+const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS };
+
+/** The ops the addon implements. */
+export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
 
 /**
  * Default smallest n for which `auto` prefers the GPU: 2^16 elements. Below it a call's fixed cost
@@ -67,51 +61,10 @@ function crossoverFromEnv(): number {
   return n;
 }
 
-/**
- * Job → addon call. Every op reads the stream position of out[0] from job.lo/job.hi.
- *
- * - bits, uniform32, uniform64: key = job.key; uniform params { low, high }.
- * - xorwowFill: the curand() outputs of cuRAND's XORWOW. Either params { seedLo, seedHi,
- *   subsequenceLo, subsequenceHi } (curand_init(seed, subsequence, offset) with offset = job.lo/hi),
- *   or params { state: { v: [5 words], d } } (a curandStateXORWOW_t snapshot, skipping job.lo/hi
- *   steps first). job.key is ignored.
- */
 function call(addon: CudaAddon, job: Job, async: boolean): void | Promise<void> {
-  const { key, lo, hi, out, params } = job;
-  switch (job.op) {
-    case 'bits':
-      return async
-        ? addon.bitsAsync(key[0], key[1], lo, hi, out as Uint32Array)
-        : addon.bits(key[0], key[1], lo, hi, out as Uint32Array);
-    case 'uniform32': {
-      const low = params.low as number, high = params.high as number;
-      return async
-        ? addon.uniform32Async(key[0], key[1], lo, hi, low, high, out as Float32Array)
-        : addon.uniform32(key[0], key[1], lo, hi, low, high, out as Float32Array);
-    }
-    case 'uniform64': {
-      const low = params.low as number, high = params.high as number;
-      return async
-        ? addon.uniform64Async(key[0], key[1], lo, hi, low, high, out as Float64Array)
-        : addon.uniform64(key[0], key[1], lo, hi, low, high, out as Float64Array);
-    }
-    case 'xorwowFill': {
-      const state = params.state as { v: ArrayLike<number>; d: number } | undefined;
-      if (state) {
-        const v = state.v;
-        return async
-          ? addon.xorwowFillStateAsync(v[0], v[1], v[2], v[3], v[4], state.d, lo, hi, out as Uint32Array)
-          : addon.xorwowFillState(v[0], v[1], v[2], v[3], v[4], state.d, lo, hi, out as Uint32Array);
-      }
-      const p = params as { seedLo?: number; seedHi?: number; subsequenceLo?: number; subsequenceHi?: number };
-      const a = [p.seedLo ?? 0, p.seedHi ?? 0, p.subsequenceLo ?? 0, p.subsequenceHi ?? 0, lo, hi] as const;
-      return async
-        ? addon.xorwowFillAsync(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array)
-        : addon.xorwowFill(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array);
-    }
-    default:
-      throw new Error(`internal: the CUDA backend has no op '${job.op}'`);
-  }
+  const adapter = Object.hasOwn(ADAPTERS, job.op) ? ADAPTERS[job.op] : undefined;
+  if (!adapter) throw new Error(`internal: the CUDA backend has no op '${job.op}'`);
+  return adapter(addon, job, async);
 }
 
 export function makeCudaBackend(addon: CudaAddon, crossover = crossoverFromEnv()): Backend {

@@ -1,0 +1,125 @@
+// Shared by the binding's .cc files (node-addon-api): argument readers, the Promise worker, `define`
+// (one parser gives an op's sync and Async forms) and the registry through which each file adds its
+// exports. Never includes a kernel or a CUDA header; the CUDA side is reached through cuda/include/cr_api*.h.
+#ifndef CR_BINDING_COMMON_H
+#define CR_BINDING_COMMON_H
+
+#include <napi.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cr_api.h"
+
+namespace crb {
+
+inline Napi::Error cuda_error(Napi::Env env, const cr_status& s) {
+  Napi::Error e = Napi::Error::New(env, std::string("cuda-random: ") + s.message);
+  e.Set("code", Napi::String::New(env, s.name));
+  return e;
+}
+
+inline uint32_t u32(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (!info[i].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a number");
+  const double v = info[i].As<Napi::Number>().DoubleValue();
+  if (!(v >= 0 && v <= 4294967295.0) || v != (double)(uint32_t)v) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " must be an integer in [0, 2^32-1]");
+  }
+  return (uint32_t)v;
+}
+
+inline uint64_t u64(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  std::string lo = std::string(name) + " (low word)", hi = std::string(name) + " (high word)";
+  return (uint64_t)u32(info, i, lo.c_str()) | ((uint64_t)u32(info, i + 1, hi.c_str()) << 32);
+}
+
+inline double f64(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (!info[i].IsNumber()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a number");
+  return info[i].As<Napi::Number>().DoubleValue();
+}
+
+template <class T>
+Napi::TypedArrayOf<T> out_array(const Napi::CallbackInfo& info, size_t i, napi_typedarray_type type, const char* what) {
+  if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != type) {
+    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + what);
+  }
+  return info[i].As<Napi::TypedArrayOf<T>>();
+}
+
+/** Runs a cr_* call on a libuv worker; resolves with undefined or rejects with the CUDA error. */
+class CudaWorker : public Napi::AsyncWorker {
+ public:
+  CudaWorker(Napi::Env env, Napi::Object keep, std::function<cr_status()> work)
+      : Napi::AsyncWorker(env, "cuda-random"), deferred_(Napi::Promise::Deferred::New(env)), work_(std::move(work)) {
+    keep_ = Napi::Persistent(keep);  // the output's buffer stays alive until the Promise settles
+  }
+  Napi::Promise Promise() { return deferred_.Promise(); }
+
+ protected:
+  void Execute() override { status_ = work_(); }
+  void OnOK() override {
+    Napi::HandleScope scope(Env());
+    if (status_.code) {
+      deferred_.Reject(cuda_error(Env(), status_).Value());
+    } else {
+      deferred_.Resolve(Env().Undefined());
+    }
+    keep_.Reset();
+  }
+  void OnError(const Napi::Error& e) override {
+    Napi::HandleScope scope(Env());
+    deferred_.Reject(e.Value());
+    keep_.Reset();
+  }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  Napi::ObjectReference keep_;
+  std::function<cr_status()> work_;
+  cr_status status_{};
+};
+
+/** Defines `name` (sync) and `name + "Async"` from one argument parser returning (output, work). */
+using Parsed = std::pair<Napi::Object, std::function<cr_status()>>;
+
+inline void define(Napi::Env env, Napi::Object exports, const char* name, Parsed (*parse)(const Napi::CallbackInfo&)) {
+  exports.Set(name, Napi::Function::New(
+                        env,
+                        [parse](const Napi::CallbackInfo& info) -> Napi::Value {
+                          Parsed p = parse(info);
+                          cr_status s = p.second();
+                          if (s.code) throw cuda_error(info.Env(), s);
+                          return info.Env().Undefined();
+                        },
+                        name));
+  std::string async_name = std::string(name) + "Async";
+  exports.Set(async_name, Napi::Function::New(
+                              env,
+                              [parse](const Napi::CallbackInfo& info) -> Napi::Value {
+                                Parsed p = parse(info);
+                                auto* w = new CudaWorker(info.Env(), p.first, std::move(p.second));
+                                Napi::Promise promise = w->Promise();
+                                w->Queue();  // deletes itself after OnOK/OnError
+                                return promise;
+                              },
+                              async_name));
+}
+
+/** Functions that add exports; each binding file registers one with a static `Registrar`. */
+using Registration = void (*)(Napi::Env, Napi::Object);
+
+inline std::vector<Registration>& registrations() {
+  static std::vector<Registration> r;
+  return r;
+}
+
+struct Registrar {
+  explicit Registrar(Registration f) { registrations().push_back(f); }
+};
+
+}  // namespace crb
+
+#endif  // CR_BINDING_COMMON_H
