@@ -1,0 +1,100 @@
+/**
+ * Stream stability: a few outputs of every public sampling function, frozen as literals when 0.1.0
+ * was cut. The other tests check that the streams are *right* (against references, across chunking
+ * and backends); this file checks that they do not *move*. If one of these fails, a change altered a
+ * stream: that is a breaking change under the promise in CHANGELOG.md and docs/reproducibility.md —
+ * revert it, or make it deliberately in a major version (and only then update these literals).
+ *
+ * Decimal literals are the shortest round-trip form of each binary64 (float32 outputs widened
+ * exactly), so toEqual compares bits.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  key, split, foldIn, philox4x32, bits, uniform, normal, gamma, exponential, chisquare, beta, dirichlet,
+  AliasTable, categorical, Xorwow,
+} from 'cuda-random';
+
+const k = key(20260501);
+const arr = (a: ArrayLike<number>) => Array.from(a);
+
+describe('stream stability (frozen outputs; a failure means a stream changed)', () => {
+  it('keys and the Philox block', () => {
+    expect(arr(k)).toEqual([0x01352695, 0x00000000]);
+    expect(split(k, 3).flatMap(arr)).toEqual([0xb04be888, 0x3dcd80da, 0xe5a20413, 0x4ea2cf60, 0xefdce2f8, 0xe1f8a513]);
+    expect(arr(foldIn(k, 7))).toEqual([0x51c487c9, 0x80cb7d84]);
+    expect(arr(philox4x32([1, 2, 3, 4], [5, 6]))).toEqual([0xc0c839bc, 0x889c87c5, 0x61986739, 0x2d4623d0]);
+  });
+
+  it('bits and uniform', () => {
+    expect(arr(bits(k, 6, { offset: 1000 }))).toEqual([0xa0d17e4c, 0xbf2c5334, 0x528b6ecd, 0xa703aff7, 0xffb50b49, 0xd03f408b]);
+    expect(arr(uniform(k, 4, { dtype: 'float32', offset: 17 })))
+      .toEqual([0.28838586807250977, 0.3334360718727112, 0.6648359894752502, 0.605121374130249]);
+    expect(arr(uniform(k, 4, { offset: 17 })))
+      .toEqual([0.7873467437684362, 0.8606354754782571, 0.6993373775501602, 0.9208728864131047]);
+    expect(arr(uniform(k, 3, { low: -5, high: 3 }))).toEqual([1.079090450749975, 0.5278420390583198, 1.155260978870703]);
+  });
+
+  it('normal: Box–Muller and polar, float32 and float64', () => {
+    expect(arr(normal(k, 5, { dtype: 'float32', offset: 3 }))).toEqual(
+      [-0.49147048592567444, 0.7177013754844666, -0.09577860683202744, 0.39267393946647644, -0.05520637333393097]);
+    expect(arr(normal(k, 5, { offset: 3 }))).toEqual(
+      [-0.3311849539419411, 0.7599665782792607, -0.6199838658167377, -1.3655070438957986, -0.6406292589153008]);
+    expect(arr(normal(k, 5, { method: 'polar', dtype: 'float32', offset: 3 }))).toEqual(
+      [-0.17763252556324005, 0.493306964635849, 1.8677915334701538, 0.4812047779560089, 0.8848897218704224]);
+    expect(arr(normal(k, 5, { method: 'polar', mean: 10, std: 2 }))).toEqual(
+      [6.8798128446095035, 8.58542160418856, 7.658483851393739, 11.151772828327864, 10.069851044243334]);
+  });
+
+  it('gamma: α ≥ 1, α < 1 (float32), per-element α with scale', () => {
+    expect(arr(gamma(k, 4, { alpha: 2.5, offset: 100 }))).toEqual(
+      [3.030040714344934, 2.599069165142878, 2.843045990534319, 1.8973706841267803]);
+    expect(arr(gamma(k, 4, { alpha: 0.3, dtype: 'float32' }))).toEqual(
+      [1.1339918375015259, 0.5629486441612244, 0.058300286531448364, 0.008663170970976353]);
+    expect(arr(gamma(k, 4, { alpha: new Float64Array([0.1, 1, 7.5, 300]), scale: 2 }))).toEqual(
+      [0.02797326106208382, 4.003757241411706, 14.008454031780586, 632.409606048449]);
+  });
+
+  it('exponential, chisquare, beta, dirichlet', () => {
+    expect(arr(exponential(k, 4, { dtype: 'float32', rate: 3 }))).toEqual(
+      [0.09152881801128387, 0.18401584029197693, 0.12321467697620392, 0.033951159566640854]);
+    expect(arr(exponential(k, 4, { offset: 9 }))).toEqual(
+      [1.0983041056829876, 0.5023261429320895, 0.20280304866294774, 1.8257393302711409]);
+    expect(arr(chisquare(k, 4, { df: 3 }))).toEqual(
+      [1.003103054160846, 5.547271828832897, 2.2037267993084173, 5.003903013741472]);
+    expect(arr(beta(k, 4, { a: 2, b: 5 }))).toEqual(
+      [0.10130585064389734, 0.18497393268134768, 0.1710048575098102, 0.473872242988949]);
+    expect(arr(beta(k, 3, { a: 0.2, b: 0.4, dtype: 'float32' }))).toEqual(
+      [0.5366455316543579, 0.40158703923225403, 0.0014818054623901844]);
+    expect(arr(dirichlet(k, [1, 2, 3], 2, { offset: 5 }))).toEqual(
+      [0.06629134534885515, 0.5899302083940675, 0.3437784462570774, 0.366700765524216, 0.30676568368863916, 0.3265335507871448]);
+  });
+
+  it('alias tables (rows of PSA and PSA+, samples) and categorical', () => {
+    const w = [1, 0, 2.5, 7, 0.25, 3];
+    const t = AliasTable.build(w);
+    expect(arr(t.rows())).toEqual([
+      0x6fb586fb, 2, 0x00000000, 3, 0x86fb586f, 3, 0xb0df6b0e, 5, 0x1bed61bf, 3, 0x00000000, 5]);
+    expect(arr(t.sample(k, 12, { offset: 50 }))).toEqual([0, 5, 2, 0, 3, 3, 3, 2, 3, 3, 4, 5]);
+    expect(arr(categorical(k, w, 10, { method: 'alias' }))).toEqual([4, 5, 3, 3, 5, 2, 3, 5, 5, 3]);
+    expect(arr(categorical(k, w, 10, { method: 'cdf', offset: 4 }))).toEqual([3, 3, 2, 5, 5, 3, 2, 3, 4, 3]);
+
+    // 3000 items: PSA+ runs its pre-pass in groups of 1024, so the two methods differ here.
+    const big = Float64Array.from({ length: 3000 }, (_, i) => ((i * 7919) % 101) + 0.25);
+    const fnv = (a: Uint32Array) => a.reduce((h, x) => Math.imul(h ^ x, 0x01000193) >>> 0, 0x811c9dc5);
+    const psa = AliasTable.build(big);
+    const plus = AliasTable.build(big, { method: 'psa+' });
+    expect(fnv(psa.rows())).toBe(0x459de051);
+    expect(fnv(plus.rows())).toBe(0xb67e3aa4);
+    expect(arr(psa.rows().subarray(4000, 4004))).toEqual([0x9f2dce7e, 0x7d2, 0x950db14a, 0x7d4]);
+    expect(arr(plus.rows().subarray(4000, 4004))).toEqual([0xbc6dd894, 0x7d2, 0x950db14a, 0x7cb]);
+    expect(arr(psa.sample(key(5), 8, { offset: 1e6 }))).toEqual([120, 2914, 2776, 1908, 1632, 389, 1106, 2108]);
+    expect(arr(plus.sample(key(5), 8, { offset: 1e6 }))).toEqual([120, 2914, 2773, 1908, 1630, 389, 1106, 2108]);
+  });
+
+  it('XORWOW (cuRAND curand() and curand_uniform())', () => {
+    const x = new Xorwow(1234n, { subsequence: 3, offset: 10 });
+    expect(Array.from({ length: 5 }, () => x.next())).toEqual([0x67e8c6b1, 0x962bc824, 0x5349ec6c, 0x6067fd7c, 0x5642cdab]);
+    expect(arr(new Xorwow(0).fill(new Uint32Array(4)))).toEqual([0xbd7f03b6, 0x703e556d, 0x845af0c5, 0x283067fd]);
+    expect(arr(new Xorwow(0).uniform(3))).toEqual([0.7402193546295166, 0.4384511411190033, 0.5170126557350159]);
+  });
+});
