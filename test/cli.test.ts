@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { key, bits } from 'cuda-random';
 
 const CLI = fileURLToPath(new URL('../dist/lib/cli/main.js', import.meta.url));
@@ -42,6 +45,8 @@ describe('cuda-random CLI', () => {
       [['bits', '--seed', String(2n ** 64n)], /--seed/],
       [['bits', '--generator', 'mt'], /--generator/],
       [['demo', '--n', '12.5'], /--n/],
+      [['demo', '--plots'], /--plots/],
+      [['info', '--count', '3'], /--count/],
       [['frobnicate'], /unknown command/],
     ] as const) {
       const r = run(...args);
@@ -50,12 +55,50 @@ describe('cuda-random CLI', () => {
     }
   });
 
-  it('demo runs and prints a report', () => {
-    const r = run('demo', '--n', '20000');
-    expect(r.status).toBe(0);
-    const out = r.stdout.toString();
-    expect(out).toMatch(/backend: (cpu|cuda)/);
-    expect(out).toMatch(/reproduces the single call: true/);
-    expect(out).toMatch(/reproduces it: true/);
+  it('demo prints a report with fit p-values for every distribution and writes the plots', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-demo-'));
+    try {
+      const r = run('demo', '--n', '20000', '--plots', dir);
+      expect(r.status).toBe(0);
+      const out = r.stdout.toString();
+      expect(out).toMatch(/backend: (cpu|cuda)/);
+      expect(out).toMatch(/reproduces the single call: true/);
+      expect(out).toMatch(/reproduces it: true/);
+      for (const name of ['uniform f64', 'normal box-muller', 'normal polar', 'gamma α=0.5', 'gamma α per element',
+        'exponential', 'chisquare', 'beta a=2', 'dirichlet \\[1,2,3\\] x2', 'alias table', 'categorical', 'xorwow']) {
+        // name … a test and a p-value in [0, 1]
+        expect(out).toMatch(new RegExp(`${name}.*(KS|χ²).*\\s(0\\.\\d{4}|1\\.0000|\\d\\.\\de-\\d+)\\n`));
+      }
+      for (const name of ['normal', 'gamma', 'beta', 'dirichlet', 'alias']) {
+        const png = readFileSync(join(dir, `${name}.png`));
+        expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(png.length).toBeGreaterThan(20_000);
+        const svg = readFileSync(join(dir, `${name}.svg`), 'utf8');
+        expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+        expect(svg).toMatch(/<path/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('demo in an installed package without the devDependencies skips fits and plots with a note', () => {
+    // What `npm install cuda-random` gives: dist/ and the runtime dependencies, no vega, no @stdlib.
+    const dir = mkdtempSync(join(tmpdir(), 'cr-installed-'));
+    try {
+      cpSync(fileURLToPath(new URL('../dist/lib', import.meta.url)), join(dir, 'dist/lib'), { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cuda-random', type: 'module' }));
+      mkdirSync(join(dir, 'node_modules'));
+      symlinkSync(fileURLToPath(new URL('../node_modules/node-gyp-build', import.meta.url)), join(dir, 'node_modules/node-gyp-build'));
+      const r = spawnSync(process.execPath, [join(dir, 'dist/lib/cli/main.js'), 'demo', '--n', '5000', '--plots', join(dir, 'plots')]);
+      expect(r.stderr.toString()).toBe('');
+      expect(r.status).toBe(0);
+      const out = r.stdout.toString();
+      expect(out).toMatch(/gamma α=2\.5 +\d/);
+      expect(out).toMatch(/note: goodness-of-fit tests skipped: they need @stdlib\/stats-base-dists-normal-cdf/);
+      expect(out).toMatch(/note: plots skipped: they need vega, vega-lite, @resvg\/resvg-js/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,97 +1,134 @@
 #!/usr/bin/env node
-/** The `cuda-random` command line: info, demo, bits. Each command has --help. */
-import { parseArgs } from 'node:util';
+/** The `cuda-random` command line: info, demo, bits. Each command has --help and its own options. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { info } from './info.js';
 import { streamBits } from './bits.js';
 import { demo } from './demo.js';
 
-const HELP: Record<string, string> = {
-  main: `usage: cuda-random <command> [options]
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
 
-commands:
-  info    which backend is used and why, device and build facts   (--json)
-  demo    draw from every distribution, print a report            (--n N)
-  bits    raw stream words (little-endian uint32) to stdout        (--generator, --seed, ...)
+interface Command {
+  summary: string;
+  help: string;
+  options: Options;
+  run(v: Values): Promise<number>;
+}
 
-cuda-random <command> --help shows a command's options.`,
-  info: `usage: cuda-random info [--json]
-
-Prints the backend 'auto' resolves to, the reason (or why CUDA is not used), what the addon found
-(driver/runtime versions, device, memory) and the CPU worker-thread count.`,
-  demo: `usage: cuda-random demo [--n N]
-
-Draws N values (default 1000000) from every distribution on the best backend and prints means,
-deviations, throughput and goodness-of-fit p-values.`,
-  bits: `usage: cuda-random bits [--generator philox|xorwow] [--seed S] [--count N] [--offset M] [--subsequence S]
-
-Writes the raw stream as little-endian uint32 words to stdout until --count words are written or
-stdout closes, e.g. for dieharder:  cuda-random bits --seed 1 | dieharder -g 200 -a
-  --generator  philox (default: bits(key(seed)) of docs/streams.md §3) or xorwow (cuRAND curand())
-  --seed       seed in [0, 2^64), default 0
-  --offset     first word (philox) / curand_init offset (xorwow), default 0
-  --subsequence  curand_init subsequence (xorwow only), default 0`,
-};
-
-function bigintArg(v: string | undefined, name: string, dflt: bigint): bigint {
+function bigintArg(v: unknown, name: string, dflt: bigint): bigint {
   if (v === undefined) return dflt;
-  if (!/^\d+$/.test(v)) throw new RangeError(`--${name} must be a non-negative integer, got '${v}'`);
+  if (typeof v !== 'string' || !/^\d+$/.test(v)) throw new RangeError(`--${name} must be a non-negative integer, got '${v}'`);
   const b = BigInt(v);
   if (b >= 2n ** 64n) throw new RangeError(`--${name} must be below 2^64, got ${v}`);
   return b;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
-  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
-    console.log(HELP.main);
-    return cmd ? 0 : 1;
+function intArg(v: unknown, name: string, dflt: number, min: number, max: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (typeof v !== 'string' || !/^\d+(e\d+)?$/i.test(v) || !Number.isInteger(n) || n < min || n > max) {
+    throw new RangeError(`--${name} must be an integer in [${min}, ${max}], got '${v}'`);
   }
-  if (!(cmd in HELP) || cmd === 'main') {
-    console.error(`cuda-random: unknown command '${cmd}'\n\n${HELP.main}`);
-    return 2;
-  }
-  const { values } = parseArgs({
-    args: rest,
-    strict: true,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      json: { type: 'boolean' },
-      n: { type: 'string' },
-      generator: { type: 'string' },
-      seed: { type: 'string' },
-      count: { type: 'string' },
-      offset: { type: 'string' },
-      subsequence: { type: 'string' },
+  return n;
+}
+
+const COMMANDS: Record<string, Command> = {
+  info: {
+    summary: 'which backend is used and why, device and build facts',
+    help: `usage: cuda-random info [--json]
+
+Prints the backend 'auto' resolves to and the reason (or why CUDA is not used), what the addon
+found (driver/runtime versions, device, memory, build flags) and the CPU worker-thread count.
+  --json   the same facts as JSON`,
+    options: { json: { type: 'boolean' } },
+    async run(v) {
+      console.log(info(!!v.json));
+      return 0;
     },
-  });
-  if (values.help) {
-    console.log(HELP[cmd]);
-    return 0;
-  }
-  switch (cmd) {
-    case 'info':
-      console.log(info(!!values.json));
+  },
+  demo: {
+    summary: 'draw from every distribution: throughput, fit p-values, plots',
+    help: `usage: cuda-random demo [--n N] [--seed S] [--plots DIR]
+
+Draws N values (default 1000000) from every distribution on the best backend and prints
+throughput, mean and deviation against the exact ones, and a goodness-of-fit p-value
+(Kolmogorov–Smirnov against the exact CDF; chi-square for alias tables).
+  --n      values per distribution, 1000 .. 100000000 (default 1000000)
+  --seed   root seed, default 2026 (the report is the same on every run and backend)
+  --plots  write histograms against the exact densities to DIR as SVG and PNG
+           (normal, gamma, beta, dirichlet, alias); needs the devDependencies vega,
+           vega-lite, @resvg/resvg-js and @stdlib pdfs, present after npm install in a clone`,
+    options: { n: { type: 'string' }, seed: { type: 'string' }, plots: { type: 'string' } },
+    async run(v) {
+      const n = intArg(v.n, 'n', 1_000_000, 1000, 1e8);
+      const seed = intArg(v.seed, 'seed', 2026, 0, Number.MAX_SAFE_INTEGER);
+      if (v.plots === '') throw new RangeError('--plots needs a directory');
+      await demo({ n, seed, plots: v.plots as string | undefined });
       return 0;
-    case 'demo': {
-      const n = values.n === undefined ? 1_000_000 : Number(values.n);
-      if (!Number.isInteger(n) || n < 1000 || n > 1e8) throw new RangeError(`--n must be an integer in [1000, 1e8], got '${values.n}'`);
-      await demo({ n });
-      return 0;
-    }
-    case 'bits': {
-      const generator = values.generator ?? 'philox';
+    },
+  },
+  bits: {
+    summary: 'raw stream words (little-endian uint32) to stdout',
+    help: `usage: cuda-random bits [--generator philox|xorwow] [--seed S] [--count N] [--offset M] [--subsequence S]
+
+Writes the raw stream as little-endian uint32 words to stdout until --count words are written or
+stdout closes, e.g. for PractRand or dieharder:
+  cuda-random bits --seed 1 | RNG_test stdin32
+  cuda-random bits --seed 1 | dieharder -g 200 -a
+  --generator    philox (default: bits(key(seed)) of docs/streams.md §3) or xorwow (cuRAND curand())
+  --seed         seed in [0, 2^64), default 0
+  --count        words to write, default: until stdout closes
+  --offset       first word (philox) / curand_init offset (xorwow), default 0
+  --subsequence  curand_init subsequence (xorwow only), default 0`,
+    options: {
+      generator: { type: 'string' }, seed: { type: 'string' }, count: { type: 'string' },
+      offset: { type: 'string' }, subsequence: { type: 'string' },
+    },
+    async run(v) {
+      const generator = v.generator ?? 'philox';
       if (generator !== 'philox' && generator !== 'xorwow') throw new RangeError(`--generator must be philox or xorwow, got '${generator}'`);
       await streamBits({
         generator,
-        seed: bigintArg(values.seed, 'seed', 0n),
-        count: values.count === undefined ? undefined : bigintArg(values.count, 'count', 0n),
-        offset: bigintArg(values.offset, 'offset', 0n),
-        subsequence: bigintArg(values.subsequence, 'subsequence', 0n),
+        seed: bigintArg(v.seed, 'seed', 0n),
+        count: v.count === undefined ? undefined : bigintArg(v.count, 'count', 0n),
+        offset: bigintArg(v.offset, 'offset', 0n),
+        subsequence: bigintArg(v.subsequence, 'subsequence', 0n),
       });
       return 0;
-    }
+    },
+  },
+};
+
+const MAIN_HELP = `usage: cuda-random <command> [options]
+
+commands:
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(7)} ${c.summary}`).join('\n')}
+
+cuda-random <command> --help shows a command's options.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    console.log(MAIN_HELP);
+    return cmd ? 0 : 1;
   }
-  return 2;
+  const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
+  if (!command) {
+    console.error(`cuda-random: unknown command '${cmd}'\n\n${MAIN_HELP}`);
+    return 2;
+  }
+  let values: Values;
+  try {
+    ({ values } = parseArgs({ args: rest, strict: true, options: { help: { type: 'boolean', short: 'h' }, ...command.options } }));
+  } catch (e) {
+    // parseArgs' own messages name the option; exit 2 like any usage error.
+    throw new RangeError(`${(e as Error).message}\n\n${command.help}`);
+  }
+  if (values.help) {
+    console.log(command.help);
+    return 0;
+  }
+  return command.run(values);
 }
 
 main(process.argv.slice(2)).then(
