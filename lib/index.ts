@@ -12,6 +12,7 @@ export type { CommonOptions } from './api.js';
 export type { BackendInfo } from './backend/select.js';
 export { shutdownPool } from './pool.js';
 export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
+export type { WeightsInput } from './alias/fixed-point.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow.js';
 export { normal, normalAsync, type NormalOptions, type NormalMethod } from './normal.js';
