@@ -9,7 +9,7 @@ import type { Job } from './job.js';
 /**
  * Proposals evaluated at once when `proposals` is omitted. It never changes the output (the value
  * is always the first accepted proposal); 1 is fastest for the TypeScript backend, where an unused
- * proposal is pure waste (measured with scripts/bench-distributions.mjs).
+ * proposal is pure waste (measured with `npm run bench -- distributions`).
  */
 export const DEFAULT_PROPOSALS = 1;
 

@@ -1,8 +1,13 @@
 /**
- * Worker-thread pool for the CPU backend's async variants. A job is cut into one contiguous chunk per
- * worker; since every kernel is a pure function of (key, element index), the result is the same bits
- * as the single-thread path. Workers write into a SharedArrayBuffer: the caller's own if `out` is
- * shared, else a scratch one copied back at the end.
+ * Worker-thread pool for the CPU backend's async variants. Since every kernel is a pure function of
+ * (key, element index), a job can be cut anywhere and gives the same bits as the single-thread path.
+ *
+ * Workers can only write into a SharedArrayBuffer. A shared `out` is cut into one contiguous chunk per
+ * worker and written in place. Any other `out` goes through two reused shared scratch slabs in rounds:
+ * the workers fill one slab while the main thread copies the other into `out`. Reuse matters: first
+ * writes to fresh memory page-fault, and on some hosts (sandboxed kernels) that alone cost ~8x the
+ * sampling time of a large output; the slabs also bound the extra memory to 2 × SLAB_BYTES per call
+ * in flight instead of a second copy of the whole output.
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -66,9 +71,29 @@ function send(job: Job): Promise<void> {
   });
 }
 
-function sharedLike(out: OutArray): OutArray {
-  const Ctor = out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
-  return new Ctor(new SharedArrayBuffer(out.byteLength), 0, out.length);
+/** Bytes of one scratch slab: one round of a non-shared output (a few ms of work per worker). */
+export const SLAB_BYTES = 8 << 20;
+/** Slabs kept for later calls (two per call in flight). */
+const SLABS_KEPT = 4;
+const freeSlabs: SharedArrayBuffer[] = [];
+
+function takeSlab(): SharedArrayBuffer {
+  return freeSlabs.pop() ?? new SharedArrayBuffer(SLAB_BYTES);
+}
+
+function giveSlab(b: SharedArrayBuffer): void {
+  if (freeSlabs.length < SLABS_KEPT) freeSlabs.push(b);
+}
+
+/** Elements [start, start + count) of `job`, cut into one chunk per worker, written into `out`. */
+function spread(job: Job, start: number, count: number, out: OutArray, threads: number): Promise<void[]> {
+  const per = Math.ceil(count / threads / ALIGN) * ALIGN;
+  const parts: Promise<void>[] = [];
+  for (let s = 0; s < count; s += per) {
+    const m = Math.min(per, count - s);
+    parts.push(send(subJob(job, start + s, m, out.subarray(s, s + m))));
+  }
+  return Promise.all(parts);
 }
 
 export async function runPooled(job: Job): Promise<void> {
@@ -78,19 +103,48 @@ export async function runPooled(job: Job): Promise<void> {
     runKernel(job.op, { k0: job.key[0], k1: job.key[1], ...job });
     return;
   }
-  const shared = job.out.buffer instanceof SharedArrayBuffer;
-  const target = shared ? job.out : sharedLike(job.out);
-  const whole: Job = { ...job, out: target };
-  const per = Math.ceil(n / threads / ALIGN) * ALIGN;
-  const parts: Promise<void>[] = [];
-  for (let s = 0; s < n; s += per) parts.push(send(subJob(whole, s, Math.min(per, n - s))));
-  await Promise.all(parts);
-  if (!shared) (job.out as Float64Array).set(target as Float64Array);
+  if (job.out.buffer instanceof SharedArrayBuffer) {
+    await spread(job, 0, n, job.out, threads);
+    return;
+  }
+  const Ctor = job.out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
+  const round = Math.floor(SLAB_BYTES / job.out.BYTES_PER_ELEMENT);
+  const slabs = [takeSlab(), takeSlab()];
+  const inFlight: Promise<void[]>[] = [];
+  try {
+    // Round r fills slab r % 2; its copy into out overlaps the workers' round r + 1.
+    let pending: Round | null = null;
+    for (let start = 0, r = 0; start < n || pending; start += round, r++) {
+      let next: Round | null = null;
+      if (start < n) {
+        const count = Math.min(round, n - start);
+        const view = new Ctor(slabs[r & 1], 0, count);
+        next = { start, view, done: spread(job, start, count, view, threads) };
+        inFlight.push(next.done);
+      }
+      if (pending) {
+        await pending.done;
+        (job.out as Float64Array).set(pending.view as Float64Array, pending.start);
+      }
+      pending = next;
+    }
+  } finally {
+    // A failed round must not hand a slab that a worker still writes back to the free list.
+    await Promise.allSettled(inFlight);
+    slabs.forEach(giveSlab);
+  }
+}
+
+interface Round {
+  start: number;
+  view: OutArray;
+  done: Promise<void[]>;
 }
 
 /** Terminates the pool's workers (tests and short scripts; the pool never holds a process open). */
 export async function shutdownPool(): Promise<void> {
   const s = slots;
   slots = null;
+  freeSlabs.length = 0;
   if (s) await Promise.all(s.map((x) => x.worker.terminate()));
 }

@@ -13,10 +13,12 @@
  * [0, N) × [0, 2^32), i.e. u = r·2^32 + y is exactly uniform on [0, T), T = N·2^32.
  *   alias:  item = y < threshold[r] ? r : alias[r]           (P(i) = W_i / T)
  *   cdf:    item = max { i : P_i ≤ u },  P_i = Σ_{j<i} W_j    (P(i) = W_i / T)
- * The stream words come from philoxStream (WebAssembly SIMD where available: the same bits).
+ * The stream words come from philoxStream (WebAssembly SIMD where available: the same bits); alias
+ * sampling runs wholly in WebAssembly when it can (lib/wasm/alias.ts, the same bits again).
  */
 import { philoxBlock, philoxStream } from '../philox.js';
 import { TAG_ALIAS } from '../layout.js';
+import { aliasSampleWasm } from '../wasm/alias.js';
 
 /** Elements per philoxStream fill. */
 const CHUNK = 4096;
@@ -59,6 +61,15 @@ function fill(k0: number, k1: number, l: number, h: number, m: number): void {
 
 /** Alias sampling: out[i] = item of stream element (hi:lo) + i. rows: [threshold, alias] × n. */
 export function aliasSample(
+  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
+): void {
+  const t = 4294967296 % n;
+  if (aliasSampleWasm(k0, k1, lo, hi, out, rows, n, (l, h, i) => retryAt(k0, k1, l, h, i, n, t))) return;
+  aliasSampleJs(k0, k1, lo, hi, out, rows, n);
+}
+
+/** aliasSample's JavaScript loop: the specification the WASM path is tested against. */
+export function aliasSampleJs(
   k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
 ): void {
   const count = out.length;

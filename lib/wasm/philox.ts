@@ -17,11 +17,12 @@ type Fill = (
   nblocks: number, out: number,
 ) => void;
 
-interface PhiloxExports {
-  memory: { buffer: ArrayBuffer };
+export interface PhiloxExports {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
   fill: Fill;
   fill_f32: Fill;
   fill_f64: Fill;
+  alias_pick(n: number, t: number, m: number, words: number, rows: number, out: number): number;
 }
 
 /**
@@ -37,12 +38,13 @@ interface WasmApi {
  * Byte offset of the scratch region: the module keeps bytes [0, 128) for its own tail buffer. Every
  * mode writes 16 bytes per block, so the scratch holds CHUNK_BLOCKS blocks in each view.
  */
-const SCRATCH = 128;
+export const SCRATCH = 128;
 /** Blocks per module call: 4096 blocks = 16384 words = 64 KiB, small enough to stay in L2. */
 export const CHUNK_BLOCKS = 4096;
 
 let state: 'unknown' | 'ready' | 'off' = 'unknown';
 let reason = '';
+let ex!: PhiloxExports;
 let fill!: Fill;
 let fill32!: Fill;
 let fill64!: Fill;
@@ -69,12 +71,9 @@ function init(): void {
   try {
     const bytes = Buffer.from(PHILOX_WASM_BASE64, 'base64');
     const instance = new wasm.Instance(new wasm.Module(bytes), {});
-    const ex = instance.exports as unknown as PhiloxExports;
-    const buf = ex.memory.buffer;
-    if (buf.byteLength < SCRATCH + 16 * CHUNK_BLOCKS) throw new Error('module memory smaller than the scratch');
-    words = new Uint32Array(buf, SCRATCH, 4 * CHUNK_BLOCKS);
-    floats32 = new Float32Array(buf, SCRATCH, 4 * CHUNK_BLOCKS);
-    floats64 = new Float64Array(buf, SCRATCH, 2 * CHUNK_BLOCKS);
+    ex = instance.exports as unknown as PhiloxExports;
+    if (ex.memory.buffer.byteLength < SCRATCH + 16 * CHUNK_BLOCKS) throw new Error('module memory smaller than the scratch');
+    refreshViews();
     // Known answers (Random123 kat_vectors, philox4x32 10): a wrong engine must not change bits.
     ex.fill(0, 0, 0, 0, 0, 0, 1, SCRATCH);
     ex.fill(-1, -1, -1, -1, -1, -1, 1, SCRATCH + 16);
@@ -88,6 +87,28 @@ function init(): void {
   } catch (e) {
     reason = `WebAssembly SIMD module unavailable: ${(e as Error).message}`;
   }
+}
+
+function refreshViews(): void {
+  const buf = ex.memory.buffer;
+  words = new Uint32Array(buf, SCRATCH, 4 * CHUNK_BLOCKS);
+  floats32 = new Float32Array(buf, SCRATCH, 4 * CHUNK_BLOCKS);
+  floats64 = new Float64Array(buf, SCRATCH, 2 * CHUNK_BLOCKS);
+}
+
+/**
+ * The module's exports with at least `bytes` of memory, for sibling modules that keep their own data
+ * above the scratch (lib/wasm/alias.ts). Growing detaches the old memory buffer, so callers must take
+ * views of `exports.memory.buffer` after this call. Throws if !wasmAvailable().
+ */
+export function wasmExports(bytes = 0): PhiloxExports {
+  ensure();
+  const have = ex.memory.buffer.byteLength;
+  if (bytes > have) {
+    ex.memory.grow(Math.ceil((bytes - have) / 65536));
+    refreshViews();
+  }
+  return ex;
 }
 
 /** True when the WASM SIMD path can be used (instantiates the module on the first call). */

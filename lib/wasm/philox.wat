@@ -18,9 +18,16 @@
 ;;   fill_f64(…same…)  float64 ((a >>> 5) · 2^26 + (b >>> 6)) · 2^-53 from the word pairs (w0, w1) and
 ;;           (w2, w3): two doubles per block. So every mode writes exactly 16 bytes per block.
 ;;
+;;   alias_pick(n, t, m, words, rows, out) → rejections: the alias-table rule of docs/alias.md §6 for
+;;           m elements whose (row word, coin) pairs are the word pairs at `words`: p = x·n (64-bit);
+;;           if lo(p) < t (Lemire rejection) out = 0xFFFFFFFF, a value no item index takes (n < 2^32),
+;;           and the caller finishes that element; else r = hi(p) and out = y < threshold[r] ? r :
+;;           alias[r], rows = (threshold, alias) u32 pairs. Returns the number of rejected elements.
+;;
 ;; Memory: bytes [0, 128) are the tail buffer (the last, partial 8-block iteration is computed
 ;; there and copied out with memory.copy, so there is one copy of the round code, and nothing past
-;; out + 16·nblocks is ever written). The caller's scratch starts at byte 128 (lib/wasm/philox.ts).
+;; out + 16·nblocks is ever written). The caller's scratch starts at byte 128 (lib/wasm/philox.ts),
+;; which may grow the memory for alias rows (lib/wasm/alias.ts).
 (module
   ;; 2 pages: the 128-byte tail buffer, then the 64 KiB scratch of lib/wasm/philox.ts (4096 blocks).
   (memory (export "memory") 2)
@@ -255,4 +262,30 @@
     (param $k0 i32) (param $k1 i32) (param $c2 i32) (param $c3 i32)
     (param $blo i32) (param $bhi i32) (param $n i32) (param $out i32)
     (call $run (i32.const 2) (local.get $k0) (local.get $k1) (local.get $c2) (local.get $c3)
-      (local.get $blo) (local.get $bhi) (local.get $n) (local.get $out))))
+      (local.get $blo) (local.get $bhi) (local.get $n) (local.get $out)))
+  ;; The alias pick loop (see the header). Scalar on purpose: the table lookups are gathers, and the
+  ;; loop costs about as much as generating its two words, so SIMD would gain little.
+  (func (export "alias_pick")
+    (param $n i32) (param $t i32) (param $m i32) (param $words i32) (param $rows i32) (param $out i32)
+    (result i32)
+    (local $end i32) (local $p i64) (local $r i32) (local $a i32) (local $rej i32)
+    (local.set $end (i32.add (local.get $out) (i32.shl (local.get $m) (i32.const 2))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $out) (local.get $end)))
+        (local.set $p (i64.mul (i64.load32_u (local.get $words)) (i64.extend_i32_u (local.get $n))))
+        (if (i32.lt_u (i32.wrap_i64 (local.get $p)) (local.get $t))
+          (then
+            (i32.store (local.get $out) (i32.const -1))
+            (local.set $rej (i32.add (local.get $rej) (i32.const 1))))
+          (else
+            (local.set $r (i32.wrap_i64 (i64.shr_u (local.get $p) (i64.const 32))))
+            (local.set $a (i32.add (local.get $rows) (i32.shl (local.get $r) (i32.const 3))))
+            (i32.store (local.get $out)
+              (select (local.get $r) (i32.load offset=4 (local.get $a))
+                (i32.lt_u (i32.load offset=4 (local.get $words)) (i32.load (local.get $a)))))))
+        (local.set $words (i32.add (local.get $words) (i32.const 8)))
+        (local.set $out (i32.add (local.get $out) (i32.const 4)))
+        (br $next)))
+    (local.get $rej))
+)

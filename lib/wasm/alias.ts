@@ -1,0 +1,76 @@
+/**
+ * WebAssembly fast path of alias-table sampling (docs/alias.md §6), bit-identical to the JS loop of
+ * lib/alias/sample.ts: the Philox fill writes the alias stream's words into the module's memory, the
+ * module's alias_pick loop maps each (row word, coin) pair to an item there, and JavaScript only
+ * copies the items out and finishes the rare Lemire-rejected elements (marked 0xFFFFFFFF).
+ *
+ * The rows must be in the module's memory. They are copied in (8 bytes per item) and remembered by
+ * identity, so repeated calls with the same table — the main thread's usual case — copy once. Tables
+ * are immutable, which makes the identity check sound. A copy is only worth it when it is cheaper than
+ * what it saves, so an uncached table is copied only when it has no more items than the call has
+ * draws; and no table above WASM_ALIAS_MAX_ITEMS is copied, because the module's memory never shrinks.
+ */
+import { CHUNK_BLOCKS, SCRATCH, wasmAvailable, wasmExports } from './philox.js';
+import { TAG_ALIAS } from '../layout.js';
+
+/** Largest table copied into the module's memory: 2^20 items, 8 MiB of rows. */
+export const WASM_ALIAS_MAX_ITEMS = 1 << 20;
+/** Fewest draws per call worth the module round trips. */
+const MIN_DRAWS = 64;
+/** Elements per module call: the scratch holds 2·CHUNK_BLOCKS elements' words, one kept for an odd start. */
+const CHUNK = 2 * CHUNK_BLOCKS - 1;
+/** Byte offsets in the module's memory: the words scratch, then the items, then the rows. */
+const OUT = SCRATCH + 16 * CHUNK_BLOCKS;
+const ROWS = OUT + 4 * (CHUNK + 1);
+
+let cached: WeakRef<Uint32Array> | null = null;
+
+/** The row of element (h:l) + i after its stream row word was rejected (the retry rule). */
+export type RetryRow = (l: number, h: number, i: number) => number;
+
+/**
+ * out[i] = item of alias-stream element (hi:lo) + i under the table `rows` ([threshold, alias] × n),
+ * when the WASM path applies; returns false (and writes nothing) when the caller should use the JS loop.
+ */
+export function aliasSampleWasm(
+  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
+  retryRow: RetryRow,
+): boolean {
+  const count = out.length;
+  if (count < MIN_DRAWS || n > WASM_ALIAS_MAX_ITEMS || !wasmAvailable()) return false;
+  const hit = cached?.deref() === rows;
+  if (!hit && n > count) return false;
+  const ex = wasmExports(ROWS + 8 * n);
+  const mem = ex.memory.buffer;
+  if (!hit) {
+    new Uint32Array(mem, ROWS, 2 * n).set(rows.subarray(0, 2 * n));
+    cached = new WeakRef(rows);
+  }
+  const items = new Uint32Array(mem, OUT, CHUNK);
+  const t = 4294967296 % n;
+  for (let s = 0; s < count; s += CHUNK) {
+    const m = Math.min(CHUNK, count - s);
+    const l = (lo + s) >>> 0;
+    const h = (hi + (l < lo ? 1 : 0)) >>> 0;
+    // Element e uses words 2e, 2e + 1: block e >> 1 (64-bit), lanes 2(e & 1), 2(e & 1) + 1.
+    const odd = l & 1;
+    ex.fill(k0, k1, 0, TAG_ALIAS, ((l >>> 1) | (h << 31)) >>> 0, h >>> 1, (odd + m + 1) >>> 1, SCRATCH);
+    const rejected = ex.alias_pick(n, t, m, SCRATCH + 8 * odd, ROWS, OUT);
+    if (rejected > 0) {
+      // The retry replaces the row word only; the coin y (word 2e + 1) and the table decide as usual.
+      const pairs = new Uint32Array(mem, SCRATCH + 8 * odd, 2 * m);
+      for (let i = 0; i < m; i++) {
+        if (items[i] !== 0xffffffff) continue;
+        const r = retryRow(l, h, i);
+        items[i] = pairs[2 * i + 1] < rows[2 * r] ? r : rows[2 * r + 1];
+      }
+    }
+    out.set(m === CHUNK ? items : items.subarray(0, m), s);
+  }
+  return true;
+}
+
+/** Forgets the remembered table (tests). */
+export function forgetAliasRows(): void {
+  cached = null;
+}

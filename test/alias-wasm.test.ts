@@ -1,0 +1,69 @@
+/**
+ * The WebAssembly alias-sampling path (lib/wasm/alias.ts) against the JavaScript loop it replaces
+ * (aliasSampleJs, the specification): random rows (the kernel needs no valid table), many Lemire
+ * rejections, odd and carrying offsets, several module calls per draw, the remembered-table cache.
+ */
+import { describe, expect, it } from 'vitest';
+import { aliasSample, aliasSampleJs } from '../lib/alias/sample.js';
+import { forgetAliasRows, WASM_ALIAS_MAX_ITEMS } from '../lib/wasm/alias.js';
+import { wasmAvailable } from '../lib/wasm/philox.js';
+import { rawBits } from '../lib/cpu/raw.js';
+
+/** Random rows for N items: thresholds anywhere in [0, 2^32), aliases in [0, N). */
+function rows(N: number, seed: number): Uint32Array {
+  const r = new Uint32Array(2 * N);
+  rawBits(seed, 77, 0, 0, r);
+  for (let i = 1; i < 2 * N; i += 2) r[i] %= N;
+  return r;
+}
+
+function same(N: number, table: Uint32Array, n: number, lo: number, hi: number): void {
+  const got = new Uint32Array(n);
+  const want = new Uint32Array(n);
+  aliasSample(0x243f6a88, 0x85a308d3, lo, hi, got, table, N);
+  aliasSampleJs(0x243f6a88, 0x85a308d3, lo, hi, want, table, N);
+  expect(Buffer.from(got.buffer).equals(Buffer.from(want.buffer)), `N=${N} n=${n} at ${hi}:${lo}`).toBe(true);
+}
+
+describe('alias sampling in WebAssembly', () => {
+  it('is available here (else only the JS loop is tested)', () => {
+    expect(wasmAvailable()).toBe(true);
+  });
+
+  it('equals the JS loop where rows are often rejected (N = 1047553: 2^32 mod N = N − 4)', () => {
+    // ≈ 244 rejected row words per 10^6 draws, each finished by the per-element retry blocks.
+    const N = 1047553;
+    expect(N).toBeLessThanOrEqual(WASM_ALIAS_MAX_ITEMS);
+    same(N, rows(N, 1), 1_000_003, 7, 0);
+  });
+
+  it('equals the JS loop at odd, even and carrying offsets, across module calls', () => {
+    const N = 70_001;
+    const t = rows(N, 2);
+    for (const [n, lo, hi] of [[70_001, 0, 0], [100_000, 3, 0], [8191 * 3 + 17, 0xfffffff0, 5], [65, 1, 0], [8192, 0xffffffff, 0]]) {
+      same(N, t, n, lo, hi);
+    }
+  });
+
+  it('small, power-of-two and single-item tables', () => {
+    for (const N of [1, 2, 3, 1024, 1 << 16, 12_345]) same(N, rows(N, N), 4 * N + 100, 11, 2);
+  });
+
+  it('a remembered table is reused, and another table (same N) replaces it', () => {
+    forgetAliasRows();
+    const N = 5000;
+    const a = rows(N, 3);
+    const b = rows(N, 4);
+    same(N, a, 6000, 0, 0);
+    same(N, a, 100, 9, 0); // cached: fewer draws than items, still the WASM path
+    same(N, b, 6000, 0, 0);
+    same(N, a, 6000, 1, 0);
+  });
+
+  it('an uncached table with more items than draws, or above the size limit, uses the JS loop (same bits)', () => {
+    forgetAliasRows();
+    same(3000, rows(3000, 5), 500, 0, 0);
+    const big = WASM_ALIAS_MAX_ITEMS + 1;
+    same(big, rows(big, 6), 3 * big, 0, 0);
+  });
+});

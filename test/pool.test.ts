@@ -1,0 +1,59 @@
+/**
+ * The worker pool (lib/pool.ts): outputs of any size and type equal the single-thread kernels, through
+ * the shared scratch slabs (several rounds, sizes not multiples of a round) or in place (shared out);
+ * a failing round rejects and leaves the pool usable.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { runPooled, SLAB_BYTES, shutdownPool } from '../dist/lib/pool.js'; // dist: workers load dist/lib/worker.js
+import { runKernel, type OutArray } from '../dist/lib/cpu/kernels.js';
+import type { Job } from '../dist/lib/job.js';
+
+afterAll(() => shutdownPool());
+
+function job(op: string, out: OutArray, params: Record<string, unknown> = {}, lo = 7, hi = 1): Job {
+  return { op, key: [0x9e3779b9, 0x7f4a7c15], lo, hi, out, params, perElement: {} };
+}
+
+function single(j: Job): OutArray {
+  const out = new (j.out.constructor as new (n: number) => OutArray)(j.out.length);
+  runKernel(j.op, { k0: j.key[0], k1: j.key[1], ...j, out });
+  return out;
+}
+
+describe('worker pool', () => {
+  const round64 = SLAB_BYTES / 8;
+  const cases: [string, () => OutArray, Record<string, unknown>][] = [
+    ['bits, 2.5 rounds', () => new Uint32Array(Math.floor(2.5 * SLAB_BYTES / 4) + 3), {}],
+    ['uniform64, exactly 2 rounds', () => new Float64Array(2 * round64), { low: 0, high: 1 }],
+    ['uniform64, 3 rounds + 1', () => new Float64Array(3 * round64 + 1), { low: -1, high: 3 }],
+    ['uniform32, under one round', () => new Float32Array(100_003), { low: 0, high: 1 }],
+    ['normalBM64, odd length', () => new Float64Array(round64 + 12_345), { mean: 0, std: 1 }],
+  ];
+  it.each(cases)('%s: equals the single-thread kernel (plain and shared out)', async (_, make, params) => {
+    const plain = make();
+    const op = _.split(',')[0];
+    await runPooled(job(op, plain, params));
+    const want = single(job(op, make(), params));
+    expect(Buffer.from(plain.buffer).equals(Buffer.from(want.buffer))).toBe(true);
+    const Ctor = plain.constructor as new (b: SharedArrayBuffer) => OutArray;
+    const shared = new Ctor(new SharedArrayBuffer(plain.byteLength));
+    await runPooled(job(op, shared, params));
+    expect(Buffer.from(shared.buffer).equals(Buffer.from(want.buffer))).toBe(true);
+  });
+
+  it('concurrent multi-round calls do not share slabs', async () => {
+    const outs = Array.from({ length: 4 }, () => new Float64Array(2 * round64 + 99));
+    await Promise.all(outs.map((o, i) => runPooled(job('uniform64', o, { low: 0, high: 1 }, i * 1000, 0))));
+    outs.forEach((o, i) => {
+      const want = single(job('uniform64', new Float64Array(o.length), { low: 0, high: 1 }, i * 1000, 0));
+      expect(Buffer.from(o.buffer).equals(Buffer.from(want.buffer))).toBe(true);
+    });
+  });
+
+  it('a failing round rejects, and the next call works', async () => {
+    await expect(runPooled(job('noSuchKernel', new Float64Array(3 * round64)))).rejects.toThrow(/no CPU kernel/);
+    const out = new Float64Array(2 * round64 + 5);
+    await runPooled(job('uniform64', out, { low: 0, high: 1 }));
+    expect(Buffer.from(out.buffer).equals(Buffer.from(single(job('uniform64', new Float64Array(out.length), { low: 0, high: 1 })).buffer))).toBe(true);
+  });
+});
