@@ -11,7 +11,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], {
 
 describe('cuda-random CLI', () => {
   it('has --help for the program and each command', () => {
-    for (const cmd of [[], ['info'], ['demo'], ['bits']]) {
+    for (const cmd of [[], ['info'], ['demo'], ['bench'], ['bits']]) {
       const r = run(...cmd, '--help');
       expect(r.status).toBe(0);
       expect(r.stdout.toString()).toMatch(/usage: cuda-random/);
@@ -47,6 +47,8 @@ describe('cuda-random CLI', () => {
       [['demo', '--n', '12.5'], /--n/],
       [['demo', '--plots'], /--plots/],
       [['info', '--count', '3'], /--count/],
+      [['bench', 'nope'], /unknown suite 'nope'/],
+      [['info', 'extra'], /positional/],
       [['frobnicate'], /unknown command/],
     ] as const) {
       const r = run(...args);
@@ -82,7 +84,31 @@ describe('cuda-random CLI', () => {
     }
   });
 
-  it('demo in an installed package without the devDependencies skips fits and plots with a note', () => {
+  it('bench --json runs a suite with its peers and reports numbers; --record appends Markdown', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-bench-'));
+    try {
+      const file = join(dir, 'RESULTS.md');
+      const r = run('bench', 'core', '--quick', '--json', '--record', file);
+      expect(r.status).toBe(0);
+      const j = JSON.parse(r.stdout.toString());
+      expect(j.suites.map((s: { name: string }) => s.name)).toEqual(['core']);
+      const t = j.suites[0].tables[0];
+      expect(t.headers).toEqual(['generator', 'output', 'M/s']);
+      const names = t.rows.map((row: unknown[]) => row[0]);
+      for (const n of ['cuda-random bits (cpu, 1 thread)', 'cuda-random uniform f64 (cpu, 1 thread)', 'Math.random fill', '@stdlib/random-base-randu', 'pure-rand xoroshiro128plus uniformFloat64']) {
+        expect(names).toContain(n);
+      }
+      for (const row of t.rows) expect(row[2]).toBeGreaterThan(0);
+      const md = readFileSync(file, 'utf8');
+      expect(md).toMatch(/^# Benchmark results/);
+      expect(md).toMatch(/## \d{4}-\d\d-\d\d — cuda-random bench core --quick --json --record/);
+      expect(md).toMatch(/\| cuda-random bits \(cpu, 1 thread\) +\| uint32 +\| [\d.]+ +\|/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('demo and bench in an installed package without the devDependencies skip fits, plots and peers with a note', () => {
     // What `npm install cuda-random` gives: dist/ and the runtime dependencies, no vega, no @stdlib.
     const dir = mkdtempSync(join(tmpdir(), 'cr-installed-'));
     try {
@@ -97,6 +123,14 @@ describe('cuda-random CLI', () => {
       expect(out).toMatch(/gamma α=2\.5 +\d/);
       expect(out).toMatch(/note: goodness-of-fit tests skipped: they need @stdlib\/stats-base-dists-normal-cdf/);
       expect(out).toMatch(/note: plots skipped: they need vega, vega-lite, @resvg\/resvg-js/);
+      // bench there: cuda-random's rows, the absent peers skipped with a note.
+      const b = spawnSync(process.execPath, [join(dir, 'dist/lib/cli/main.js'), 'bench', 'core', '--quick']);
+      expect(b.status).toBe(0);
+      const bo = b.stdout.toString();
+      expect(bo).toMatch(/\| cuda-random uniform f32 \(cpu, 1 thread\) +\| float32 +\| [\d.]+ +\|/);
+      expect(bo).not.toMatch(/@stdlib\/random-base-randu +\|/);
+      expect(bo).toMatch(/note: peer @stdlib\/random-base-randu not installed/);
+      expect(bo).toMatch(/note: peer pure-rand\/generator\/xoroshiro128plus not installed/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

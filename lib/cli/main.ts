@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-/** The `cuda-random` command line: info, demo, bits. Each command has --help and its own options. */
+/** The `cuda-random` command line: info, demo, bench, bits. Each command has --help and its own options. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { info } from './info.js';
 import { streamBits } from './bits.js';
 import { demo } from './demo.js';
+import { bench, SUITES } from './bench/run.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
@@ -12,7 +13,9 @@ interface Command {
   summary: string;
   help: string;
   options: Options;
-  run(v: Values): Promise<number>;
+  /** Whether the command takes positional arguments. */
+  positionals?: boolean;
+  run(v: Values, positionals: string[]): Promise<number>;
 }
 
 function bigintArg(v: unknown, name: string, dflt: bigint): bigint {
@@ -43,6 +46,29 @@ found (driver/runtime versions, device, memory, build flags) and the CPU worker-
     options: { json: { type: 'boolean' } },
     async run(v) {
       console.log(info(!!v.json));
+      return 0;
+    },
+  },
+  bench: {
+    summary: 'benchmark suites with peers side by side (tables or --json)',
+    help: `usage: cuda-random bench [SUITE ...] [--quick] [--json] [--record FILE]
+
+Runs the benchmark suites in one process, so the peer libraries are measured in the same run, and
+prints Markdown tables (a progress bar on stderr when it is a terminal). Suites (default: all):
+${SUITES.map((s) => `  ${s.name.padEnd(14)} ${s.summary}`).join('\n')}
+With a usable GPU the suites add CUDA rows and columns. Peers (@stdlib, pure-rand) are
+devDependencies: absent ones are skipped with a note.
+  --quick    smoke-run sizes (seconds, not for the record)
+  --json     machine-readable results on stdout instead of tables
+  --record   append the run (date, machine, commit, tables) to FILE, e.g. bench/RESULTS.md`,
+    options: { quick: { type: 'boolean' }, json: { type: 'boolean' }, record: { type: 'string' } },
+    positionals: true,
+    async run(v, positionals) {
+      if (v.record === '') throw new RangeError('--record needs a file');
+      await bench({
+        suites: positionals, quick: !!v.quick, json: !!v.json, record: v.record as string | undefined,
+        args: process.argv.slice(3),
+      });
       return 0;
     },
   },
@@ -118,8 +144,12 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   let values: Values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: rest, strict: true, options: { help: { type: 'boolean', short: 'h' }, ...command.options } }));
+    ({ values, positionals } = parseArgs({
+      args: rest, strict: true, allowPositionals: !!command.positionals,
+      options: { help: { type: 'boolean', short: 'h' }, ...command.options },
+    }));
   } catch (e) {
     // parseArgs' own messages name the option; exit 2 like any usage error.
     throw new RangeError(`${(e as Error).message}\n\n${command.help}`);
@@ -128,7 +158,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(command.help);
     return 0;
   }
-  return command.run(values);
+  return command.run(values, positionals);
 }
 
 main(process.argv.slice(2)).then(

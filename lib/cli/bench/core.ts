@@ -1,0 +1,50 @@
+/** Raw stream and uniform throughput against JS peers (Math.random, @stdlib, pure-rand), in one run. */
+import { key, bits, uniform, bitsAsync, uniformAsync, Xorwow } from '../../index.js';
+import { peer, rate, type Context, type Suite } from './harness.js';
+
+export const core: Suite = {
+  name: 'core',
+  summary: 'raw stream and uniform floats vs Math.random, @stdlib, pure-rand',
+  async run(ctx: Context) {
+    const n = ctx.quick ? 1e5 : 1e7;
+    const k = key(42);
+    const u32 = new Uint32Array(n);
+    const f32 = new Float32Array(n);
+    const f64 = new Float64Array(n);
+    const randu = await peer(ctx, '@stdlib/random-base-randu');
+    const xoroshiro = await peer(ctx, 'pure-rand/generator/xoroshiro128plus', 'xoroshiro128plus');
+    const uniformFloat64 = await peer(ctx, 'pure-rand/distribution/uniformFloat64', 'uniformFloat64');
+    const backends = ctx.cuda ? (['cpu', 'cuda'] as const) : (['cpu'] as const);
+    const plan: [string, string, () => unknown][] = [];
+    for (const backend of backends) {
+      const where = backend === 'cpu' ? 'cpu, 1 thread' : 'cuda';
+      plan.push(
+        [`cuda-random bits (${where})`, 'uint32', () => bits(k, n, { out: u32, backend })],
+        [`cuda-random uniform f32 (${where})`, 'float32', () => uniform(k, n, { out: f32, backend })],
+        [`cuda-random uniform f64 (${where})`, 'float64', () => uniform(k, n, { out: f64, backend })],
+      );
+    }
+    plan.push(
+      ['cuda-random bitsAsync (cpu, worker pool)', 'uint32', () => bitsAsync(k, n, { out: u32, backend: 'cpu' })],
+      ['cuda-random uniformAsync f64 (cpu, worker pool)', 'float64', () => uniformAsync(k, n, { out: f64, backend: 'cpu' })],
+    );
+    const x = new Xorwow(42);
+    plan.push(['cuda-random Xorwow.fill (cuRAND XORWOW)', 'uint32', () => x.fill(u32)]);
+    plan.push(['Math.random fill', 'float64', () => { for (let i = 0; i < n; i++) f64[i] = Math.random(); }]);
+    if (randu) plan.push(['@stdlib/random-base-randu', 'float64', () => { for (let i = 0; i < n; i++) f64[i] = randu(); }]);
+    if (xoroshiro && uniformFloat64) {
+      const pr = xoroshiro(42);
+      plan.push(
+        ['pure-rand xoroshiro128plus next()', 'uint32', () => { for (let i = 0; i < n; i++) u32[i] = pr.next(); }],
+        ['pure-rand xoroshiro128plus uniformFloat64', 'float64', () => { for (let i = 0; i < n; i++) f64[i] = uniformFloat64(pr); }],
+      );
+    }
+    ctx.progress.start('core', plan.length);
+    const rows = [];
+    for (const [name, what, f] of plan) rows.push([name, what, await rate(ctx, name, n, f)]);
+    return {
+      title: `Raw stream and uniform floats, n = ${n}, best of 5 (M values/s)`,
+      tables: [{ headers: ['generator', 'output', 'M/s'], rows }],
+    };
+  },
+};
