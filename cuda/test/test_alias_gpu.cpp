@@ -214,20 +214,28 @@ static uint32_t plus_group_closed(const uint64_t* W, uint32_t base, uint32_t end
   pre[nl] = d;
   pre[nl + 1 + nh] = e;
   const cr_plus_view v{pre.data(), idx.data(), nl, nh, base};
-  // Each thread p: its state and whether its step runs; P_stop = the first that does not.
+  // Each of 256 threads takes 4 consecutive steps: the merge path gives its first state, the merge the
+  // next ones; P_stop = the first step that does not run. Then the steps below P_stop write their rows.
   uint32_t stop = g;
-  for (uint32_t p = 0; p <= g && p <= nl + nh; ++p) {
-    const uint32_t a = cr_plus_split(v, p);
-    if (!cr_plus_valid(v, a, p - a)) {
-      stop = std::min(stop, p);
+  std::vector<uint32_t> sa(g + 4), sb(g + 4);
+  for (uint32_t t0 = 0; t0 < g; t0 += 4) {
+    uint32_t a = cr_plus_split(v, t0), b = t0 - a;
+    for (uint32_t p = t0; p < t0 + 4 && p < g; ++p) {
+      sa[p] = a;
+      sb[p] = b;
+      if (!cr_plus_valid(v, a, b)) {
+        stop = std::min(stop, p);
+        break;
+      }
+      if (cr_plus_D(v, a) < cr_plus_E(v, b + 1)) ++a;
+      else ++b;
     }
   }
-  if (nl == 0 || nh == 0) stop = 0;
   std::vector<uint8_t> packed(g, 0);
   for (uint32_t p = 0; p < stop; ++p) {
-    const uint32_t a = cr_plus_split(v, p);
     uint32_t item;
-    if (!cr_plus_row(v, a, p - a, rows, &item)) *ok = 0;
+    if (!cr_plus_row(v, sa[p], sb[p], rows, &item)) *ok = 0;
+    CRT_CHECK(sa[p] == cr_plus_split(v, p), "walk and merge path disagree at step %u", p);
     packed[item - base] = 1;
   }
   uint32_t partial = 0xffffffffu;
