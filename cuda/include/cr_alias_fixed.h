@@ -311,7 +311,7 @@ CR_HD inline cr_u128 cr_sel_threshold(const cr_sel_state& st) {
   return st.prefix << (CR_SEL_VALUE_BITS - CR_SEL_DIGIT_BITS * st.pass);
 }
 
-#if !defined(__CUDA_ARCH__)
+// Host-only (not CR_HD): nvcc parses it in both passes and compiles it for the host alone.
 #include <vector>
 
 /**
@@ -409,6 +409,5 @@ inline int cr_alias_fixed_point_host(const WT* w, uint32_t n, uint64_t* W) {
   }
   return 1;
 }
-#endif  // !__CUDA_ARCH__
 
 #endif  // CR_ALIAS_FIXED_H
