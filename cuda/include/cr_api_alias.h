@@ -64,6 +64,7 @@ cr_status cr_categorical(const void* weights, int dtype, uint32_t n, int method,
                          uint64_t first, uint32_t* out, uint64_t count);
 
 // ---- device memory (asynchronous on `stream`, a cudaStream_t; NULL = the legacy default stream) ---
+// Rows and units are accessed as 8-byte words: their device pointers must be 8-byte aligned.
 
 /**
  * Device weights → device units (n uint64) and rows (2n uint32). Scratch comes from the device's

@@ -87,6 +87,9 @@ cr_status alloc_for(DeviceBuffer& b, size_t bytes, cudaStream_t s, bool pools, c
   return st;
 }
 
+/** Rows are read and written as 8-byte pairs, units as uint64: device pointers must be 8-byte aligned. */
+bool aligned8(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 7u) == 0; }
+
 cr_status internal_status(uint32_t code) {
   char what[160];
   snprintf(what, sizeof what, "internal: inconsistent alias table construction (device status 0x%x)", code);
@@ -362,6 +365,7 @@ cr_status cr_alias_build_device(const void* dev_weights, int dtype, uint32_t n, 
   cr_status st = check_build_args(dev_weights, dtype, n, method, false);
   if (st.code) return st;
   if (!dev_rows || !dev_units) return invalid("dev_rows and dev_units must not be null");
+  if (!aligned8(dev_rows) || !aligned8(dev_units)) return invalid("dev_rows and dev_units must be 8-byte aligned");
   CR_DEVICE_READY(dev);
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   DeviceBuffer scratch;  // freed stream-ordered after the work enqueued below
@@ -377,7 +381,7 @@ cr_status cr_alias_units_device(const void* dev_weights, int dtype, uint32_t n, 
                                 uint32_t* dev_status, void* stream) {
   cr_status st = check_build_args(dev_weights, dtype, n, CR_ALIAS_PSA, false);
   if (st.code) return st;
-  if (!dev_units) return invalid("dev_units must not be null");
+  if (!dev_units || !aligned8(dev_units)) return invalid("dev_units must be an 8-byte aligned device pointer");
   CR_DEVICE_READY(dev);
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   const size_t cand = 8 * (size_t)n + 4 * (size_t)n + 256;
@@ -396,6 +400,7 @@ cr_status cr_alias_sample_device(const uint32_t* dev_rows, uint32_t n, uint32_t 
                                  uint32_t* dev_out, uint64_t count, void* stream) {
   if (count == 0) return ok_status();
   if (!dev_rows || !dev_out || n == 0) return invalid("dev_rows, dev_out and n must be set");
+  if (!aligned8(dev_rows)) return invalid("dev_rows must be 8-byte aligned");
   CR_DEVICE_READY(dev);
   CR_TRY(cr_launch_alias_sample(dev_rows, n, k0, k1, first, dev_out, count, dev.sms, static_cast<cudaStream_t>(stream)));
   return ok_status();
@@ -405,6 +410,7 @@ cr_status cr_alias_counts_device(const uint32_t* dev_rows, uint32_t n, uint32_t 
                                  uint64_t count, uint32_t* dev_counts, void* stream) {
   if (count == 0) return ok_status();
   if (!dev_rows || !dev_counts || n == 0) return invalid("dev_rows, dev_counts and n must be set");
+  if (!aligned8(dev_rows)) return invalid("dev_rows must be 8-byte aligned");
   if (count > 0xffffffffull) return invalid("count must be below 2^32 (32-bit counters)");
   CR_DEVICE_READY(dev);
   CR_TRY(cr_launch_alias_counts(dev_rows, n, k0, k1, first, count, dev_counts, tuning().counts, dev.sms,
@@ -414,6 +420,7 @@ cr_status cr_alias_counts_device(const uint32_t* dev_rows, uint32_t n, uint32_t 
 
 cr_status cr_cdf_prefix_device(const uint64_t* dev_units, uint32_t n, uint64_t* dev_prefix, void* stream) {
   if (!dev_units || !dev_prefix || n == 0) return invalid("dev_units, dev_prefix and n must be set");
+  if (!aligned8(dev_units) || !aligned8(dev_prefix)) return invalid("dev_units and dev_prefix must be 8-byte aligned");
   CR_DEVICE_READY(dev);
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   DeviceBuffer scratch;
@@ -428,6 +435,7 @@ cr_status cr_cdf_sample_device(const uint64_t* dev_prefix, uint32_t n, uint32_t 
                                uint32_t* dev_out, uint64_t count, void* stream) {
   if (count == 0) return ok_status();
   if (!dev_prefix || !dev_out || n == 0) return invalid("dev_prefix, dev_out and n must be set");
+  if (!aligned8(dev_prefix)) return invalid("dev_prefix must be 8-byte aligned");
   CR_DEVICE_READY(dev);
   CR_TRY(cr_launch_cdf_sample(dev_prefix, n, k0, k1, first, dev_out, count, dev.sms, static_cast<cudaStream_t>(stream)));
   return ok_status();
