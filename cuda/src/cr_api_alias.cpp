@@ -144,19 +144,23 @@ cr_status read_status(const uint32_t* dstatus, cudaStream_t s) {
 
 size_t units_scratch(uint32_t n, int sms) { return cr_alias_units_scratch_bytes(n, sms); }
 
-/** Scratch of the whole construction: the PSA layout (A, X first: the fixed-point pass borrows them
- *  as its candidate lists) and the fixed-point reductions after it. */
-size_t build_scratch(uint32_t n, int method, int sms) {
+/** The part of the build scratch before the fixed-point reductions (256-byte aligned: they start with
+ *  a struct of 128-bit fields). */
+size_t psa_region(uint32_t n, int method) {
   const size_t psa = cr_alias_psa_scratch_bytes(n, method == CR_ALIAS_PSA_PLUS);
   const size_t cdf = cr_alias_prefix_scratch_bytes(n);
-  return std::max(psa, cdf) + units_scratch(n, sms);
+  return (std::max(psa, cdf) + 255) & ~(size_t)255;
 }
+
+/** Scratch of the whole construction: the PSA layout (A, X first: the fixed-point pass borrows them
+ *  as its candidate lists) and the fixed-point reductions after it. */
+size_t build_scratch(uint32_t n, int method, int sms) { return psa_region(n, method) + units_scratch(n, sms); }
 
 /** Enqueues units (and, unless method is CDF, rows; for CDF the prefix sums) for device weights. */
 cr_status enqueue_build(const void* dw, int dtype, uint32_t n, int method, uint64_t* dunits, uint32_t* drows,
                         uint64_t* dprefix, uint32_t* dstatus, void* scratch, int sms, cudaStream_t s) {
   const int plus = method == CR_ALIAS_PSA_PLUS;
-  const size_t psa = std::max(cr_alias_psa_scratch_bytes(n, plus), cr_alias_prefix_scratch_bytes(n));
+  const size_t psa = psa_region(n, method);
   char* base = static_cast<char*>(scratch);
   CR_TRY(cr_alias_enqueue_units(dw, dtype, n, dunits, base + psa,
                                 reinterpret_cast<uint32_t*>(base + cr_alias_psa_offset_A()),
