@@ -185,6 +185,7 @@ struct cr_fp_params {
   double a1, a2, f;
   double b1, b2, fr;
   uint32_t rescaled;
+  uint32_t pad;  // (explicit, so whole-struct copies on the device read initialized bytes only)
 };
 
 /** T = n·2^32 as a double (exact: n < 2^32). */
@@ -195,6 +196,7 @@ CR_HD inline void cr_fp_set_scale(cr_fp_params* p, uint32_t n, double s, int E) 
   p->f = cr_fp_div(cr_fp_total(n), s);
   cr_fp_scale_factors(-E, &p->a1, &p->a2);
   p->rescaled = 0;
+  p->pad = 0;
   p->b1 = p->b2 = p->fr = 0;
 }
 
@@ -283,12 +285,14 @@ struct cr_sel_state {
   uint64_t count;
   int pass;
   int done;
+  int pad[2];  // (explicit: see cr_fp_params)
 };
 
 /** Starts the select of the top `up` among K eligible items: up = 0 → nobody (V* = 2^84), up = K →
  *  everybody (V* = 0). */
 CR_HD inline void cr_sel_start(cr_sel_state* st, uint64_t up, uint64_t K) {
   st->pass = 0;
+  st->pad[0] = st->pad[1] = 0;
   st->need = up;
   st->count = K;
   st->done = up == 0 || up == K;
