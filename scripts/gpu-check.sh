@@ -138,6 +138,9 @@ if [[ -x $SELF ]]; then
 else
   skip gpu_selftest "not built"
 fi
+# CUDA alias tables (issue 7): the quick device self-test here; the full evidence (bit identity up to
+# 10^8 items, sanitizers, benchmarks) is its own 10-minute command, scripts/gpu-check-alias.sh.
+[[ -x build/gpu/alias_selftest ]] && step "alias_selftest --quick" 120 "$LOGS/alias-selftest.log" build/gpu/alias_selftest --quick
 if [[ -x build/gpu/curand_confirm ]]; then
   step curand_confirm 120 "$LOGS/curand_confirm.json" build/gpu/curand_confirm
 else

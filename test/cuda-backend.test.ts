@@ -4,7 +4,8 @@
  * low/high, XORWOW seed/subsequence/offset or state), the bits differ from the CPU backend's.
  */
 import { describe, expect, it } from 'vitest';
-import { makeCudaBackend, CUDA_OPS, DEFAULT_CUDA_CROSSOVER, type CudaAddon } from '../lib/backend/cuda.js';
+import { makeCudaBackend, DEFAULT_CUDA_CROSSOVER, type CudaAddon } from '../lib/backend/cuda.js';
+import { RAW_OPS } from '../lib/backend/cuda-ops/raw.js';
 import { cpuBackend } from '../lib/backend/cpu.js';
 import { rawBits, uniform32, uniform64 } from '../lib/cpu/raw.js';
 import { Xorwow } from '../lib/xorwow.js';
@@ -17,7 +18,8 @@ function xorwowFrom(v: number[], d: number, skip: bigint): Xorwow {
   return skip ? g.skip(skip) : g;
 }
 
-const fake: CudaAddon = {
+// (the raw-stream ops only: other op families test their adapters in their own files)
+const fake = {
   deviceInfo: () => ({ usable: true, runtimeVersion: 13000, driverVersion: 13000, deviceCount: 1, archs: 'fake' }),
   pinnedArrayBuffer: (bytes) => new ArrayBuffer(bytes),
   bits: (k0, k1, lo, hi, out) => rawBits(k0, k1, lo, hi, out),
@@ -30,7 +32,7 @@ const fake: CudaAddon = {
   xorwowFillAsync: async (sl, sh, ql, qh, ol, oh, out) => void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
   xorwowFillState: (a, b, c, d, e, w, sl, sh, out) => void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
   xorwowFillStateAsync: async (a, b, c, d, e, w, sl, sh, out) => void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
-};
+} as CudaAddon;
 
 function job(op: string, out: Job['out'], lo: number, hi: number, params: Record<string, unknown> = {}): Job {
   return { op, key: [0x01234567, 0x89abcdef], lo, hi, out, params, perElement: {} };
@@ -41,7 +43,7 @@ describe('CUDA backend adapter (stand-in addon)', () => {
 
   it('supports the implemented ops only, with the given crossover', () => {
     expect(b.name).toBe('cuda');
-    for (const op of CUDA_OPS) expect(b.supports(op)).toBe(true);
+    for (const op of Object.keys(RAW_OPS)) expect(b.supports(op)).toBe(true);
     for (const op of ['normal', 'gamma', 'aliasSample', 'nope']) expect(b.supports(op)).toBe(false);
     expect(b.crossover('bits')).toBe(1234);
     expect(DEFAULT_CUDA_CROSSOVER).toBe(65536);

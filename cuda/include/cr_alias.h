@@ -229,7 +229,7 @@ CR_HD inline uint32_t cr_alias_plus_group(const uint64_t* W, uint32_t base, uint
   return k;
 }
 
-#if !defined(__CUDA_ARCH__)
+// Host-only (not CR_HD): nvcc parses it in both passes and compiles it for the host alone.
 #include <vector>
 
 /**
@@ -276,6 +276,5 @@ inline int cr_alias_build_host(const uint64_t* W, uint32_t n, int plus, uint32_t
   }
   return 1;
 }
-#endif  // !__CUDA_ARCH__
 
 #endif  // CR_ALIAS_H

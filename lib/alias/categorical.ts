@@ -3,13 +3,17 @@
  * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
  * differently, so they give different — equally exact — samples.
  */
-import { asyncly, prepare, runAsync, runSync, type Prepared } from '../api.js';
+import { asyncly, makeJob, prepare, type Prepared } from '../api.js';
+import { pickBackend } from '../backend/select.js';
+import type { Backend } from '../backend/types.js';
+import { OP_CATEGORICAL } from '../backend/cuda-ops/alias.js';
+import type { Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkEnum } from '../validate.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from './sample.js';
-import { OP_ALIAS, OP_CDF, samplePrepared, type AliasSampleOptions } from './run.js';
+import { aliasBackend, OP_ALIAS, OP_CDF, samplePrepared, type AliasSampleOptions } from './run.js';
 
 export type CategoricalMethod = 'alias' | 'cdf';
 
@@ -34,17 +38,30 @@ export function categoricalMethod(N: number, n: number): CategoricalMethod {
   return 4 * n >= N + 8192 ? 'alias' : 'cdf';
 }
 
-function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions) {
+/**
+ * The job and the backend that runs it. On the GPU (under 'auto' from the CUDA crossover on, counting
+ * the N weights and the n draws) one call does everything: fixed-point units, the table or the prefix
+ * sums, the draws; on the CPU the units and the table are built here and the draws run as a job.
+ */
+function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): [Job, Uint32Array, Backend | null] {
   const p: Prepared = prepare(key, n, options);
   const a = checkWeights(weights);
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
   // Validate `out` before the O(N) work.
-  samplePrepared(p, OP_ALIAS, {});
+  const [, , out] = samplePrepared(p, OP_ALIAS, {});
+  if (p.n === 0) return [makeJob(p, OP_ALIAS, out), out, null];
+  const gpu = pickBackend(p.opts.backend, OP_CATEGORICAL, a.length + p.n);
+  if (gpu.name === 'cuda') {
+    return [makeJob(p, OP_CATEGORICAL, out, { weights: a, method: method === 'cdf' ? 'cdf' : table }), out, gpu];
+  }
   const fp = fixedPoint(a);
-  if (method === 'alias') return samplePrepared(p, OP_ALIAS, { rows: buildRows(fp.hi, fp.lo, table), n: a.length });
-  return samplePrepared(p, OP_CDF, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length });
+  if (method === 'alias') {
+    const params = { rows: buildRows(fp.hi, fp.lo, table), n: a.length };
+    return [makeJob(p, OP_ALIAS, out, params), out, aliasBackend(p.opts.backend, OP_ALIAS, p.n, params)];
+  }
+  return [makeJob(p, OP_CDF, out, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length }), out, pickBackend(p.opts.backend, OP_CDF, p.n)];
 }
 
 /**
@@ -52,10 +69,15 @@ function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: Ca
  * shares W_i / (N·2^32) of docs/alias.md §2). Element i depends on (key, offset + i) and the method.
  */
 export function categorical(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Uint32Array {
-  return runSync(...categoricalJob(key, weights, n, options));
+  const [job, out, be] = categoricalJob(key, weights, n, options);
+  if (be) be.run(job);
+  return out;
 }
 
 export const categoricalAsync = asyncly(
-  (key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Promise<Uint32Array> =>
-    runAsync(...categoricalJob(key, weights, n, options)),
+  async (key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Promise<Uint32Array> => {
+    const [job, out, be] = categoricalJob(key, weights, n, options);
+    if (be) await be.runAsync(job);
+    return out;
+  },
 );

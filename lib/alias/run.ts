@@ -1,9 +1,12 @@
 /**
  * Running the sampling kernels for tables and categorical(): samples into `out`, and counts as the
- * histogram of the same samples (drawn in chunks into scratch, never materialised whole).
+ * histogram of the same samples (on the GPU by its counts kernel; on the CPU drawn in chunks into
+ * scratch, never materialised whole).
  */
-import { asyncly, makeJob, prepare, runAsync, runSync, type CommonOptions, type Prepared } from '../api.js';
-import { pickBackend } from '../backend/select.js';
+import { asyncly, makeJob, prepare, type CommonOptions, type Prepared } from '../api.js';
+import { pickBackend, requestedBackend } from '../backend/select.js';
+import type { Backend } from '../backend/types.js';
+import { isResident, OP_ALIAS_COUNTS } from '../backend/cuda-ops/alias.js';
 import { subJob, type Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkOut, describe } from '../validate.js';
@@ -32,13 +35,34 @@ export function samplePrepared(p: Prepared, op: string, params: Record<string, u
   return [p, makeJob(p, op, out, params), out];
 }
 
+/** Draws per row uploaded below which `auto` samples a table that is not on the GPU yet on the CPU:
+ *  an upload moves 8 bytes per row over PCIe (~0.4 ns), a CPU draw costs ~20–30 ns. */
+const UPLOAD_ROWS_PER_DRAW = 32;
+
+/**
+ * The backend for n draws from a table (params { rows, n }) under the requested choice. `auto` takes
+ * the GPU from the CUDA crossover on, as every function does, and for a table whose rows are not on
+ * the device yet only when n ≥ size / 32, so that the upload pays for itself.
+ */
+export function aliasBackend(opt: unknown, op: string, n: number, params: Record<string, unknown>): Backend {
+  const rows = params.rows as Uint32Array | undefined;
+  const size = params.n as number;
+  const upload = rows !== undefined && !isResident(rows) && n * UPLOAD_ROWS_PER_DRAW < size;
+  return pickBackend(opt, op, requestedBackend(opt) === 'auto' && upload ? 0 : n);
+}
+
 export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array {
-  return runSync(...samplePrepared(prepare(key, n, options), op, params));
+  const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
+  if (p.n > 0) aliasBackend(p.opts.backend, op, p.n, params).run(job);
+  return out;
 }
 
 export const sampleAsync = asyncly(
-  (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array> =>
-    runAsync(...samplePrepared(prepare(key, n, options), op, params)),
+  async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array> => {
+    const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
+    if (p.n > 0) await aliasBackend(p.opts.backend, op, p.n, params).runAsync(job);
+    return out;
+  },
 );
 
 /** Validates the counts options; returns the (zeroed unless accumulate) histogram. */
@@ -60,34 +84,52 @@ function histogram(out: Float64Array, s: Uint32Array): void {
   for (let i = 0; i < s.length; i++) out[s[i]]++;
 }
 
-export function countsPrepared(p: Prepared, op: string, params: Record<string, unknown>, size: number): Float64Array {
+/** The GPU's counts job, when the choice lands on a backend that has the counts op, else null. */
+function gpuCounts(p: Prepared, params: Record<string, unknown>, out: Float64Array): [Backend, Job] | null {
+  const be = aliasBackend(p.opts.backend, OP_ALIAS_COUNTS, p.n, params);
+  if (be.name !== 'cuda' || !be.supports(OP_ALIAS_COUNTS)) return null;
+  return [be, { op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: { ...params, count: p.n }, perElement: {} }];
+}
+
+/** Counts of a table's samples (params { rows, n }). */
+export function countsPrepared(p: Prepared, params: Record<string, unknown>, size: number): Float64Array {
   const out = countsOut(p, size);
   if (p.n === 0) return out;
+  const gpu = gpuCounts(p, params, out);
+  if (gpu) {
+    gpu[0].run(gpu[1]);
+    return out;
+  }
   const scratch = new Uint32Array(Math.min(p.n, SYNC_CHUNK));
-  const job = scratchJob(p, op, params, scratch);
+  const job = scratchJob(p, OP_ALIAS, params, scratch);
   for (let s = 0; s < p.n; s += SYNC_CHUNK) {
     const c = Math.min(SYNC_CHUNK, p.n - s);
     const part = scratch.subarray(0, c);
-    pickBackend(p.opts.backend, op, c).run(subJob(job, s, c, part));
+    pickBackend(p.opts.backend, OP_ALIAS, c).run(subJob(job, s, c, part));
     histogram(out, part);
   }
   return out;
 }
 
 export async function countsPreparedAsync(
-  p: Prepared, op: string, params: Record<string, unknown>, size: number,
+  p: Prepared, params: Record<string, unknown>, size: number,
 ): Promise<Float64Array> {
   const out = countsOut(p, size);
   if (p.n === 0) return out;
+  const gpu = gpuCounts(p, params, out);
+  if (gpu) {
+    await gpu[0].runAsync(gpu[1]);
+    return out;
+  }
   // Two shared scratch buffers: the pool fills one while this thread counts the other.
   const len = Math.min(p.n, ASYNC_CHUNK);
   const bufs = [0, 1].map(() => new Uint32Array(new SharedArrayBuffer(4 * len)));
-  const job = scratchJob(p, op, params, bufs[0]);
+  const job = scratchJob(p, OP_ALIAS, params, bufs[0]);
   type Pending = { done: Promise<unknown>; part: Uint32Array };
   const start = (s: number, k: number): Pending => {
     const c = Math.min(ASYNC_CHUNK, p.n - s);
     const part = bufs[k & 1].subarray(0, c);
-    const done = pickBackend(p.opts.backend, op, c).runAsync(subJob(job, s, c, part)).then(() => null, (e: unknown) => e ?? new Error('worker failed'));
+    const done = pickBackend(p.opts.backend, OP_ALIAS, c).runAsync(subJob(job, s, c, part)).then(() => null, (e: unknown) => e ?? new Error('worker failed'));
     return { done, part };
   };
   const finish = async (x: Pending): Promise<void> => {

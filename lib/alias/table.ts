@@ -3,11 +3,13 @@
  * units (fixed-point.ts) by PSA or PSA+ (psa.ts); sampled by the rule of sample.ts.
  */
 import { prepare } from '../api.js';
-import { requestedBackend } from '../backend/select.js';
+import { pickBackend, requestedBackend } from '../backend/select.js';
+import type { Backend } from '../backend/types.js';
+import { OP_ALIAS_BUILD } from '../backend/cuda-ops/alias.js';
 import type { Key } from '../keys.js';
 import { checkEnum, checkOptions } from '../validate.js';
 import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
-import { buildRows, unitsFromRows, type PsaMethod } from './psa.js';
+import { allocRows, buildRows, unitsFromRows, type PsaMethod } from './psa.js';
 import { decode, encode } from './format.js';
 import {
   OP_ALIAS, countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
@@ -17,7 +19,10 @@ import {
 export interface AliasBuildOptions {
   /** 'psa' (default) or 'psa+' (local pre-pass first); the two give different, equally exact tables. */
   method?: PsaMethod;
-  /** Where to build: only the CPU builds tables so far ('auto' and 'cpu' work; 'cuda' throws). */
+  /**
+   * Where to build: 'auto' (default: CUDA_RANDOM_BACKEND, else the GPU for at least the CUDA
+   * crossover's number of items when one is usable), 'cpu' or 'cuda'. Same table either way.
+   */
   backend?: 'auto' | 'cpu' | 'cuda';
 }
 
@@ -26,13 +31,11 @@ export type { PsaMethod } from './psa.js';
 
 const METHODS: readonly PsaMethod[] = ['psa', 'psa+'];
 
-export function checkBuildOptions(options: unknown): PsaMethod {
+export function checkBuildOptions(options: unknown): { method: PsaMethod; backend: unknown } {
   const opts = checkOptions(options);
   const method = checkEnum(opts.method, METHODS, 'method', 'psa');
-  if (requestedBackend(opts.backend) === 'cuda') {
-    throw new Error("backend 'cuda' does not implement alias-table construction yet; use 'auto' or 'cpu'");
-  }
-  return method;
+  requestedBackend(opts.backend); // validates the choice before any work
+  return { method, backend: opts.backend };
 }
 
 export class AliasTable {
@@ -60,8 +63,21 @@ export class AliasTable {
    */
   static build(weights: WeightsInput, options?: AliasBuildOptions): AliasTable {
     const a = checkWeights(weights);
-    const method = checkBuildOptions(options);
+    const { method, backend } = checkBuildOptions(options);
+    const be = pickBackend(backend, OP_ALIAS_BUILD, a.length);
+    if (be.name === 'cuda') return AliasTable.#buildOn(be, a, method);
     return AliasTable.fromFixedPoint(fixedPoint(a), method);
+  }
+
+  /** The GPU build (docs/alias.md, "GPU"): the same units and rows; the device keeps a copy of the
+   *  rows for sampling. */
+  static #buildOn(be: Backend, a: Float32Array | Float64Array, method: PsaMethod): AliasTable {
+    const n = a.length;
+    const rows = allocRows(n);
+    const hi = new Uint32Array(n);
+    const lo = new Uint32Array(n);
+    be.run({ op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { weights: a, method, hi, lo }, perElement: {} });
+    return new AliasTable(method, rows, hi, lo);
   }
 
   /** @internal A table from already validated fixed-point weights. */
@@ -144,12 +160,12 @@ export class AliasTable {
 
   /** The histogram (length size) of sample(key, n, options), without materialising the samples. */
   counts(key: Key, n: number, options?: AliasCountsOptions): Float64Array {
-    return countsPrepared(prepare(key, n, options), OP_ALIAS, this.#params, this.size);
+    return countsPrepared(prepare(key, n, options), this.#params, this.size);
   }
 
   countsAsync(key: Key, n: number, options?: AliasCountsOptions): Promise<Float64Array> {
     try {
-      return countsPreparedAsync(prepare(key, n, options), OP_ALIAS, this.#params, this.size);
+      return countsPreparedAsync(prepare(key, n, options), this.#params, this.size);
     } catch (e) {
       return Promise.reject(e);
     }
