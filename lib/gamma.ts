@@ -3,22 +3,20 @@ import { asyncly, makeJob, prepare, runAsync, runSync, type CommonOptions, type 
 import { checkDtype, type Dtype } from './uniform.js';
 import { checkFiniteNumber, checkOut, describe } from './validate.js';
 import { MAX_PROPOSALS } from './cpu/gamma.js';
+
+export { DEFAULT_PROPOSALS } from './cpu/gamma.js';
 import type { Key } from './keys.js';
 import type { Job } from './job.js';
-
-/**
- * Proposals evaluated at once when `proposals` is omitted. It never changes the output (the value
- * is always the first accepted proposal); 1 is fastest for the TypeScript backend, where an unused
- * proposal is pure waste (measured with scripts/bench-distributions.mjs).
- */
-export const DEFAULT_PROPOSALS = 1;
 
 export interface GammaOptions extends CommonOptions {
   /** Shape α > 0: one number, or one per element (a Float32Array/Float64Array of length n). */
   alpha: number | Float32Array | Float64Array;
   /** Scale θ > 0, default 1: the result is θ·G. */
   scale?: number;
-  /** Proposals the backend evaluates at once (1..1024); never changes the output. */
+  /**
+   * Proposals the backend evaluates at once (1..1024); never changes the output. Omitted: each
+   * backend's own default (CPU: DEFAULT_PROPOSALS; CUDA: see docs/building.md, "The gamma kernels").
+   */
   proposals?: number;
   dtype?: Dtype;
   out?: Float32Array | Float64Array;
@@ -47,8 +45,9 @@ export function checkShapeParam(
   throw new TypeError(`${name} must be a number, Float32Array or Float64Array, got ${describe(v)}`);
 }
 
-export function checkProposals(v: unknown): number {
-  if (v === undefined) return DEFAULT_PROPOSALS;
+/** A validated `proposals`, or undefined (omitted: the backend's default). */
+export function checkProposals(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
   if (typeof v !== 'number') throw new TypeError(`proposals must be a number, got ${describe(v)}`);
   if (!Number.isInteger(v) || v < 1 || v > MAX_PROPOSALS) {
     throw new RangeError(`proposals must be an integer in [1, ${MAX_PROPOSALS}], got ${v}`);

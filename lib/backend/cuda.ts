@@ -8,6 +8,7 @@ import type { Job } from '../job.js';
 import { loadNative } from '../native.js';
 import type { OpAdapter } from './cuda-ops/types.js';
 import { RAW_OPS, type RawAddon } from './cuda-ops/raw.js';
+import { DIST_OPS, type DistAddon } from './cuda-ops/distributions.js';
 
 export interface CudaProbe {
   backend: Backend | null;
@@ -33,13 +34,13 @@ export interface CudaDeviceInfo {
 }
 
 /** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
-export interface CudaAddon extends RawAddon {
+export interface CudaAddon extends RawAddon, DistAddon {
   deviceInfo(): CudaDeviceInfo;
   pinnedArrayBuffer(bytes: number): ArrayBuffer;
 }
 
 /** Job → addon adapters by op name; each op family (cuda-ops/*.ts) contributes its own. */
-const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS };
+const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS, ...DIST_OPS };
 
 /** The ops the addon implements. */
 export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
