@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool, normal, normalAsync, gamma, gammaAsync, exponential,
-  chisquare, beta, dirichlet, dirichletAsync,
+  chisquare, beta, dirichlet, dirichletAsync, DeviceArray,
 } from 'cuda-random';
 import { loadNative } from '../lib/native.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda.js';
@@ -96,6 +96,34 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => a.dirichlet32(1, 2, 0, 0, new Uint32Array(2) as unknown as Float32Array, -1, new Float32Array(4))).toThrow(TypeError);
     expect(a.exponential64(1, 2, 0, 0, 1, new Float64Array(0))).toBeUndefined();
     expect(typeof a.gammaDefaultLanes).toBe('number');
+  });
+
+  it('device-array handles: checked before use, idempotent free, allocation errors name the CUDA error', () => {
+    const a = addon!;
+    expect(() => a.deviceFree({} as object)).toThrow(TypeError);
+    expect(() => a.deviceAlloc(3, 1)).toThrow(RangeError);
+    expect(() => a.deviceAlloc(1, -1)).toThrow(RangeError);
+    const h = a.deviceAlloc(2, 0);
+    expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 1)).toThrow(/n must be an integer no larger than the device array/);
+    expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, h as unknown as Float32Array, 0)).toThrow(/out must be a float32 device array/);
+    a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 0);
+    a.deviceFree(h);
+    a.deviceFree(h);
+    expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 0)).toThrow(/out: the DeviceArray was freed/);
+    expect(() => a.gamma64(1, 2, 0, 0, h as unknown as Float64Array, 1, -1, new Float64Array(0))).toThrow(/alpha: the DeviceArray was freed/);
+    expect(() => a.deviceToHost(h, new Float64Array(0))).toThrow(/freed/);
+    expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, {} as unknown as Float32Array, 1)).toThrow(TypeError);
+    expect(() => a.setTransferMode('fast' as never)).toThrow(RangeError);
+    expect(a.transferMode()).toBe('staging');
+    if (!gpu) {
+      let err: (Error & { code?: string }) | null = null;
+      try {
+        a.deviceAlloc(1, 10);
+      } catch (e) {
+        err = e as Error & { code?: string };
+      }
+      expect(err?.code).toBe(a.deviceInfo().errorName);
+    }
   });
 
   it('empty outputs succeed without CUDA', async () => {
@@ -251,5 +279,50 @@ describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', ()
           : dirichlet(k, [0.5, 0.5, 3], j.n, { offset: j.offset, backend: 'cpu' });
       expect(same(gpuOut[i], ref), `job ${i}`).toBe(true);
     });
+  });
+});
+
+describe.skipIf(!gpu)('DeviceArrays in GPU memory', () => {
+  const k = key(0x1357n);
+
+  it('out: device (every sampler), device shapes, toHost/toHostAsync, free, and copies across backends', async () => {
+    const n = (1 << 20) + 5;
+    const cases: [string, (o: Record<string, unknown>) => unknown][] = [
+      ['bits', (o) => bits(k, n, o)],
+      ['uniform', (o) => uniform(k, n, { dtype: 'float32', ...o })],
+      ['normal polar', (o) => normal(k, n, { method: 'polar', ...o })],
+      ['gamma', (o) => gamma(k, n, { alpha: 0.3, ...o })],
+      ['exponential', (o) => exponential(k, n, o)],
+      ['chisquare', (o) => chisquare(k, n, { df: 1, ...o })],
+      ['beta', (o) => beta(k, n, { a: 2, b: 0.5, ...o })],
+      ['dirichlet', (o) => dirichlet(k, [0.2, 0.3], n, o)],
+    ];
+    for (const [name, f] of cases) {
+      const d = f({ out: 'device' }) as DeviceArray;
+      expect(d.backend, name).toBe('cuda');
+      expect(same(d.toHost(), f({ backend: 'cpu' }) as Float64Array), name).toBe(true);
+      expect(same(await d.toHostAsync(), f({ backend: 'cpu' }) as Float64Array), `${name} async`).toBe(true);
+      d.free();
+      expect(() => d.toHost()).toThrow(/freed/);
+    }
+    const host = Float32Array.from({ length: n }, (_, i) => [0.05, 0.7, 1, 4.5, 300][i % 5]);
+    const alpha = DeviceArray.from(host);
+    expect(same(gamma(k, n, { alpha }), gamma(k, n, { alpha: host, backend: 'cpu' }))).toBe(true);
+    expect(same(gamma(k, n, { alpha, backend: 'cpu' }), gamma(k, n, { alpha: host, backend: 'cpu' }))).toBe(true);
+    const out = await gammaAsync(k, n, { alpha, out: 'device', dtype: 'float32' });
+    expect(same(out.toHost(), gamma(k, n, { alpha: host, dtype: 'float32', backend: 'cpu' }))).toBe(true);
+    const K = DeviceArray.from(new Float64Array([0.5, 1.5, 3]));
+    expect(same(await dirichletAsync(k, K, 1000), dirichlet(k, [0.5, 1.5, 3], 1000, { backend: 'cpu' }))).toBe(true);
+  });
+
+  it('invalid shapes in GPU memory are found on the GPU: RangeError naming the first bad index', async () => {
+    const bad = new Float64Array(5000).fill(2);
+    bad[4321] = -1;
+    bad[4999] = 0;
+    const alpha = DeviceArray.from(bad);
+    expect(() => gamma(k, 5000, { alpha })).toThrow(RangeError);
+    expect(() => gamma(k, 5000, { alpha })).toThrow(/^alpha\[4321\] must be finite and > 0, got -1$/);
+    await expect(gammaAsync(k, 5000, { alpha, out: 'device' })).rejects.toThrow(/alpha\[4321\]/);
+    expect(() => dirichlet(k, DeviceArray.from(new Float64Array([1, NaN])), 3)).toThrow(/alpha\[1\]/);
   });
 });

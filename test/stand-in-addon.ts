@@ -97,14 +97,76 @@ function dirichletOp(k0: number, k1: number, lo: number, hi: number, alpha: unkn
   dirichletKernel(k0, k1, lo, hi, out, Float64Array.from(shapes(alpha)), lanesM(lanes), wide);
 }
 
+// ---- device memory: a handle object over a typed array, checked like binding/device_array.cc ----
+
+const CTORS = [Uint32Array, Float32Array, Float64Array] as const;
+type Data = Uint32Array | Float32Array | Float64Array;
+
+/** A stand-in device array handle (not a typed array, so adapters must pass it through as a handle). */
+export class StandInHandle {
+  constructor(public data: Data | null, readonly type: number) {}
+}
+
+/** Live memory counted like napi_adjust_external_memory would (bytes). */
+export const external = { bytes: 0 };
+
+function live(h: unknown, name: string): Data {
+  if (!(h instanceof StandInHandle)) throw new TypeError(`${name} must be a device array handle`);
+  if (!h.data) throw new Error(`${name}: the DeviceArray was freed`);
+  return h.data;
+}
+
+/**
+ * What the binding does with handle arguments: an output handle (followed by its n, last) becomes its
+ * first n elements; a shape handle becomes its values.
+ */
+function resolve(args: unknown[]): unknown[] {
+  const last = args.length - 1;
+  if (args.length >= 2 && args[last - 1] instanceof StandInHandle) {
+    const n = args[last];
+    const data = live(args[last - 1], 'out');
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > data.length) throw new RangeError('n must be an integer no larger than the device array');
+    args = [...args.slice(0, last - 1), data.subarray(0, n)];
+  }
+  return args.map((a) => (a instanceof StandInHandle ? live(a, 'alpha') : a));
+}
+
+const device: Record<string, Fn> = {
+  deviceAlloc: (type: number, length: number) => {
+    const h = new StandInHandle(new CTORS[type](length), type);
+    external.bytes += h.data!.byteLength;
+    return h;
+  },
+  deviceFree: (h: StandInHandle) => {
+    if (h.data) external.bytes -= h.data.byteLength;
+    h.data = null;
+  },
+  deviceToHost: (h: StandInHandle, out: Data) => { out.set(live(h, 'handle').subarray(0, out.length) as never); },
+  deviceFromHost: (h: StandInHandle, src: Data) => { live(h, 'handle').set(src as never); },
+  bitsInto: (k0: number, k1: number, lo: number, hi: number, h: StandInHandle, n: number) => sync.bits(...(resolve([k0, k1, lo, hi, h, n]) as never[])),
+  uniform32Into: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, h: StandInHandle, n: number) =>
+    sync.uniform32(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
+  uniform64Into: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, h: StandInHandle, n: number) =>
+    sync.uniform64(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
+};
+
 /** A fresh stand-in addon (records every call in `calls`). */
 export function standInAddon(): CudaAddon {
+  let mode: 'staging' | 'register' = 'staging';
   const addon: Record<string, unknown> = {
     deviceInfo: () => ({ usable: true, runtimeVersion: 13000, driverVersion: 13000, deviceCount: 1, archs: 'stand-in' }),
     pinnedArrayBuffer: (bytes: number) => new ArrayBuffer(bytes),
     gammaDefaultLanes: 0,
+    setTransferMode: (m: 'staging' | 'register') => { mode = m; },
+    transferMode: () => mode,
+    deviceAlloc: device.deviceAlloc,
+    deviceFree: device.deviceFree,
   };
-  for (const [name, f] of Object.entries(sync)) {
+  const ops: [string, Fn][] = [
+    ...Object.entries(sync).map(([name, f]): [string, Fn] => [name, (...a: never[]) => f(...(resolve(a) as never[]))]),
+    ...['deviceToHost', 'deviceFromHost', 'bitsInto', 'uniform32Into', 'uniform64Into'].map((name): [string, Fn] => [name, device[name]]),
+  ];
+  for (const [name, f] of ops) {
     addon[name] = (...args: never[]) => {
       calls.push({ name, args });
       return f(...args);

@@ -9,6 +9,7 @@ import { loadNative } from '../native.js';
 import type { OpAdapter } from './cuda-ops/types.js';
 import { RAW_OPS, type RawAddon } from './cuda-ops/raw.js';
 import { DIST_OPS, type DistAddon } from './cuda-ops/distributions.js';
+import { cudaStore, type DeviceAddon } from './cuda-ops/device.js';
 
 export interface CudaProbe {
   backend: Backend | null;
@@ -34,7 +35,7 @@ export interface CudaDeviceInfo {
 }
 
 /** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
-export interface CudaAddon extends RawAddon, DistAddon {
+export interface CudaAddon extends RawAddon, DistAddon, DeviceAddon {
   deviceInfo(): CudaDeviceInfo;
   pinnedArrayBuffer(bytes: number): ArrayBuffer;
 }
@@ -83,6 +84,7 @@ export function makeCudaBackend(addon: CudaAddon, crossover = crossoverFromEnv()
         return Promise.reject(e);
       }
     },
+    allocate: (dtype, length) => cudaStore(addon, dtype, length),
   };
 }
 

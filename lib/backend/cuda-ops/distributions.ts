@@ -6,10 +6,12 @@
 import type { Job } from '../../job.js';
 import type { OpAdapter, U32 } from './types.js';
 
-/** Where an addon call writes: a host typed array (n = its length). */
-type Out<T> = [out: T];
-type Alpha = number | Float32Array | Float64Array;
-type Shapes = Float32Array | Float64Array;
+import type { DeviceHandle } from './device.js';
+
+/** Where an addon call writes: a host typed array (n = its length), or a device handle and n. */
+type Out<T> = [out: T] | [out: DeviceHandle, n: number];
+type Alpha = number | Float32Array | Float64Array | DeviceHandle;
+type Shapes = Float32Array | Float64Array | DeviceHandle;
 
 /** The addon's sampler functions (binding/distributions.cc); each has an Async twin returning a Promise. */
 export interface DistAddon {
@@ -51,10 +53,22 @@ function rangeError(e: unknown): unknown {
   return e;
 }
 
+/** The output arguments: job.out, or the device handle and n of a DeviceArray output. */
+export function outArgs(job: Job): unknown[] {
+  const d = job.device?.out;
+  return d ? [d.handle, d.n] : [job.out];
+}
+
+/** A shape argument: the DeviceArray's handle when the job has one, else the host values. */
+function shapes(job: Job, fromHost: unknown): unknown {
+  const d = job.device?.inputs?.alpha;
+  return d !== undefined ? d : fromHost;
+}
+
 /** Calls addon[name](...args, <out>) or its Async twin. */
 function invoke(addon: DistAddon, name: string, args: unknown[], job: Job, async: boolean): void | Promise<void> {
   const fn = (addon as unknown as Record<string, AddonFn>)[async ? `${name}Async` : name];
-  const all = [...args, job.out];
+  const all = [...args, ...outArgs(job)];
   if (async) return (fn.apply(addon, all) as Promise<void>).catch((e: unknown) => { throw rangeError(e); });
   try {
     fn.apply(addon, all);
@@ -72,21 +86,24 @@ const exponential = (name: string): OpAdapter<DistAddon> => (addon, job, async) 
   invoke(addon, name, [...key4(job), job.params.rate], job, async);
 
 const gamma = (name: string): OpAdapter<DistAddon> => (addon, job, async) =>
-  invoke(addon, name, [...key4(job), job.perElement.alpha ?? job.params.alpha, job.params.scale,
+  invoke(addon, name, [...key4(job), shapes(job, job.perElement.alpha ?? job.params.alpha), job.params.scale,
     lanesFor(job.params.proposals)], job, async);
 
 const beta = (name: string): OpAdapter<DistAddon> => (addon, job, async) =>
   invoke(addon, name, [...key4(job), job.params.a, job.params.b, lanesFor(job.params.proposals)], job, async);
 
 const dirichlet = (name: string): OpAdapter<DistAddon> => (addon, job, async) =>
-  invoke(addon, name, [...key4(job), job.params.alpha, lanesFor(job.params.proposals)], job, async);
+  invoke(addon, name, [...key4(job), shapes(job, job.params.alpha), lanesFor(job.params.proposals)], job, async);
 
 /**
  * - normalBM32/64, normalPolar32/64: params { mean, std }.
  * - exponential32/64: params { rate }.
- * - gamma32/64: params { alpha, scale, proposals? }, or perElement.alpha (one shape per element).
+ * - gamma32/64: params { alpha, scale, proposals? }, or perElement.alpha (one shape per element), or
+ *   device.inputs.alpha (a DeviceArray's handle).
  * - beta32/64: params { a, b, proposals? }.
- * - dirichlet32/64: params { alpha: the K shapes, proposals? }; job.lo/hi is the flat value index.
+ * - dirichlet32/64: params { alpha: the K shapes, proposals? } or device.inputs.alpha; job.lo/hi is the
+ *   flat value index.
+ * Every op writes job.out, or the DeviceArray of job.device.out.
  */
 export const DIST_OPS: Record<string, OpAdapter<DistAddon>> = {
   normalBM32: normal('normalBM32'),
