@@ -257,7 +257,7 @@ if xo:
     w("")
 cross = [t for t in compare.get("timings", []) if t.get("mode", "").startswith("crossover") or "latency" in t.get("mode", "")]
 if cross:
-    w("## Small calls: CUDA vs CPU backend (for the `auto` crossover, now 2^16)\n")
+    w("## Small calls: CUDA vs CPU backend (raw ops; the per-op table is CROSSOVER in lib/backend/cuda.ts)\n")
     w("| n | mode | cuda ms | cpu ms |")
     w("| --- | --- | --- | --- |")
     for t in cross:

@@ -4,7 +4,7 @@
  * low/high, XORWOW seed/subsequence/offset or state), the bits differ from the CPU backend's.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { makeCudaBackend, CUDA_OPS, DEFAULT_CUDA_CROSSOVER, type CudaAddon } from '../lib/backend/cuda.js';
+import { makeCudaBackend, CUDA_OPS, CROSSOVER, DEFAULT_CUDA_CROSSOVER, crossoverFromEnv, type CudaAddon } from '../lib/backend/cuda.js';
 import { cpuBackend } from '../lib/backend/cpu.js';
 import type { Backend } from '../lib/backend/types.js';
 import { lanesFor } from '../lib/backend/cuda-ops/distributions.js';
@@ -45,6 +45,29 @@ describe('CUDA backend adapter (stand-in addon)', () => {
     for (const op of ['normalBM32', 'normalPolar64', 'gamma32', 'exponential64', 'beta32', 'dirichlet64']) expect(b.supports(op)).toBe(true);
     expect(b.crossover('bits')).toBe(1234);
     expect(DEFAULT_CUDA_CROSSOVER).toBe(65536);
+  });
+
+  it('crossover: a per-op table (every CUDA op listed), overridable for all ops or per op', () => {
+    for (const op of CUDA_OPS) expect(Object.hasOwn(CROSSOVER, op), op).toBe(true);
+    const env = process.env.CUDA_RANDOM_CROSSOVER;
+    delete process.env.CUDA_RANDOM_CROSSOVER;
+    try {
+      const t = makeCudaBackend(fake);
+      expect(t.crossover('gamma32')).toBe(CROSSOVER.gamma32);
+      expect(t.crossover('bits')).toBe(CROSSOVER.bits);
+      expect(t.crossover('notAnOp')).toBe(DEFAULT_CUDA_CROSSOVER);
+      const per = makeCudaBackend(fake, { gamma32: 5 });
+      expect([per.crossover('gamma32'), per.crossover('gamma64')]).toEqual([5, CROSSOVER.gamma64]);
+    } finally {
+      if (env !== undefined) process.env.CUDA_RANDOM_CROSSOVER = env;
+    }
+    expect(crossoverFromEnv(undefined)).toBeUndefined();
+    expect(crossoverFromEnv('')).toBeUndefined();
+    expect(crossoverFromEnv('1234')).toBe(1234);
+    expect(crossoverFromEnv('gamma32=10, normalBM64=0')).toEqual({ gamma32: 10, normalBM64: 0 });
+    for (const bad of ['-1', '1.5', 'x', 'gamma32=', 'gamma32=-3', '=5', 'a=1=2']) {
+      expect(() => crossoverFromEnv(bad), bad).toThrow(/CUDA_RANDOM_CROSSOVER must be/);
+    }
   });
 
   it('bits, uniform32 and uniform64 equal the CPU backend (sync and async, offsets with a high word)', async () => {
