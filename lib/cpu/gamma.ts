@@ -26,7 +26,8 @@ export const MAX_PROPOSALS = 1024;
 /**
  * Proposals the CPU kernels evaluate at once when `proposals` is omitted. It never changes the output
  * (the value is always the first accepted proposal); 1 is fastest here, where an unused proposal is
- * pure waste (measured with scripts/bench-distributions.mjs). The CUDA backend has its own default.
+ * pure waste (measured with `npm run bench -- distributions`, scripts/bench-distributions.mjs before).
+ * The CUDA backend has its own default.
  */
 export const DEFAULT_PROPOSALS = 1;
 
