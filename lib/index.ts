@@ -7,7 +7,8 @@ import { checkUint32, describe } from './validate.js';
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
 export { key, split, foldIn, keyEquals, type Key } from './keys.js';
-export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype } from './uniform.js';
+export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype, type DeviceOut } from './uniform.js';
+export { DeviceArray, type DeviceDtype } from './device-array.js';
 export type { CommonOptions } from './api.js';
 export type { BackendInfo } from './backend/select.js';
 export { shutdownPool } from './pool.js';

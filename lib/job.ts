@@ -11,6 +11,12 @@ export interface Job {
   out: OutArray;
   params: Record<string, unknown>;
   perElement: Record<string, Float32Array | Float64Array>;
+  /**
+   * Operands in the CUDA backend's device memory (addon handles; lib/device-io.ts), only in jobs for
+   * that backend: `out` replaces job.out (then an empty array of the output's type) with n elements;
+   * `inputs[name]` replaces perElement[name] / params[name].
+   */
+  device?: { out?: { handle: unknown; n: number }; inputs?: Record<string, unknown> };
 }
 
 /** The job for elements [start, start + count) of `job`, sharing its buffers. */

@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """Reference generators on the GPU, for scripts/gpu-check.sh: cuRAND's host API through CuPy (XORWOW
-and Philox4_32_10: raw 32-bit words, uniform float32, uniform float64), torch.rand and JAX's
-random.bits/uniform, each filling a 1 GiB device buffer. Times with CUDA events (JAX: wall clock
-around block_until_ready), mean of 10 runs after a warm-up. Prints one line "PYBENCH_JSON {...}"
-with GB/s written per generator; a library that is missing or fails is recorded, not fatal."""
+and Philox4_32_10: raw 32-bit words, uniform float32/float64, normal float32/float64), torch.rand and
+torch.randn, JAX's random.bits/uniform, each filling a 1 GiB device buffer; and the gamma-based peers
+of issue 6: torch._standard_gamma and cupy.random.standard_gamma across alpha (same alphas and n as
+gpu_selftest --bench's gamma sweep), torch.distributions.Dirichlet(...).sample and Beta. Times with
+CUDA events (JAX: wall clock around block_until_ready), mean of the runs after a warm-up. Prints one
+line "PYBENCH_JSON {...}" (GB/s written, or G elements/s); a library that is missing or fails is
+recorded, not fatal."""
 import json
 import sys
 import time
 
 BYTES = 1 << 30
 REPS = 10
+# gamma sweep: the alphas and size of gpu_selftest --bench (cuda/test/gpu_dist.h)
+GAMMA_ALPHAS = (0.05, 0.1, 0.3, 1, 2, 5, 20, 100)
+GAMMA_N = 1 << 24
+GAMMA_REPS = 3
 out = {}
 errors = {}
 
@@ -34,6 +41,8 @@ def bench_cupy():
             ("bits", lambda: curand.generate(gen, buf32.data.ptr, words), BYTES),
             ("uniform32", lambda: curand.generateUniform(gen, buff.data.ptr, words), BYTES),
             ("uniform64", lambda: curand.generateUniformDouble(gen, buf64.data.ptr, doubles), BYTES),
+            ("normal32", lambda: curand.generateNormal(gen, buff.data.ptr, words, 0.0, 1.0), BYTES),
+            ("normal64", lambda: curand.generateNormalDouble(gen, buf64.data.ptr, doubles, 0.0, 1.0), BYTES),
         )
         for what, f, nbytes in cases:
             f()
@@ -59,6 +68,33 @@ def bench_cupy():
     end.synchronize()
     out["cupy_d2d_copy_rw_GBps"] = round(2 * gbps(BYTES, cp.cuda.get_elapsed_time(start, end) / REPS), 3)
     out["cupy_version"] = cp.__version__
+    # CuPy's own gamma sampler, for reference
+    for dtype, tag in ((cp.float32, "f32"), (cp.float64, "f64")):
+        for a in GAMMA_ALPHAS:
+            f = lambda: cp.random.standard_gamma(a, size=GAMMA_N, dtype=dtype)
+            f()
+            cp.cuda.runtime.deviceSynchronize()
+            start, end = cp.cuda.Event(), cp.cuda.Event()
+            start.record()
+            for _ in range(GAMMA_REPS):
+                f()
+            end.record()
+            end.synchronize()
+            ms = cp.cuda.get_elapsed_time(start, end) / GAMMA_REPS
+            out[f"cupy_gamma_{tag}_a{a:g}_Gelems"] = round(GAMMA_N / (ms / 1e3) / 1e9, 4)
+
+
+def torch_ms(torch, f, reps):
+    """Mean milliseconds of f() over reps runs after a warm-up (CUDA events)."""
+    f()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(reps):
+        f()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / reps
 
 
 def bench_torch():
@@ -77,6 +113,26 @@ def bench_torch():
         end.record()
         end.synchronize()
         out[f"torch_{name}_GBps"] = round(gbps(BYTES, start.elapsed_time(end) / REPS), 3)
+    for name, dtype in (("normal32", torch.float32), ("normal64", torch.float64)):
+        n = BYTES // (4 if dtype == torch.float32 else 8)
+        buf = torch.empty(n, dtype=dtype, device=dev)
+        out[f"torch_{name}_GBps"] = round(gbps(BYTES, torch_ms(torch, lambda: buf.normal_(), REPS)), 3)  # torch.randn's kernel
+    # torch._standard_gamma (what torch.distributions.Gamma samples with) across alpha
+    for dtype, tag in ((torch.float32, "f32"), (torch.float64, "f64")):
+        for a in GAMMA_ALPHAS:
+            alpha = torch.full((GAMMA_N,), float(a), dtype=dtype, device=dev)
+            ms = torch_ms(torch, lambda: torch._standard_gamma(alpha), GAMMA_REPS)
+            out[f"torch_gamma_{tag}_a{a:g}_Gelems"] = round(GAMMA_N / (ms / 1e3) / 1e9, 4)
+    # Dirichlet and Beta through torch.distributions (rows of K; the same K, alpha and values as ours)
+    for K in (3, 10, 100, 1000):
+        for a in (0.5, 2.0):
+            rows = GAMMA_N // K
+            d = torch.distributions.Dirichlet(torch.full((K,), a, dtype=torch.float32, device=dev))
+            ms = torch_ms(torch, lambda: d.sample((rows,)), GAMMA_REPS)
+            out[f"torch_dirichlet_f32_K{K}_a{a:g}_Gvalues"] = round(rows * K / (ms / 1e3) / 1e9, 4)
+    b = torch.distributions.Beta(torch.tensor(2.0, device=dev), torch.tensor(3.0, device=dev))
+    ms = torch_ms(torch, lambda: b.sample((GAMMA_N,)), GAMMA_REPS)
+    out["torch_beta_f32_a2_b3_Gelems"] = round(GAMMA_N / (ms / 1e3) / 1e9, 4)
     out["torch_version"] = torch.__version__
     out["gpu_name"] = torch.cuda.get_device_name(0)
 

@@ -2,8 +2,16 @@
 # GPU evidence for the CUDA backend, in one go, ON a machine with an NVIDIA GPU (nvcc, cmake, python3
 # with CuPy/PyTorch/JAX, compute-sanitizer). From the repository root:
 #
-#   bash scripts/gpu-check.sh            # everything, about 4-8 minutes
+#   bash scripts/gpu-check.sh            # everything (may exceed one 10-minute command: see parts)
 #   GPU_CHECK_QUICK=1 bash scripts/gpu-check.sh   # smaller comparison sizes (max 1e7)
+#
+# Parts: GPU_CHECK_PARTS=build,tests,compare,selftest,bench,sanitize (default: all) runs only the listed
+# parts, keeping the logs of the others from earlier calls, so the check can be run in two or three
+# commands of under 10 minutes on the same machine (the build stays in build/ and dist/):
+#   GPU_CHECK_PARTS=build,tests bash scripts/gpu-check.sh       # cmake + tsc; vitest auto and cuda (~5-8 min)
+#   GPU_CHECK_PARTS=compare,selftest bash scripts/gpu-check.sh  # gpu-compare.mjs; gpu_selftest, curand_confirm
+#   GPU_CHECK_PARTS=bench,sanitize bash scripts/gpu-check.sh    # benchmarks; compute-sanitizer x3
+# Each call rewrites the report from every log present. Without GPU_CHECK_PARTS the logs start empty.
 #
 # Node: uses `node` from PATH, else unpacks .gpu/node.xz (an xz-compressed node binary) to
 # /tmp/node/bin. node_modules: uses ./node_modules, else unpacks .gpu/node_modules.tar.xz.
@@ -24,11 +32,20 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 ROOT=$PWD
 LOGS=$ROOT/bench/tmp/gpu-check
-rm -rf "$LOGS"
+ALL_PARTS=build,tests,compare,selftest,bench,sanitize
+PARTS=${GPU_CHECK_PARTS:-$ALL_PARTS}
+for p in ${PARTS//,/ }; do
+  [[ ",$ALL_PARTS," == *",$p,"* ]] || { echo "gpu-check: unknown part '$p' (parts: $ALL_PARTS)" >&2; exit 2; }
+done
+want() { [[ ",$PARTS," == *",$1,"* ]]; }
+[[ -z "${GPU_CHECK_PARTS:-}" ]] && rm -rf "$LOGS"
 mkdir -p "$LOGS" "$ROOT/bench/results"
 START=$(date +%s)
-STEPS=$LOGS/steps.tsv   # name, status (pass/FAIL/skip), seconds, note
-: >"$STEPS"
+STEPS=$LOGS/steps.tsv   # name, status (pass/FAIL/skip), seconds, note, part
+touch "$STEPS"
+# forget the earlier results of the parts that run now
+awk -F'\t' -v parts=",$PARTS," 'index(parts, "," $5 ",") == 0' "$STEPS" >"$STEPS.keep" && mv "$STEPS.keep" "$STEPS"
+PART=build
 export PYTHONUNBUFFERED=1 XLA_PYTHON_CLIENT_PREALLOCATE=false
 
 log() { printf '[gpu-check %3ds] %s\n' $(( $(date +%s) - START )) "$*"; }
@@ -47,12 +64,12 @@ step() {
   local dt=$(( $(date +%s) - t0 ))
   local status=pass note="exit $rc"
   if [[ $rc -ne 0 ]]; then status=FAIL; [[ $rc -eq 124 || $rc -eq 137 ]] && note="timed out after ${limit}s"; fi
-  printf '%s\t%s\t%s\t%s\n' "$name" "$status" "$dt" "$note" >>"$STEPS"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$status" "$dt" "$note" "$PART" >>"$STEPS"
   tail -n 5 "$logf" | sed 's/^/    /'
   log "$name: $status ($note, ${dt}s)"
   return $rc
 }
-skip() { printf '%s\tskip\t0\t%s\n' "$1" "$2" >>"$STEPS"; log "$1: skipped ($2)"; }
+skip() { printf '%s\tskip\t0\t%s\t%s\n' "$1" "$2" "$PART" >>"$STEPS"; log "$1: skipped ($2)"; }
 
 # ---- environment ----------------------------------------------------------------------------------
 {
@@ -70,7 +87,7 @@ CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head
 [[ -n "$CC" ]] || CC=90
 ARCH="${CUDA_RANDOM_ARCHS:-${CC}-real}"
 COMMIT=$(git rev-parse HEAD 2>/dev/null || cat .gpu/commit 2>/dev/null || echo unknown)
-log "GPU: ${GPU_NAME:-none found} (sm_$CC), commit $COMMIT, archs $ARCH"
+log "GPU: ${GPU_NAME:-none found} (sm_$CC), commit $COMMIT, archs $ARCH, parts $PARTS"
 
 # ---- node and node_modules -------------------------------------------------------------------------
 if ! command -v node >/dev/null 2>&1; then
@@ -111,52 +128,68 @@ CMAKE_ARGS=(-S . -B build -DCMAKE_BUILD_TYPE=Release -DCR_BUILD_GPU_TESTS=ON -DC
   "-DCUDA_RANDOM_ARCHS=$ARCH" "-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=$ROOT/build/Release")
 [[ -n "$CURAND_INC" ]] && CMAKE_ARGS+=("-DCR_CURAND_INCLUDE=$CURAND_INC")
 if [[ $HAVE_NODE == 1 ]]; then CMAKE_ARGS+=("-DCR_NODE=$(command -v node)"); else CMAKE_ARGS+=(-DCR_BUILD_ADDON=OFF); fi
-rm -rf build/CMakeCache.txt build/CMakeFiles prebuilds
-step build 300 "$LOGS/build.log" bash -c 'cmake "$@" && cmake --build build --parallel "$(nproc)"' _ "${CMAKE_ARGS[@]}"
-BUILD_OK=$?
+PART=build
+if want build; then
+  rm -rf build/CMakeCache.txt build/CMakeFiles prebuilds
+  step build 300 "$LOGS/build.log" bash -c 'cmake "$@" && cmake --build build --parallel "$(nproc)"' _ "${CMAKE_ARGS[@]}"
+  BUILD_RC=$?
+  if [[ $HAVE_NODE == 1 ]]; then step tsc 120 "$LOGS/tsc.log" node node_modules/typescript/bin/tsc -p .; else skip tsc "no node"; fi
+fi
+BUILD_OK=1
+[[ ${BUILD_RC:-0} == 0 && -f build/Release/cuda_random.node && -f dist/lib/index.js ]] && BUILD_OK=0
 
-# ---- Node: tsc, test suite, comparison ---------------------------------------------------------------
-if [[ $HAVE_NODE == 1 ]]; then
-  step tsc 120 "$LOGS/tsc.log" node node_modules/typescript/bin/tsc -p .
-  if [[ $BUILD_OK == 0 ]]; then
-    node -e "import('./dist/lib/index.js').then(m => console.log(JSON.stringify(m.backend(), null, 1)))" >"$LOGS/backend.json" 2>&1
-    step "vitest (auto)" 180 "$LOGS/vitest-auto.log" env -u CUDA_RANDOM_BACKEND node node_modules/vitest/vitest.mjs run
+# ---- Node: test suite, comparison ---------------------------------------------------------------------
+if [[ $HAVE_NODE == 1 && $BUILD_OK == 0 ]]; then
+  node -e "import('./dist/lib/index.js').then(m => console.log(JSON.stringify(m.backend(), null, 1)))" >"$LOGS/backend.json" 2>&1
+  PART=tests
+  if want tests; then
+    step "vitest (auto)" 240 "$LOGS/vitest-auto.log" env -u CUDA_RANDOM_BACKEND node node_modules/vitest/vitest.mjs run
+    step "vitest (CUDA_RANDOM_BACKEND=cuda)" 240 "$LOGS/vitest-cuda.log" env CUDA_RANDOM_BACKEND=cuda node node_modules/vitest/vitest.mjs run
+  fi
+  PART=compare
+  if want compare; then
     MAX=1e8; [[ -n "${GPU_CHECK_QUICK:-}" ]] && MAX=1e7
-    step gpu-compare 240 "$LOGS/compare.log" node scripts/gpu-compare.mjs --max "$MAX" --json "$LOGS/compare.json"
-    step "vitest (CUDA_RANDOM_BACKEND=cuda)" 180 "$LOGS/vitest-cuda.log" env CUDA_RANDOM_BACKEND=cuda node node_modules/vitest/vitest.mjs run
-  else
-    skip vitest "the build failed"; skip gpu-compare "the build failed"
+    step gpu-compare 420 "$LOGS/compare.log" node scripts/gpu-compare.mjs --max "$MAX" --json "$LOGS/compare.json"
   fi
 else
-  skip tsc "no node"; skip vitest "no node"; skip gpu-compare "no node"
+  why="no node"; [[ $HAVE_NODE == 1 ]] && why="no build (build/Release/cuda_random.node, dist/): run the build part"
+  PART=tests; want tests && skip vitest "$why"
+  PART=compare; want compare && skip gpu-compare "$why"
 fi
 
 # ---- CUDA programs -------------------------------------------------------------------------------------
 SELF=build/gpu/gpu_selftest
-if [[ -x $SELF ]]; then
-  step gpu_selftest 180 "$LOGS/selftest.log" "$SELF"
-else
-  skip gpu_selftest "not built"
-fi
-# CUDA alias tables (issue 7): the quick device self-test here; the full evidence (bit identity up to
-# 10^8 items, sanitizers, benchmarks) is its own 10-minute command, scripts/gpu-check-alias.sh.
-[[ -x build/gpu/alias_selftest ]] && step "alias_selftest --quick" 120 "$LOGS/alias-selftest.log" build/gpu/alias_selftest --quick
-if [[ -x build/gpu/curand_confirm ]]; then
-  step curand_confirm 120 "$LOGS/curand_confirm.json" build/gpu/curand_confirm
-else
-  skip curand_confirm "not built (no curand_kernel.h)"
+PART=selftest
+if want selftest; then
+  if [[ -x $SELF ]]; then
+    step gpu_selftest 300 "$LOGS/selftest.log" "$SELF"
+  else
+    skip gpu_selftest "not built"
+  fi
+  # CUDA alias tables (issue 7): the quick device self-test here; the full evidence (bit identity up to
+  # 10^8 items, sanitizers, benchmarks) is its own 10-minute command, scripts/gpu-check-alias.sh.
+  [[ -x build/gpu/alias_selftest ]] && step "alias_selftest --quick" 120 "$LOGS/alias-selftest.log" build/gpu/alias_selftest --quick
+  if [[ -x build/gpu/curand_confirm ]]; then
+    step curand_confirm 120 "$LOGS/curand_confirm.json" build/gpu/curand_confirm
+  else
+    skip curand_confirm "not built (no curand_kernel.h)"
+  fi
 fi
 
 # ---- benchmarks -------------------------------------------------------------------------------------------
-[[ -x $SELF ]] && step "bench: gpu_selftest --bench" 180 "$LOGS/bench.log" "$SELF" --bench
-if python3 -c 'import sys' 2>/dev/null; then
-  step "bench: cuRAND (CuPy), torch, JAX" 240 "$LOGS/pybench.log" python3 scripts/gpu-bench.py
-else
-  skip "bench: python" "no python3"
+PART=bench
+if want bench; then
+  [[ -x $SELF ]] && step "bench: gpu_selftest --bench" 240 "$LOGS/bench.log" "$SELF" --bench
+  if python3 -c 'import sys' 2>/dev/null; then
+    step "bench: cuRAND (CuPy), torch, JAX" 240 "$LOGS/pybench.log" python3 scripts/gpu-bench.py
+  else
+    skip "bench: python" "no python3"
+  fi
 fi
 
 # ---- sanitizers (slowest, last) ----------------------------------------------------------------------------
-if [[ -x $SELF ]]; then
+PART=sanitize
+if want sanitize && [[ -x $SELF ]]; then
   if command -v compute-sanitizer >/dev/null 2>&1; then
     step "compute-sanitizer memcheck" 240 "$LOGS/sanitizer-memcheck.log" \
       compute-sanitizer --tool memcheck --leak-check full --error-exitcode 1 "$SELF" --quick
@@ -174,7 +207,8 @@ DATE=$(date -u +%Y-%m-%d)
 SLUG=$(printf '%s' "${GPU_NAME:-gpu}" | tr -cs 'A-Za-z0-9' '-' | sed 's/^-//; s/-$//' | tr 'A-Z' 'a-z')
 REPORT="bench/results/${DATE}-${SLUG:-gpu}.md"
 python3 scripts/gpu-report.py --logs "$LOGS" --out "$REPORT" --commit "$COMMIT" --arch "$ARCH" \
-  --command "bash scripts/gpu-check.sh${GPU_CHECK_QUICK:+ (GPU_CHECK_QUICK=1)}" --seconds $(( $(date +%s) - START ))
+  --command "bash scripts/gpu-check.sh${GPU_CHECK_QUICK:+ (GPU_CHECK_QUICK=1)}${GPU_CHECK_PARTS:+ (GPU_CHECK_PARTS=$GPU_CHECK_PARTS + logs of earlier parts)}" \
+  --seconds $(( $(date +%s) - START ))
 RRC=$?
 log "report: $REPORT"
 if [[ -n "${OUT:-}" && -d "${OUT:-}" ]]; then

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // Compares every GPU function with the TypeScript backend, bit for bit, over sizes from 1 to 10^8
 // (not multiples of 4), odd and large offsets, sync and async, and times the host outputs (GPU ->
-// JS typed array). Run on a GPU machine after `npm run build` and an addon build
-// (scripts/gpu-check.sh does both):
+// JS typed array). Sections in scripts/gpu/: compare-distributions.mjs (every sampler), compare-device.mjs
+// (DeviceArrays, GC of forgotten ones, 10^8-float transfers), crossover.mjs (per-op CPU/GPU crossover).
+// Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-check.sh does both):
 //
 //   node scripts/gpu-compare.mjs [--max 1e8] [--json out.json]
 //
 // Prints one line per comparison, then "COMPARE_JSON {...}"; exits 0 when all agree, 1 on any
 // difference, 2 when the CUDA backend is unavailable (with the reason).
 import { writeFileSync } from 'node:fs';
+import { compareDistributions } from './gpu/compare-distributions.mjs';
+import { compareDevice } from './gpu/compare-device.mjs';
+import { measureCrossover } from './gpu/crossover.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -136,6 +140,15 @@ for (const op of OPS) {
   }
   console.log(`xorwowFill: ${ok}/${total} equal`);
 }
+
+// Every distribution sampler (normal, exponential, gamma for every M, chisquare, beta, Dirichlet)
+await compareDistributions({ lib, record, results, now, max: MAX });
+
+// DeviceArrays in GPU memory, and host transfers of 10^8 floats
+await compareDevice({ lib, addon, record, results, now, max: MAX });
+
+// Per-op crossover for `auto` (CROSSOVER in lib/backend/cuda.ts)
+measureCrossover({ lib, results, now });
 
 // Host-output throughput: pageable JS arrays vs pinned (addon.pinnedArrayBuffer) outputs
 {

@@ -6,7 +6,10 @@ usage: gpu-report.py --logs DIR --out FILE.md --commit SHA --arch ARCHS --comman
 Targets (bench/RESULTS.md): device fills >= 90% of the device copy bandwidth (bytes written by the
 fill against bytes read + written by cudaMemcpy D2D, i.e. both at the DRAM traffic they cause) and
 >= 1.2x cuRAND's host-API generator for the same output; host outputs (GPU -> caller's memory)
->= 70% of the pinned D2H copy bandwidth. Exit 1 when a check failed or a target was missed."""
+>= 70% of the pinned D2H copy bandwidth. Issue 6: normal fills >= 80% of copy bandwidth and >= 1.2x
+cuRAND's normal generators; gamma >= 5x torch._standard_gamma; 10^8 floats into an ordinary array
+>= 70% of pinned D2H. Also the gamma M sweep table (which lane count to make the default) and the
+per-op CPU/GPU crossover measured by gpu-compare. Exit 1 when a check failed or a target was missed."""
 import argparse
 import json
 import os
@@ -137,6 +140,68 @@ for label, v in host:
     row(f"host output: {label}", f(v) + (f" = {v / pinned:.0%} of pinned D2H" if v and pinned else ""),
         "≥ 70% of pinned D2H", ok)
 
+# ---- issue 6: distribution samplers ----------------------------------------------------------------
+for key, label in (("fill_normal_bm_f32", "normal Box–Muller float32"), ("fill_normal_bm_f64", "normal Box–Muller float64"),
+                   ("fill_normal_polar_f32", "normal polar float32"), ("fill_normal_polar_f64", "normal polar float64"),
+                   ("fill_exponential_f32", "exponential float32"), ("fill_exponential_f64", "exponential float64")):
+    v = bench.get(key + "_GBps")
+    target = key.startswith("fill_normal_bm")
+    ok = None if v is None or copy_rw is None or not target else v >= 0.8 * copy_rw
+    row(f"device fill: {label} (bytes written)", f(v) + (f" = {v / copy_rw:.0%} of copy" if v and copy_rw else ""),
+        "≥ 80% of D2D copy" if target else "(reference)", ok)
+for ours, theirs, label in (("fill_normal_bm_f32", "curand_philox_normal32", "normal float32 vs cuRAND Philox curandGenerateNormal"),
+                            ("fill_normal_bm_f32", "curand_xorwow_normal32", "normal float32 vs cuRAND XORWOW curandGenerateNormal"),
+                            ("fill_normal_bm_f64", "curand_philox_normal64", "normal float64 vs cuRAND Philox curandGenerateNormalDouble"),
+                            ("fill_normal_bm_f64", "curand_xorwow_normal64", "normal float64 vs cuRAND XORWOW curandGenerateNormalDouble")):
+    o, t = bench.get(ours + "_GBps"), py.get(theirs + "_GBps")
+    ok = None if o is None or t is None else o >= 1.2 * t
+    row(label, "n/a" if ok is None else f"{o / t:.2f}× ({o:,.0f} vs {t:,.0f} GB/s)", "≥ 1.2×", ok)
+for ours, theirs, label in (("fill_normal_bm_f32", "torch_normal32", "normal float32 vs torch.randn"),
+                            ("fill_normal_bm_f64", "torch_normal64", "normal float64 vs torch.randn")):
+    o, t = bench.get(ours + "_GBps"), py.get(theirs + "_GBps")
+    row(label, "n/a" if o is None or t is None else f"{o / t:.2f}× ({o:,.0f} vs {t:,.0f} GB/s)", "(reference)", None)
+
+LANES = ("thread", "M1", "M2", "M4", "M8", "M16", "M32")
+dflt_lanes = bench.get("gamma_default_lanes")
+dflt = None if dflt_lanes is None else ("thread" if int(dflt_lanes) == 0 else f"M{int(dflt_lanes)}")
+gamma_alphas = sorted({float(m.group(2)) for k in bench for m in [re.match(r"gamma_(f32|f64)_a([0-9.e+-]+)_", k)] if m})
+sweep = []  # (dtype, alpha, {lanes: Gelems})
+for tag in ("f32", "f64"):
+    for al in gamma_alphas:
+        vals = {l: bench.get(f"gamma_{tag}_a{al:g}_{l}_Gelems") for l in LANES}
+        sweep.append((tag, al, vals))
+        o, t = vals.get(dflt) if dflt else None, py.get(f"torch_gamma_{tag}_a{al:g}_Gelems")
+        ok = None if o is None or t is None else o >= 5 * t
+        row(f"gamma {tag} α={al:g} (default lanes {dflt}) vs torch._standard_gamma",
+            "n/a" if o is None or t is None else f"{o / t:.1f}× ({o:.2f} vs {t:.3f} G/s)", "≥ 5×", ok)
+for K in (3, 10, 100, 1000):
+    for al in (0.5, 2):
+        o, t = bench.get(f"dirichlet_f32_K{K}_a{al:g}_Gvalues"), py.get(f"torch_dirichlet_f32_K{K}_a{al:g}_Gvalues")
+        row(f"Dirichlet float32 K={K} α={al:g} vs torch.distributions.Dirichlet",
+            "n/a" if o is None or t is None else f"{o / t:.1f}× ({o:.2f} vs {t:.3f} G values/s)", "(reference)", None)
+o, t = bench.get("beta_f32_a2_b3_Gelems"), py.get("torch_beta_f32_a2_b3_Gelems")
+row("Beta(2, 3) float32 vs torch.distributions.Beta", "n/a" if o is None or t is None else f"{o / t:.1f}× ({o:.2f} vs {t:.3f} G/s)",
+    "(reference)", None)
+pin8 = bench.get("d2h_pinned_1e8f_GBps")
+row("pinned D2H copy of 10^8 floats, ceiling", f(pin8), "", None)
+for key, label in (("host_normal_1e8f_staging_fresh", "C API normal 10^8 floats → fresh pageable array, staging"),
+                   ("host_normal_1e8f_staging_touched", "C API normal 10^8 floats → touched pageable array, staging"),
+                   ("host_normal_1e8f_register_fresh", "C API normal 10^8 floats → fresh pageable array, register"),
+                   ("host_normal_1e8f_register_touched", "C API normal 10^8 floats → touched pageable array, register"),
+                   ("host_normal_1e8f_pinned", "C API normal 10^8 floats → pinned array"),
+                   ("device_to_host_1e8f_staging", "DeviceArray toHost 10^8 floats, staging"),
+                   ("device_to_host_1e8f_register", "DeviceArray toHost 10^8 floats, register")):
+    v = bench.get(key + "_GBps")
+    target = key == "host_normal_1e8f_staging_fresh"  # the default path into what new Float32Array gives
+    ok = None if v is None or pin8 is None or not target else v >= 0.7 * pin8
+    row(f"host output: {label}", f(v) + (f" = {v / pin8:.0%} of pinned D2H" if v and pin8 else ""),
+        "≥ 70% of pinned D2H" if target else "(alternative)", ok)
+for t in compare.get("timings", []):
+    if t.get("mode", "").startswith("1e8 floats") and t.get("GBps"):
+        ok = None if pin8 is None else t["GBps"] >= 0.7 * pin8
+        row(f"host output: node {t['op']} ({t['mode']})", f(t["GBps"]) + (f" = {t['GBps'] / pin8:.0%} of pinned D2H" if pin8 else ""),
+            "≥ 70% of pinned D2H", ok)
+
 failed_steps = [s for s in steps if s[1] == "FAIL"]
 lines = []
 w = lines.append
@@ -168,9 +233,31 @@ w("| --- | --- | --- | --- |")
 for r in rows:
     w("| " + " | ".join(r) + " |")
 w("")
+if sweep:
+    w("## Gamma: M-proposal reduction vs one thread per element (G elements/s, n = 2^24, device output)\n")
+    w(f"`thread` = one thread per element looping over its proposals; `M` = M lanes per element with a warp ballot. "
+      f"The current default (CR_GAMMA_DEFAULT_LANES) is **{dflt}**; the fastest column per row is in bold.\n")
+    w("| dtype | α | " + " | ".join(LANES) + " |")
+    w("| --- | --- | " + " | ".join("---" for _ in LANES) + " |")
+    for tag, al, vals in sweep:
+        best = max((v for v in vals.values() if v is not None), default=None)
+        cells = ["n/a" if v is None else (f"**{v:.3f}**" if v == best else f"{v:.3f}") for v in vals.values()]
+        w(f"| {tag} | {al:g} | " + " | ".join(cells) + " |")
+    w("")
+xo = compare.get("crossover") or []
+if xo:
+    w("## Per-op CPU/GPU crossover (gpu-compare: sync calls, host outputs)\n")
+    w("Smallest measured n from which the CUDA backend was faster than the CPU backend in every larger size tried; "
+      "set `CROSSOVER` in lib/backend/cuda.ts from it.\n")
+    w("| op | crossover n | cuda / cpu ms at each n |")
+    w("| --- | --- | --- |")
+    for c in xo:
+        pts = ", ".join(f"{p['n']}: {p['cuda']:.3f}/{p['cpu']:.3f}" for p in c.get("points", []))
+        w(f"| {c['op']} | {c.get('crossover')} | {pts} |")
+    w("")
 cross = [t for t in compare.get("timings", []) if t.get("mode", "").startswith("crossover") or "latency" in t.get("mode", "")]
 if cross:
-    w("## Small calls: CUDA vs CPU backend (for the `auto` crossover, now 2^16)\n")
+    w("## Small calls: CUDA vs CPU backend (raw ops; the per-op table is CROSSOVER in lib/backend/cuda.ts)\n")
     w("| n | mode | cuda ms | cpu ms |")
     w("| --- | --- | --- | --- |")
     for t in cross:

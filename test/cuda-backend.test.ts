@@ -3,36 +3,34 @@
  * addon computed on the CPU: if the adapter passes any argument wrongly (key words, offset halves,
  * low/high, XORWOW seed/subsequence/offset or state), the bits differ from the CPU backend's.
  */
-import { describe, expect, it } from 'vitest';
-import { makeCudaBackend, DEFAULT_CUDA_CROSSOVER, type CudaAddon } from '../lib/backend/cuda.js';
+import { describe, expect, it, vi } from 'vitest';
+import { makeCudaBackend, CUDA_OPS, CROSSOVER, DEFAULT_CUDA_CROSSOVER, crossoverFromEnv, type CudaAddon } from '../lib/backend/cuda.js';
 import { RAW_OPS } from '../lib/backend/cuda-ops/raw.js';
 import { cpuBackend } from '../lib/backend/cpu.js';
-import { rawBits, uniform32, uniform64 } from '../lib/cpu/raw.js';
+import type { Backend } from '../lib/backend/types.js';
+import { lanesFor } from '../lib/backend/cuda-ops/distributions.js';
 import { Xorwow } from '../lib/xorwow.js';
 import type { Job } from '../lib/job.js';
+import { calls, standInAddon } from './stand-in-addon.js';
+import {
+  beta, betaAsync, chisquare, chisquareAsync, dirichlet, dirichletAsync, exponential, exponentialAsync, gamma,
+  gammaAsync, key, normal, normalAsync,
+} from '../lib/index.js';
+import { expectSameBits } from './dist-helpers.js';
 
-const u64 = (lo: number, hi: number) => (BigInt(hi) << 32n) | BigInt(lo);
+// `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon, so the
+// public functions' jobs go facade → adapter → addon exactly as on a GPU.
+const standIn = vi.hoisted(() => ({ backend: null as Backend | null }));
+vi.mock('../lib/backend/select.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../lib/backend/select.js')>();
+  return {
+    ...m,
+    pickBackend: (opt: unknown, op: string, n: number) => (opt === 'cuda' && standIn.backend ? standIn.backend : m.pickBackend(opt, op, n)),
+  };
+});
 
-function xorwowFrom(v: number[], d: number, skip: bigint): Xorwow {
-  const g = Xorwow.fromState({ v: v as [number, number, number, number, number], d });
-  return skip ? g.skip(skip) : g;
-}
-
-// (the raw-stream ops only: other op families test their adapters in their own files)
-const fake = {
-  deviceInfo: () => ({ usable: true, runtimeVersion: 13000, driverVersion: 13000, deviceCount: 1, archs: 'fake' }),
-  pinnedArrayBuffer: (bytes) => new ArrayBuffer(bytes),
-  bits: (k0, k1, lo, hi, out) => rawBits(k0, k1, lo, hi, out),
-  bitsAsync: async (k0, k1, lo, hi, out) => rawBits(k0, k1, lo, hi, out),
-  uniform32: (k0, k1, lo, hi, low, high, out) => uniform32(k0, k1, lo, hi, out, low, high),
-  uniform32Async: async (k0, k1, lo, hi, low, high, out) => uniform32(k0, k1, lo, hi, out, low, high),
-  uniform64: (k0, k1, lo, hi, low, high, out) => uniform64(k0, k1, lo, hi, out, low, high),
-  uniform64Async: async (k0, k1, lo, hi, low, high, out) => uniform64(k0, k1, lo, hi, out, low, high),
-  xorwowFill: (sl, sh, ql, qh, ol, oh, out) => void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
-  xorwowFillAsync: async (sl, sh, ql, qh, ol, oh, out) => void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
-  xorwowFillState: (a, b, c, d, e, w, sl, sh, out) => void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
-  xorwowFillStateAsync: async (a, b, c, d, e, w, sl, sh, out) => void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
-} as CudaAddon;
+const fake: CudaAddon = standInAddon();
+standIn.backend = makeCudaBackend(fake, 0);
 
 function job(op: string, out: Job['out'], lo: number, hi: number, params: Record<string, unknown> = {}): Job {
   return { op, key: [0x01234567, 0x89abcdef], lo, hi, out, params, perElement: {} };
@@ -45,8 +43,32 @@ describe('CUDA backend adapter (stand-in addon)', () => {
     expect(b.name).toBe('cuda');
     for (const op of Object.keys(RAW_OPS)) expect(b.supports(op)).toBe(true);
     for (const op of ['normal', 'gamma', 'aliasSample', 'nope']) expect(b.supports(op)).toBe(false);
+    for (const op of ['normalBM32', 'normalPolar64', 'gamma32', 'exponential64', 'beta32', 'dirichlet64']) expect(b.supports(op)).toBe(true);
     expect(b.crossover('bits')).toBe(1234);
     expect(DEFAULT_CUDA_CROSSOVER).toBe(65536);
+  });
+
+  it('crossover: a per-op table (every CUDA op listed), overridable for all ops or per op', () => {
+    for (const op of CUDA_OPS) expect(Object.hasOwn(CROSSOVER, op), op).toBe(true);
+    const env = process.env.CUDA_RANDOM_CROSSOVER;
+    delete process.env.CUDA_RANDOM_CROSSOVER;
+    try {
+      const t = makeCudaBackend(fake);
+      expect(t.crossover('gamma32')).toBe(CROSSOVER.gamma32);
+      expect(t.crossover('bits')).toBe(CROSSOVER.bits);
+      expect(t.crossover('notAnOp')).toBe(DEFAULT_CUDA_CROSSOVER);
+      const per = makeCudaBackend(fake, { gamma32: 5 });
+      expect([per.crossover('gamma32'), per.crossover('gamma64')]).toEqual([5, CROSSOVER.gamma64]);
+    } finally {
+      if (env !== undefined) process.env.CUDA_RANDOM_CROSSOVER = env;
+    }
+    expect(crossoverFromEnv(undefined)).toBeUndefined();
+    expect(crossoverFromEnv('')).toBeUndefined();
+    expect(crossoverFromEnv('1234')).toBe(1234);
+    expect(crossoverFromEnv('gamma32=10, normalBM64=0')).toEqual({ gamma32: 10, normalBM64: 0 });
+    for (const bad of ['-1', '1.5', 'x', 'gamma32=', 'gamma32=-3', '=5', 'a=1=2']) {
+      expect(() => crossoverFromEnv(bad), bad).toThrow(/CUDA_RANDOM_CROSSOVER must be/);
+    }
   });
 
   it('bits, uniform32 and uniform64 equal the CPU backend (sync and async, offsets with a high word)', async () => {
@@ -93,5 +115,74 @@ describe('CUDA backend adapter (stand-in addon)', () => {
 
   it('runAsync turns a throw into a rejection', async () => {
     await expect(b.runAsync(job('normal', new Float64Array(1), 0, 0))).rejects.toThrow(/no op 'normal'/);
+  });
+});
+
+// ---- the distribution samplers, through the public functions --------------------------------------
+
+const OFFSETS: (number | bigint)[] = [0, 1, 3, 2 ** 32 - 1, 2 ** 40 + 1, 2n ** 59n + 3n]; // (offset + rows)·K < 2^63 for K <= 4
+
+describe('distribution adapters (public functions → CUDA adapters → stand-in addon) = CPU backend', () => {
+  const k = key(0xc0ffee);
+  type Case = [string, (o: Record<string, unknown>) => Float32Array | Float64Array, (o: Record<string, unknown>) => Promise<Float32Array | Float64Array>];
+  const n = 37;
+  const per32 = Float32Array.from({ length: n }, (_, i) => [0.05, 0.7, 1, 4.5, 300][i % 5]);
+  const per64 = Float64Array.from({ length: n }, (_, i) => [0.3, 2.5, 0.01, 1, 40][i % 5]);
+  const cases: Case[] = [];
+  for (const dtype of ['float32', 'float64'] as const) {
+    for (const method of ['box-muller', 'polar'] as const) {
+      cases.push([`normal ${method} ${dtype}`, (o) => normal(k, n, { method, dtype, mean: -2, std: 3, ...o }), (o) => normalAsync(k, n, { method, dtype, mean: -2, std: 3, ...o })]);
+    }
+    cases.push([`exponential ${dtype}`, (o) => exponential(k, n, { dtype, rate: 2.5, ...o }), (o) => exponentialAsync(k, n, { dtype, rate: 2.5, ...o })]);
+    for (const alpha of [0.2, 1, 7.5]) {
+      cases.push([`gamma α=${alpha} ${dtype}`, (o) => gamma(k, n, { alpha, scale: 1.5, dtype, ...o }), (o) => gammaAsync(k, n, { alpha, scale: 1.5, dtype, ...o })]);
+    }
+    for (const alpha of [per32, per64]) {
+      cases.push([`gamma per-element ${alpha.constructor.name} ${dtype}`, (o) => gamma(k, n, { alpha, dtype, ...o }), (o) => gammaAsync(k, n, { alpha, dtype, ...o })]);
+    }
+    cases.push([`chisquare ${dtype}`, (o) => chisquare(k, n, { df: 3, dtype, ...o }), (o) => chisquareAsync(k, n, { df: 3, dtype, ...o })]);
+    cases.push([`chisquare per-element ${dtype}`, (o) => chisquare(k, n, { df: per64, dtype, ...o }), (o) => chisquareAsync(k, n, { df: per64, dtype, ...o })]);
+    for (const [a, b] of [[2, 3], [0.2, 0.4]]) {
+      cases.push([`beta(${a}, ${b}) ${dtype}`, (o) => beta(k, n, { a, b, dtype, ...o }), (o) => betaAsync(k, n, { a, b, dtype, ...o })]);
+    }
+    for (const alpha of [[0.3, 0.5, 0.2], [1.5, 0.2, 7, 0.9]]) {
+      cases.push([`dirichlet K=${alpha.length} ${dtype}`, (o) => dirichlet(k, alpha, 9, { dtype, ...o }), (o) => dirichletAsync(k, alpha, 9, { dtype, ...o })]);
+    }
+  }
+
+  for (const [name, sync, async] of cases) {
+    it(`${name}: sync and async, offsets with a high word`, async () => {
+      for (const offset of OFFSETS) {
+        const want = sync({ offset, backend: 'cpu' });
+        expectSameBits(sync({ offset, backend: 'cuda' }), want, `${name} offset ${offset}`);
+        expectSameBits(await async({ offset, backend: 'cuda' }), want, `${name} async offset ${offset}`);
+      }
+    });
+  }
+
+  it('proposals map to lanes: omitted → the addon default (-1), 1 → thread per element (0), M → a power of two ≤ 32', () => {
+    expect([undefined, 1, 2, 3, 4, 31, 32, 33, 1024].map(lanesFor)).toEqual([-1, 0, 2, 2, 4, 16, 32, 32, 32]);
+    const lanesOf = (f: () => unknown) => {
+      calls.length = 0;
+      f();
+      return calls.map((c) => c.args[c.name.startsWith('dirichlet') ? 5 : 6]);
+    };
+    expect(lanesOf(() => gamma(k, 5, { alpha: 2, backend: 'cuda' }))).toEqual([-1]);
+    expect(lanesOf(() => gamma(k, 5, { alpha: 2, proposals: 1, backend: 'cuda' }))).toEqual([0]);
+    expect(lanesOf(() => beta(k, 5, { a: 2, b: 1, proposals: 6, backend: 'cuda' }))).toEqual([4]);
+    expect(lanesOf(() => dirichlet(k, [1, 2], 5, { proposals: 100, backend: 'cuda' }))).toEqual([32]);
+    // and the output never depends on it
+    const base = gamma(k, 100, { alpha: 0.4, backend: 'cpu' });
+    for (const proposals of [1, 2, 5, 8, 32, 1024]) expectSameBits(gamma(k, 100, { alpha: 0.4, proposals, backend: 'cuda' }), base);
+  });
+
+  it("an 'ERANGE' error of the addon (a device-resident shape out of its domain) becomes a RangeError", async () => {
+    const erange = () => Object.assign(new Error('cuda-random: alpha[3] must be finite and > 0, got -1'), { code: 'ERANGE' });
+    const bad = { ...standInAddon(), gamma64: () => { throw erange(); }, gamma64Async: () => Promise.reject(erange()) } as CudaAddon;
+    const b = makeCudaBackend(bad, 0);
+    const j = (): Job => ({ op: 'gamma64', key: [1, 2], lo: 0, hi: 0, out: new Float64Array(4), params: { alpha: 1, scale: 1 }, perElement: {} });
+    expect(() => b.run(j())).toThrow(RangeError);
+    expect(() => b.run(j())).toThrow(/^alpha\[3\] must be finite and > 0, got -1$/);
+    await expect(b.runAsync(j())).rejects.toThrow(RangeError);
   });
 });

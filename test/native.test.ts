@@ -6,7 +6,10 @@
  * TypeScript backend bit for bit, sync, async and concurrently.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool } from 'cuda-random';
+import {
+  backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool, normal, normalAsync, gamma, gammaAsync, exponential,
+  chisquare, beta, dirichlet, dirichletAsync, DeviceArray,
+} from 'cuda-random';
 import { loadNative } from '../lib/native.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda.js';
 import { Xorwow } from '../lib/xorwow.js';
@@ -83,6 +86,46 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => addon!.bits('1' as unknown as number, 2, 0, 0, new Uint32Array(4))).toThrow(TypeError);
   });
 
+  it('distribution ops check outputs, shapes and lanes before touching CUDA', () => {
+    const a = addon!;
+    expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, new Float64Array(4) as unknown as Float32Array)).toThrow(/out must be a Float32Array/);
+    expect(() => a.gamma64(1, 2, 0, 0, {} as unknown as number, 1, -1, new Float64Array(4))).toThrow(TypeError);
+    expect(() => a.gamma64(1, 2, 0, 0, new Float64Array(3), 1, -1, new Float64Array(4))).toThrow(/fewer values/);
+    for (const lanes of [3, 64, -2, 0.5]) expect(() => a.beta32(1, 2, 0, 0, 1, 1, lanes, new Float32Array(4))).toThrow(RangeError);
+    expect(() => a.dirichlet64(1, 2, 0, 0, new Float64Array(0), -1, new Float64Array(4))).toThrow(/1 to 2\^20/);
+    expect(() => a.dirichlet32(1, 2, 0, 0, new Uint32Array(2) as unknown as Float32Array, -1, new Float32Array(4))).toThrow(TypeError);
+    expect(a.exponential64(1, 2, 0, 0, 1, new Float64Array(0))).toBeUndefined();
+    expect(typeof a.gammaDefaultLanes).toBe('number');
+  });
+
+  it('device-array handles: checked before use, idempotent free, allocation errors name the CUDA error', () => {
+    const a = addon!;
+    expect(() => a.deviceFree({} as object)).toThrow(TypeError);
+    expect(() => a.deviceAlloc(3, 1)).toThrow(RangeError);
+    expect(() => a.deviceAlloc(1, -1)).toThrow(RangeError);
+    const h = a.deviceAlloc(2, 0);
+    expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 1)).toThrow(/n must be an integer no larger than the device array/);
+    expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, h as unknown as Float32Array, 0)).toThrow(/out must be a float32 device array/);
+    a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 0);
+    a.deviceFree(h);
+    a.deviceFree(h);
+    expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 0)).toThrow(/out: the DeviceArray was freed/);
+    expect(() => a.gamma64(1, 2, 0, 0, h as unknown as Float64Array, 1, -1, new Float64Array(0))).toThrow(/alpha: the DeviceArray was freed/);
+    expect(() => a.deviceToHost(h, new Float64Array(0))).toThrow(/freed/);
+    expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, {} as unknown as Float32Array, 1)).toThrow(TypeError);
+    expect(() => a.setTransferMode('fast' as never)).toThrow(RangeError);
+    expect(a.transferMode()).toBe('staging');
+    if (!gpu) {
+      let err: (Error & { code?: string }) | null = null;
+      try {
+        a.deviceAlloc(1, 10);
+      } catch (e) {
+        err = e as Error & { code?: string };
+      }
+      expect(err?.code).toBe(a.deviceInfo().errorName);
+    }
+  });
+
   it('empty outputs succeed without CUDA', async () => {
     expect(addon!.bits(1, 2, 0, 0, new Uint32Array(0))).toBeUndefined();
     await expect(addon!.uniform32Async(1, 2, 0, 0, 0, 1, new Float32Array(0))).resolves.toBeUndefined();
@@ -99,12 +142,16 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(err).toBeInstanceOf(Error);
     expect(err!.message).toMatch(/cuda-random: \w+.*: cudaError\w+: /);
     expect(err!.code).toBe(name);
+    const asyncOps = addon as unknown as Record<string, (...a: unknown[]) => Promise<void>>;
     const calls = [
       addon!.bitsAsync(1, 2, 3, 0, new Uint32Array(7)),
       addon!.uniform32Async(1, 2, 3, 0, 0, 1, new Float32Array(7)),
       addon!.uniform64Async(1, 2, 3, 0, -1, 1, new Float64Array(7)),
       addon!.xorwowFillAsync(1, 0, 0, 0, 5, 0, new Uint32Array(7)),
       addon!.xorwowFillStateAsync(1, 2, 3, 4, 5, 6, 0, 0, new Uint32Array(7)),
+      asyncOps.normalPolar64Async(1, 2, 0, 0, 0, 1, new Float64Array(7)),
+      asyncOps.gamma32Async(1, 2, 0, 0, new Float32Array(7).fill(1), 1, -1, new Float32Array(7)),
+      asyncOps.dirichlet64Async(1, 2, 0, 0, new Float64Array([1, 2]), 4, new Float64Array(7)),
     ];
     for (const c of await Promise.allSettled(calls)) {
       expect(c.status).toBe('rejected');
@@ -191,5 +238,91 @@ describe.skipIf(!gpu)('CUDA backend = TypeScript backend, bit for bit', () => {
       g.skip(7);
       for (let i = 0; i < 333; i++) expect(out2[i]).toBe(g.next());
     }
+  });
+});
+
+describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', () => {
+  const k = key(0xabcdef12345n);
+  const sizes = [1, 2, 3, 5, 33, 4097, (1 << 20) + 3, (5 << 20) + 1];
+  const offsets: (number | bigint)[] = [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 3n];
+  const alphas = Float64Array.from({ length: (5 << 20) + 1 }, (_, i) => [0.05, 0.7, 1, 4.5, 100][i % 5]);
+
+  it('normal (both methods), exponential, gamma (scalar, per element, every proposals), chisquare, beta, dirichlet', () => {
+    for (const n of sizes) {
+      for (const offset of offsets) {
+        for (const dtype of ['float32', 'float64'] as const) {
+          const both = (f: (b: 'cpu' | 'cuda') => Float32Array | Float64Array, what: string) =>
+            expect(same(f('cuda'), f('cpu')), `${what} ${dtype} n=${n} offset=${offset}`).toBe(true);
+          for (const method of ['box-muller', 'polar'] as const) both((b) => normal(k, n, { method, dtype, offset, mean: 1, std: 2, backend: b }), `normal ${method}`);
+          both((b) => exponential(k, n, { dtype, offset, rate: 3, backend: b }), 'exponential');
+          for (const proposals of [undefined, 1, 2, 4, 32]) {
+            both((b) => gamma(k, n, { alpha: 0.3, dtype, offset, proposals, backend: b }), `gamma M=${proposals}`);
+          }
+          both((b) => gamma(k, n, { alpha: alphas.subarray(0, n), scale: 2, dtype, offset, backend: b }), 'gamma per element');
+          both((b) => chisquare(k, n, { df: 5, dtype, offset, backend: b }), 'chisquare');
+          both((b) => beta(k, n, { a: 0.5, b: 0.4, dtype, offset, proposals: 8, backend: b }), 'beta');
+          if (n < 1 << 20) both((b) => dirichlet(k, [0.3, 2, 0.1], n, { dtype, offset, backend: b }), 'dirichlet');
+        }
+      }
+    }
+  });
+
+  it('async and concurrent calls give the same bits', async () => {
+    const jobs = Array.from({ length: 16 }, (_, i) => ({ n: 3000 + 101 * i + (i % 3 ? 0 : 1 << 20), offset: 5 * i }));
+    const gpuOut = await Promise.all(jobs.map((j, i) => (i % 3 === 0
+      ? normalAsync(k, j.n, { offset: j.offset, method: 'polar', backend: 'cuda' })
+      : i % 3 === 1 ? gammaAsync(k, j.n, { offset: j.offset, alpha: 0.7, dtype: 'float32', backend: 'cuda' })
+        : dirichletAsync(k, [0.5, 0.5, 3], j.n, { offset: j.offset, backend: 'cuda' }))));
+    jobs.forEach((j, i) => {
+      const ref = i % 3 === 0 ? normal(k, j.n, { offset: j.offset, method: 'polar', backend: 'cpu' })
+        : i % 3 === 1 ? gamma(k, j.n, { offset: j.offset, alpha: 0.7, dtype: 'float32', backend: 'cpu' })
+          : dirichlet(k, [0.5, 0.5, 3], j.n, { offset: j.offset, backend: 'cpu' });
+      expect(same(gpuOut[i], ref), `job ${i}`).toBe(true);
+    });
+  });
+});
+
+describe.skipIf(!gpu)('DeviceArrays in GPU memory', () => {
+  const k = key(0x1357n);
+
+  it('out: device (every sampler), device shapes, toHost/toHostAsync, free, and copies across backends', async () => {
+    const n = (1 << 20) + 5;
+    const cases: [string, (o: Record<string, unknown>) => unknown][] = [
+      ['bits', (o) => bits(k, n, o)],
+      ['uniform', (o) => uniform(k, n, { dtype: 'float32', ...o })],
+      ['normal polar', (o) => normal(k, n, { method: 'polar', ...o })],
+      ['gamma', (o) => gamma(k, n, { alpha: 0.3, ...o })],
+      ['exponential', (o) => exponential(k, n, o)],
+      ['chisquare', (o) => chisquare(k, n, { df: 1, ...o })],
+      ['beta', (o) => beta(k, n, { a: 2, b: 0.5, ...o })],
+      ['dirichlet', (o) => dirichlet(k, [0.2, 0.3], n, o)],
+    ];
+    for (const [name, f] of cases) {
+      const d = f({ out: 'device' }) as DeviceArray;
+      expect(d.backend, name).toBe('cuda');
+      expect(same(d.toHost(), f({ backend: 'cpu' }) as Float64Array), name).toBe(true);
+      expect(same(await d.toHostAsync(), f({ backend: 'cpu' }) as Float64Array), `${name} async`).toBe(true);
+      d.free();
+      expect(() => d.toHost()).toThrow(/freed/);
+    }
+    const host = Float32Array.from({ length: n }, (_, i) => [0.05, 0.7, 1, 4.5, 300][i % 5]);
+    const alpha = DeviceArray.from(host);
+    expect(same(gamma(k, n, { alpha }), gamma(k, n, { alpha: host, backend: 'cpu' }))).toBe(true);
+    expect(same(gamma(k, n, { alpha, backend: 'cpu' }), gamma(k, n, { alpha: host, backend: 'cpu' }))).toBe(true);
+    const out = await gammaAsync(k, n, { alpha, out: 'device', dtype: 'float32' });
+    expect(same(out.toHost(), gamma(k, n, { alpha: host, dtype: 'float32', backend: 'cpu' }))).toBe(true);
+    const K = DeviceArray.from(new Float64Array([0.5, 1.5, 3]));
+    expect(same(await dirichletAsync(k, K, 1000), dirichlet(k, [0.5, 1.5, 3], 1000, { backend: 'cpu' }))).toBe(true);
+  });
+
+  it('invalid shapes in GPU memory are found on the GPU: RangeError naming the first bad index', async () => {
+    const bad = new Float64Array(5000).fill(2);
+    bad[4321] = -1;
+    bad[4999] = 0;
+    const alpha = DeviceArray.from(bad);
+    expect(() => gamma(k, 5000, { alpha })).toThrow(RangeError);
+    expect(() => gamma(k, 5000, { alpha })).toThrow(/^alpha\[4321\] must be finite and > 0, got -1$/);
+    await expect(gammaAsync(k, 5000, { alpha, out: 'device' })).rejects.toThrow(/alpha\[4321\]/);
+    expect(() => dirichlet(k, DeviceArray.from(new Float64Array([1, NaN])), 3)).toThrow(/alpha\[1\]/);
   });
 });

@@ -67,6 +67,16 @@ CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv)
   return false;
 }
 
+/** Proposal t of element e, tested: on acceptance *dv = d v, *boost = its U, and true. */
+CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, cr_gamma_mt m, bool wide,
+                               double* dv, double* boost) {
+  double x, u, U;
+  cr_gamma_proposal(k0, k1, e, t, wide, &x, &u, &U);
+  if (!cr_gamma_accept(x, u, m, dv)) return false;
+  *boost = U;
+  return true;
+}
+
 /**
  * The first accepted proposal of element e: *dv = G' = d v, *boost = its U. Proposals are evaluated
  * M at a time, every one of a group in full (as a SIMT backend would), and the first accepted in
@@ -127,6 +137,27 @@ CR_HD inline double cr_exponential_element(uint32_t k0, uint32_t k1, uint64_t j,
   return (0.0 - cr_log(u)) / rate;
 }
 
+/** A row component before normalisation: l = log G' + log(U)/alpha in log space (all_small), else G. */
+CR_HD inline double cr_row_term(double alpha, double dv, double boost, bool all_small) {
+  return all_small ? cr_log(dv) + cr_log(boost) / alpha : cr_gamma_value(alpha, dv, boost);
+}
+
+/**
+ * Normalises row[0..K) of cr_row_term values in place, as cr_dirichlet_row does: in log space
+ * (all_small) m = max, row[k] = exp(row[k] - m); then row[k] / sum, the sum taken in k order.
+ */
+CR_HD inline void cr_row_normalise(double* row, uint32_t K, bool all_small) {
+  if (all_small) {
+    double m = row[0];
+    for (uint32_t k = 1; k < K; ++k)
+      if (row[k] > m) m = row[k];
+    for (uint32_t k = 0; k < K; ++k) row[k] = cr_exp(row[k] - m);
+  }
+  double s = row[0];
+  for (uint32_t k = 1; k < K; ++k) s = s + row[k];
+  for (uint32_t k = 0; k < K; ++k) row[k] = row[k] / s;
+}
+
 /**
  * Dirichlet row whose component 0 is gamma element e0: row[k] for k < K, from gamma elements e0 + k
  * with shapes alpha[k]. all_small (every alpha[k] < 1): log space, l_k = log G'_k + log(U_k)/alpha_k,
@@ -140,17 +171,9 @@ CR_HD inline void cr_dirichlet_row(uint32_t k0, uint32_t k1, uint64_t e0, const 
   for (int k = 0; k < K; ++k) {
     double dv, boost;
     cr_gamma_draw(k0, k1, e0 + (uint64_t)k, cr_gamma_setup(alpha[k]), wide, M, &dv, &boost);
-    row[k] = all_small ? cr_log(dv) + cr_log(boost) / alpha[k] : cr_gamma_value(alpha[k], dv, boost);
+    row[k] = cr_row_term(alpha[k], dv, boost, all_small);
   }
-  if (all_small) {
-    double m = row[0];
-    for (int k = 1; k < K; ++k)
-      if (row[k] > m) m = row[k];
-    for (int k = 0; k < K; ++k) row[k] = cr_exp(row[k] - m);
-  }
-  double s = row[0];
-  for (int k = 1; k < K; ++k) s = s + row[k];
-  for (int k = 0; k < K; ++k) row[k] = row[k] / s;
+  cr_row_normalise(row, (uint32_t)K, all_small);
 }
 
 /** Beta(a, b) element e: component 0 of the Dirichlet([a, b]) row at gamma element 2e. */

@@ -23,6 +23,15 @@ CR_HD inline void cr_block(uint32_t k0, uint32_t k1, uint32_t c0, uint32_t c1, u
   cr_philox4x32_10(ctr, key, out);
 }
 
+/** Box–Muller of one pair of uniforms: *z0 = r cos(2 pi u2), *z1 = r sin(2 pi u2), r = sqrt(-2 log u1). */
+CR_HD inline void cr_bm_transform(double u1, double u2, double* z0, double* z1) {
+  const double r = sqrt(-2.0 * cr_log(u1));
+  double s, c;
+  cr_sincos2pi(u2, &s, &c);
+  *z0 = r * c;
+  *z1 = r * s;
+}
+
 /**
  * Box–Muller pair p: *z0 = r cos(2 pi u2) (element 2p), *z1 = r sin(2 pi u2) (element 2p+1),
  * r = sqrt(-2 log u1). float64 (wide): raw block p, u1 = (k(w0,w1) + 1) 2^-53, u2 = k(w2,w3) 2^-53.
@@ -43,11 +52,7 @@ CR_HD inline void cr_normal_bm_pair(uint32_t k0, uint32_t k1, uint64_t p, bool w
     u1 = ((double)w[lane] + 1.0) * 2.3283064365386963e-10;  // 2^-32
     u2 = (double)w[lane + 1] * 2.3283064365386963e-10;
   }
-  const double r = sqrt(-2.0 * cr_log(u1));
-  double s, c;
-  cr_sincos2pi(u2, &s, &c);
-  *z0 = r * c;
-  *z1 = r * s;
+  cr_bm_transform(u1, u2, z0, z1);
 }
 
 /**
@@ -56,25 +61,32 @@ CR_HD inline void cr_normal_bm_pair(uint32_t k0, uint32_t k1, uint64_t p, bool w
  * 53-bit k from words (0,1) and (2,3): x = (2k + 1 - 2^53) 2^-53), accepted when 0 < s = x^2 + y^2 < 1;
  * then f = sqrt((-2 log s) / s), *z0 = x f (element 2e), *z1 = y f (element 2e+1).
  */
+/** One polar proposal: block words w (float32: w[0], w[1]; float64: 53-bit pairs (w0,w1), (w2,w3)). On
+ *  acceptance sets *z0, *z1 and returns true. */
+CR_HD inline bool cr_polar_try(const uint32_t w[4], bool wide, double* z0, double* z1) {
+  double x, y;
+  if (wide) {
+    x = (double)(int64_t)(2 * cr_u53(w[0], w[1]) + 1 - ((uint64_t)1 << 53)) * 1.1102230246251565e-16;
+    y = (double)(int64_t)(2 * cr_u53(w[2], w[3]) + 1 - ((uint64_t)1 << 53)) * 1.1102230246251565e-16;
+  } else {
+    x = (double)((int64_t)2 * w[0] + 1 - ((int64_t)1 << 32)) * 2.3283064365386963e-10;
+    y = (double)((int64_t)2 * w[1] + 1 - ((int64_t)1 << 32)) * 2.3283064365386963e-10;
+  }
+  const double s = x * x + y * y;
+  if (s < 1.0 && s > 0.0) {
+    const double f = sqrt((-2.0 * cr_log(s)) / s);
+    *z0 = x * f;
+    *z1 = y * f;
+    return true;
+  }
+  return false;
+}
+
 CR_HD inline void cr_normal_polar_pair(uint32_t k0, uint32_t k1, uint64_t e, bool wide, double* z0, double* z1) {
   uint32_t w[4];
   for (uint32_t t = 0;; ++t) {
     cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_POLAR, w);
-    double x, y;
-    if (wide) {
-      x = (double)(int64_t)(2 * cr_u53(w[0], w[1]) + 1 - ((uint64_t)1 << 53)) * 1.1102230246251565e-16;
-      y = (double)(int64_t)(2 * cr_u53(w[2], w[3]) + 1 - ((uint64_t)1 << 53)) * 1.1102230246251565e-16;
-    } else {
-      x = (double)((int64_t)2 * w[0] + 1 - ((int64_t)1 << 32)) * 2.3283064365386963e-10;
-      y = (double)((int64_t)2 * w[1] + 1 - ((int64_t)1 << 32)) * 2.3283064365386963e-10;
-    }
-    const double s = x * x + y * y;
-    if (s < 1.0 && s > 0.0) {
-      const double f = sqrt((-2.0 * cr_log(s)) / s);
-      *z0 = x * f;
-      *z1 = y * f;
-      return;
-    }
+    if (cr_polar_try(w, wide, z0, z1)) return;
   }
 }
 

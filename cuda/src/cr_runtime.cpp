@@ -2,8 +2,13 @@
 // pinned staging pool.
 #include "cr_runtime.h"
 
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstdio>
+#include <functional>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace cr_rt {
@@ -114,5 +119,86 @@ bool is_pinned(const void* p) {
   }
   return a.type == cudaMemoryTypeHost;
 }
+
+// ---- the CPU side of the staging pipeline ---------------------------------------------------------
+
+namespace {
+
+std::atomic<int> g_transfer_mode{0};
+
+/** A few detached worker threads that run copy pieces; never torn down (the process may end with a
+ *  copy-free pool blocked on its condition variable). */
+class CopyPool {
+ public:
+  static CopyPool& get() {
+    static CopyPool* pool = new CopyPool();
+    return *pool;
+  }
+  int threads() const { return (int)workers_; }
+  /** Runs f(0) .. f(parts - 1), parts - 1 of them on the pool and one here; returns when all are done. */
+  void run(int parts, const std::function<void(int)>& f) {
+    std::mutex done_mu;
+    std::condition_variable done_cv;
+    int left = parts - 1;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      for (int k = 1; k < parts; ++k) {
+        queue_.push_back([&, k] {
+          f(k);
+          std::lock_guard<std::mutex> l(done_mu);
+          if (--left == 0) done_cv.notify_one();
+        });
+      }
+    }
+    cv_.notify_all();
+    f(0);
+    std::unique_lock<std::mutex> l(done_mu);
+    done_cv.wait(l, [&] { return left == 0; });
+  }
+
+ private:
+  CopyPool() {
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    workers_ = std::min(7u, hw > 1 ? hw - 1 : 0u);
+    for (unsigned t = 0; t < workers_; ++t) std::thread([this] { loop(); }).detach();
+  }
+  void loop() {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [&] { return !queue_.empty(); });
+        job = std::move(queue_.back());
+        queue_.pop_back();
+      }
+      job();
+    }
+  }
+  unsigned workers_ = 0;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::function<void()>> queue_;
+};
+
+constexpr size_t kCopyPiece = 1u << 20;  // below 1 MiB per thread the hand-off costs more than it saves
+
+}  // namespace
+
+void host_copy(void* dst, const void* src, size_t bytes) {
+  CopyPool& pool = CopyPool::get();
+  const int parts = (int)std::min<size_t>((size_t)pool.threads() + 1, bytes / kCopyPiece);
+  if (parts <= 1) {
+    memcpy(dst, src, bytes);
+    return;
+  }
+  const size_t piece = (bytes / parts + 63) & ~(size_t)63;
+  pool.run(parts, [&](int k) {
+    const size_t at = (size_t)k * piece;
+    if (at < bytes) memcpy(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, std::min(piece, bytes - at));
+  });
+}
+
+void set_transfer_mode(int mode) { g_transfer_mode.store(mode); }
+int transfer_mode() { return g_transfer_mode.load(); }
 
 }  // namespace cr_rt

@@ -97,68 +97,115 @@ struct Pinned {
 cr_status acquire_pinned(Pinned& b);
 bool is_pinned(const void* p);
 
+/** memcpy for the staging pipeline's CPU side: large copies are split over a few threads of a
+ *  process-wide pool (first-touch page faults of a fresh JS array and the copy itself both scale with
+ *  threads; one thread alone stays far below PCIe speed). */
+void host_copy(void* dst, const void* src, size_t bytes);
+
+/** Pageable host outputs: 0 = staging pipeline (default), 1 = cudaHostRegister the caller's buffer for
+ *  the call and copy into it directly (cr_set_transfer_mode). */
+void set_transfer_mode(int mode);
+int transfer_mode();
+
 /**
- * Runs gen(dev, start, count, stream) for consecutive element ranges and lands the results in host
- * `out`. Pinned `out`: each chunk is copied straight into it. Pageable `out`: two device buffers and
- * two pinned staging buffers alternate, so the CPU copy of chunk i-1 into `out` overlaps the kernel
- * and the PCIe copy of chunk i.
+ * Lands n elements in host `out`, chunk by chunk (chunks of kChunkBytes): src(slot, start, m, stream,
+ * &at) enqueues whatever makes elements [start, start + m) available in device memory on `stream` and
+ * sets `at` to their device address; `slot` (0 or 1) alternates between consecutive chunks, so a
+ * producer can keep two device buffers in flight. Pinned `out`: each chunk is copied straight into it.
+ * Pageable `out`: two pinned staging buffers alternate, so the CPU copy of chunk i-1 into `out` overlaps
+ * the production and PCIe copy of chunk i. Returns after the last element is in `out`.
  */
-template <class Gen>
-cr_status produce(void* out, uint64_t n, size_t elem, Gen gen) {
-  if (n == 0) return ok_status();
-  if (!out) return invalid("out is null");
-  CR_DEVICE_READY(st);
-  Stream stream;
-  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+template <class Src>
+cr_status stage_to_host(cudaStream_t stream, void* out, uint64_t n, size_t elem, Src src) {
   const uint64_t per = kChunkBytes / elem;
-  const uint64_t first_chunk = std::min<uint64_t>(n, per);
   char* const host = static_cast<char*>(out);
-
-  if (is_pinned(out)) {
-    DeviceBuffer dev;
-    cr_status s = alloc_device(dev, first_chunk * elem, stream.s, st.pools);
-    if (s.code) return s;
-    SyncOnExit sync{stream.s};
-    for (uint64_t start = 0; start < n; start += per) {
+  SyncOnExit sync{stream};
+  // Straight into page-locked memory: the caller's pinned buffer, or (transfer mode 1) a pageable one
+  // registered for this call.
+  auto direct = [&]() -> cr_status {
+    int slot = 0;
+    for (uint64_t start = 0; start < n; start += per, slot ^= 1) {
       const uint64_t m = std::min(per, n - start);
-      CR_TRY(gen(dev.p, start, m, stream.s));
-      CR_TRY(cudaMemcpyAsync(host + start * elem, dev.p, m * elem, cudaMemcpyDeviceToHost, stream.s));
+      const void* at = nullptr;
+      CR_TRY(src(slot, start, m, stream, &at));
+      CR_TRY(cudaMemcpyAsync(host + start * elem, at, m * elem, cudaMemcpyDeviceToHost, stream));
     }
-    CR_TRY(cudaStreamSynchronize(stream.s));
+    CR_TRY(cudaStreamSynchronize(stream));
     return ok_status();
+  };
+  if (is_pinned(out)) return direct();
+  if (transfer_mode() == 1) {
+    if (cudaHostRegister(out, n * elem, cudaHostRegisterDefault) == cudaSuccess) {
+      cr_status r = direct();
+      const cudaError_t u = cudaHostUnregister(out);
+      if (r.code == 0 && u != cudaSuccess) return make_status(u, "cudaHostUnregister");
+      return r;
+    }
+    cudaGetLastError();  // not registrable (e.g. too large to lock): stage instead
   }
-
-  DeviceBuffer dev[2];
   Pinned stage[2];
   Event done[2];
   const int nbuf = n > per ? 2 : 1;
   for (int i = 0; i < nbuf; ++i) {
-    cr_status s = alloc_device(dev[i], first_chunk * elem, stream.s, st.pools);
-    if (s.code) return s;
-    s = acquire_pinned(stage[i]);
+    cr_status s = acquire_pinned(stage[i]);
     if (s.code) return s;
     CR_TRY(cudaEventCreateWithFlags(&done[i].e, cudaEventDisableTiming));
   }
-  SyncOnExit sync{stream.s};
   uint64_t prev_start = 0, prev_m = 0;
   int prev = -1;
   int i = 0;
   for (uint64_t start = 0; start < n; start += per, i ^= (nbuf - 1)) {
     const uint64_t m = std::min(per, n - start);
-    CR_TRY(gen(dev[i].p, start, m, stream.s));
-    CR_TRY(cudaMemcpyAsync(stage[i].p, dev[i].p, m * elem, cudaMemcpyDeviceToHost, stream.s));
-    CR_TRY(cudaEventRecord(done[i].e, stream.s));
+    const void* at = nullptr;
+    CR_TRY(src(i, start, m, stream, &at));
+    CR_TRY(cudaMemcpyAsync(stage[i].p, at, m * elem, cudaMemcpyDeviceToHost, stream));
+    CR_TRY(cudaEventRecord(done[i].e, stream));
     if (prev >= 0) {
       CR_TRY(cudaEventSynchronize(done[prev].e));
-      memcpy(host + prev_start * elem, stage[prev].p, prev_m * elem);
+      host_copy(host + prev_start * elem, stage[prev].p, prev_m * elem);
     }
     prev = i;
     prev_start = start;
     prev_m = m;
   }
   CR_TRY(cudaEventSynchronize(done[prev].e));
-  memcpy(host + prev_start * elem, stage[prev].p, prev_m * elem);
+  host_copy(host + prev_start * elem, stage[prev].p, prev_m * elem);
   return ok_status();
+}
+
+/**
+ * Runs gen(dev, start, count, stream) for consecutive element ranges on `stream` and lands the results
+ * in host `out` (stage_to_host), gen writing each chunk into one of two alternating device buffers.
+ */
+template <class Gen>
+cr_status produce_on(cudaStream_t stream, void* out, uint64_t n, size_t elem, Gen gen) {
+  if (n == 0) return ok_status();
+  if (!out) return invalid("out is null");
+  CR_DEVICE_READY(st);
+  const uint64_t first_chunk = std::min<uint64_t>(n, kChunkBytes / elem);
+  DeviceBuffer dev[2];
+  const int nbuf = n > first_chunk ? 2 : 1;
+  for (int i = 0; i < nbuf; ++i) {
+    cr_status s = alloc_device(dev[i], first_chunk * elem, stream, st.pools);
+    if (s.code) return s;
+  }
+  return stage_to_host(stream, out, n, elem,
+                       [&](int slot, uint64_t start, uint64_t m, cudaStream_t s, const void** at) -> cudaError_t {
+                         *at = dev[slot].p;
+                         return gen(dev[slot].p, start, m, s);
+                       });
+}
+
+/** produce_on with a stream of its own. */
+template <class Gen>
+cr_status produce(void* out, uint64_t n, size_t elem, Gen gen) {
+  if (n == 0) return ok_status();
+  if (!out) return invalid("out is null");
+  const DeviceState& ds = device_state();
+  if (ds.init_error != cudaSuccess) return make_status(ds.init_error, ds.init_step);
+  Stream stream;
+  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  return produce_on(stream.s, out, n, elem, gen);
 }
 
 }  // namespace cr_rt

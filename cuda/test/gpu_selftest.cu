@@ -8,6 +8,8 @@
 //   gpu_selftest --quick    the same with small sizes (for compute-sanitizer memcheck/racecheck/initcheck)
 //   gpu_selftest --bench    bandwidth ceilings (D2D copy, pinned and pageable D2H) and throughput of the
 //                           device fills and host outputs; prints one line "BENCH_JSON {...}"
+// The distribution samplers' part (correctness, and the benchmarks incl. the gamma M sweep) is
+// gpu_dist.h.
 #include <cuda_runtime.h>
 
 #include <chrono>
@@ -279,6 +281,8 @@ static double wall_ms(F f, int reps) {
   return std::chrono::duration<double, std::milli>(t1 - t0).count() / reps;
 }
 
+#include "gpu_dist.h"
+
 static void bench() {
   const size_t bytes = (size_t)1 << 30;  // 1 GiB device fills
   void *src, *dst;
@@ -335,6 +339,7 @@ static void bench() {
   CK(cudaFreeHost(pinned));
   CK(cudaFree(src));
   CK(cudaFree(dst));
+  gd::bench_dist(j);
   j += "}";
   printf("BENCH_JSON %s\n", j.c_str());
 }
@@ -360,6 +365,9 @@ int main(int argc, char** argv) {
   test_device_fills(quick);
   test_host_api(quick);
   test_concurrency(quick);
+  gd::test_dist_device(quick);
+  gd::test_dist_blocking(quick);
+  gd::test_dist_threads(quick);
   printf("gpu_selftest%s: %.1f s\n", quick ? " --quick" : "",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   return crt::report("gpu_selftest");

@@ -9,6 +9,8 @@ import { loadNative } from '../native.js';
 import type { OpAdapter } from './cuda-ops/types.js';
 import { RAW_OPS, type RawAddon } from './cuda-ops/raw.js';
 import { ALIAS_OPS, type AliasAddon } from './cuda-ops/alias.js';
+import { DIST_OPS, type DistAddon } from './cuda-ops/distributions.js';
+import { cudaStore, type DeviceAddon } from './cuda-ops/device.js';
 
 export interface CudaProbe {
   backend: Backend | null;
@@ -34,32 +36,73 @@ export interface CudaDeviceInfo {
 }
 
 /** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
-export interface CudaAddon extends RawAddon, AliasAddon {
+export interface CudaAddon extends RawAddon, DistAddon, DeviceAddon, AliasAddon {
   deviceInfo(): CudaDeviceInfo;
   pinnedArrayBuffer(bytes: number): ArrayBuffer;
 }
 
 /** Job → addon adapters by op name; each op family (cuda-ops/*.ts) contributes its own. */
-const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS, ...ALIAS_OPS };
+const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS, ...DIST_OPS, ...ALIAS_OPS };
 
 /** The ops the addon implements. */
 export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
 
 /**
- * Default smallest n for which `auto` prefers the GPU: 2^16 elements. Below it a call's fixed cost
- * (stream, launch, a PCIe round trip: tens of microseconds) exceeds the CPU backend's time. A first
- * estimate, to be measured on a GPU (scripts/gpu-check.sh); CUDA_RANDOM_CROSSOVER overrides it.
+ * Smallest n for which `auto` prefers the GPU, per op: below it a call's fixed cost (stream, launch,
+ * synchronisation, the copy back: tens of microseconds) exceeds the CPU backend's time. ESTIMATES, not
+ * yet measured on a GPU: about 30 µs per GPU call times the CPU backend's single-thread rate (measured
+ * on a 2-core development machine: 1–2 M gamma/beta/Dirichlet values/s, 4–7 M normals/s, 7–11 M
+ * exponentials/s, ~50 M raw words/s), rounded up to a power of two with room for faster CPUs.
+ * scripts/gpu-compare.mjs prints the measured crossover of every op (scripts/gpu/crossover.mjs) to set
+ * them from. CUDA_RANDOM_CROSSOVER overrides: `<n>` for every op, or `op=n,op=n` per op.
  */
+export const CROSSOVER: Readonly<Record<string, number>> = {
+  bits: 1 << 16, uniform32: 1 << 16, uniform64: 1 << 16, xorwowFill: 1 << 16,
+  normalBM32: 1 << 10, normalBM64: 1 << 10, normalPolar32: 1 << 10, normalPolar64: 1 << 10,
+  exponential32: 1 << 11, exponential64: 1 << 11,
+  gamma32: 1 << 9, gamma64: 1 << 9, beta32: 1 << 9, beta64: 1 << 9, dirichlet32: 1 << 9, dirichlet64: 1 << 9,
+};
+
+/** The crossover of ops missing from CROSSOVER. */
 export const DEFAULT_CUDA_CROSSOVER = 1 << 16;
 
-function crossoverFromEnv(): number {
-  const v = process.env.CUDA_RANDOM_CROSSOVER;
-  if (v === undefined || v === '') return DEFAULT_CUDA_CROSSOVER;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) {
-    throw new RangeError(`CUDA_RANDOM_CROSSOVER must be a non-negative integer, got '${v}'`);
+/** CUDA_RANDOM_CROSSOVER: a number for every op, or `op=n` pairs; undefined when unset. */
+export function crossoverFromEnv(v = process.env.CUDA_RANDOM_CROSSOVER): number | Record<string, number> | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const count = (t: string): number => {
+    const n = Number(t);
+    if (t.trim() === '' || !Number.isInteger(n) || n < 0) {
+      throw new RangeError(`CUDA_RANDOM_CROSSOVER must be a non-negative integer or op=n pairs, got '${v}'`);
+    }
+    return n;
+  };
+  if (!v.includes('=')) return count(v);
+  const table: Record<string, number> = {};
+  for (const part of v.split(',')) {
+    const [op, n, extra] = part.split('=');
+    if (extra !== undefined || !op || !op.trim()) {
+      throw new RangeError(`CUDA_RANDOM_CROSSOVER must be a non-negative integer or op=n pairs, got '${v}'`);
+    }
+    table[op.trim()] = count(n ?? '');
   }
-  return n;
+  return table;
+}
+
+/** The crossover function of a backend: one number for every op, or the table with overrides. */
+function crossoverOf(override: number | Record<string, number> | undefined): (op: string) => number {
+  if (typeof override === 'number') return () => override;
+  const table = { ...CROSSOVER, ...override };
+  return (op) => (Object.hasOwn(table, op) ? table[op] : DEFAULT_CUDA_CROSSOVER);
+}
+
+/** CUDA_RANDOM_TRANSFER=staging|register: how host outputs reach pageable memory (docs/building.md). */
+function transferFromEnv(addon: CudaAddon): void {
+  const v = process.env.CUDA_RANDOM_TRANSFER;
+  if (v === undefined || v === '') return;
+  if (v !== 'staging' && v !== 'register') {
+    throw new RangeError(`CUDA_RANDOM_TRANSFER must be 'staging' or 'register', got '${v}'`);
+  }
+  if (typeof addon.setTransferMode === 'function') addon.setTransferMode(v);
 }
 
 function call(addon: CudaAddon, job: Job, async: boolean): void | Promise<void> {
@@ -68,11 +111,12 @@ function call(addon: CudaAddon, job: Job, async: boolean): void | Promise<void> 
   return adapter(addon, job, async);
 }
 
-export function makeCudaBackend(addon: CudaAddon, crossover = crossoverFromEnv()): Backend {
+/** The CUDA backend over `addon`; `crossover` (tests) overrides the table for every op. */
+export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<string, number> | undefined = crossoverFromEnv()): Backend {
   return {
     name: 'cuda',
     supports: (op) => CUDA_OPS.includes(op) && typeof (addon as unknown as Record<string, unknown>)[op] === 'function',
-    crossover: () => crossover,
+    crossover: crossoverOf(crossover),
     run(job) {
       call(addon, job, false);
     },
@@ -83,6 +127,7 @@ export function makeCudaBackend(addon: CudaAddon, crossover = crossoverFromEnv()
         return Promise.reject(e);
       }
     },
+    allocate: (dtype, length) => cudaStore(addon, dtype, length),
   };
 }
 
@@ -130,6 +175,7 @@ export function cudaProbe(): CudaProbe {
     };
     return cached;
   }
+  transferFromEnv(addon);
   cached = {
     backend: makeCudaBackend(addon),
     reason: `CUDA device ${info.device}: ${info.name} (compute capability ${info.computeCapability}, ` +

@@ -1,5 +1,5 @@
 /** Backend choice: `{ backend }` option, else CUDA_RANDOM_BACKEND, else auto. */
-import type { Backend, BackendChoice } from './types.js';
+import type { Backend, BackendChoice, BackendName } from './types.js';
 import { cpuBackend } from './cpu.js';
 import { cudaProbe } from './cuda.js';
 import { checkEnum } from '../validate.js';
@@ -25,8 +25,12 @@ export function requestedBackend(opt: unknown): BackendChoice {
   return env as BackendChoice;
 }
 
-/** The backend that runs `op` for n elements under the requested choice. */
-export function pickBackend(opt: unknown, op: string, n: number): Backend {
+/**
+ * The backend that runs `op` for n elements under the requested choice. Under auto, `prefer` (from the
+ * call's DeviceArray operands, lib/device-io.ts) overrides the crossover: 'cuda' takes the GPU whenever
+ * it implements the op, 'cpu' stays on the CPU.
+ */
+export function pickBackend(opt: unknown, op: string, n: number, prefer?: BackendName): Backend {
   const choice = requestedBackend(opt);
   if (choice === 'cpu') return cpuBackend;
   const cuda = cudaProbe();
@@ -35,7 +39,18 @@ export function pickBackend(opt: unknown, op: string, n: number): Backend {
     if (!cuda.backend.supports(op)) throw new Error(`backend 'cuda' does not implement '${op}'`);
     return cuda.backend;
   }
-  if (cuda.backend && cuda.backend.supports(op) && n >= cuda.backend.crossover(op)) return cuda.backend;
+  if (prefer === 'cpu' || !cuda.backend || !cuda.backend.supports(op)) return cpuBackend;
+  if (prefer === 'cuda' || n >= cuda.backend.crossover(op)) return cuda.backend;
+  return cpuBackend;
+}
+
+/** Where DeviceArray.from puts its copy: the requested backend; under auto the GPU when usable. */
+export function pickDeviceBackend(opt: unknown): Backend {
+  const choice = requestedBackend(opt);
+  if (choice === 'cpu') return cpuBackend;
+  const cuda = cudaProbe();
+  if (cuda.backend) return cuda.backend;
+  if (choice === 'cuda') throw new Error(`backend 'cuda' was requested but is unavailable: ${cuda.reason}`);
   return cpuBackend;
 }
 

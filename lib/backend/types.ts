@@ -4,6 +4,29 @@ import type { Job } from '../job.js';
 export type BackendName = 'cpu' | 'cuda';
 export type BackendChoice = 'auto' | BackendName;
 
+/** Element types of device-resident arrays. */
+export type DeviceDtype = 'uint32' | 'float32' | 'float64';
+export type HostArray = Uint32Array | Float32Array | Float64Array;
+
+/**
+ * Memory a backend keeps results in (lib/device-array.ts wraps it as a DeviceArray): a typed array on
+ * the CPU backend, device memory on CUDA. Copies are whole-array from index 0.
+ */
+export interface DeviceStore {
+  readonly backend: BackendName;
+  /** The typed array itself (CPU backend), else undefined. */
+  readonly host?: HostArray;
+  /** The addon's handle (CUDA backend), else undefined. */
+  readonly handle?: unknown;
+  /** Copies the first out.length elements into out. */
+  toHost(out: HostArray): void;
+  toHostAsync(out: HostArray): Promise<void>;
+  /** Copies src into the first src.length elements. */
+  fromHost(src: HostArray): void;
+  /** Releases the memory now (or when calls still using it end); idempotent. */
+  free(): void;
+}
+
 export interface Backend {
   readonly name: BackendName;
   /** Whether this backend implements `op` (under `auto`, ops it lacks run on the CPU: same bits). */
@@ -12,4 +35,6 @@ export interface Backend {
   crossover(op: string): number;
   run(job: Job): void;
   runAsync(job: Job): Promise<void>;
+  /** Memory for `length` elements of `dtype` that stays with this backend (DeviceArray outputs). */
+  allocate?(dtype: DeviceDtype, length: number): DeviceStore;
 }

@@ -6,7 +6,7 @@
 import { rawBits, uniform32, uniform64 } from './raw.js';
 import { aliasSample, cdfSample } from '../alias/sample.js';
 import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from './normal.js';
-import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from './gamma.js';
+import { DEFAULT_PROPOSALS, betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from './gamma.js';
 
 export type OutArray = Uint32Array | Int32Array | Float32Array | Float64Array;
 
@@ -25,6 +25,9 @@ export interface KernelArgs {
 
 export type Kernel = (a: KernelArgs) => void;
 
+/** The job's `proposals`, or the CPU default when the caller left it to the backend. */
+const M = (a: KernelArgs): number => (a.params.proposals as number | undefined) ?? DEFAULT_PROPOSALS;
+
 // Static on purpose: worker threads import this module and must see every kernel.
 export const KERNELS: Record<string, Kernel> = {
   bits: (a) => rawBits(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array),
@@ -37,14 +40,14 @@ export const KERNELS: Record<string, Kernel> = {
   normalBM64: (a) => normalBM64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.mean as number, a.params.std as number),
   normalPolar32: (a) => normalPolar32(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.mean as number, a.params.std as number),
   normalPolar64: (a) => normalPolar64(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.mean as number, a.params.std as number),
-  gamma32: (a) => gammaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.alpha as number, a.perElement.alpha, a.params.scale as number, a.params.proposals as number, false),
-  gamma64: (a) => gammaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.alpha as number, a.perElement.alpha, a.params.scale as number, a.params.proposals as number, true),
+  gamma32: (a) => gammaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.alpha as number, a.perElement.alpha, a.params.scale as number, M(a), false),
+  gamma64: (a) => gammaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.alpha as number, a.perElement.alpha, a.params.scale as number, M(a), true),
   exponential32: (a) => exponentialKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.rate as number, false),
   exponential64: (a) => exponentialKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.rate as number, true),
-  beta32: (a) => betaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.a as number, a.params.b as number, a.params.proposals as number, false),
-  beta64: (a) => betaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.a as number, a.params.b as number, a.params.proposals as number, true),
-  dirichlet32: (a) => dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.alpha as Float64Array, a.params.proposals as number, false),
-  dirichlet64: (a) => dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.alpha as Float64Array, a.params.proposals as number, true),
+  beta32: (a) => betaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.a as number, a.params.b as number, M(a), false),
+  beta64: (a) => betaKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.a as number, a.params.b as number, M(a), true),
+  dirichlet32: (a) => dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float32Array, a.params.alpha as Float64Array, M(a), false),
+  dirichlet64: (a) => dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.out as Float64Array, a.params.alpha as Float64Array, M(a), true),
 };
 
 export function runKernel(op: string, a: KernelArgs): void {

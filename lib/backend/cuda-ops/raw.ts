@@ -4,6 +4,7 @@
  */
 import type { Job } from '../../job.js';
 import type { OpAdapter, U32 } from './types.js';
+import type { DeviceAddon } from './device.js';
 
 /** The addon's raw-stream functions. Offsets and 64-bit values travel as (lo, hi) uint32 pairs. */
 export interface RawAddon {
@@ -20,26 +21,45 @@ export interface RawAddon {
 }
 
 /**
- * - bits, uniform32, uniform64: key = job.key; uniform params { low, high }.
+ * - bits, uniform32, uniform64: key = job.key; uniform params { low, high }; into job.out, or into the
+ *   DeviceArray of job.device.out (the addon's *Into functions).
  * - xorwowFill: the curand() outputs of cuRAND's XORWOW. Either params { seedLo, seedHi,
  *   subsequenceLo, subsequenceHi } (curand_init(seed, subsequence, offset) with offset = job.lo/hi),
  *   or params { state: { v: [5 words], d } } (a curandStateXORWOW_t snapshot, skipping job.lo/hi
  *   steps first). job.key is ignored.
  */
-export const RAW_OPS: Record<string, OpAdapter<RawAddon>> = {
-  bits(addon, { key, lo, hi, out }: Job, async) {
+export const RAW_OPS: Record<string, OpAdapter<RawAddon & DeviceAddon>> = {
+  bits(addon, { key, lo, hi, out, device }: Job, async) {
+    const d = device?.out;
+    if (d) {
+      return async
+        ? addon.bitsIntoAsync(key[0], key[1], lo, hi, d.handle as object, d.n)
+        : addon.bitsInto(key[0], key[1], lo, hi, d.handle as object, d.n);
+    }
     return async
       ? addon.bitsAsync(key[0], key[1], lo, hi, out as Uint32Array)
       : addon.bits(key[0], key[1], lo, hi, out as Uint32Array);
   },
-  uniform32(addon, { key, lo, hi, out, params }: Job, async) {
+  uniform32(addon, { key, lo, hi, out, params, device }: Job, async) {
     const low = params.low as number, high = params.high as number;
+    const d = device?.out;
+    if (d) {
+      return async
+        ? addon.uniform32IntoAsync(key[0], key[1], lo, hi, low, high, d.handle as object, d.n)
+        : addon.uniform32Into(key[0], key[1], lo, hi, low, high, d.handle as object, d.n);
+    }
     return async
       ? addon.uniform32Async(key[0], key[1], lo, hi, low, high, out as Float32Array)
       : addon.uniform32(key[0], key[1], lo, hi, low, high, out as Float32Array);
   },
-  uniform64(addon, { key, lo, hi, out, params }: Job, async) {
+  uniform64(addon, { key, lo, hi, out, params, device }: Job, async) {
     const low = params.low as number, high = params.high as number;
+    const d = device?.out;
+    if (d) {
+      return async
+        ? addon.uniform64IntoAsync(key[0], key[1], lo, hi, low, high, d.handle as object, d.n)
+        : addon.uniform64Into(key[0], key[1], lo, hi, low, high, d.handle as object, d.n);
+    }
     return async
       ? addon.uniform64Async(key[0], key[1], lo, hi, low, high, out as Float64Array)
       : addon.uniform64(key[0], key[1], lo, hi, low, high, out as Float64Array);

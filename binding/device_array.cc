@@ -1,0 +1,160 @@
+// Node-API side of device-resident arrays (binding/device_array.h): allocation reported to V8 as
+// external memory, explicit and GC frees, copies in and out, the raw-stream fills into device memory,
+// and the host-transfer mode switch. Registered through crb::Registrar.
+//
+//   deviceAlloc(type, length) → handle          type: 0 uint32, 1 float32, 2 float64
+//   deviceFree(handle)                            idempotent
+//   deviceToHost(handle, out: TypedArray)         out.byteLength bytes from the start; + Async
+//   deviceFromHost(handle, src: TypedArray)       + Async
+//   bitsInto(k0, k1, lo, hi, handle, n), uniform32Into / uniform64Into(k0, k1, lo, hi, low, high, handle, n); + Async
+//   setTransferMode('staging' | 'register'), transferMode()
+#include "common.h"
+#include "device_array.h"
+
+using namespace crb;
+
+namespace {
+
+void adjust(Napi::Env env, int64_t change) {
+  int64_t total = 0;
+  napi_adjust_external_memory(env, change, &total);
+}
+
+Napi::Value DeviceAlloc(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const uint32_t type = u32(info, 0, "type");
+  if (type > CR_TYPE_F64) throw Napi::RangeError::New(env, "type must be 0 (uint32), 1 (float32) or 2 (float64)");
+  const double len = f64(info, 1, "length");
+  if (!(len >= 0 && len <= 4294967295.0) || len != (double)(uint64_t)len) {
+    throw Napi::RangeError::New(env, "length must be an integer in [0, 2^32-1]");
+  }
+  auto mem = std::make_shared<DeviceMem>();
+  mem->type = (int)type;
+  mem->length = (uint64_t)len;
+  mem->bytes = (size_t)mem->length * type_bytes(mem->type);
+  cr_status s;
+  mem->ptr = cr_device_alloc(mem->bytes, &s);
+  if (mem->bytes && !mem->ptr) throw cuda_error(env, s);
+  const size_t bytes = mem->bytes;
+  auto* slot = new DeviceSlot{std::move(mem)};
+  auto ext = Napi::External<DeviceSlot>::New(env, slot, [bytes](Napi::Env e, DeviceSlot* sl) {
+    if (sl->mem) adjust(e, -(int64_t)bytes);  // collected without free()
+    delete sl;
+  });
+  napi_status st = napi_type_tag_object(env, ext, &kDeviceArrayTag);
+  NAPI_THROW_IF_FAILED(env, st, Napi::Value());
+  adjust(env, (int64_t)bytes);
+  return ext;
+}
+
+Napi::Value DeviceFree(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (!is_device_handle(env, info[0])) throw Napi::TypeError::New(env, "handle must be a device array handle");
+  DeviceSlot* slot = info[0].As<Napi::External<DeviceSlot>>().Data();
+  if (slot->mem) {
+    adjust(env, -(int64_t)slot->mem->bytes);
+    slot->mem.reset();  // memory goes now, or when the last call using it ends
+  }
+  return env.Undefined();
+}
+
+Napi::TypedArray host_array(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  if (!info[i].IsTypedArray()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a typed array");
+  return info[i].As<Napi::TypedArray>();
+}
+
+void* typed_data(const Napi::TypedArray& a) {
+  return static_cast<char*>(a.ArrayBuffer().Data()) + a.ByteOffset();
+}
+
+Napi::Object keep_both(Napi::Env env, Napi::Value a, Napi::Value b) {
+  Napi::Array keep = Napi::Array::New(env, 2);
+  keep.Set(0u, a);
+  keep.Set(1u, b);
+  return keep;
+}
+
+// deviceToHost(handle, out)
+Parsed parse_to_host(const Napi::CallbackInfo& info) {
+  auto mem = device_arg(info, 0, "handle");
+  Napi::TypedArray out = host_array(info, 1, "out");
+  const size_t bytes = out.ByteLength();
+  if (bytes > mem->bytes) throw Napi::RangeError::New(info.Env(), "out is larger than the device array");
+  void* dst = typed_data(out);
+  return {keep_both(info.Env(), out, info[0]), [mem, dst, bytes] { return cr_copy_to_host(dst, mem->ptr, bytes); }};
+}
+
+// deviceFromHost(handle, src)
+Parsed parse_from_host(const Napi::CallbackInfo& info) {
+  auto mem = device_arg(info, 0, "handle");
+  Napi::TypedArray src = host_array(info, 1, "src");
+  const size_t bytes = src.ByteLength();
+  if (bytes > mem->bytes) throw Napi::RangeError::New(info.Env(), "src is larger than the device array");
+  const void* from = typed_data(src);
+  return {keep_both(info.Env(), src, info[0]), [mem, from, bytes] { return cr_copy_to_device(mem->ptr, from, bytes); }};
+}
+
+/** The device output of a raw fill: handle at argument i of element type `type`, n at i + 1. */
+std::pair<std::shared_ptr<DeviceMem>, uint64_t> device_out(const Napi::CallbackInfo& info, size_t i, int type) {
+  auto mem = device_arg(info, i, "out");
+  if (mem->type != type) {
+    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + type_name(type) + " device array");
+  }
+  const double n = f64(info, i + 1, "n");
+  if (!(n >= 0) || n != (double)(uint64_t)n || (uint64_t)n > mem->length) {
+    throw Napi::RangeError::New(info.Env(), "n must be an integer no larger than the device array");
+  }
+  return {mem, (uint64_t)n};
+}
+
+// bitsInto(k0, k1, lo, hi, out, n)
+Parsed parse_bits_into(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  auto [mem, n] = device_out(info, 4, CR_TYPE_U32);
+  return {info[4].ToObject(), [=] { return cr_bits_into(k0, k1, first, static_cast<uint32_t*>(mem->ptr), n); }};
+}
+
+// uniform32Into / uniform64Into(k0, k1, lo, hi, low, high, out, n)
+template <int Type>
+Parsed parse_uniform_into(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
+  auto [mem, n] = device_out(info, 6, Type);
+  return {info[6].ToObject(), [=] {
+            return Type == CR_TYPE_F32
+                       ? cr_uniform32_into(k0, k1, first, low, high, static_cast<float*>(mem->ptr), n)
+                       : cr_uniform64_into(k0, k1, first, low, high, static_cast<double*>(mem->ptr), n);
+          }};
+}
+
+Napi::Value SetTransferMode(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const std::string mode = info[0].IsString() ? info[0].As<Napi::String>().Utf8Value() : "";
+  if (mode != "staging" && mode != "register") {
+    throw Napi::RangeError::New(env, "transfer mode must be 'staging' or 'register'");
+  }
+  cr_set_transfer_mode(mode == "register" ? CR_TRANSFER_REGISTER : CR_TRANSFER_STAGING);
+  return env.Undefined();
+}
+
+Napi::Value TransferMode(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), cr_transfer_mode() == CR_TRANSFER_REGISTER ? "register" : "staging");
+}
+
+void Register(Napi::Env env, Napi::Object exports) {
+  exports.Set("deviceAlloc", Napi::Function::New(env, DeviceAlloc, "deviceAlloc"));
+  exports.Set("deviceFree", Napi::Function::New(env, DeviceFree, "deviceFree"));
+  exports.Set("setTransferMode", Napi::Function::New(env, SetTransferMode, "setTransferMode"));
+  exports.Set("transferMode", Napi::Function::New(env, TransferMode, "transferMode"));
+  define(env, exports, "deviceToHost", parse_to_host);
+  define(env, exports, "deviceFromHost", parse_from_host);
+  define(env, exports, "bitsInto", parse_bits_into);
+  define(env, exports, "uniform32Into", parse_uniform_into<CR_TYPE_F32>);
+  define(env, exports, "uniform64Into", parse_uniform_into<CR_TYPE_F64>);
+}
+
+Registrar registrar(Register);
+
+}  // namespace

@@ -1,0 +1,61 @@
+// Device-resident arrays as the binding sees them: a JS External (type-tagged) holding a DeviceSlot,
+// whose shared DeviceMem owns the cudaMalloc'd (pooled) memory. free() or the External's finalizer
+// drops the slot's reference; calls in flight hold their own, so the memory goes when the last user
+// is done (a free() during an async call cannot pull the memory from under its kernel). All policy
+// (dtype names, lengths, which backend) lives in lib/device-array.ts.
+#ifndef CR_BINDING_DEVICE_ARRAY_H
+#define CR_BINDING_DEVICE_ARRAY_H
+
+#include <napi.h>
+
+#include <memory>
+#include <string>
+
+#include "cr_api_device.h"
+
+namespace crb {
+
+struct DeviceMem {
+  void* ptr = nullptr;
+  size_t bytes = 0;
+  int type = CR_TYPE_U32;
+  uint64_t length = 0;
+  DeviceMem() = default;
+  DeviceMem(const DeviceMem&) = delete;
+  DeviceMem& operator=(const DeviceMem&) = delete;
+  ~DeviceMem() { cr_device_free(ptr); }
+};
+
+struct DeviceSlot {
+  std::shared_ptr<DeviceMem> mem;  // empty once freed
+};
+
+inline constexpr napi_type_tag kDeviceArrayTag = {0x6372646576617272ull, 0x8d1f4b0a2e57c913ull};
+
+inline size_t type_bytes(int type) { return type == CR_TYPE_F64 ? 8 : 4; }
+
+inline const char* type_name(int type) {
+  return type == CR_TYPE_F64 ? "float64" : type == CR_TYPE_F32 ? "float32" : "uint32";
+}
+
+/** Whether v is a device-array handle made by deviceAlloc. */
+inline bool is_device_handle(Napi::Env env, const Napi::Value& v) {
+  if (!v.IsExternal()) return false;
+  bool tagged = false;
+  return napi_check_object_type_tag(env, v, &kDeviceArrayTag, &tagged) == napi_ok && tagged;
+}
+
+/** The memory behind argument i, which must be a live device-array handle. */
+inline std::shared_ptr<DeviceMem> device_arg(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  Napi::Env env = info.Env();
+  if (!is_device_handle(env, info[i])) {
+    throw Napi::TypeError::New(env, std::string(name) + " must be a device array handle");
+  }
+  DeviceSlot* slot = info[i].As<Napi::External<DeviceSlot>>().Data();
+  if (!slot->mem) throw Napi::Error::New(env, std::string(name) + ": the DeviceArray was freed");
+  return slot->mem;
+}
+
+}  // namespace crb
+
+#endif  // CR_BINDING_DEVICE_ARRAY_H

@@ -1,0 +1,128 @@
+// Device memory of DeviceArray handles and the transfers in and out of it (cuda/include/cr_api_device.h).
+// Allocations come from the device's default memory pool (cached between uses, so creating and
+// dropping handles in a loop does not call into the driver each time) on a process-wide non-blocking
+// stream of their own, and are complete when cr_device_alloc returns, so any stream may use them.
+#include "cr_api_device.h"
+
+#include <cuda_runtime.h>
+
+#include <mutex>
+
+#include "cr_launch.h"
+#include "cr_runtime.h"
+
+using namespace cr_rt;
+
+namespace {
+
+std::once_flag g_mem_once;
+cudaStream_t g_mem_stream = nullptr;
+
+/** The stream of pool allocations and frees (created once; never destroyed: frees from GC finalizers
+ *  may come until the process ends). */
+cudaStream_t mem_stream() {
+  std::call_once(g_mem_once, [] {
+    if (cudaStreamCreateWithFlags(&g_mem_stream, cudaStreamNonBlocking) != cudaSuccess) {
+      g_mem_stream = nullptr;
+      cudaGetLastError();
+    }
+  });
+  return g_mem_stream;
+}
+
+/** Blocking fill of device memory by a launcher on a stream of its own. */
+template <class Launch>
+cr_status fill_into(void* dev_out, uint64_t n, Launch launch) {
+  if (n == 0) return ok_status();
+  if (!dev_out) return invalid("out is null");
+  CR_DEVICE_READY(st);
+  Stream s;
+  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  SyncOnExit sync{s.s};
+  CR_TRY(launch(st.sms, s.s));
+  CR_TRY(cudaStreamSynchronize(s.s));
+  return ok_status();
+}
+
+}  // namespace
+
+void* cr_device_alloc(size_t bytes, cr_status* status) {
+  if (status) *status = ok_status();
+  if (bytes == 0) return nullptr;
+  DeviceState& st = device_state();
+  if (st.init_error != cudaSuccess) {
+    if (status) *status = make_status(st.init_error, st.init_step);
+    return nullptr;
+  }
+  void* p = nullptr;
+  cudaError_t e;
+  cudaStream_t s = st.pools ? mem_stream() : nullptr;
+  if (s) {
+    e = cudaMallocAsync(&p, bytes, s);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+  } else {
+    e = cudaMalloc(&p, bytes);
+  }
+  if (e != cudaSuccess) {
+    if (p) cr_device_free(p);
+    if (status) *status = make_status(e, s ? "cudaMallocAsync(device array)" : "cudaMalloc(device array)");
+    cudaGetLastError();
+    return nullptr;
+  }
+  return p;
+}
+
+void cr_device_free(void* p) {
+  if (!p) return;
+  cudaStream_t s = device_state().pools ? mem_stream() : nullptr;
+  cudaError_t e = s ? cudaFreeAsync(p, s) : cudaFree(p);
+  if (e != cudaSuccess) cudaGetLastError();  // nothing to report to: a finalizer may be the caller
+}
+
+cr_status cr_copy_to_host(void* host, const void* dev, size_t bytes) {
+  if (bytes == 0) return ok_status();
+  if (!host || !dev) return invalid("null pointer");
+  CR_DEVICE_READY(st);
+  Stream s;
+  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  const char* src = static_cast<const char*>(dev);
+  return stage_to_host(s.s, host, bytes, 1,
+                       [&](int, uint64_t start, uint64_t, cudaStream_t, const void** at) -> cudaError_t {
+                         *at = src + start;
+                         return cudaSuccess;
+                       });
+}
+
+cr_status cr_copy_to_device(void* dev, const void* host, size_t bytes) {
+  if (bytes == 0) return ok_status();
+  if (!host || !dev) return invalid("null pointer");
+  CR_DEVICE_READY(st);
+  Stream s;
+  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  SyncOnExit sync{s.s};
+  CR_TRY(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, s.s));
+  CR_TRY(cudaStreamSynchronize(s.s));
+  return ok_status();
+}
+
+cr_status cr_bits_into(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n) {
+  return fill_into(dev_out, n, [&](int sms, cudaStream_t s) { return cr_launch_bits(dev_out, n, k0, k1, first, sms, s); });
+}
+
+cr_status cr_uniform32_into(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* dev_out,
+                            uint64_t n) {
+  return fill_into(dev_out, n, [&](int sms, cudaStream_t s) {
+    return cr_launch_uniform32(dev_out, n, k0, k1, first, low, high, sms, s);
+  });
+}
+
+cr_status cr_uniform64_into(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* dev_out,
+                            uint64_t n) {
+  return fill_into(dev_out, n, [&](int sms, cudaStream_t s) {
+    return cr_launch_uniform64(dev_out, n, k0, k1, first, low, high, sms, s);
+  });
+}
+
+void cr_set_transfer_mode(int mode) { set_transfer_mode(mode == CR_TRANSFER_REGISTER ? 1 : 0); }
+
+int cr_transfer_mode(void) { return transfer_mode() ? CR_TRANSFER_REGISTER : CR_TRANSFER_STAGING; }

@@ -1,0 +1,69 @@
+// Internal to cuda/src: launchers of the distribution kernels (normal_kernels.cu: normal and
+// exponential; gamma_kernels.cu: gamma, beta, Dirichlet), called by cr_api_dist.cpp. Every launcher enqueues on
+// stream `s` and returns the launch error; `out` is device memory.
+#ifndef CR_LAUNCH_DIST_H
+#define CR_LAUNCH_DIST_H
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include "cr_dist_items.h"
+
+/** Normal elements [first, first + n): Box–Muller or polar, float (f32) or double output. */
+cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, bool polar,
+                             double mean, double std_, int sms, cudaStream_t s);
+
+/** Exponential elements [first, first + n). */
+cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                  double rate, int sms, cudaStream_t s);
+
+/** Lane count of the one-thread-per-element gamma kernel (each thread loops over its proposals). */
+#define CR_LANES_THREAD 0
+
+/** What the gamma kernel does with element i's accepted draw. */
+enum cr_gamma_sink {
+  CR_SINK_F32 = 0,   // out[i] = (float)(value * scale)
+  CR_SINK_F64 = 1,   // out[i] = value * scale
+  CR_SINK_TERM = 2,  // out[i] (double) = cr_row_term(alpha, G', U, all_small): Dirichlet rows
+};
+
+struct cr_gamma_args {
+  uint32_t k0, k1;
+  uint64_t e0;       // gamma stream index of local element 0
+  uint64_t count;    // local elements [0, count)
+  cr_shape_view shape;
+  double limit;      // largest valid shape (CR_SHAPE_MAX_*)
+  unsigned long long* bad;  // when non-null: atomicMin(bad, bad_base + i) for each invalid shape (then used as 1)
+  uint64_t bad_base;
+  bool wide;         // float64 proposal layout (two blocks per proposal)
+  double scale;
+  void* out;
+  cr_gamma_sink sink;
+  const unsigned* all_small;  // CR_SINK_TERM: device flag, 1 when every Dirichlet shape is < 1
+};
+
+/** Gamma draws of args.count elements; lanes = CR_LANES_THREAD or M in {1, 2, 4, 8, 16, 32}. */
+cudaError_t cr_launch_gamma(const cr_gamma_args& a, int lanes, int sms, cudaStream_t s);
+
+/** Beta(a, b) elements [first, first + n) (gamma elements 2e, 2e + 1), float or double output. */
+cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
+                           double b, int lanes, int sms, cudaStream_t s);
+
+/** Device flags of a Dirichlet shape vector: the smallest index of an invalid shape (~0 if none) and
+ *  whether every shape is < 1. */
+struct cr_shape_flags {
+  unsigned long long bad;
+  unsigned all_small;
+  unsigned pad;
+};
+
+/** One block: scans K shapes (float or double) into *flags. */
+cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
+                                  cudaStream_t s);
+
+/** Normalises `rows` rows of K terms (row-major, in place) and writes the values inside the chunk:
+ *  out[j] = row value (lead + j), j < m; float or double output. */
+cudaError_t cr_launch_dirichlet_rows(double* terms, uint64_t rows, uint32_t K, const unsigned* all_small, uint32_t lead,
+                                     uint64_t m, void* out, bool f32, int sms, cudaStream_t s);
+
+#endif  // CR_LAUNCH_DIST_H

@@ -1,0 +1,167 @@
+/**
+ * Running a bulk call whose output or inputs may be DeviceArrays (lib/device-array.ts): which backend
+ * runs it, and what each operand becomes for that backend. The policy (docs/building.md, "Device
+ * arrays"):
+ *
+ * - An explicit backend ({ backend } or CUDA_RANDOM_BACKEND) wins. Under 'auto' a call follows its
+ *   operands: an operand in GPU memory, or `out: 'device'`, sends it to the GPU whenever the CUDA
+ *   backend implements the op (whatever n: there is no PCIe round trip to amortise); operands that all
+ *   live on the CPU keep it on the CPU; without DeviceArray operands the usual crossover decides.
+ * - An operand held by the other backend is copied, never refused: GPU → CPU through toHost, CPU → GPU
+ *   as host data the addon uploads; a GPU `out` computed on the CPU is uploaded after the call.
+ * - A freed DeviceArray is a TypeError naming the argument, as are a wrong dtype and an `out` that is
+ *   also an input; a length that does not fit is a RangeError.
+ */
+import type { Prepared } from './api.js';
+import type { Job } from './job.js';
+import type { Backend, DeviceDtype, DeviceStore, HostArray } from './backend/types.js';
+import { pickBackend } from './backend/select.js';
+import { DeviceArray, storeOf, wrapStore } from './device-array.js';
+import { checkOut } from './validate.js';
+
+const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
+
+/** A host output of the call's type: `out` validated, or a new array (checkOut with the dtype's constructor). */
+function hostOut(out: unknown, dtype: DeviceDtype, count: number): HostArray {
+  return checkOut(out, CTORS[dtype] as new (n: number) => HostArray & { length: number }, count);
+}
+
+/** A DeviceArray input and how a job carries it. */
+export interface DeviceInput {
+  /** Argument name in errors, e.g. 'alpha'. */
+  name: string;
+  array: DeviceArray;
+  /** Where the job carries the values: job.perElement[key] or job.params[key] (CUDA: job.device.inputs[key]). */
+  slot: 'perElement' | 'params';
+  key: string;
+  /** Validates host values (a CPU-side copy) and returns what the job carries. */
+  host(values: HostArray): Float32Array | Float64Array;
+}
+
+/** A validated call: everything but its output and DeviceArray inputs, which depend on the backend. */
+export interface Call {
+  p: Prepared;
+  op: string;
+  /** Element type and count of the output (count: p.n, or n·K values for Dirichlet). */
+  dtype: DeviceDtype;
+  count: number;
+  params: Record<string, unknown>;
+  perElement?: Record<string, Float32Array | Float64Array>;
+  inputs?: DeviceInput[];
+}
+
+export type CallResult = HostArray | DeviceArray;
+
+/** Inputs and the output option, checked before any work: undefined / typed array → host output;
+ *  'device' / DeviceArray → device output. */
+function check(c: Call): void {
+  for (const i of c.inputs ?? []) storeOf(i.array, i.name);
+  const out = c.p.opts.out;
+  if (out === 'device') return;
+  if (out instanceof DeviceArray) {
+    storeOf(out, 'out');
+    if (out.dtype !== c.dtype) throw new TypeError(`out must be a ${c.dtype} DeviceArray, got a ${out.dtype} one`);
+    if (out.length < c.count) throw new RangeError(`out has length ${out.length}, needs at least ${c.count}`);
+    for (const i of c.inputs ?? []) {
+      if (i.array === out) throw new TypeError(`out must not be the DeviceArray passed as ${i.name}`);
+    }
+    return;
+  }
+  hostOut(out, c.dtype, c.count);
+}
+
+function choose(c: Call): Backend {
+  const out = c.p.opts.out;
+  const arrays = (c.inputs ?? []).map((i) => i.array);
+  if (out instanceof DeviceArray) arrays.push(out);
+  let prefer: 'cpu' | 'cuda' | undefined;
+  if (out === 'device' || arrays.some((a) => a.backend === 'cuda')) prefer = 'cuda';
+  else if (arrays.length) prefer = 'cpu';
+  return pickBackend(c.p.opts.backend, c.op, c.count, prefer);
+}
+
+/** CUDA-resident inputs that a CPU run needs on the host. */
+function needsCopy(c: Call, b: Backend): DeviceInput[] {
+  return b.name === 'cpu' ? (c.inputs ?? []).filter((i) => i.array.backend === 'cuda') : [];
+}
+
+interface Bound {
+  job: Job;
+  result: CallResult;
+  /** After a successful run: upload a host temporary into a GPU `out` (CPU run), … */
+  after?: () => void;
+  /** On failure: free a freshly allocated output. */
+  fail?: () => void;
+}
+
+/** Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). */
+function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
+  const { p } = c;
+  const job: Job = { op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: { ...c.params }, perElement: { ...c.perElement } };
+  for (const i of c.inputs ?? []) {
+    const store = storeOf(i.array, i.name);
+    if (b.name === 'cuda' && store.handle !== undefined) {
+      (job.device ??= {}).inputs = { ...job.device?.inputs, [i.key]: store.handle };
+      continue;
+    }
+    const values = i.host(copies.get(i) ?? store.host!);
+    if (i.slot === 'perElement') job.perElement[i.key] = values;
+    else job.params[i.key] = values;
+  }
+  const out = p.opts.out;
+  const target = (store: DeviceStore): Pick<Bound, 'after'> => {
+    if (store.host) {
+      job.out = store.host.subarray(0, c.count);
+      return {};
+    }
+    if (b.name === 'cuda') {
+      (job.device ??= {}).out = { handle: store.handle, n: c.count };
+      return {};
+    }
+    // a GPU array filled by a CPU run: compute on the host, then upload
+    const tmp = new CTORS[c.dtype](c.count);
+    job.out = tmp;
+    return { after: () => store.fromHost(tmp) };
+  };
+  if (out === 'device') {
+    if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
+    const store = b.allocate(c.dtype, c.count);
+    return { job, result: wrapStore(store, c.dtype, c.count), ...target(store), fail: () => store.free() };
+  }
+  if (out instanceof DeviceArray) return { job, result: out, ...target(storeOf(out, 'out')) };
+  const host = hostOut(out, c.dtype, c.count);
+  job.out = host.subarray(0, c.count);
+  return { job, result: host };
+}
+
+export function runCall(c: Call): CallResult {
+  check(c);
+  const b = choose(c);
+  const copies = new Map<DeviceInput, HostArray>();
+  for (const i of needsCopy(c, b)) copies.set(i, i.array.toHost());
+  const bound = bind(c, b, copies);
+  try {
+    if (c.count > 0) b.run(bound.job);
+    bound.after?.();
+  } catch (e) {
+    bound.fail?.();
+    throw e;
+  }
+  return bound.result;
+}
+
+export async function runCallAsync(c: Call): Promise<CallResult> {
+  check(c);
+  const b = choose(c);
+  const copies = new Map<DeviceInput, HostArray>();
+  for (const i of needsCopy(c, b)) copies.set(i, await i.array.toHostAsync());
+  const bound = bind(c, b, copies);
+  try {
+    if (c.count > 0) await b.runAsync(bound.job);
+    bound.after?.();
+  } catch (e) {
+    bound.fail?.();
+    throw e;
+  }
+  return bound.result;
+}

@@ -1,0 +1,96 @@
+// gpu-compare section: every distribution sampler on the GPU against the TypeScript backend, bit for
+// bit — each method, dtype and gamma lane count M (`proposals`), scalar and per-element shapes
+// (Float32Array and Float64Array), sizes 1 … 10^8 (not multiples of 4), odd and 2^59-scale offsets,
+// sync, async and many calls at once. Sizes ≥ 10^6 are also timed (host outputs, pageable).
+
+const PROPOSALS = [undefined, 1, 2, 4, 8, 16, 32];
+
+/** The comparisons: name → (n, options) => result, for options { offset, backend, async? }. */
+function samplers(lib, k) {
+  const { normal, normalAsync, gamma, gammaAsync, exponential, exponentialAsync, chisquare, chisquareAsync, beta, betaAsync,
+    dirichlet, dirichletAsync } = lib;
+  const pick = (f, fa) => (o) => (o.async ? fa : f);
+  const per = new Map();
+  // per-element shapes for the first n elements (cached: the CPU and GPU calls must see the same array)
+  const shapes = (Ctor, n) => {
+    const id = `${Ctor.name}:${n}`;
+    if (!per.has(id)) per.set(id, Ctor.from({ length: n }, (_, i) => [0.05, 0.7, 1, 4.5, 300, 0.01, 2][i % 7]));
+    return per.get(id);
+  };
+  const list = [];
+  for (const dtype of ['float32', 'float64']) {
+    for (const method of ['box-muller', 'polar']) {
+      list.push({ name: `normal ${method} ${dtype}`, big: method === 'box-muller', run: (n, o) => pick(normal, normalAsync)(o)(k, n, { method, dtype, mean: 0.5, std: 2, offset: o.offset, backend: o.backend }) });
+    }
+    list.push({ name: `exponential ${dtype}`, big: dtype === 'float32', run: (n, o) => pick(exponential, exponentialAsync)(o)(k, n, { dtype, rate: 1.5, offset: o.offset, backend: o.backend }) });
+    for (const alpha of [0.05, 0.5, 2, 100]) {
+      for (const proposals of PROPOSALS) {
+        list.push({
+          name: `gamma α=${alpha} proposals=${proposals ?? 'default'} ${dtype}`, big: alpha === 2 && proposals === undefined && dtype === 'float32',
+          mid: proposals === undefined || proposals === 4,
+          run: (n, o) => pick(gamma, gammaAsync)(o)(k, n, { alpha, scale: 1.5, proposals, dtype, offset: o.offset, backend: o.backend }),
+        });
+      }
+    }
+    for (const Ctor of [Float32Array, Float64Array]) {
+      list.push({ name: `gamma per-element ${Ctor.name} ${dtype}`, mid: true, run: (n, o) => pick(gamma, gammaAsync)(o)(k, n, { alpha: shapes(Ctor, n), dtype, offset: o.offset, backend: o.backend }) });
+    }
+    list.push({ name: `chisquare df=3 ${dtype}`, mid: true, run: (n, o) => pick(chisquare, chisquareAsync)(o)(k, n, { df: 3, dtype, offset: o.offset, backend: o.backend }) });
+    list.push({ name: `chisquare per-element ${dtype}`, run: (n, o) => pick(chisquare, chisquareAsync)(o)(k, n, { df: shapes(Float64Array, n), dtype, offset: o.offset, backend: o.backend }) });
+    for (const [a, b] of [[2, 3], [0.2, 0.3]]) {
+      for (const proposals of [undefined, 1, 8]) {
+        list.push({ name: `beta(${a}, ${b}) proposals=${proposals ?? 'default'} ${dtype}`, mid: proposals === undefined, run: (n, o) => pick(beta, betaAsync)(o)(k, n, { a, b, proposals, dtype, offset: o.offset, backend: o.backend }) });
+      }
+    }
+    for (const alpha of [[0.3, 0.5, 0.2], [1.5, 0.2, 7, 0.9, 2], Array.from({ length: 17 }, (_, i) => 0.1 + i / 4)]) {
+      for (const proposals of [undefined, 2]) {
+        // rows: n / K (at least 1), offsets count rows
+        list.push({
+          name: `dirichlet K=${alpha.length} proposals=${proposals ?? 'default'} ${dtype}`, mid: proposals === undefined,
+          run: (n, o) => pick(dirichlet, dirichletAsync)(o)(k, alpha, Math.max(1, Math.floor(n / alpha.length)), {
+            proposals, dtype, offset: typeof o.offset === 'bigint' ? o.offset / 32n : o.offset, backend: o.backend, // (offset + rows)·K < 2^63
+          }),
+        });
+      }
+    }
+  }
+  return list;
+}
+
+export async function compareDistributions({ lib, record, results, now, max }) {
+  const k = lib.key(0x5eed5eedcafen);
+  const sizes = [1, 2, 3, 5, 7, 33, 1000, 4099, 65537, 1_000_003, 10_000_001, 100_000_001].filter((n) => n <= max);
+  const offsetsFor = (n) => (n >= 1_000_000 ? [3] : [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 5n]);
+  const list = samplers(lib, k);
+  for (const s of list) {
+    let ok = 0, total = 0;
+    for (const n of sizes) {
+      if (n >= 1_000_000 && !s.mid && !s.big) continue;  // big sizes: a representative subset
+      if (n >= 50_000_000 && !s.big) continue;
+      for (const offset of offsetsFor(n)) {
+        const t = now();
+        const g = s.run(n, { offset, backend: 'cuda' });
+        const ms = now() - t;
+        const c = await s.run(n, { offset, backend: 'cpu', async: true });
+        total++;
+        if (record(`${s.name} n=${n} offset=${offset} sync`, g, c)) ok++;
+        if (n >= 1_000_000) results.timings.push({ op: s.name, n, mode: 'sync, pageable', ms, GBps: g.byteLength / ms / 1e6 });
+        if (n <= 10_000_001) {
+          const ga = await s.run(n, { offset, backend: 'cuda', async: true });
+          total++;
+          if (record(`${s.name} n=${n} offset=${offset} async`, ga, c)) ok++;
+        }
+      }
+    }
+    console.log(`${s.name}: ${ok}/${total} equal`);
+  }
+
+  // many calls in flight at once, mixed ops
+  const jobs = list.filter((_, i) => i % 3 === 0).map((s, i) => ({ s, n: 20_003 + 4099 * i, offset: 7 * i }));
+  const outs = await Promise.all(jobs.map((j) => j.s.run(j.n, { offset: j.offset, backend: 'cuda', async: true })));
+  let ok = 0;
+  for (let i = 0; i < jobs.length; i++) {
+    if (record(`concurrent ${jobs[i].s.name} #${i}`, outs[i], jobs[i].s.run(jobs[i].n, { offset: jobs[i].offset, backend: 'cpu' }))) ok++;
+  }
+  console.log(`concurrent distribution calls: ${ok}/${jobs.length} equal`);
+}

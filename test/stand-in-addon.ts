@@ -1,0 +1,181 @@
+/**
+ * A stand-in for the CUDA addon that computes every op with the CPU kernels: running the CUDA backend's
+ * adapters (lib/backend/cuda-ops/*) against it must reproduce the CPU backend bit for bit, which proves
+ * that each adapter passes its arguments right (key words, offset halves, parameters, per-element
+ * arrays, output). It also checks what the real binding would reject (argument counts and types, lane
+ * counts), so a malformed call fails here rather than only on a GPU.
+ */
+import type { CudaAddon } from '../lib/backend/cuda.js';
+import { rawBits, uniform32, uniform64 } from '../lib/cpu/raw.js';
+import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/cpu/normal.js';
+import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/cpu/gamma.js';
+import { Xorwow } from '../lib/xorwow.js';
+
+const u64 = (lo: number, hi: number) => (BigInt(hi) << 32n) | BigInt(lo);
+
+function xorwowFrom(v: number[], d: number, skip: bigint): Xorwow {
+  const g = Xorwow.fromState({ v: v as [number, number, number, number, number], d });
+  return skip ? g.skip(skip) : g;
+}
+
+function words(...w: unknown[]): void {
+  for (const x of w) {
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 0xffffffff) throw new RangeError(`bad word ${String(x)}`);
+  }
+}
+
+function nums(...v: unknown[]): void {
+  for (const x of v) if (typeof x !== 'number') throw new TypeError(`expected a number, got ${typeof x}`);
+}
+
+/** What binding/distributions.cc accepts for lanes: -1 (default), 0 (thread per element) or a power of two <= 32. */
+function lanesM(lanes: unknown): number {
+  if (typeof lanes !== 'number' || ![-1, 0, 1, 2, 4, 8, 16, 32].includes(lanes)) throw new RangeError(`bad lanes ${String(lanes)}`);
+  return lanes <= 0 ? 1 : lanes;
+}
+
+/** Calls that record the arguments they got, for tests that check routing (lanes, etc.). */
+export const calls: { name: string; args: unknown[] }[] = [];
+
+type Fn = (...a: never[]) => unknown;
+
+function out32(o: unknown): Float32Array {
+  if (!(o instanceof Float32Array)) throw new TypeError('out must be a Float32Array');
+  return o;
+}
+function out64(o: unknown): Float64Array {
+  if (!(o instanceof Float64Array)) throw new TypeError('out must be a Float64Array');
+  return o;
+}
+
+/** The sync ops; `<name>Async` twins are derived below. */
+const sync: Record<string, Fn> = {
+  bits: (k0: number, k1: number, lo: number, hi: number, out: Uint32Array) => { words(k0, k1, lo, hi); rawBits(k0, k1, lo, hi, out); },
+  uniform32: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array) => uniform32(k0, k1, lo, hi, out, low, high),
+  uniform64: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float64Array) => uniform64(k0, k1, lo, hi, out, low, high),
+  xorwowFill: (sl: number, sh: number, ql: number, qh: number, ol: number, oh: number, out: Uint32Array) =>
+    void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
+  xorwowFillState: (a: number, b: number, c: number, d: number, e: number, w: number, sl: number, sh: number, out: Uint32Array) =>
+    void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
+
+  normalBM32: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalBM32(k0, k1, lo, hi, out32(out), mean, std); },
+  normalBM64: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalBM64(k0, k1, lo, hi, out64(out), mean, std); },
+  normalPolar32: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalPolar32(k0, k1, lo, hi, out32(out), mean, std); },
+  normalPolar64: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalPolar64(k0, k1, lo, hi, out64(out), mean, std); },
+  exponential32: (k0: number, k1: number, lo: number, hi: number, rate: number, out: unknown) => { words(k0, k1, lo, hi); nums(rate); exponentialKernel(k0, k1, lo, hi, out32(out), rate, false); },
+  exponential64: (k0: number, k1: number, lo: number, hi: number, rate: number, out: unknown) => { words(k0, k1, lo, hi); nums(rate); exponentialKernel(k0, k1, lo, hi, out64(out), rate, true); },
+  gamma32: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, scale: number, lanes: number, out: unknown) => gammaOp(k0, k1, lo, hi, alpha, scale, lanes, out32(out), false),
+  gamma64: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, scale: number, lanes: number, out: unknown) => gammaOp(k0, k1, lo, hi, alpha, scale, lanes, out64(out), true),
+  beta32: (k0: number, k1: number, lo: number, hi: number, a: number, b: number, lanes: number, out: unknown) => { words(k0, k1, lo, hi); nums(a, b); betaKernel(k0, k1, lo, hi, out32(out), a, b, lanesM(lanes), false); },
+  beta64: (k0: number, k1: number, lo: number, hi: number, a: number, b: number, lanes: number, out: unknown) => { words(k0, k1, lo, hi); nums(a, b); betaKernel(k0, k1, lo, hi, out64(out), a, b, lanesM(lanes), true); },
+  dirichlet32: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, lanes: number, out: unknown) => dirichletOp(k0, k1, lo, hi, alpha, lanes, out32(out), false),
+  dirichlet64: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, lanes: number, out: unknown) => dirichletOp(k0, k1, lo, hi, alpha, lanes, out64(out), true),
+};
+
+function shapes(alpha: unknown): Float32Array | Float64Array {
+  if (alpha instanceof Float32Array || alpha instanceof Float64Array) return alpha;
+  throw new TypeError('alpha must be a Float32Array or Float64Array');
+}
+
+function gammaOp(k0: number, k1: number, lo: number, hi: number, alpha: unknown, scale: number, lanes: number,
+  out: Float32Array | Float64Array, wide: boolean): void {
+  words(k0, k1, lo, hi);
+  nums(scale);
+  const M = lanesM(lanes);
+  if (typeof alpha === 'number') {
+    gammaKernel(k0, k1, lo, hi, out, alpha, undefined, scale, M, wide);
+  } else {
+    const a = shapes(alpha);
+    if (a.length < out.length) throw new RangeError('alpha has fewer values than out');
+    gammaKernel(k0, k1, lo, hi, out, 0, a.subarray(0, out.length), scale, M, wide);
+  }
+}
+
+function dirichletOp(k0: number, k1: number, lo: number, hi: number, alpha: unknown, lanes: number,
+  out: Float32Array | Float64Array, wide: boolean): void {
+  words(k0, k1, lo, hi);
+  dirichletKernel(k0, k1, lo, hi, out, Float64Array.from(shapes(alpha)), lanesM(lanes), wide);
+}
+
+// ---- device memory: a handle object over a typed array, checked like binding/device_array.cc ----
+
+const CTORS = [Uint32Array, Float32Array, Float64Array] as const;
+type Data = Uint32Array | Float32Array | Float64Array;
+
+/** A stand-in device array handle (not a typed array, so adapters must pass it through as a handle). */
+export class StandInHandle {
+  constructor(public data: Data | null, readonly type: number) {}
+}
+
+/** Live memory counted like napi_adjust_external_memory would (bytes). */
+export const external = { bytes: 0 };
+
+function live(h: unknown, name: string): Data {
+  if (!(h instanceof StandInHandle)) throw new TypeError(`${name} must be a device array handle`);
+  if (!h.data) throw new Error(`${name}: the DeviceArray was freed`);
+  return h.data;
+}
+
+/**
+ * What the binding does with handle arguments: an output handle (followed by its n, last) becomes its
+ * first n elements; a shape handle becomes its values.
+ */
+function resolve(args: unknown[]): unknown[] {
+  const last = args.length - 1;
+  if (args.length >= 2 && args[last - 1] instanceof StandInHandle) {
+    const n = args[last];
+    const data = live(args[last - 1], 'out');
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > data.length) throw new RangeError('n must be an integer no larger than the device array');
+    args = [...args.slice(0, last - 1), data.subarray(0, n)];
+  }
+  return args.map((a) => (a instanceof StandInHandle ? live(a, 'alpha') : a));
+}
+
+const device: Record<string, Fn> = {
+  deviceAlloc: (type: number, length: number) => {
+    const h = new StandInHandle(new CTORS[type](length), type);
+    external.bytes += h.data!.byteLength;
+    return h;
+  },
+  deviceFree: (h: StandInHandle) => {
+    if (h.data) external.bytes -= h.data.byteLength;
+    h.data = null;
+  },
+  deviceToHost: (h: StandInHandle, out: Data) => { out.set(live(h, 'handle').subarray(0, out.length) as never); },
+  deviceFromHost: (h: StandInHandle, src: Data) => { live(h, 'handle').set(src as never); },
+  bitsInto: (k0: number, k1: number, lo: number, hi: number, h: StandInHandle, n: number) => sync.bits(...(resolve([k0, k1, lo, hi, h, n]) as never[])),
+  uniform32Into: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, h: StandInHandle, n: number) =>
+    sync.uniform32(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
+  uniform64Into: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, h: StandInHandle, n: number) =>
+    sync.uniform64(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
+};
+
+/** A fresh stand-in addon (records every call in `calls`). */
+export function standInAddon(): CudaAddon {
+  let mode: 'staging' | 'register' = 'staging';
+  const addon: Record<string, unknown> = {
+    deviceInfo: () => ({ usable: true, runtimeVersion: 13000, driverVersion: 13000, deviceCount: 1, archs: 'stand-in' }),
+    pinnedArrayBuffer: (bytes: number) => new ArrayBuffer(bytes),
+    gammaDefaultLanes: 0,
+    setTransferMode: (m: 'staging' | 'register') => { mode = m; },
+    transferMode: () => mode,
+    deviceAlloc: device.deviceAlloc,
+    deviceFree: device.deviceFree,
+  };
+  const ops: [string, Fn][] = [
+    ...Object.entries(sync).map(([name, f]): [string, Fn] => [name, (...a: never[]) => f(...(resolve(a) as never[]))]),
+    ...['deviceToHost', 'deviceFromHost', 'bitsInto', 'uniform32Into', 'uniform64Into'].map((name): [string, Fn] => [name, device[name]]),
+  ];
+  for (const [name, f] of ops) {
+    addon[name] = (...args: never[]) => {
+      calls.push({ name, args });
+      return f(...args);
+    };
+    addon[`${name}Async`] = async (...args: never[]) => {
+      calls.push({ name: `${name}Async`, args });
+      await Promise.resolve();
+      return f(...args);
+    };
+  }
+  return addon as unknown as CudaAddon;
+}
