@@ -38,7 +38,10 @@ export class DeviceArray {
     readStore = (a) => a.#store;
   }
 
-  /** Not for direct use: DeviceArrays come from `{ out: 'device' }` or DeviceArray.from(). */
+  /**
+   * Not for direct use: DeviceArrays come from `{ out: 'device' }` or DeviceArray.from().
+   * @internal
+   */
   constructor(token: symbol, store: DeviceStore, dtype: DeviceDtype, length: number) {
     if (token !== TOKEN) {
       throw new TypeError("DeviceArray cannot be constructed directly; use { out: 'device' } or DeviceArray.from(array)");

@@ -7,10 +7,11 @@ import { checkUint32, describe } from './validate.js';
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
 export { key, split, foldIn, keyEquals, type Key } from './keys.js';
-export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype, type DeviceOut } from './uniform.js';
+export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype, type DeviceOut, type WithDeviceOut } from './uniform.js';
 export { DeviceArray, type DeviceDtype } from './device-array.js';
 export type { CommonOptions } from './api.js';
 export type { BackendInfo } from './backend/select.js';
+export type { BackendName, BackendChoice, HostArray } from './backend/types.js';
 export { shutdownPool } from './pool.js';
 export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
 export type { WeightsInput } from './alias/fixed-point.js';

@@ -52,7 +52,9 @@ export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
  * synchronisation, the copy back: tens of microseconds) exceeds the CPU backend's time. ESTIMATES, not
  * yet measured on a GPU: about 30 µs per GPU call times the CPU backend's single-thread rate (measured
  * on a 2-core development machine: 1–2 M gamma/beta/Dirichlet values/s, 4–7 M normals/s, 7–11 M
- * exponentials/s, ~50 M raw words/s), rounded up to a power of two with room for faster CPUs.
+ * exponentials/s, ~50 M raw words/s), rounded up to a power of two with room for faster CPUs. Alias
+ * ops count items (build, categorical: N + n) or draws (sample, counts): the CPU builds ~10 M items/s
+ * and samples ~100 M draws/s (WebAssembly), so the GPU pays from a few thousand.
  * scripts/gpu-compare.mjs prints the measured crossover of every op (scripts/gpu/crossover.mjs) to set
  * them from. CUDA_RANDOM_CROSSOVER overrides: `<n>` for every op, or `op=n,op=n` per op.
  */
@@ -61,6 +63,7 @@ export const CROSSOVER: Readonly<Record<string, number>> = {
   normalBM32: 1 << 10, normalBM64: 1 << 10, normalPolar32: 1 << 10, normalPolar64: 1 << 10,
   exponential32: 1 << 11, exponential64: 1 << 11,
   gamma32: 1 << 9, gamma64: 1 << 9, beta32: 1 << 9, beta64: 1 << 9, dirichlet32: 1 << 9, dirichlet64: 1 << 9,
+  aliasBuild: 1 << 12, aliasCategorical: 1 << 12, aliasSample: 1 << 13, aliasCounts: 1 << 13,
 };
 
 /** The crossover of ops missing from CROSSOVER. */
