@@ -4,7 +4,7 @@
  */
 import { asyncly, makeJob, prepare, runAsync, runSync, type CommonOptions, type Prepared } from './api.js';
 import { checkDtype, type Dtype } from './uniform.js';
-import { MAX_COUNT, MAX_INDEX, checkFiniteNumber, checkOut, describe } from './validate.js';
+import { MAX_COUNT, MAX_INDEX, checkDisjoint, checkFiniteNumber, checkOut, describe, isTypedInput } from './validate.js';
 import { checkProposals, checkShape, checkShapeParam, gammaJobFor } from './gamma.js';
 import type { Key } from './keys.js';
 import type { Job } from './job.js';
@@ -87,17 +87,23 @@ export const chisquareAsync = asyncly(
 
 /** Largest shape beta and Dirichlet accept: keeps the sum of a row's gammas finite. */
 export const MAX_ROW_SHAPE = 1e300;
+/**
+ * Smallest: keeps a row's log-space gammas log(G') + log(U)/α finite (|log U| ≤ 53·ln 2, so α above
+ * about 2e-307 is enough). Below it every log of a row could be -Infinity and the row NaN (found by
+ * test/fuzz-distributions.test.ts: beta(5e-324, 5e-324) gave NaN).
+ */
+export const MIN_ROW_SHAPE = 1e-300;
 /** Largest Dirichlet dimension K. */
 export const MAX_DIRICHLET_K = 2 ** 20;
 
 function checkRowShape(v: unknown, name: string): number {
   const a = checkShape(v, name);
-  if (a > MAX_ROW_SHAPE) throw new RangeError(`${name} must be at most 1e300, got ${a}`);
+  if (a > MAX_ROW_SHAPE || a < MIN_ROW_SHAPE) throw new RangeError(`${name} must be in [1e-300, 1e300], got ${a}`);
   return a;
 }
 
 export interface BetaOptions extends CommonOptions {
-  /** Shapes a, b in (0, 1e300]. */
+  /** Shapes a, b in [1e-300, 1e300]. */
   a: number;
   b: number;
   proposals?: number;
@@ -136,7 +142,7 @@ export interface DirichletOptions extends CommonOptions {
 function dirichletJob(key: Key, alpha: unknown, n: number, options?: DirichletOptions): Triple {
   const p = prepare(key, n, options);
   let alphas: Float64Array;
-  if (Array.isArray(alpha) || alpha instanceof Float64Array || alpha instanceof Float32Array) {
+  if (Array.isArray(alpha) || isTypedInput(alpha, 'alpha', Float64Array, Float32Array)) {
     const K = alpha.length;
     if (K < 1 || K > MAX_DIRICHLET_K) throw new RangeError(`alpha must have 1 to 2^20 entries, got ${K}`);
     alphas = new Float64Array(K);
@@ -149,6 +155,7 @@ function dirichletJob(key: Key, alpha: unknown, n: number, options?: DirichletOp
   if (count > MAX_COUNT) throw new RangeError(`n·K must be at most 2^32-1, got ${p.n}·${K}`);
   const proposals = checkProposals(p.opts.proposals);
   const out = outFor(p, count);
+  checkDisjoint(out, alpha, 'out', 'alpha');
   // The job's elements are the flat values: value j of row-offset m is gamma element m·K + j.
   const first = ((BigInt(p.hi) << 32n) | BigInt(p.lo)) * BigInt(K);
   if (first + BigInt(count) > MAX_INDEX) {

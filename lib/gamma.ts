@@ -1,7 +1,7 @@
 /** gamma(): Marsaglia–Tsang gamma variates, scalar or per-element shape (docs/streams.md §6). */
 import { asyncly, makeJob, prepare, runAsync, runSync, type CommonOptions, type Prepared } from './api.js';
 import { checkDtype, type Dtype } from './uniform.js';
-import { checkFiniteNumber, checkOut, describe } from './validate.js';
+import { checkDisjoint, checkFiniteNumber, checkOut, describe, isTypedInput } from './validate.js';
 import { MAX_PROPOSALS } from './cpu/gamma.js';
 import type { Key } from './keys.js';
 import type { Job } from './job.js';
@@ -36,13 +36,16 @@ export function checkShapeParam(
   v: unknown, n: number, name: string,
 ): [number, Float32Array | Float64Array | undefined] {
   if (typeof v === 'number') return [checkShape(v, name), undefined];
-  if (v instanceof Float32Array || v instanceof Float64Array) {
+  if (isTypedInput(v, name, Float32Array, Float64Array)) {
     if (v.length !== n) throw new RangeError(`${name} must have length n = ${n}, got ${v.length}`);
+    // A snapshot, validated: kernels, workers and the GPU read the shapes after this returns, when a
+    // SharedArrayBuffer (or the caller, during an async call) may have changed them to NaN or -1.
+    const s = (v as Float32Array | Float64Array).slice();
     for (let i = 0; i < n; i++) {
-      const a = v[i];
+      const a = s[i];
       if (!(a > 0) || a === Infinity) throw new RangeError(`${name}[${i}] must be finite and > 0, got ${a}`);
     }
-    return [0, v];
+    return [0, s];
   }
   throw new TypeError(`${name} must be a number, Float32Array or Float64Array, got ${describe(v)}`);
 }
@@ -71,6 +74,7 @@ export function gammaJobFor(
   const [alpha, alphas] = checkShapeParam(alphaIn, p.n, alphaName);
   const proposals = checkProposals(p.opts.proposals);
   const out = dtype === 'float32' ? checkOut(p.opts.out, Float32Array, p.n) : checkOut(p.opts.out, Float64Array, p.n);
+  checkDisjoint(out, p.opts[alphaName], 'out', alphaName);
   const job = makeJob(p, dtype === 'float32' ? 'gamma32' : 'gamma64', out, { alpha, scale, proposals },
     alphas ? { alpha: alphas } : {});
   return [p, job, out];

@@ -5,7 +5,7 @@
  */
 import { asyncly, prepare, runAsync, runSync, type Prepared } from '../api.js';
 import type { Key } from '../keys.js';
-import { checkEnum } from '../validate.js';
+import { checkDisjoint, checkEnum } from '../validate.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from './sample.js';
@@ -41,7 +41,7 @@ function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: Ca
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
   // Validate `out` before the O(N) work.
-  samplePrepared(p, OP_ALIAS, {});
+  checkDisjoint(samplePrepared(p, OP_ALIAS, {})[2], weights, 'out', 'weights');
   const fp = fixedPoint(a);
   if (method === 'alias') return samplePrepared(p, OP_ALIAS, { rows: buildRows(fp.hi, fp.lo, table), n: a.length });
   return samplePrepared(p, OP_CDF, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length });
