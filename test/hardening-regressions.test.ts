@@ -2,6 +2,10 @@
 // docs/testing.md, "Failures found and fixed". They run in the normal suite, independent of the
 // fuzzers' seeds.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as cr from 'cuda-random';
 import { detached, expectArgumentError, expectArgumentRejection, sameBits } from './fuzz-helpers.js';
 
@@ -96,5 +100,27 @@ describe('backend() ignored options that were not an object', () => {
     expectArgumentError(() => cr.backend(null as never), 'options');
     expectArgumentError(() => cr.backend('cpu' as never), 'options');
     expect(cr.backend({ backend: 'cpu' }).name).toBe('cpu');
+  });
+});
+
+describe('pooled async calls piled up scratch SharedArrayBuffers in the workers (RSS 0.5-1.3 GB); now reused', () => {
+  it('150 rounds of pooled bitsAsync and countsAsync calls of 2^18 elements keep RSS within 64 MiB of the warm-up', () => {
+    const script = `
+      const cr = await import(${JSON.stringify(new URL('../dist/lib/index.js', import.meta.url).href)});
+      const k = cr.key(1), n = 1 << 18, t = cr.AliasTable.build([1, 2, 3]);
+      const round = () => Promise.all([cr.bitsAsync(k, n), cr.bitsAsync(k, n), t.countsAsync(k, n)]);
+      for (let i = 0; i < 20; i++) await round();
+      globalThis.gc();
+      const before = process.memoryUsage().rss;
+      for (let i = 0; i < 150; i++) await round();
+      globalThis.gc();
+      console.log(JSON.stringify({ growth: process.memoryUsage().rss - before }));
+      await cr.shutdownPool();`;
+    const file = join(mkdtempSync(join(tmpdir(), 'cr-pool-')), 'pool-rss.mjs');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, ['--expose-gc', file], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const { growth } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { growth: number };
+    expect(growth).toBeLessThan(64 * 2 ** 20);
   });
 });

@@ -7,6 +7,7 @@ import { pickBackend } from '../backend/select.js';
 import { subJob, type Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkOut, describe } from '../validate.js';
+import { giveScratch, takeScratch } from '../pool.js';
 
 export interface AliasSampleOptions extends CommonOptions {
   /** Destination (length ≥ n); element i is written to out[i]. */
@@ -81,7 +82,8 @@ export async function countsPreparedAsync(
   if (p.n === 0) return out;
   // Two shared scratch buffers: the pool fills one while this thread counts the other.
   const len = Math.min(p.n, ASYNC_CHUNK);
-  const bufs = [0, 1].map(() => new Uint32Array(new SharedArrayBuffer(4 * len)));
+  // Reused (lib/pool.ts): fresh shared buffers per call pile up in the workers until their GC.
+  const bufs = [0, 1].map(() => new Uint32Array(takeScratch(4 * len), 0, len));
   const job = scratchJob(p, op, params, bufs[0]);
   type Pending = { done: Promise<unknown>; part: Uint32Array };
   const start = (s: number, k: number): Pending => {
@@ -111,5 +113,6 @@ export async function countsPreparedAsync(
   } finally {
     if (prev) await prev.done;
   }
+  for (const b of bufs) giveScratch(b.buffer as SharedArrayBuffer);
   return out;
 }
