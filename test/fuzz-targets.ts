@@ -222,6 +222,11 @@ export const targets: Target[] = [
     callAsync: (a) => cr.categoricalAsync(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
   },
   {
+    name: 'categoricalMethod', base: () => ({ N: 10, n: 5 }),
+    slots: { N: ['N', badCount], n: ['n', badCount] },
+    call: (a) => cr.categoricalMethod(a.N as number, a.n as number),
+  },
+  {
     name: 'key', base: () => ({ seed: 5 }),
     slots: { seed: ['seed', fc.oneof(badSeedNumber, fc.constantFrom(2 ** 53, -1n, 2n ** 64n), junk)] },
     call: (a) => cr.key(a.seed as number),

@@ -95,6 +95,15 @@ describe('detached inputs: a TypeError naming them, like a detached out', () => 
   });
 });
 
+describe('categoricalMethod(N, n) answered for any junk', () => {
+  it('is a TypeError/RangeError naming N or n', () => {
+    expectArgumentError(() => cr.categoricalMethod(-1, 5), 'N');
+    expectArgumentError(() => cr.categoricalMethod(10, NaN), 'n');
+    expectArgumentError(() => cr.categoricalMethod('10' as never, 5), 'N');
+    expect(cr.categoricalMethod(1000, 2302)).toBe('alias');
+  });
+});
+
 describe('backend() ignored options that were not an object', () => {
   it('is a TypeError naming options', () => {
     expectArgumentError(() => cr.backend(null as never), 'options');

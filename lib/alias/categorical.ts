@@ -5,7 +5,7 @@
  */
 import { asyncly, prepare, runAsync, runSync, type Prepared } from '../api.js';
 import type { Key } from '../keys.js';
-import { checkDisjoint, checkEnum } from '../validate.js';
+import { checkCount, checkDisjoint, checkEnum } from '../validate.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from './sample.js';
@@ -31,6 +31,8 @@ export interface CategoricalOptions extends AliasSampleOptions {
  * N = 10^3, 0.4 at 10^4, 0.2 at 10^6), rounded towards the alias table. A function of (N, n) only.
  */
 export function categoricalMethod(N: number, n: number): CategoricalMethod {
+  checkCount(N, 'N');
+  checkCount(n, 'n');
   return 4 * n >= N + 8192 ? 'alias' : 'cdf';
 }
 
