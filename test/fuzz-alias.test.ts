@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AliasTable, categorical, categoricalAsync, categoricalMethod, key } from 'cuda-random';
-import { addOffset, keyArb, offsetArb, place, runs, sameBits, untouchedOutside } from './fuzz-helpers.js';
+import { addOffset, keyArb, offsetArb, place, runs, sameBits, untouchedOutside, TIMEOUT } from './fuzz-helpers.js';
 
 const weight = fc.oneof(
   { weight: 2, arbitrary: fc.constant(0) },
@@ -66,7 +66,7 @@ describe('fuzz: alias tables from random and adversarial weights', () => {
       }
       expect(Math.abs(sum - 1)).toBeLessThan(1e-12);
     }), runs(120));
-  });
+  }, TIMEOUT);
 
   it('toBuffer/fromBuffer round-trips from Uint8Array, ArrayBuffer, unaligned and shared copies', () => {
     fc.assert(fc.property(weightsArb, methodArb, fc.nat({ max: 7 }), fc.boolean(), keyArb, (w, method, shift, shared, kk) => {
@@ -82,7 +82,7 @@ describe('fuzz: alias tables from random and adversarial weights', () => {
         expect(sameBits(u.sample(key(kk[0]), 50), t.sample(key(kk[0]), 50))).toBe(true);
       }
     }), runs(60));
-  });
+  }, TIMEOUT);
 
   it('corrupted buffers (changed, cut or extended bytes) are a RangeError, never anything else', () => {
     fc.assert(fc.property(weightsArb, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }), fc.integer({ min: -40, max: 40 }), (w, flips, resize) => {
@@ -95,7 +95,7 @@ describe('fuzz: alias tables from random and adversarial weights', () => {
       if (sameBits(bad, bytes)) return; // two flips of one byte cancelled out
       expect(() => AliasTable.fromBuffer(bad)).toThrow(RangeError);
     }), runs(150));
-  });
+  }, TIMEOUT);
 
   it('sample and counts: chunk/offset invariant, valid items only, out reused, counts = histogram, async = sync', async () => {
     await fc.assert(fc.asyncProperty(
@@ -123,7 +123,7 @@ describe('fuzz: alias tables from random and adversarial weights', () => {
         expect(sameBits(await t.countsAsync(k, n, { offset: off }), hist)).toBe(true);
       },
     ), runs(50));
-  });
+  }, TIMEOUT);
 
   it("categorical: 'alias' is AliasTable.sample, 'cdf' is chunk invariant and valid, 'auto' follows categoricalMethod, async = sync", async () => {
     await fc.assert(fc.asyncProperty(weightsArb, methodArb, keyArb, offsetArb(3000), fc.nat({ max: 2000 }), fc.nat(), async (w, table, kk, off, n, cutRaw) => {
@@ -141,5 +141,5 @@ describe('fuzz: alias tables from random and adversarial weights', () => {
       expect(sameBits(auto, categoricalMethod(w.length, n) === 'cdf' ? cdf : viaTable)).toBe(true);
       expect(sameBits(await categoricalAsync(k, w, n, { method: 'cdf', offset: off }), cdf)).toBe(true);
     }), runs(50));
-  });
+  }, TIMEOUT);
 });

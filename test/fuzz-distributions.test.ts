@@ -8,7 +8,7 @@ import {
   key, normal, normalAsync, gamma, gammaAsync, exponential, exponentialAsync, chisquare, chisquareAsync,
   beta, betaAsync, dirichlet, dirichletAsync, type Key,
 } from 'cuda-random';
-import { addOffset, keyArb, offsetArb, place, runs, sameBits, untouchedOutside } from './fuzz-helpers.js';
+import { addOffset, keyArb, offsetArb, place, runs, sameBits, untouchedOutside, TIMEOUT } from './fuzz-helpers.js';
 
 type Floats = Float32Array | Float64Array;
 type Dtype = 'float32' | 'float64';
@@ -159,7 +159,7 @@ describe('fuzz: distributions with valid arguments keep the contract', () => {
         if (c.proposals) expect(sameBits(c.run(k, off, 0, n, undefined, M), whole), `${c.name}: M = ${M}`).toBe(true);
       },
     ), runs(150));
-  });
+  }, TIMEOUT);
 
   it('async equals sync, through the worker pool too (n up to 2^16 + 1000), with shared and plain outs', async () => {
     await fc.assert(fc.asyncProperty(
@@ -179,7 +179,7 @@ describe('fuzz: distributions with valid arguments keep the contract', () => {
         expect(untouchedOutside(p, n * c.width)).toBe(true);
       },
     ), runs(12));
-  });
+  }, TIMEOUT);
 
   it('extreme valid parameters never give NaN and stay in the (closed) support', () => {
     const tinyToHuge = fc.constantFrom(5e-324, 1e-310, 1e-300, 1e-30, 0.999999, 1, 1.0000001, 1e30, 1e300, Number.MAX_VALUE);
@@ -204,5 +204,5 @@ describe('fuzz: distributions with valid arguments keep the contract', () => {
         noNaN(dirichlet(k, alphas, 16, { dtype }), `dirichlet([${alphas}]) ${dtype}`, unit);
       },
     ), runs(60));
-  });
+  }, TIMEOUT);
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Xorwow, XORWOW_SUBSEQUENCE_STEPS, backend, bits, foldIn, key, keyEquals, philox4x32, split } from 'cuda-random';
-import { keyArb, place, runs, sameBits, seedArb, untouchedOutside } from './fuzz-helpers.js';
+import { keyArb, place, runs, sameBits, seedArb, untouchedOutside, TIMEOUT } from './fuzz-helpers.js';
 
 const u32 = fc.nat({ max: 0xffffffff });
 /** The same words as an array, a Uint32Array, or a shared view at a byte offset. */
@@ -27,7 +27,7 @@ describe('fuzz: philox4x32 and keys', () => {
       expect(Array.from(block)).toEqual(Array.from(bits([k0, k1], 4, { offset })));
       expect(Array.from(philox4x32([bLo, bHi, 0, 0], [k0, k1]))).toEqual(Array.from(block));
     }), runs(200));
-  });
+  }, TIMEOUT);
 
   it('key(seed): number and bigint agree, halves are seed mod / div 2^32; keys work as arrays or Uint32Arrays', () => {
     fc.assert(fc.property(seedArb, fc.nat({ max: 4 }), (seed, form) => {
@@ -39,7 +39,7 @@ describe('fuzz: philox4x32 and keys', () => {
       expect(sameBits(bits(asForm([...k], form) as never, 9), bits(k, 9))).toBe(true);
       expect(JSON.parse(JSON.stringify(k))).toEqual([...k]);
     }), runs(200));
-  });
+  }, TIMEOUT);
 
   it('split(k, n)[j] does not depend on n; foldIn is deterministic; keyEquals is an equivalence on the words', () => {
     fc.assert(fc.property(keyArb, fc.nat({ max: 40 }), fc.nat({ max: 40 }), fc.nat({ max: Number.MAX_SAFE_INTEGER }), fc.nat({ max: 4 }), (k, n, m, d, form) => {
@@ -51,7 +51,7 @@ describe('fuzz: philox4x32 and keys', () => {
       expect(keyEquals(k, asForm(k, form) as never)).toBe(true);
       if (n > 1) expect(keyEquals(a[0], a[1])).toBe(a[0][0] === a[1][0] && a[0][1] === a[1][1]);
     }), runs(200));
-  });
+  }, TIMEOUT);
 });
 
 describe('fuzz: Xorwow', () => {
@@ -71,7 +71,7 @@ describe('fuzz: Xorwow', () => {
       for (let i = 0; i < n; i++) if (one.next() !== words[i]) expect.fail(`next() differs from fill at ${i}`);
       expect(one.state()).toEqual(g.clone().skip(n).state());
     }), runs(100));
-  });
+  }, TIMEOUT);
 
   it('fill and uniform: any chunking, shared views at byte offsets, state/fromState resumes; uniform in (0, 1] from the same words', () => {
     fc.assert(fc.property(seedArb, fc.nat({ max: 500 }), fc.nat(), fc.nat({ max: 5 }), fc.boolean(), (seed, n, cutRaw, start, shared) => {
@@ -95,7 +95,7 @@ describe('fuzz: Xorwow', () => {
       expect(g.clone().uniform(f)).toBe(f);
       expect(sameBits(f, u)).toBe(true);
     }), runs(150));
-  });
+  }, TIMEOUT);
 });
 
 describe('fuzz: backend()', () => {
@@ -105,5 +105,5 @@ describe('fuzz: backend()', () => {
       expect(backend({ backend: 'cpu' }).name).toBe('cpu');
       expect(typeof backend(o).reason).toBe('string');
     }), runs(5));
-  });
+  }, TIMEOUT);
 });

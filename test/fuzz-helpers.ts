@@ -10,6 +10,9 @@ const scale = Number(process.env.FUZZ_RUNS ?? '1');
 if (!(scale > 0)) throw new RangeError(`FUZZ_RUNS must be a positive number, got '${process.env.FUZZ_RUNS}'`);
 const seed = Number(process.env.FUZZ_SEED ?? '20261123');
 
+/** Per-test timeout: vitest's 60 s, scaled with FUZZ_RUNS. */
+export const TIMEOUT = 60_000 * Math.max(1, scale);
+
 /** fast-check parameters: the fixed seed and `base` runs scaled by FUZZ_RUNS. */
 export function runs(base: number): { seed: number; numRuns: number } {
   return { seed, numRuns: Math.max(1, Math.round(base * scale)) };

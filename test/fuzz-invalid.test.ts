@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as cr from 'cuda-random';
-import { expectArgumentError, expectArgumentRejection, expectOnlyArgumentErrors, runs } from './fuzz-helpers.js';
+import { expectArgumentError, expectArgumentRejection, expectOnlyArgumentErrors, runs, TIMEOUT } from './fuzz-helpers.js';
 import { K, badOptions, junk, targets } from './fuzz-targets.js';
 
 const byName = new Map(targets.map((t) => [t.name, t]));
@@ -22,7 +22,7 @@ describe('fuzz: invalid arguments throw TypeError/RangeError naming the argument
       const a = { ...t.base(), [slot]: bad };
       expectArgumentError(() => t.call(a), t.slots[slot][0]);
     }), runs(1500));
-  });
+  }, TIMEOUT);
 
   it('the async twins reject (never throw) the same way', async () => {
     const withAsync = targets.filter((t) => t.callAsync);
@@ -34,7 +34,7 @@ describe('fuzz: invalid arguments throw TypeError/RangeError naming the argument
         await expectArgumentRejection(() => t.callAsync!(a), t.slots[slot][0]);
       },
     ), runs(300));
-  });
+  }, TIMEOUT);
 
   it('arbitrary junk in every position only ever gives TypeError/RangeError', () => {
     const any = fc.oneof(fc.anything({ maxDepth: 2, withBigInt: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), junk, badOptions);
@@ -49,7 +49,7 @@ describe('fuzz: invalid arguments throw TypeError/RangeError naming the argument
       if (slots.length > 2) put(slots[(which + 2) % slots.length], z);
       expectOnlyArgumentErrors(() => t.call(a));
     }), runs(800));
-  });
+  }, TIMEOUT);
 });
 
 describe('fuzz: an output may not share memory with an input', () => {
@@ -98,5 +98,5 @@ describe('fuzz: an output may not share memory with an input', () => {
         for (const v of r.subarray(0, 1)) expect(Number.isNaN(v)).toBe(false);
       }
     }), runs(150));
-  });
+  }, TIMEOUT);
 });
