@@ -110,11 +110,27 @@ export async function runPooled(job: Job): Promise<void> {
   }
   const shared = job.out.buffer instanceof SharedArrayBuffer;
   const target = shared ? job.out : sharedLike(job.out);
-  const whole: Job = { ...job, out: target };
+  // Per-element inputs go to the workers as scratch copies too (a cloned slice per chunk would also
+  // linger in the workers' heaps: soak.mjs, chisquareAsync with per-element df, +150 MiB RSS).
+  const inputs: SharedArrayBuffer[] = [];
+  const perElement: Job['perElement'] = {};
+  for (const [name, v] of Object.entries(job.perElement)) {
+    if (v.buffer instanceof SharedArrayBuffer) {
+      perElement[name] = v;
+      continue;
+    }
+    const sab = takeScratch(v.byteLength);
+    inputs.push(sab);
+    const copy = new (v.constructor as Float64ArrayConstructor)(sab, 0, v.length);
+    copy.set(v);
+    perElement[name] = copy;
+  }
+  const whole: Job = { ...job, out: target, perElement };
   const per = Math.ceil(n / threads / ALIGN) * ALIGN;
   const parts: Promise<void>[] = [];
   for (let s = 0; s < n; s += per) parts.push(send(subJob(whole, s, Math.min(per, n - s))));
   await Promise.all(parts);
+  for (const sab of inputs) giveScratch(sab);
   if (!shared) {
     try {
       (job.out as Float64Array).set(target as Float64Array);
