@@ -410,6 +410,8 @@ const all = [
   ...aliasCases.map((c) => ({ name: `${c.name} AliasTable.counts`, run: (k) => runAlias(c, k, 'alias') })),
   ...aliasCases.filter((c) => !/N=1e6|2\^20/.test(c.name)).map((c) => ({ name: `${c.name} categorical cdf`, run: (k) => runAlias(c, k, 'cdf') })),
 ];
+let commit = 'unknown';
+try { commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
 const results = [];
 const t00 = Date.now();
 all.forEach((c, idx) => {
@@ -430,8 +432,6 @@ function fmtD(d) { return Number.isNaN(d) ? '–' : d.toExponential(2); }
 function fmtZ(z) { return Number.isNaN(z) ? '–' : z.toFixed(2); }
 
 const date = new Date().toISOString().slice(0, 10);
-let commit = 'unknown';
-try { commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
 const flagged = results.filter((r) => r.pChi2 < FLAG || r.pKs < FLAG);
 const ps = results.flatMap((r) => [r.pChi2, r.pKs]).filter((p) => !Number.isNaN(p));
 const lines = [

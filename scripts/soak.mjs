@@ -4,6 +4,7 @@
 //
 //   node --expose-gc scripts/soak.mjs                       10^4 calls per function and mode (minutes)
 //   node --expose-gc scripts/soak.mjs --calls 200 --max-size 4099 --json   the small version (test/soak.test.ts)
+//   node --expose-gc scripts/soak.mjs --only gamma --trace   one function, every sample on stderr
 //   CUDA_RANDOM_CROSSOVER=0 node --expose-gc scripts/soak.mjs --device   on a GPU: every supported op
 //                                                            on the device, device memory asserted too
 //
@@ -12,11 +13,12 @@
 // (the last one goes through the worker pool, or the GPU). After every block of calls the script
 // collects garbage (gc(), so --expose-gc is needed) and records rss, heapUsed, external and
 // arrayBuffers. Every function runs at every size once before anything is measured (pool threads, WASM
-// and the addon start on first use), and the first 20% of each function's samples are warm-up too. "Flat" means: after warm-up,
-// (a) no sample exceeds the post-warm-up baseline by more than the tolerance (--tolerance-mib,
-// default 64 MiB rss, 16 MiB for heap + external) and (b) the least-squares slope of the samples,
-// extrapolated over all the calls, stays under half that tolerance (a leak of a few hundred bytes per
-// call shows in (b) long before it shows in (a)). Device memory (cudaMemGetInfo through the addon's
+// and the addon start on first use). Each phase (sync, then async) is judged on its own, its first 20%
+// of samples being warm-up. "Flat" means: after warm-up, (a) no sample exceeds the phase's
+// post-warm-up baseline by more than the tolerance (--tolerance-mib, default 64 MiB rss, 16 MiB for
+// heap + external) and (b) the least-squares slope of the second half of the samples, extrapolated
+// over the phase's calls, stays under half that tolerance (warm-up growth levels off; a leak keeps
+// its slope, and a few hundred bytes per call show in (b) long before they show in (a)). Device memory (cudaMemGetInfo through the addon's
 // diagnostics exports, the pool trimmed first) must come back to its post-warm-up value within 16 MiB.
 // Exit status 0 when everything is flat; a JSON summary with --json.
 import { parseArgs } from 'node:util';
@@ -32,6 +34,7 @@ const { values: argv } = parseArgs({
     'max-size': { type: 'string', default: String((1 << 16) + 3) },
     json: { type: 'boolean', default: false },
     device: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const CALLS = Number(argv.calls);
@@ -93,25 +96,34 @@ function slope(xs, ys) {
   return sxx ? sxy / sxx : 0;
 }
 
+/** Flatness of one phase (the sync calls, then the async ones), each with its own warm-up. */
 function verdict(name, samples, totalCalls) {
-  const warm = Math.max(1, Math.floor(samples.length * 0.2));
-  const post = samples.slice(warm);
-  const base = post[0];
-  const xs = post.map((s) => s.calls);
   const out = { name, calls: totalCalls, samples: samples.length, problems: [] };
-  const check = (field, tol) => {
-    if (base[field] === undefined) return;
-    const ys = post.map((s) => s[field]);
-    const peak = Math.max(...ys) - base[field];
-    const projected = slope(xs, ys) * totalCalls;
-    out[field] = { base: base[field], peakGrowth: peak, projectedGrowth: projected, last: ys[ys.length - 1] };
-    if (peak > tol) out.problems.push(`${field} grew ${(peak / 2 ** 20).toFixed(1)} MiB after warm-up (tolerance ${(tol / 2 ** 20).toFixed(0)} MiB)`);
-    if (projected > tol / 2) out.problems.push(`${field} trend ${(projected / 2 ** 20).toFixed(1)} MiB over ${totalCalls} calls (tolerance ${(tol / 2 ** 21).toFixed(0)} MiB)`);
-  };
-  check('rss', TOL);
   for (const s of samples) s.heapExternal = s.heap + s.external;
-  check('heapExternal', HEAP_TOL);
-  check('deviceUsed', DEVICE_TOL);
+  for (const phase of ['sync', 'async']) {
+    const ph = samples.filter((s) => s.phase === phase);
+    if (ph.length < 4) continue;
+    const phaseCalls = ph[ph.length - 1].calls - ph[0].calls;
+    const check = (field, tol) => {
+      const have = ph.filter((s) => s[field] !== undefined);
+      if (have.length < 2) return;
+      const post = have.slice(Math.max(1, Math.floor(have.length * 0.2)));
+      if (post.length < 2) return;
+      const base = post[0][field];
+      const ys = post.map((s) => s[field]);
+      const peak = Math.max(...ys) - base;
+      // The trend of the second half: warm-up growth levels off, a leak keeps its slope.
+      const late = post.slice(Math.floor(post.length / 2));
+      const projected = late.length >= 2 ? slope(late.map((s) => s.calls), late.map((s) => s[field])) * phaseCalls : 0;
+      const key = `${phase} ${field}`;
+      out[key] = { base, peakGrowth: peak, projectedGrowth: projected, last: ys[ys.length - 1] };
+      if (peak > tol) out.problems.push(`${key} grew ${(peak / 2 ** 20).toFixed(1)} MiB after warm-up (tolerance ${(tol / 2 ** 20).toFixed(0)} MiB)`);
+      if (projected > tol / 2) out.problems.push(`${key} trend ${(projected / 2 ** 20).toFixed(1)} MiB over ${phaseCalls} calls (tolerance ${(tol / 2 ** 21).toFixed(0)} MiB)`);
+    };
+    check('rss', TOL);
+    check('heapExternal', HEAP_TOL);
+    check('deviceUsed', DEVICE_TOL);
+  }
   return out;
 }
 
@@ -137,7 +149,7 @@ for (const [name, [syncF, asyncF]] of Object.entries(FNS)) {
   for (let i = 0; i < CALLS; i++) {
     syncF(k, SIZES[i % SIZES.length]);
     calls++;
-    if (i % every === 0) samples.push({ calls, ...sample(i % (5 * every) === 0) });
+    if (i % every === 0) samples.push({ phase: 'sync', calls, ...sample(i % (5 * every) === 0) });
   }
   if (asyncF) {
     for (let i = 0; i < CALLS; i += WAVE) {
@@ -145,17 +157,20 @@ for (const [name, [syncF, asyncF]] of Object.entries(FNS)) {
       for (let j = i; j < Math.min(CALLS, i + WAVE); j++) wave.push(asyncF(k, SIZES[j % SIZES.length]));
       await Promise.all(wave);
       calls += wave.length;
-      if (Math.floor(i / WAVE) % Math.max(1, Math.floor(every / WAVE)) === 0) samples.push({ calls, ...sample(false) });
+      const w = Math.floor(i / WAVE), per = Math.max(1, Math.floor(every / WAVE));
+      if (w % per === 0) samples.push({ phase: 'async', calls, ...sample(w % (5 * per) === 0) });
     }
   }
-  samples.push({ calls, ...sample(true) });
+  samples.push({ phase: asyncF ? 'async' : 'sync', calls, ...sample(true) });
+  if (argv.trace) for (const x of samples) console.error(`${name} ${x.calls} rss ${(x.rss / 2 ** 20).toFixed(1)} heap ${(x.heap / 2 ** 20).toFixed(1)} external ${(x.external / 2 ** 20).toFixed(1)}${x.deviceUsed === undefined ? '' : ` device ${(x.deviceUsed / 2 ** 20).toFixed(1)}`} MiB`);
   const v = verdict(name, samples, calls);
   v.seconds = (Date.now() - t1) / 1000;
   results.push(v);
   if (!argv.json) {
-    const f = (x) => (x === undefined ? '–' : `${(x.peakGrowth / 2 ** 20).toFixed(1)} MiB peak, ${(x.projectedGrowth / 2 ** 20).toFixed(1)} MiB trend`);
-    console.log(`${name.padEnd(12)} ${calls} calls ${v.seconds.toFixed(0)} s  rss ${f(v.rss)}  heap+external ${f(v.heapExternal)}` +
-      `${v.deviceUsed ? `  device ${f(v.deviceUsed)}` : ''}  ${v.problems.length ? 'NOT FLAT: ' + v.problems.join('; ') : 'flat'}`);
+    const f = (x) => (x === undefined ? '–' : `+${(x.peakGrowth / 2 ** 20).toFixed(1)}/${(x.projectedGrowth / 2 ** 20).toFixed(1)}`);
+    const ph = (p) => `${p} rss ${f(v[`${p} rss`])} heap+ext ${f(v[`${p} heapExternal`])}${v[`${p} deviceUsed`] ? ` device ${f(v[`${p} deviceUsed`])}` : ''}`;
+    console.log(`${name.padEnd(12)} ${String(calls).padStart(6)} calls ${v.seconds.toFixed(0).padStart(4)} s  ${ph('sync')}  ${asyncF ? ph('async') : ''}  ` +
+      `${v.problems.length ? 'NOT FLAT: ' + v.problems.join('; ') : 'flat'}`);
   }
 }
 await cr.shutdownPool();
