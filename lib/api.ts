@@ -3,7 +3,7 @@
  * of a validated Job to the chosen backend.
  */
 import { checkKey, type Key } from './keys.js';
-import { checkCount, checkOffset, checkOptions } from './validate.js';
+import { checkCount, checkOffset, checkOptions, isDetached } from './validate.js';
 import { pickBackend } from './backend/select.js';
 import type { Job } from './job.js';
 import type { OutArray } from './cpu/kernels.js';
@@ -44,7 +44,15 @@ export function runSync<T extends OutArray>(p: Prepared, job: Job, out: T): T {
 }
 
 export async function runAsync<T extends OutArray>(p: Prepared, job: Job, out: T): Promise<T> {
-  if (p.n > 0) await pickBackend(p.opts.backend, job.op, p.n).runAsync(job);
+  if (p.n > 0) {
+    try {
+      await pickBackend(p.opts.backend, job.op, p.n).runAsync(job);
+    } finally {
+      // Transferred away while the call ran: the values went nowhere the caller can see (and the
+      // worker pool's copy-back fails), so say so plainly whatever the backend reported.
+      if (isDetached(out)) throw new TypeError('out was detached while the call was pending; its values are lost');
+    }
+  }
   return out;
 }
 

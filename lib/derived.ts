@@ -4,7 +4,7 @@
  */
 import { asyncly, prepare, type CommonOptions, type Prepared } from './api.js';
 import { checkDtype, type DeviceOut, type Dtype, type WithDeviceOut } from './uniform.js';
-import { MAX_COUNT, MAX_INDEX, checkFiniteNumber, describe } from './validate.js';
+import { MAX_COUNT, MAX_INDEX, checkFiniteNumber, describe, isTypedInput } from './validate.js';
 import { checkProposals, checkShape, checkShapeArray, checkShapeParam, gammaCallFor } from './gamma.js';
 import { runCall, runCallAsync, type Call, type DeviceInput } from './device-io.js';
 import { DeviceArray } from './device-array.js';
@@ -104,17 +104,23 @@ export const chisquareAsync = asyncly((key: Key, n: number, options: ChisquareOp
 
 /** Largest shape beta and Dirichlet accept: keeps the sum of a row's gammas finite. */
 export const MAX_ROW_SHAPE = 1e300;
+/**
+ * Smallest: keeps a row's log-space gammas log(G') + log(U)/α finite (|log U| ≤ 53·ln 2, so α above
+ * about 2e-307 is enough). Below it every log of a row could be -Infinity and the row NaN (found by
+ * test/fuzz-distributions.test.ts: beta(5e-324, 5e-324) gave NaN).
+ */
+export const MIN_ROW_SHAPE = 1e-300;
 /** Largest Dirichlet dimension K. */
 export const MAX_DIRICHLET_K = 2 ** 20;
 
 function checkRowShape(v: unknown, name: string): number {
   const a = checkShape(v, name);
-  if (a > MAX_ROW_SHAPE) throw new RangeError(`${name} must be at most 1e300, got ${a}`);
+  if (a > MAX_ROW_SHAPE || a < MIN_ROW_SHAPE) throw new RangeError(`${name} must be in [1e-300, 1e300], got ${a}`);
   return a;
 }
 
 export interface BetaOptions extends CommonOptions {
-  /** Shapes a, b in (0, 1e300]. */
+  /** Shapes a, b in [1e-300, 1e300]. */
   a: number;
   b: number;
   proposals?: number;
@@ -171,7 +177,7 @@ function dirichletCall(key: Key, alpha: unknown, n: number, options?: DirichletO
       throw new RangeError(`alpha must have 1 to 2^20 entries, got ${alpha.length}`);
     }
     inputs.push({ name: 'alpha', array: alpha, slot: 'params', key: 'alpha', host: (v) => rowShapes(v) });
-  } else if (Array.isArray(alpha) || alpha instanceof Float64Array || alpha instanceof Float32Array) {
+  } else if (Array.isArray(alpha) || isTypedInput(alpha, 'alpha', Float64Array, Float32Array)) {
     alphas = rowShapes(alpha);
   } else {
     throw new TypeError(`alpha must be an array, Float64Array, Float32Array or DeviceArray of shapes, got ${describe(alpha)}`);
@@ -186,7 +192,7 @@ function dirichletCall(key: Key, alpha: unknown, n: number, options?: DirichletO
     throw new RangeError(`(offset + n)·K must not exceed 2^63, got offset·K = ${first} and n·K = ${count}`);
   }
   const flat: Prepared = { ...p, n: count, lo: Number(first & 0xffffffffn), hi: Number(first >> 32n) };
-  return { p: flat, ...typed(p, 'dirichlet'), count, params: { alpha: alphas, proposals }, inputs };
+  return { p: flat, ...typed(p, 'dirichlet'), count, params: { alpha: alphas, proposals }, inputs, disjoint: [[alpha, 'alpha']] };
 }
 
 /**

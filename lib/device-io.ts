@@ -17,7 +17,7 @@ import type { Job } from './job.js';
 import type { Backend, DeviceDtype, DeviceStore, HostArray } from './backend/types.js';
 import { pickBackend } from './backend/select.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
-import { checkOut } from './validate.js';
+import { checkDisjoint, checkOut, isDetached } from './validate.js';
 
 const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
 
@@ -48,6 +48,8 @@ export interface Call {
   params: Record<string, unknown>;
   perElement?: Record<string, Float32Array | Float64Array>;
   inputs?: DeviceInput[];
+  /** Host inputs (as the caller passed them, with their names) that a host `out` must not overlap. */
+  disjoint?: [unknown, string][];
 }
 
 export type CallResult = HostArray | DeviceArray;
@@ -67,7 +69,8 @@ function check(c: Call): void {
     }
     return;
   }
-  hostOut(out, c.dtype, c.count);
+  const host = hostOut(out, c.dtype, c.count);
+  for (const [input, name] of c.disjoint ?? []) checkDisjoint(host, input, 'out', name);
 }
 
 function choose(c: Call): Backend {
@@ -162,6 +165,11 @@ export async function runCallAsync(c: Call): Promise<CallResult> {
   } catch (e) {
     bound.fail?.();
     throw e;
+  } finally {
+    // A host out transferred away while the call ran: the values went nowhere the caller can see.
+    if (!(bound.result instanceof DeviceArray) && isDetached(bound.result)) {
+      throw new TypeError('out was detached while the call was pending; its values are lost');
+    }
   }
   return bound.result;
 }

@@ -1,7 +1,7 @@
 /** gamma(): Marsaglia–Tsang gamma variates, scalar or per-element shape (docs/streams.md §6). */
 import { asyncly, prepare, type CommonOptions, type Prepared } from './api.js';
 import { checkDtype, type DeviceOut, type Dtype, type WithDeviceOut } from './uniform.js';
-import { checkFiniteNumber, describe } from './validate.js';
+import { checkFiniteNumber, describe, isTypedInput } from './validate.js';
 import { MAX_PROPOSALS } from './cpu/gamma.js';
 import { runCall, runCallAsync, type Call, type DeviceInput } from './device-io.js';
 import { DeviceArray } from './device-array.js';
@@ -37,9 +37,11 @@ export function checkShapeParam(
   v: unknown, n: number, name: string,
 ): [number, Float32Array | Float64Array | undefined] {
   if (typeof v === 'number') return [checkShape(v, name), undefined];
-  if (v instanceof Float32Array || v instanceof Float64Array) {
+  if (isTypedInput(v, name, Float32Array, Float64Array)) {
     if (v.length !== n) throw new RangeError(`${name} must have length n = ${n}, got ${v.length}`);
-    return [0, checkShapeValues(v, name)];
+    // A snapshot, validated: kernels, workers and the GPU read the shapes after this returns, when a
+    // SharedArrayBuffer (or the caller, during an async call) may have changed them to NaN or -1.
+    return [0, checkShapeValues((v as Float32Array | Float64Array).slice(), name)];
   }
   throw new TypeError(`${name} must be a number, Float32Array or Float64Array, got ${describe(v)}`);
 }
@@ -100,6 +102,7 @@ export function gammaCallFor(p: Prepared, alphaIn: unknown, alphaName: string, s
   return {
     p, op: dtype === 'float32' ? 'gamma32' : 'gamma64', dtype, count: p.n, params: { alpha, scale, proposals },
     perElement: alphas ? { alpha: alphas } : {}, inputs,
+    disjoint: [[p.opts[alphaName], alphaName]], // the caller's array (chisquare passes df/2 as alphaIn)
   };
 }
 

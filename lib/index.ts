@@ -3,7 +3,7 @@
  * everywhere, with the same bits on both. See docs/streams.md for the contract.
  */
 import { philox4x32 as philoxRaw } from './philox.js';
-import { checkUint32, describe } from './validate.js';
+import { checkOptions, checkUint32, describe, isTypedInput } from './validate.js';
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
 export { key, split, foldIn, keyEquals, type Key } from './keys.js';
@@ -24,7 +24,7 @@ export { exponential, exponentialAsync, chisquare, chisquareAsync, beta, betaAsy
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
 export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {
   for (const [v, name, len] of [[counter, 'counter', 4], [key, 'key', 2]] as const) {
-    if (!(Array.isArray(v) || v instanceof Uint32Array)) {
+    if (!(Array.isArray(v) || isTypedInput(v, name, Uint32Array))) {
       throw new TypeError(`${name} must be an array or Uint32Array of ${len} words, got ${describe(v)}`);
     }
     if (v.length !== len) throw new RangeError(`${name} must have ${len} words, got ${v.length}`);
@@ -35,5 +35,5 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 
 /** Which backend `auto` (or the given choice) resolves to, and why. */
 export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda' }): BackendInfo {
-  return backendInfo(options?.backend);
+  return backendInfo(checkOptions(options).backend);
 }

@@ -5,7 +5,7 @@
  */
 import { philoxBlock } from './philox.js';
 import { TAG_FOLD_IN, TAG_SPLIT } from './layout.js';
-import { checkCount, checkUint32, describe } from './validate.js';
+import { checkCount, checkUint32, describe, isTypedInput } from './validate.js';
 
 export type Key = readonly [k0: number, k1: number];
 
@@ -32,7 +32,7 @@ export function key(seed: number | bigint): Key {
 
 /** Accepts a Key, any two-element array of uint32, or a Uint32Array(2); returns [k0, k1]. */
 export function checkKey(k: unknown, name = 'key'): Key {
-  if (!(Array.isArray(k) || k instanceof Uint32Array)) {
+  if (!(Array.isArray(k) || isTypedInput(k, name, Uint32Array))) {
     throw new TypeError(`${name} must be a key (a [k0, k1] pair from key()), got ${describe(k)}`);
   }
   if (k.length !== 2) throw new RangeError(`${name} must have 2 words, got ${k.length}`);

@@ -53,13 +53,40 @@ export function checkOut<T extends ArrayBufferView & { length: number }>(
   out: unknown, ctor: TypedArrayCtor<T>, n: number, name = 'out',
 ): T {
   if (out === undefined) return new ctor(n);
-  if (!(out instanceof (ctor as unknown as Function))) {
+  // isView: a Proxy or an Object.create(Float64Array.prototype) passes instanceof but is no typed array.
+  if (!ArrayBuffer.isView(out) || !(out instanceof (ctor as unknown as Function))) {
     throw new TypeError(`${name} must be a ${ctor.name}, got ${describe(out)}`);
   }
   const o = out as T;
   if (isDetached(o)) throw new TypeError(`${name} is backed by a detached ArrayBuffer`);
   if (o.length < n) throw new RangeError(`${name} has length ${o.length}, needs at least ${n}`);
   return o;
+}
+
+/**
+ * Typed-array inputs (weights, per-element shapes, keys, counters, table buffers): a genuine typed
+ * array of one of `ctors` (not a Proxy or prototype impostor), on a live buffer. SharedArrayBuffer-
+ * backed arrays and views with byte offsets are accepted like any other. Returns false for values
+ * that are not typed arrays of those types at all (the caller decides what else it accepts).
+ */
+export function isTypedInput(v: unknown, name: string, ...ctors: Function[]): v is ArrayBufferView & ArrayLike<number> {
+  if (!ArrayBuffer.isView(v) || !ctors.some((c) => v instanceof c)) return false;
+  if (isDetached(v)) throw new TypeError(`${name} is backed by a detached ArrayBuffer`);
+  return true;
+}
+
+/**
+ * An output may not share memory with an input of the same call: the kernels read inputs while they
+ * write outputs (and the GPU and worker paths read them later), so any overlap would feed samples back
+ * in as parameters. Views of one buffer that do not overlap are fine.
+ */
+export function checkDisjoint(out: ArrayBufferView, input: unknown, outName: string, inName: string): void {
+  if (!ArrayBuffer.isView(input) || out.buffer !== input.buffer) return;
+  const a = out.byteOffset, b = a + out.byteLength;
+  const c = input.byteOffset, d = c + input.byteLength;
+  if (a < d && c < b && out.byteLength > 0 && input.byteLength > 0) {
+    throw new RangeError(`${outName} must not overlap ${inName} (they share an ArrayBuffer)`);
+  }
 }
 
 export function isDetached(v: ArrayBufferView): boolean {

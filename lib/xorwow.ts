@@ -5,7 +5,7 @@
  * no keys; docs/streams.md §7 is the contract.
  */
 import { jumpXorshift } from './xorwow/jumps.js';
-import { checkCount, checkOptions, checkUint32, describe, isDetached } from './validate.js';
+import { checkCount, checkOptions, checkUint32, describe, isTypedInput } from './validate.js';
 
 export interface XorwowOptions {
   /** Which of the 2^64 subsequences (2^67 steps apart), as curand_init's `subsequence`. Default 0. */
@@ -107,8 +107,7 @@ export class Xorwow {
 
   /** Fills `out` with the next out.length words; equal to calling next() that many times. */
   fill(out: Uint32Array): Uint32Array {
-    if (!(out instanceof Uint32Array)) throw new TypeError(`out must be a Uint32Array, got ${describe(out)}`);
-    if (isDetached(out)) throw new TypeError('out is backed by a detached ArrayBuffer');
+    if (!isTypedInput(out, 'out', Uint32Array)) throw new TypeError(`out must be a Uint32Array, got ${describe(out)}`);
     const s = this.#s;
     // State lives in locals for the whole loop: V8 keeps them in registers, which is what makes
     // this several times faster than n calls to next().
@@ -133,9 +132,8 @@ export class Xorwow {
     let out: Float32Array;
     if (typeof nOrOut === 'number') {
       out = new Float32Array(checkCount(nOrOut, 'n'));
-    } else if (nOrOut instanceof Float32Array) {
-      if (isDetached(nOrOut)) throw new TypeError('out is backed by a detached ArrayBuffer');
-      out = nOrOut;
+    } else if (isTypedInput(nOrOut, 'out', Float32Array)) {
+      out = nOrOut as Float32Array;
     } else {
       throw new TypeError(`n must be a count or out a Float32Array, got ${describe(nOrOut)}`);
     }
@@ -181,7 +179,7 @@ export class Xorwow {
       throw new TypeError(`state must be an object { v, d }, got ${describe(state)}`);
     }
     const { v, d } = state as { v: unknown; d: unknown };
-    if (!(Array.isArray(v) || v instanceof Uint32Array)) {
+    if (!(Array.isArray(v) || isTypedInput(v, 'state.v', Uint32Array))) {
       throw new TypeError(`state.v must be an array of 5 words, got ${describe(v)}`);
     }
     if (v.length !== 5) throw new RangeError(`state.v must have 5 words, got ${v.length}`);

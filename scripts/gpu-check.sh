@@ -25,6 +25,7 @@
 #   curand_confirm: real cuRAND vs test/vectors and our kernels
 #   gpu_selftest --bench (copy / D2H ceilings, fills, host outputs) and scripts/gpu-bench.py
 #   (cuRAND via CuPy, torch, JAX)
+#   scripts/gpu-hardening.sh (OOM recovery, device memory flat, sanitizer over the fuzz corpus)
 # Report: bench/results/<date>-<gpu>.md (and $OUT/ when OUT is set), raw logs beside it in
 # bench/tmp/gpu-check/ (and $OUT/gpu-check-logs.tar.gz). Exit status 0 when every check passed.
 set -uo pipefail
@@ -200,6 +201,14 @@ if want sanitize && [[ -x $SELF ]]; then
   else
     skip compute-sanitizer "not installed"
   fi
+fi
+
+# ---- hardening (issue 9): OOM recovery, outs kept alive, device memory flat, compute-sanitizer over the
+# fuzz corpus; about 5 minutes (scripts/gpu-hardening.sh; runs alone too, with its own HARDENING_BUDGET)
+if [[ $HAVE_NODE == 1 && $BUILD_OK == 0 ]]; then
+  step "hardening (scripts/gpu-hardening.sh)" 420 "$LOGS/hardening.log" env HARDENING_LOGS="$LOGS/hardening" bash scripts/gpu-hardening.sh
+else
+  skip "hardening (scripts/gpu-hardening.sh)" "no node, or the build failed"
 fi
 
 # ---- report -------------------------------------------------------------------------------------------------

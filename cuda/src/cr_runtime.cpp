@@ -22,6 +22,10 @@ cr_status ok_status() {
 }
 
 cr_status make_status(cudaError_t e, const char* what) {
+  // Consume the thread's last-error state that the failed call set: the status carries the error
+  // now, and the next call's launch check (return cudaGetLastError()) on this thread must not report
+  // it again (e.g. a failed cudaMallocAsync would fail the next, healthy call). Sticky errors stay.
+  cudaGetLastError();
   cr_status s;
   s.code = (int)e;
   snprintf(s.name, sizeof s.name, "%s", cudaGetErrorName(e));

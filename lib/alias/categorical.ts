@@ -9,7 +9,7 @@ import type { Backend } from '../backend/types.js';
 import { OP_CATEGORICAL } from '../backend/cuda-ops/alias.js';
 import type { Job } from '../job.js';
 import type { Key } from '../keys.js';
-import { checkEnum } from '../validate.js';
+import { checkCount, checkDisjoint, checkEnum } from '../validate.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from './sample.js';
@@ -35,6 +35,8 @@ export interface CategoricalOptions extends AliasSampleOptions {
  * N = 10^3, 0.4 at 10^4, 0.2 at 10^6), rounded towards the alias table. A function of (N, n) only.
  */
 export function categoricalMethod(N: number, n: number): CategoricalMethod {
+  checkCount(N, 'N');
+  checkCount(n, 'n');
   return 4 * n >= N + 8192 ? 'alias' : 'cdf';
 }
 
@@ -51,6 +53,7 @@ function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: Ca
   const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
   // Validate `out` before the O(N) work.
   const [, , out] = samplePrepared(p, OP_ALIAS, {});
+  checkDisjoint(out, weights, 'out', 'weights');
   if (p.n === 0) return [makeJob(p, OP_ALIAS, out), out, null];
   const gpu = pickBackend(p.opts.backend, OP_CATEGORICAL, a.length + p.n);
   if (gpu.name === 'cuda') {

@@ -28,7 +28,7 @@
  * over-weighted to exactly one unit (their true share is < 1 unit; m < N, so together they take
  * < N units = one part in 2^32 of the total).
  */
-import { describe } from '../validate.js';
+import { describe, isTypedInput } from '../validate.js';
 
 /** log2 of the bucket capacity: a bucket holds 2^32 units. */
 export const UNIT_BITS = 32;
@@ -64,8 +64,8 @@ const HI_WORD = LITTLE ? 1 : 0;
  */
 export function checkWeights(weights: unknown, name = 'weights'): Float32Array | Float64Array {
   let a: Float32Array | Float64Array;
-  if (weights instanceof Float64Array || weights instanceof Float32Array) {
-    a = weights;
+  if (isTypedInput(weights, name, Float64Array, Float32Array)) {
+    a = weights as Float32Array | Float64Array;
   } else if (Array.isArray(weights)) {
     if (weights.length > MAX_ITEMS) {
       throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);

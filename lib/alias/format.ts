@@ -16,7 +16,7 @@
  */
 import { MAX_ITEMS, UNIT_BITS } from './fixed-point.js';
 import { PLUS_GROUP, allocRows, type PsaMethod } from './psa.js';
-import { describe } from '../validate.js';
+import { describe, isTypedInput } from '../validate.js';
 
 export const FORMAT_VERSION = 1;
 export const HEADER_BYTES = 32;
@@ -57,9 +57,14 @@ function bad(msg: string): RangeError {
 
 export function decode(buffer: unknown): TableParts {
   let bytes: Uint8Array;
-  if (buffer instanceof Uint8Array) bytes = buffer;
-  else if (buffer instanceof ArrayBuffer || buffer instanceof SharedArrayBuffer) bytes = new Uint8Array(buffer);
-  else throw new TypeError(`buffer must be a Uint8Array or ArrayBuffer, got ${describe(buffer)}`);
+  if (isTypedInput(buffer, 'buffer', Uint8Array)) bytes = buffer as Uint8Array;
+  else if (buffer instanceof ArrayBuffer || buffer instanceof SharedArrayBuffer) {
+    try {
+      bytes = new Uint8Array(buffer);
+    } catch {
+      throw new TypeError('buffer is a detached ArrayBuffer');
+    }
+  } else throw new TypeError(`buffer must be a Uint8Array or ArrayBuffer, got ${describe(buffer)}`);
   if (bytes.byteLength < HEADER_BYTES) throw bad(`${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < MAGIC.length; i++) {

@@ -10,6 +10,7 @@ import { isResident, OP_ALIAS_COUNTS } from '../backend/cuda-ops/alias.js';
 import { subJob, type Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkOut, describe } from '../validate.js';
+import { giveScratch, takeScratch } from '../pool.js';
 
 export interface AliasSampleOptions extends CommonOptions {
   /** Destination (length ≥ n); element i is written to out[i]. */
@@ -123,7 +124,8 @@ export async function countsPreparedAsync(
   }
   // Two shared scratch buffers: the pool fills one while this thread counts the other.
   const len = Math.min(p.n, ASYNC_CHUNK);
-  const bufs = [0, 1].map(() => new Uint32Array(new SharedArrayBuffer(4 * len)));
+  // Reused (lib/pool.ts): fresh shared buffers per call pile up in the workers until their GC.
+  const bufs = [0, 1].map(() => new Uint32Array(takeScratch(4 * len), 0, len));
   const job = scratchJob(p, OP_ALIAS, params, bufs[0]);
   type Pending = { done: Promise<unknown>; part: Uint32Array };
   const start = (s: number, k: number): Pending => {
@@ -153,5 +155,6 @@ export async function countsPreparedAsync(
   } finally {
     if (prev) await prev.done;
   }
+  for (const b of bufs) giveScratch(b.buffer as SharedArrayBuffer);
   return out;
 }

@@ -1,0 +1,295 @@
+/**
+ * Every public function with valid defaults and, per argument, an arbitrary of INVALID values: wrong
+ * types, NaN/±Infinity, negative, non-integer and huge numbers, detached buffers, wrong typed-array
+ * types, Proxies and prototype impostors of typed arrays, short or misplaced outputs. Used by
+ * test/fuzz-invalid.test.ts.
+ */
+import fc from 'fast-check';
+import * as cr from 'cuda-random';
+import { detached } from './fuzz-helpers.js';
+
+export const K = cr.key(7);
+const N = 8;
+
+// ---------- bad values by kind ----------
+export const junk = fc.oneof(
+  fc.string({ maxLength: 30 }), fc.boolean(), fc.constant(null), fc.object({ maxDepth: 1 }),
+  fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }), fc.constant(Symbol('s')), fc.constant(() => 1),
+  fc.constant(new Date(0)), fc.constant({ valueOf: () => 4 }), fc.constant({ toString: () => { throw new Error('toString called'); } }),
+);
+const nonFinite = fc.constantFrom(NaN, Infinity, -Infinity);
+/** Numbers that are no element count: negative, fractional, non-finite, ≥ 2^32. */
+const badCountNumber = fc.oneof(
+  nonFinite, fc.integer({ min: -1e9, max: -1 }), fc.double({ min: 0.001, max: 1e6, noNaN: true }).filter((x) => !Number.isInteger(x)),
+  fc.constantFrom(2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e308, -Number.MIN_VALUE),
+);
+/** Not a seed / fold-in datum (2^32 is one). */
+const badSeedNumber = badCountNumber.filter((v) => v !== 2 ** 32);
+const badCount = fc.oneof(badCountNumber, junk.filter((v) => typeof v !== 'number'), fc.bigInt({ min: 0n, max: 10n }));
+const badOffset = fc.oneof(
+  nonFinite, fc.integer({ min: -1e9, max: -1 }), fc.constantFrom(0.5, 2 ** 53 + 2, 1e300, -1n, 2n ** 63n, 2n ** 64n, 2n ** 63n - 1n),
+  junk,
+);
+/** Not a positive finite number. */
+const badPositive = fc.oneof(nonFinite, fc.constantFrom(0, -0, -1, -1e-300, -Number.MAX_VALUE), junk, fc.bigInt());
+const badFinite = fc.oneof(nonFinite, junk.filter((v) => v !== undefined), fc.bigInt());
+const badUint32 = fc.oneof(nonFinite, fc.constantFrom(-1, 0.5, 2 ** 32, 2 ** 40), junk, fc.bigInt({ min: 0n, max: 5n }));
+
+/** A fresh typed array (of `n` elements) of the wrong kind, or broken. */
+function badArray(ok: Function[], n: number, fill = 1): fc.Arbitrary<unknown> {
+  const all = [Float32Array, Float64Array, Uint32Array, Int32Array, Uint8Array, Int16Array, BigInt64Array];
+  const wrong = all.filter((c) => !ok.includes(c));
+  return fc.oneof(
+    fc.constantFrom(...wrong).map((C) => (C === BigInt64Array ? new BigInt64Array(n) : new (C as Float64ArrayConstructor)(n).fill(fill))),
+    fc.constantFrom(...ok).map((C) => detached(new (C as Float64ArrayConstructor)(n).fill(fill))),
+    // a Proxy of a right-typed array passes instanceof but is no typed array
+    fc.constantFrom(...ok).map((C) => new Proxy(new (C as Float64ArrayConstructor)(n).fill(fill), {})),
+    fc.constantFrom(...ok).map((C) => Object.create((C as Float64ArrayConstructor).prototype) as unknown),
+    fc.constant(new DataView(new ArrayBuffer(8 * n))),
+    fc.constant(Buffer.alloc(8 * n)),
+  );
+}
+/** Outputs that are not a typed array of `ok` (the first of which is also tried too short). */
+const badOut = (ok: Function[], need: number) => fc.oneof(
+  badArray(ok, need),
+  fc.constant(new (ok[0] as Float64ArrayConstructor)(need - 1)), // too short
+  fc.constant(new (ok[0] as Float64ArrayConstructor)(need + 4).subarray(5)), // too short after a byte offset
+  fc.array(fc.double(), { minLength: need, maxLength: need }), // a plain array
+  junk,
+);
+const badKey = fc.oneof(
+  fc.constantFrom([1], [1, 2, 3], [-1, 0], [2 ** 32, 0], [1.5, 0], ['1', 0], [0, NaN], [null, 0], [0, 2n]),
+  fc.constant(new Uint32Array(3)), fc.constant(new Int32Array(2)), fc.constant(new Float64Array(2)),
+  fc.constant(detached(new Uint32Array(2))), fc.constant({ 0: 1, 1: 2, length: 2 }),
+  fc.constant(Object.create(Uint32Array.prototype) as unknown), fc.constant(new Proxy(new Uint32Array(2), {})),
+  junk.filter((v) => !Array.isArray(v) || v.length !== 2),
+);
+export const badOptions = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.boolean(), fc.bigInt(), fc.constant(Symbol('o')));
+const badEnum = (valid: string[]) => fc.oneof(
+  fc.string({ maxLength: 12 }).filter((s) => !valid.includes(s)), fc.constantFrom('FLOAT32', 'Float64', 'gpu', '', ' psa'), junk.filter((v) => typeof v !== 'string' && v !== undefined),
+);
+const badShape = fc.oneof(fc.constantFrom(0, -0, -1, -1e-300, NaN, Infinity, -Infinity), junk.filter((v) => v !== undefined), fc.bigInt());
+const shapeArray = (bad: number, at: number, n: number, C: Float64ArrayConstructor | Float32ArrayConstructor) => {
+  const a = new C(n).fill(1.5);
+  a[at % n] = bad;
+  return a;
+};
+const badShapeArray = (n: number) => fc.oneof(
+  fc.tuple(fc.constantFrom(0, -0, -2, NaN, Infinity, -Infinity), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
+    .map(([v, at, C]) => shapeArray(v, at, n, C)),
+  fc.constantFrom(new Float64Array(n - 1).fill(1), new Float64Array(n + 1).fill(1), new Float32Array(0)),
+  badArray([Float32Array, Float64Array], n, 1.5),
+  fc.constant(Array.from({ length: n }, () => 1.5)), // arrays are not per-element shapes (only typed)
+);
+const badWeights = fc.oneof(
+  fc.constantFrom([], [0, 0, 0], [-1, 2], [1, NaN], [1, Infinity], [1, -Infinity], ['1', 2], [1, , 2], [1, null], [1, 2n], [-0, 0]),
+  fc.constantFrom(new Float64Array(0), new Float64Array(5), Float64Array.of(1, -1e-300), Float32Array.of(1, NaN)),
+  badArray([Float32Array, Float64Array], 5, 1),
+  junk.filter((v) => !Array.isArray(v)),
+);
+const badBuffer = fc.oneof(
+  fc.uint8Array({ maxLength: 80 }),
+  fc.constant(detached(new Uint8Array(48))),
+  fc.constant((() => { const b = new ArrayBuffer(48); structuredClone(b, { transfer: [b] }); return b; })()),
+  fc.constant(new Uint32Array(12)), fc.constant(new DataView(new ArrayBuffer(48))), fc.constant(new Proxy(new Uint8Array(48), {})),
+  fc.constant(Object.create(Uint8Array.prototype) as unknown),
+  junk,
+);
+
+// ---------- every public function, with valid defaults and its argument slots ----------
+type Args = Record<string, unknown>;
+export interface Target {
+  name: string;
+  base: () => Args;
+  call: (a: Args) => unknown;
+  callAsync?: (a: Args) => Promise<unknown>;
+  /** slot -> [the name an error must mention, bad values] */
+  slots: Record<string, [string | string[], fc.Arbitrary<unknown>]>;
+}
+
+const FLOATS = [Float64Array, Float32Array];
+const common = (outCtor: Function[], need = N): Record<string, [string | string[], fc.Arbitrary<unknown>]> => ({
+  key: ['key', badKey], n: ['n', badCount], offset: ['offset', badOffset], out: ['out', badOut(outCtor, need)],
+  options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+});
+const opts = (a: Args, keys: string[]) => {
+  if ('options' in a) return a.options;
+  const o: Args = {};
+  for (const k of keys) if (a[k] !== undefined) o[k] = a[k];
+  return o;
+};
+const table = cr.AliasTable.build([1, 2, 0, 4]);
+const goodBuffer = table.toBuffer();
+
+export const targets: Target[] = [
+  {
+    name: 'bits', base: () => ({ key: K, n: N }), slots: common([Uint32Array]),
+    call: (a) => cr.bits(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend']) as never),
+    callAsync: (a) => cr.bitsAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend']) as never),
+  },
+  {
+    name: 'uniform', base: () => ({ key: K, n: N }),
+    slots: { ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], low: ['low', badFinite], high: ['high', badFinite] },
+    call: (a) => cr.uniform(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'low', 'high']) as never),
+    callAsync: (a) => cr.uniformAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'low', 'high']) as never),
+  },
+  {
+    name: 'normal', base: () => ({ key: K, n: N }),
+    slots: {
+      ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], method: ['method', badEnum(['box-muller', 'polar'])],
+      mean: ['mean', badFinite], std: ['std', badPositive],
+    },
+    call: (a) => cr.normal(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'method', 'mean', 'std']) as never),
+    callAsync: (a) => cr.normalAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'method', 'mean', 'std']) as never),
+  },
+  {
+    name: 'gamma', base: () => ({ key: K, n: N, alpha: 2.5 }),
+    slots: {
+      ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], alpha: ['alpha', fc.oneof(badShape, badShapeArray(N))],
+      scale: ['scale', badPositive], proposals: ['proposals', fc.oneof(fc.constantFrom(0, -1, 1025, 1.5, NaN, Infinity, 2 ** 32), junk.filter((v) => v !== undefined))],
+    },
+    call: (a) => cr.gamma(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'alpha', 'scale', 'proposals']) as never),
+    callAsync: (a) => cr.gammaAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'alpha', 'scale', 'proposals']) as never),
+  },
+  {
+    name: 'exponential', base: () => ({ key: K, n: N }),
+    slots: { ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], rate: ['rate', badPositive] },
+    call: (a) => cr.exponential(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'rate']) as never),
+    callAsync: (a) => cr.exponentialAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'rate']) as never),
+  },
+  {
+    name: 'chisquare', base: () => ({ key: K, n: N, df: 3 }),
+    slots: {
+      ...common(FLOATS), df: ['df', fc.oneof(badShape, badShapeArray(N), fc.constant(5e-324))],
+      proposals: ['proposals', fc.constantFrom(0, 1025, 0.5, '2')],
+    },
+    call: (a) => cr.chisquare(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'df', 'proposals']) as never),
+    callAsync: (a) => cr.chisquareAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'df', 'proposals']) as never),
+  },
+  {
+    name: 'beta', base: () => ({ key: K, n: N, a: 0.5, b: 2 }),
+    slots: {
+      ...common(FLOATS), a: ['a', fc.oneof(badShape, fc.constantFrom(1e-301, 5e-324, 2e300))],
+      b: ['b', fc.oneof(badShape, fc.constantFrom(1e-310, 1.1e300, Number.MAX_VALUE))], proposals: ['proposals', fc.constantFrom(0, 2000, 1.5)],
+    },
+    call: (a) => cr.beta(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'a', 'b', 'proposals']) as never),
+    callAsync: (a) => cr.betaAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'a', 'b', 'proposals']) as never),
+  },
+  {
+    name: 'dirichlet', base: () => ({ key: K, n: N, alpha: [0.5, 1, 2] }),
+    slots: {
+      ...common(FLOATS, 3 * N),
+      alpha: ['alpha', fc.oneof(
+        fc.constantFrom([], [0], [1, -1], [1, NaN], [1, Infinity], [1e301], [5e-324, 1], [1, '2'], [1, , 2], new Float64Array(2 ** 20 + 1).fill(1)),
+        badArray([Float32Array, Float64Array], 3, 1), junk.filter((v) => !Array.isArray(v) || v.length === 0),
+      )],
+      n: ['n', fc.oneof(badCount, fc.constant(2 ** 31))], // 2^31 rows of 3 exceed 2^32 - 1 values
+      offset: ['offset', fc.oneof(badOffset, fc.constant(2n ** 62n))], // (offset + n)·K > 2^63
+    },
+    call: (a) => cr.dirichlet(a.key as cr.Key, a.alpha as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'proposals']) as never),
+    callAsync: (a) => cr.dirichletAsync(a.key as cr.Key, a.alpha as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'proposals']) as never),
+  },
+  {
+    name: 'AliasTable.build', base: () => ({ weights: [1, 2, 3] }),
+    slots: { weights: ['weights', badWeights], method: ['method', badEnum(['psa', 'psa+'])], options: ['options', badOptions] },
+    call: (a) => cr.AliasTable.build(a.weights as number[], opts(a, ['method']) as never),
+  },
+  {
+    name: 'AliasTable.fromBuffer', base: () => ({ buffer: goodBuffer }), slots: { buffer: ['buffer', badBuffer] },
+    call: (a) => cr.AliasTable.fromBuffer(a.buffer as Uint8Array),
+  },
+  {
+    name: 'AliasTable#sample', base: () => ({ key: K, n: N }), slots: common([Uint32Array]),
+    call: (a) => table.sample(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend']) as never),
+    callAsync: (a) => table.sampleAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend']) as never),
+  },
+  {
+    name: 'AliasTable#counts', base: () => ({ key: K, n: N }),
+    slots: {
+      ...common([Float64Array], 4),
+      accumulate: ['accumulate', fc.oneof(fc.constantFrom(0, 1, 'true', null), fc.object())],
+    },
+    call: (a) => table.counts(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'accumulate']) as never),
+    callAsync: (a) => table.countsAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'accumulate']) as never),
+  },
+  {
+    name: 'categorical', base: () => ({ key: K, n: N, weights: [1, 0, 3] }),
+    slots: {
+      ...common([Uint32Array]), weights: ['weights', badWeights], method: ['method', badEnum(['auto', 'alias', 'cdf'])],
+      table: ['table', badEnum(['psa', 'psa+'])],
+    },
+    call: (a) => cr.categorical(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
+    callAsync: (a) => cr.categoricalAsync(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
+  },
+  {
+    name: 'categoricalMethod', base: () => ({ N: 10, n: 5 }),
+    slots: { N: ['N', badCount], n: ['n', badCount] },
+    call: (a) => cr.categoricalMethod(a.N as number, a.n as number),
+  },
+  {
+    name: 'key', base: () => ({ seed: 5 }),
+    slots: { seed: ['seed', fc.oneof(badSeedNumber, fc.constantFrom(2 ** 53, -1n, 2n ** 64n), junk)] },
+    call: (a) => cr.key(a.seed as number),
+  },
+  {
+    name: 'split', base: () => ({ key: K, n: 3 }),
+    slots: { key: ['key', badKey], n: ['n', fc.oneof(badCount, fc.constant(2 ** 24 + 1))] },
+    call: (a) => cr.split(a.key as cr.Key, a.n as number),
+  },
+  {
+    name: 'foldIn', base: () => ({ key: K, data: 3 }),
+    slots: { key: ['key', badKey], data: ['data', fc.oneof(badSeedNumber, fc.constantFrom(2 ** 53, 3n), junk)] },
+    call: (a) => cr.foldIn(a.key as cr.Key, a.data as number),
+  },
+  {
+    name: 'keyEquals', base: () => ({ a: K, b: K }), slots: { a: ['a', badKey], b: ['b', badKey] },
+    call: (a) => cr.keyEquals(a.a as cr.Key, a.b as cr.Key),
+  },
+  {
+    name: 'philox4x32', base: () => ({ counter: [1, 2, 3, 4], key: [5, 6] }),
+    slots: {
+      counter: ['counter', fc.oneof(badKey.filter((v) => !Array.isArray(v) || v.length !== 4), fc.constantFrom([1, 2, 3], [1, 2, 3, -4], [1, 2, 3, 2 ** 32], new Uint32Array(5)))],
+      key: ['key', badKey],
+    },
+    call: (a) => cr.philox4x32(a.counter as number[], a.key as number[]),
+  },
+  {
+    name: 'new Xorwow', base: () => ({ seed: 1 }),
+    slots: {
+      seed: ['seed', fc.oneof(badSeedNumber, fc.constantFrom(-1n, 2n ** 64n), junk)],
+      subsequence: ['subsequence', fc.oneof(fc.constantFrom(-1, 0.5, NaN, 2n ** 64n, -1n), junk.filter((v) => v !== undefined))],
+      offset: ['offset', fc.oneof(fc.constantFrom(-1, 0.5, Infinity, 2n ** 64n), junk.filter((v) => v !== undefined))],
+      options: ['options', badOptions],
+    },
+    call: (a) => new cr.Xorwow(a.seed as number, opts(a, ['subsequence', 'offset']) as never),
+  },
+  {
+    name: 'Xorwow#skip', base: () => ({ k: 5 }), slots: { k: ['k', fc.oneof(fc.constantFrom(-1, -1n, 0.5, NaN, Infinity, 2 ** 53 + 2), junk)] },
+    call: (a) => new cr.Xorwow(1).skip(a.k as number),
+  },
+  {
+    name: 'Xorwow#fill', base: () => ({ out: new Uint32Array(4) }), slots: { out: ['out', badArray([Uint32Array], 4)] },
+    call: (a) => new cr.Xorwow(1).fill(a.out as Uint32Array),
+  },
+  {
+    name: 'Xorwow#uniform', base: () => ({ n: 4 }),
+    slots: { n: [['n', 'out'], fc.oneof(fc.constantFrom(-1, 0.5, NaN, 2 ** 32), badArray([Float32Array], 4), junk.filter((v) => v !== undefined))] },
+    call: (a) => new cr.Xorwow(1).uniform(a.n as number),
+  },
+  {
+    name: 'Xorwow.fromState', base: () => ({ state: new cr.Xorwow(1).state() }),
+    slots: {
+      state: ['state', fc.oneof(
+        fc.constantFrom({ v: [0, 0, 0, 0, 0], d: 1 }, { v: [1, 2, 3, 4], d: 1 }, { v: [1, 2, 3, 4, -5], d: 1 }, { v: [1, 2, 3, 4, 5], d: 2 ** 32 },
+          { v: [1, 2, 3, 4, 5] }, { v: 'abcde', d: 1 }, { v: detached(new Uint32Array(5)), d: 1 }, { v: new Int32Array(5), d: 1 }),
+        junk.filter((v) => v === null || typeof v !== 'object'),
+      )],
+    },
+    call: (a) => cr.Xorwow.fromState(a.state as never),
+  },
+  {
+    name: 'backend', base: () => ({}), slots: { backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])], options: ['options', badOptions] },
+    call: (a) => cr.backend(opts(a, ['backend']) as never),
+  },
+];
+
