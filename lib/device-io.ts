@@ -131,7 +131,14 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
     const store = b.allocate(c.dtype, c.count);
     return { job, result: wrapStore(store, c.dtype, c.count), ...target(store), fail: () => store.free() };
   }
-  if (out instanceof DeviceArray) return { job, result: out, ...target(storeOf(out, 'out')) };
+  if (out instanceof DeviceArray) {
+    const t = target(storeOf(out, 'out'));
+    const upload = t.after;
+    // Freed while an async CPU run filled its host copy: like a kernel whose output was freed, the
+    // call finishes and the values go nowhere.
+    if (upload) t.after = () => { if (!out.freed) upload(); };
+    return { job, result: out, ...t };
+  }
   const host = hostOut(out, c.dtype, c.count);
   job.out = host.subarray(0, c.count);
   return { job, result: host };

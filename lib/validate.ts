@@ -15,6 +15,11 @@ export function describe(v: unknown): string {
   if (typeof v === 'bigint') return `bigint ${v}`;
   if (typeof v === 'number') return `${v}`;
   if (typeof v === 'string') return `string "${v.length > 20 ? v.slice(0, 20) + '…' : v}"`;
+  // Class instances by name (e.g. 'a DeviceArray' where a typed array was wanted); plain objects as 'object'.
+  if (typeof v === 'object') {
+    const name = (Object.getPrototypeOf(v) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    if (typeof name === 'string' && name !== '' && name !== 'Object') return `a ${name}`;
+  }
   return typeof v;
 }
 
