@@ -29,8 +29,9 @@ export const MAX_PROPOSALS = 1024;
 /**
  * Proposals the CPU kernels evaluate at once when `proposals` is omitted. It never changes the output
  * (the value is always the first accepted proposal); 1 is fastest here, where an unused proposal is
- * pure waste (measured with `npm run bench -- distributions`).
- * The CUDA backend has its own default.
+ * pure waste (measured with `npm run bench -- distributions`). The WebAssembly path ignores it (it
+ * always evaluates proposal 0 of every element, then one at a time). The CUDA backend has its own
+ * default.
  */
 export const DEFAULT_PROPOSALS = 1;
 
