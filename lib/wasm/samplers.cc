@@ -669,10 +669,11 @@ COLD void gamma_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, double
 
 /**
  * The first accepted proposal of gamma elements [e, e + count), e = (ehi:elo), element j with
- * d, c = DS/CS[(phase + j) mod period] and α = ALPHA[(phase + j) mod period]. Proposal 0 of every element is evaluated
- * in vectors: float32: block e + j of plane 0, eight elements per 8 blocks; float64: blocks 2(e + j)
- * and 2(e + j) + 1, four elements per 8 blocks. Lanes that reject continue by the scalar port from
- * proposal 1, so each value is the first accepted proposal, as in drawRange for any M.
+ * d, c = DS/CS[(phase + j) mod period] and α = ALPHA[(phase + j) mod period]. Proposal 0 of every
+ * element is evaluated in vectors: float32: block e + j of plane 0, eight elements per 8 blocks;
+ * float64: blocks 2(e + j) and 2(e + j) + 1, four elements per 8 blocks. Lanes that reject continue
+ * by the scalar port from proposal 1, so each value is the first accepted proposal, as in drawRange
+ * for any M.
  *   mode 0: OUT[j] = G' = d·v, AUX[j] = its boost uniform U (drawRange's DV, BU);
  *   mode 1: OUT[j] = value·scale as doubles, value = G' (α >= 1) or exp(log G' + log(U)/α) (α < 1);
  *   mode 2: the same rounded to float32, OUT as floats.

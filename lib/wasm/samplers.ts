@@ -140,8 +140,8 @@ export function setSamplersWasm(on: boolean): void {
 
 /**
  * Shared driver of the block samplers: elements [first, first + out.length), first = (hi:lo), where
- * block b of the call's plane holds elements perBlock·b .. perBlock·b + perBlock - 1 and the module
- * writes 16 bytes per block. `fill(blo, bhi, nblocks)` computes blocks into the module's OUT.
+ * block b of the call's plane holds elements perBlock·b .. perBlock·b + perBlock - 1, which
+ * `fill(blo, bhi, nblocks)` writes to the module's OUT at those indices (doubles or floats).
  */
 function driveBlocks(
   lo: number, hi: number, out: Float32Array | Float64Array, perBlock: 2 | 4,

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '80d2ff6bdedbf29f2053c35c3464e3dbf71720a2938dde7983091393f5398518';
+export const SAMPLERS_WASM_SOURCE_SHA256 = 'b729641fb3fb5a705baf3799490619046b8cb0eca4608873e69efc24b9aa483f';
 
 /** The compiled sampler module (57283 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =
