@@ -2,7 +2,9 @@
  * Gamma and the samplers built on it (docs/streams.md §6): Marsaglia–Tsang with per-element proposal
  * sub-streams, the α < 1 boost, exponential on the raw stream, beta and Dirichlet as normalised
  * gammas. Binary64 throughout via lib/math; float32 outputs are rounded once at the store. The CUDA
- * port is cuda/include/cr_gamma.h.
+ * port is cuda/include/cr_gamma.h. Calls of 16 elements or more run in WebAssembly SIMD when available
+ * (lib/wasm/samplers.ts: proposal 0 of every element in vectors, rejections by the scalar C++ port,
+ * the same bits; test/wasm-samplers.test.ts); the loops here are the specification and the fallback.
  */
 import { philoxBlock, philoxStream } from '../philox.js';
 import { TAG_GAMMA, TAG_RAW } from '../layout.js';
@@ -10,6 +12,7 @@ import { log } from '../math/log.js';
 import { exp } from '../math/exp.js';
 import { cos2pi } from '../math/sincos.js';
 import { uniform64 } from './raw.js';
+import { exponentialWasm, gammaDrawWasm, gammaWasm } from '../wasm/samplers.js';
 
 const TWO_M32 = 2 ** -32;
 const TWO_M53 = 2 ** -53;
@@ -26,8 +29,9 @@ export const MAX_PROPOSALS = 1024;
 /**
  * Proposals the CPU kernels evaluate at once when `proposals` is omitted. It never changes the output
  * (the value is always the first accepted proposal); 1 is fastest here, where an unused proposal is
- * pure waste (measured with `npm run bench -- distributions`).
- * The CUDA backend has its own default.
+ * pure waste (measured with `npm run bench -- distributions`). The WebAssembly path ignores it (it
+ * always evaluates proposal 0 of every element, then one at a time). The CUDA backend has its own
+ * default.
  */
 export const DEFAULT_PROPOSALS = 1;
 
@@ -145,6 +149,7 @@ function drawRange(
     DV = new Float64Array(count);
     BU = new Float64Array(count);
   }
+  if (gammaDrawWasm(k0, k1, eLo, eHi, count, ds, cs, period, phase, DV, BU, wide)) return;
   const W = wide ? 8 : 4;
   const per = Math.max(1, Math.floor(PLANE_WORDS / (M * W)));
   let k = phase % period;
@@ -195,6 +200,7 @@ export function gammaKernel(
   alpha: number, alphas: Float32Array | Float64Array | undefined, scale: number, M: number, wide: boolean,
 ): void {
   const n = out.length;
+  if (gammaWasm(k0, k1, lo, hi, out, alpha, alphas, scale)) return;
   if (alphas === undefined) {
     setAlpha(alpha);
     pd[0] = MT[0];
@@ -332,6 +338,7 @@ export function exponentialKernel(
   k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array, rate: number, wide: boolean,
 ): void {
   const n = out.length;
+  if (exponentialWasm(k0, k1, lo, hi, out, rate)) return;
   for (let s = 0; s < n; s += CHUNK) {
     const m = Math.min(CHUNK, n - s);
     const l = (lo + s) >>> 0;

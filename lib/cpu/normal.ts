@@ -2,13 +2,16 @@
  * Normal kernels (docs/streams.md §5): Box–Muller on the raw stream and Marsaglia's polar method on
  * per-pair sub-streams. All arithmetic is binary64 through lib/math (no Math.log/sin/cos), so the
  * CUDA port (cuda/include/cr_normal.h) gives the same bits; float32 outputs are the binary64 value
- * rounded once (the Float32Array store).
+ * rounded once (the Float32Array store). Calls of 16 elements or more run in WebAssembly SIMD when
+ * available (lib/wasm/samplers.ts: the same bits, test/wasm-samplers.test.ts); the loops here are the
+ * specification and the fallback.
  */
 import { philoxBlock, philoxStream } from '../philox.js';
 import { TAG_POLAR, TAG_RAW } from '../layout.js';
 import { log } from '../math/log.js';
 import { sincos2pi } from '../math/sincos.js';
 import { uniform64 } from './raw.js';
+import { normalBMWasm, normalPolarWasm } from '../wasm/samplers.js';
 
 const TWO_M32 = 2 ** -32;
 const TWO_M53 = 2 ** -53;
@@ -35,7 +38,7 @@ function boxMuller(
   mean: number, std: number, wide: boolean,
 ): void {
   const n = out.length;
-  if (n === 0) return;
+  if (n === 0 || normalBMWasm(k0, k1, lo, hi, out, mean, std)) return;
   const odd = lo & 1; // the call starts with the sine of its first pair
   const pairs = (n + odd + 1) >>> 1;
   const wpp = wide ? 4 : 2; // raw words per pair
@@ -131,7 +134,7 @@ function polar(
   mean: number, std: number, wide: boolean,
 ): void {
   const n = out.length;
-  if (n === 0) return;
+  if (n === 0 || normalPolarWasm(k0, k1, lo, hi, out, mean, std)) return;
   const odd = lo & 1;
   const pairs = (n + odd + 1) >>> 1;
   // pair index e = first >> 1, 64-bit (below 2^62, so its word index 4e fits philoxStream)

@@ -1,0 +1,820 @@
+// WebAssembly SIMD samplers: Box–Muller, exponential, Marsaglia polar and Marsaglia–Tsang gamma, two
+// binary64 lanes per f64x2, bit-identical to the TypeScript specification (lib/cpu/normal.ts,
+// lib/cpu/gamma.ts, lib/math/*.ts).
+//
+// Why the bits are the same. WebAssembly's f64/f64x2 add, sub, mul, div and sqrt are IEEE 754
+// correctly rounded, floor and the integer<->double conversions used here are exact, and nothing is
+// fused (no relaxed-simd; built with -ffp-contract=off). Every vector function below performs, in
+// each lane, exactly the operations of its TypeScript original in the same order — the fdlibm forms
+// of lib/math included — so each lane gets the bits the scalar code gets. Where the scalar code
+// branches on the data, the vector code evaluates both sides and selects per lane (the results of
+// the untaken side are discarded, so they cannot change the bits). Inputs that need the scalar
+// code's rare paths (log of zero/subnormal/negative/inf/NaN, exp beyond the normal range,
+// sin/cos of a turn within 2^-969 of a quarter) are finished by the scalar C++ ports in
+// cuda/include (cr_math.h, cr_normal.h, cr_gamma.h: host-tested bit for bit against the same
+// TypeScript), for both lanes of that vector. Rejected proposals of polar and gamma continue with
+// those scalar ports too, from the next proposal index, so the value is still the first accepted.
+//
+// Philox4x32-10 runs here as well (four counter blocks per i32x4, like lib/wasm/philox.wat): each
+// call alternates a Philox pass over up to 256 blocks into a 4 KiB buffer and a math pass over it,
+// so no words cross into JavaScript and nothing is copied but the results.
+//
+// Build: scripts/build-wasm-samplers.mjs (clang 14, wasm32, -O2 -msimd128 -ffp-contract=off,
+// freestanding; lib/wasm/shim has the two libc headers cr_math.h includes). The result is committed
+// as base64 in lib/wasm/samplers.wasm.ts; lib/wasm/samplers.ts drives it.
+//
+// Memory: static buffers, addresses exported by buffer(i). The module rounds work up to whole 8-block
+// steps and writes the extra results into the buffers' padding.
+#include <stdint.h>
+#include <wasm_simd128.h>
+
+#include "cr_gamma.h"
+
+#define EXPORT(name) extern "C" __attribute__((export_name(#name)))
+#define INLINE static inline __attribute__((always_inline))
+#define COLD static __attribute__((noinline, cold))
+
+typedef double v2d __attribute__((vector_size(16)));
+
+// ---- buffers ------------------------------------------------------------------------------------
+
+/** Blocks per bm/expo call (16 bytes of output each), elements per gamma call. */
+#define CHUNK_BLOCKS 4096
+#define CHUNK_ELEMS 4096
+/** Slack for the last group's extra elements (a group is at most 8 blocks = 128 bytes). */
+#define PAD 64
+
+static double OUT[2 * CHUNK_BLOCKS + PAD] __attribute__((aligned(16)));  // 64 KiB of results
+static double AUX[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));       // boost uniforms / cos
+static double ALPHA[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));     // shapes / math inputs
+static double DS[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));        // d = α' - 1/3
+static double CS[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));        // c = 1/sqrt(9d)
+
+/** Byte address of buffer i: 0 OUT, 1 AUX, 2 ALPHA, 3 DS, 4 CS. */
+EXPORT(buffer) uint32_t buffer(uint32_t i) {
+  double* const b[5] = {OUT, AUX, ALPHA, DS, CS};
+  return i < 5 ? (uint32_t)(uintptr_t)b[i] : 0;
+}
+
+// ---- small vector helpers -----------------------------------------------------------------------
+
+INLINE v2d splat(double x) { return (v2d){x, x}; }
+INLINE v2d vsqrt(v2d x) { return (v2d)wasm_f64x2_sqrt((v128_t)x); }
+INLINE v2d vfloor(v2d x) { return (v2d)wasm_f64x2_floor((v128_t)x); }
+INLINE v2d vabs(v2d x) { return (v2d)wasm_f64x2_abs((v128_t)x); }
+/** Lane-wise m ? a : b for an all-ones/all-zeros lane mask m. */
+INLINE v2d sel(v128_t m, v2d a, v2d b) { return (v2d)wasm_v128_bitselect((v128_t)a, (v128_t)b, m); }
+INLINE bool any(v128_t m) { return wasm_v128_any_true(m); }
+/** u32 lanes 0, 1 as exact doubles. */
+INLINE v2d u32lo(v128_t w) { return (v2d)wasm_f64x2_convert_low_u32x4(w); }
+/** u32 lanes 2, 3 as exact doubles. */
+INLINE v2d u32hi(v128_t w) { return (v2d)wasm_f64x2_convert_low_u32x4(wasm_i32x4_shuffle(w, w, 2, 3, 2, 3)); }
+/** Non-negative i32 lanes 0, 1 or 2, 3 as exact doubles (the signed conversion is one instruction). */
+INLINE v2d i32lo(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(w); }
+INLINE v2d i32hi(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(w, w, 2, 3, 2, 3)); }
+/** Non-negative i32 lanes 0, 2 and 1, 3 as exact doubles. */
+INLINE v2d i32even(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(w, w, 0, 2, 0, 2)); }
+INLINE v2d i32odd(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(w, w, 1, 3, 1, 3)); }
+/** i32 lanes 0, 1 sign-extended to i64 lane masks/values. */
+INLINE v128_t wide_lo(v128_t v) { return wasm_i64x2_extend_low_i32x4(v); }
+
+INLINE void store2(double* p, v2d v) { wasm_v128_store(p, (v128_t)v); }
+/** Two f64x2 rounded to float32 (round to nearest even, as a Float32Array store) into 4 floats. */
+INLINE v128_t demote4(v2d a, v2d b) {
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero((v128_t)a), wasm_f32x4_demote_f64x2_zero((v128_t)b), 0, 1, 4, 5);
+}
+
+// ---- constants ------------------------------------------------------------------------------------
+
+// Every constant of the vector code is read from this table in memory, not written as an immediate:
+// V8 (Node 20) materialises each v128.const with three instructions through a general register
+// (movq r10, imm64; vmovq; vpunpcklqdq), while a splat load from memory is one instruction, and
+// the table is not const so that clang cannot fold it back into immediates. Values and bit patterns
+// are those of lib/math and cuda/include/cr_math.h.
+struct Consts {
+  v2d one, two, half, quarter, four, zero, m_zero, m_two;
+  // log
+  v2d ln2_hi, ln2_lo, lg1, lg2, lg3, lg4, lg5, lg6, lg7;
+  // exp
+  v2d inv_ln2, p1, p2, p3, p4, p5, k_min, k_max;
+  // sincos2pi
+  v2d tiny, two_pi_hi, two_pi_lo, two_pi_h1, two_pi_h2, split;
+  v2d s1, s2, s3, s4, s5, s6, c1, c2, c3, c4, c5, c6;
+  // uniform maps and samplers
+  v2d two_p26, two_m32, two_m53, two_p52, two_p52_bias, two_p32, squeeze;
+  // integer masks on high words
+  v128_t hi_min_normal, hi_inf, hi_mant, hi_sqrt2_carry, hi_bit20, bias, exp_one, form_lo, form_hi;
+  // Philox multipliers, lane offsets
+  v128_t m0, m1, iota;
+};
+
+#define D2(x) {x, x}
+#define I4(x) {x, x, x, x}
+extern "C" Consts K;
+Consts K = {
+    .one = D2(1.0), .two = D2(2.0), .half = D2(0.5), .quarter = D2(0.25), .four = D2(4.0), .zero = D2(0.0), .m_zero = D2(-0.0), .m_two = D2(-2.0),
+    .ln2_hi = D2(CR_LN2_HI),               /* 3FE62E42 FEE00000 */
+    .ln2_lo = D2(CR_LN2_LO),               /* 3DEA39EF 35793C76 */
+    .lg1 = D2(6.666666666666735130e-01),   /* 3FE55555 55555593 */
+    .lg2 = D2(3.999999999940941908e-01),   /* 3FD99999 9997FA04 */
+    .lg3 = D2(2.857142874366239149e-01),   /* 3FD24924 94229359 */
+    .lg4 = D2(2.222219843214978396e-01),   /* 3FCC71C5 1D8E78AF */
+    .lg5 = D2(1.818357216161805012e-01),   /* 3FC74664 96CB03DE */
+    .lg6 = D2(1.531383769920937332e-01),   /* 3FC39A09 D078C69F */
+    .lg7 = D2(1.479819860511658591e-01),   /* 3FC2F112 DF3E5244 */
+    .inv_ln2 = D2(1.44269504088896338700e+00), /* 3FF71547 652B82FE */
+    .p1 = D2(1.66666666666666019037e-01),  /* 3FC55555 5555553E */
+    .p2 = D2(-2.77777777770155933842e-03), /* BF66C16C 16BEBD93 */
+    .p3 = D2(6.61375632143793436117e-05),  /* 3F11566A AF25DE2C */
+    .p4 = D2(-1.65339022054652515390e-06), /* BEBBBD41 C5D26BF1 */
+    .p5 = D2(4.13813679705723846039e-08),  /* 3E663769 72BEA4D0 */
+    .k_min = D2(-1022.0), .k_max = D2(1024.0),
+    .tiny = D2(2.004168360008973e-292),    /* 2^-969 */
+    .two_pi_hi = D2(6.283185307179586),    /* 401921FB 54442D18 */
+    .two_pi_lo = D2(2.4492935982947064e-16), /* 3CB1A626 33145C07 */
+    .two_pi_h1 = D2(6.283185362815857),    /* 401921FB 58000000 */
+    .two_pi_h2 = D2(-5.563627070159782e-8), /* BE6DDE97 40000000 */
+    .split = D2(134217729.0),              /* 2^27 + 1 */
+    .s1 = D2(-1.66666666666666324348e-01), /* BFC55555 55555549 */
+    .s2 = D2(8.33333333332248946124e-03),  /* 3F811111 1110F8A6 */
+    .s3 = D2(-1.98412698298579493134e-04), /* BF2A01A0 19C161D5 */
+    .s4 = D2(2.75573137070700676789e-06),  /* 3EC71DE3 57B1FE7D */
+    .s5 = D2(-2.50507602534068634195e-08), /* BE5AE5E6 8A2B9CEB */
+    .s6 = D2(1.58969099521155010221e-10),  /* 3DE5D93A 5ACFD57C */
+    .c1 = D2(4.16666666666666019037e-02),  /* 3FA55555 5555554C */
+    .c2 = D2(-1.38888888888741095749e-03), /* BF56C16C 16C15177 */
+    .c3 = D2(2.48015872894767294178e-05),  /* 3EFA01A0 19CB1590 */
+    .c4 = D2(-2.75573143513906633035e-07), /* BE927E4F 809C52AD */
+    .c5 = D2(2.08757232129817482790e-09),  /* 3E21EE9E BDB4B1C4 */
+    .c6 = D2(-1.13596475577881948265e-11), /* BDA8FAE9 BE8838D4 */
+    .two_p26 = D2(67108864.0), .two_m32 = D2(2.3283064365386963e-10), .two_m53 = D2(1.1102230246251565e-16),
+    .two_p52 = D2(4503599627370496.0), .two_p52_bias = D2(4503599627371519.0), .two_p32 = D2(4294967296.0),
+    .squeeze = D2(0.0331),
+    .hi_min_normal = I4(0x00100000), .hi_inf = I4(0x7ff00000), .hi_mant = I4(0x000fffff), .hi_sqrt2_carry = I4(0x95f64),
+    .hi_bit20 = I4(0x100000), .bias = I4(1023), .exp_one = I4(0x3ff), .form_lo = I4(0x6147a), .form_hi = I4(0x6b851),
+    .m0 = I4((int32_t)CR_PHILOX_M0), .m1 = I4((int32_t)CR_PHILOX_M1), .iota = {0, 1, 2, 3},
+};
+
+/** A table constant (one v128.load). */
+#define V(name) (K.name)
+#define I(name) (K.name)
+
+// ---- Philox4x32-10, four blocks per i32x4 -------------------------------------------------------
+
+struct Group {
+  v128_t x0, x1, x2, x3;  // word j of blocks b..b+3 in lanes 0..3
+};
+
+/** Counters of blocks (bhi:blo) + off + (0..3) with the carry of philoxStream, plane (c2, c3). */
+INLINE Group counters(uint32_t blo, uint32_t bhi, uint32_t off, uint32_t c2, uint32_t c3) {
+  const uint32_t lo = blo + off;
+  if (lo < blo) bhi += 1;
+  const v128_t base = wasm_i32x4_splat((int32_t)lo);
+  Group g;
+  g.x0 = wasm_i32x4_add(base, K.iota);
+  // The add wrapped iff the sum is below base (unsigned): then c1 = bhi + 1 (mask = -1).
+  g.x1 = wasm_i32x4_sub(wasm_i32x4_splat((int32_t)bhi), wasm_u32x4_lt(g.x0, base));
+  g.x2 = wasm_i32x4_splat((int32_t)c2);
+  g.x3 = wasm_i32x4_splat((int32_t)c3);
+  return g;
+}
+
+// The 64-bit products of 32-bit lanes (0, 1) or (2, 3). Written as inline assembly because clang
+// turns wasm_u64x2_extmul_*_u32x4 with a constant operand into extends and i64x2.mul, which V8
+// emulates with several instructions, instead of the one-instruction extmul (pmuludq).
+INLINE v128_t extmul_lo(v128_t a, v128_t b) {
+  v128_t r;
+  __asm__("local.get %1\n\tlocal.get %2\n\ti64x2.extmul_low_i32x4_u\n\tlocal.set %0" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+INLINE v128_t extmul_hi(v128_t a, v128_t b) {
+  v128_t r;
+  __asm__("local.get %1\n\tlocal.get %2\n\ti64x2.extmul_high_i32x4_u\n\tlocal.set %0" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+
+INLINE void round1(Group& g, v128_t k0, v128_t k1) {
+  const v128_t pl = extmul_lo(g.x0, K.m0);
+  const v128_t ph = extmul_hi(g.x0, K.m0);
+  const v128_t ql = extmul_lo(g.x2, K.m1);
+  const v128_t qh = extmul_hi(g.x2, K.m1);
+  g.x0 = wasm_v128_xor(wasm_v128_xor(wasm_i32x4_shuffle(ql, qh, 1, 3, 5, 7), g.x1), k0);
+  g.x1 = wasm_i32x4_shuffle(ql, qh, 0, 2, 4, 6);
+  g.x2 = wasm_v128_xor(wasm_v128_xor(wasm_i32x4_shuffle(pl, ph, 1, 3, 5, 7), g.x3), k1);
+  g.x3 = wasm_i32x4_shuffle(pl, ph, 0, 2, 4, 6);
+}
+
+/** Ten rounds on two groups at once (independent, so their multiplies overlap). */
+INLINE void philox2(Group& a, Group& b, uint32_t k0, uint32_t k1) {
+  for (int r = 0; r < 10; ++r) {
+    const v128_t kk0 = wasm_i32x4_splat((int32_t)k0);
+    const v128_t kk1 = wasm_i32x4_splat((int32_t)k1);
+    round1(a, kk0, kk1);
+    round1(b, kk0, kk1);
+    k0 += CR_PHILOX_W0;
+    k1 += CR_PHILOX_W1;
+  }
+}
+
+/** Advances the 64-bit block index (bhi:blo) by n. */
+INLINE void advance(uint32_t& blo, uint32_t& bhi, uint32_t n) {
+  const uint32_t l = blo + n;
+  if (l < blo) bhi += 1;
+  blo = l;
+}
+
+/** The high 27 and 26 bits of words, for k53(a, b) = (a >>> 5)·2^26 + (b >>> 6) < 2^53. */
+INLINE v128_t hi27(v128_t a) { return wasm_u32x4_shr(a, 5); }
+INLINE v128_t hi26(v128_t b) { return wasm_u32x4_shr(b, 6); }
+
+// The vector math below works on N vectors at once (2N lanes), statement by statement: each
+// statement runs for all N before the next, so the N dependency chains sit side by side in the
+// instruction stream and the out-of-order core overlaps them. (One vector at a time is latency
+// bound: a log is a ~75-cycle chain, longer than the reorder window covers.) Rare inputs send all N
+// vectors to the scalar port.
+#define EACH for (int i = 0; i < N; ++i)
+
+// ---- log (lib/math/log.ts) ----------------------------------------------------------------------
+
+template <int N>
+COLD void log_scalar(const v2d* x, v2d* r) {
+  for (int i = 0; i < N; ++i) r[i] = (v2d){cr_log(x[i][0]), cr_log(x[i][1])};
+}
+
+/**
+ * r[i] = log(x[i]) per lane, as lib/math/log.ts. The fast path takes positive normal finite lanes
+ * (high word in [0x00100000, 0x7ff00000)); anything else goes to the scalar port. r may alias x.
+ */
+template <int N>
+INLINE void vlog(const v2d* x, v2d* r) {
+  v128_t bits[N], hx[N], rare = wasm_i32x4_splat(0);
+  EACH {
+    bits[i] = (v128_t)x[i];
+    hx[i] = wasm_i32x4_shuffle(bits[i], bits[i], 1, 3, 1, 3);  // high words in lanes 0, 1
+    rare = wasm_v128_or(rare, wasm_v128_or(wasm_i32x4_lt(hx[i], I(hi_min_normal)), wasm_i32x4_ge(hx[i], I(hi_inf))));
+  }
+  if (__builtin_expect(any(rare), 0)) {
+    log_scalar<N>(x, r);
+    return;
+  }
+  v128_t hm[N], i1[N], e[N];
+  v2d f[N], s[N], dk[N], z[N], w[N], t1[N], t2[N], R[N];
+  EACH hm[i] = wasm_v128_and(hx[i], I(hi_mant));
+  // i = 0x100000 exactly when the mantissa is >= sqrt(2) (see log.ts); i >> 20 is 0 or 1.
+  EACH i1[i] = wasm_u32x4_shr(wasm_v128_and(wasm_i32x4_add(hm[i], I(hi_sqrt2_carry)), I(hi_bit20)), 20);
+  EACH e[i] = wasm_i32x4_add(wasm_i32x4_sub(wasm_i32x4_shr(hx[i], 20), I(bias)), i1[i]);
+  // x / 2^e exactly: the same mantissa under the exponent field 0x3ff - (i >> 20) (x is normal).
+  EACH {
+    const v128_t nhi = wasm_v128_or(hm[i], wasm_i32x4_shl(wasm_i32x4_sub(I(exp_one), i1[i]), 20));
+    f[i] = (v2d)wasm_i32x4_shuffle(bits[i], nhi, 0, 4, 2, 5) - V(one);
+  }
+  EACH s[i] = f[i] / (V(two) + f[i]);
+  EACH dk[i] = (v2d)wasm_f64x2_convert_low_i32x4(e[i]);
+  EACH z[i] = s[i] * s[i];
+  EACH w[i] = z[i] * z[i];
+  EACH t1[i] = w[i] * (V(lg2) + w[i] * (V(lg4) + w[i] * V(lg6)));
+  EACH t2[i] = z[i] * (V(lg1) + w[i] * (V(lg3) + w[i] * (V(lg5) + w[i] * V(lg7))));
+  EACH R[i] = t2[i] + t1[i];
+  EACH {
+    // fdlibm's choice of form, per lane: mantissas in (1.3799, 1.4200) use the f^2/2 form.
+    const v128_t form = wide_lo(wasm_i32x4_gt(
+        wasm_v128_or(wasm_i32x4_sub(hm[i], I(form_lo)), wasm_i32x4_sub(I(form_hi), hm[i])), wasm_i32x4_splat(0)));
+    const v2d hfsq = V(half) * f[i] * f[i];
+    const v2d a = dk[i] * V(ln2_hi) - ((hfsq - (s[i] * (hfsq + R[i]) + dk[i] * V(ln2_lo))) - f[i]);
+    const v2d b = dk[i] * V(ln2_hi) - ((s[i] * (f[i] - R[i]) - dk[i] * V(ln2_lo)) - f[i]);
+    r[i] = sel(form, a, b);
+  }
+}
+
+// ---- exp (lib/math/exp.ts) ----------------------------------------------------------------------
+
+template <int N>
+COLD void exp_scalar(const v2d* x, v2d* r) {
+  for (int i = 0; i < N; ++i) r[i] = (v2d){cr_exp(x[i][0]), cr_exp(x[i][1])};
+}
+
+/**
+ * r[i] = exp(x[i]) per lane, as lib/math/exp.ts. The fast path takes lanes whose k = floor(x/ln2 +
+ * 1/2) is in [-1021, 1023], where the result is y·2^k with 2^k normal; anything else (overflow,
+ * results in or below the subnormal range, NaN) goes to the scalar port. r may alias x.
+ */
+template <int N>
+INLINE void vexp(const v2d* x, v2d* r) {
+  v2d kd[N], hi[N], lo[N], rr[N], t[N], c[N], y[N];
+  v128_t ok = wasm_i32x4_splat(-1);
+  EACH {
+    kd[i] = vfloor(x[i] * V(inv_ln2) + V(half));
+    // (-1022 < kd < 1024) is false for NaN too.
+    ok = wasm_v128_and(ok, wasm_v128_and(wasm_f64x2_gt((v128_t)kd[i], (v128_t)V(k_min)), wasm_f64x2_lt((v128_t)kd[i], (v128_t)V(k_max))));
+  }
+  if (__builtin_expect(!wasm_i64x2_all_true(ok), 0)) {
+    exp_scalar<N>(x, r);
+    return;
+  }
+  EACH hi[i] = x[i] - kd[i] * V(ln2_hi);
+  EACH lo[i] = kd[i] * V(ln2_lo);
+  EACH rr[i] = hi[i] - lo[i];
+  EACH t[i] = rr[i] * rr[i];
+  EACH c[i] = rr[i] - t[i] * (V(p1) + t[i] * (V(p2) + t[i] * (V(p3) + t[i] * (V(p4) + t[i] * V(p5)))));
+  EACH y[i] = V(one) - ((lo[i] - (rr[i] * c[i]) / (V(two) - c[i])) - hi[i]);
+  EACH {
+    // 2^k from its bits, (k + 1023) << 52, k in [-1021, 1023]: k + 1023 is the low mantissa bits of
+    // kd + (2^52 + 1023) (exact), and the shift drops the exponent bits above them.
+    r[i] = y[i] * (v2d)wasm_i64x2_shl((v128_t)(kd[i] + V(two_p52_bias)), 52);
+  }
+}
+
+// ---- sin(2 pi u), cos(2 pi u) (lib/math/sincos.ts) ----------------------------------------------
+
+template <int N>
+COLD void sincos_scalar(const v2d* u, v2d* s, v2d* c) {
+  for (int i = 0; i < N; ++i) {
+    double s0, c0, s1, c1;
+    cr_sincos2pi(u[i][0], &s0, &c0);
+    cr_sincos2pi(u[i][1], &s1, &c1);
+    s[i] = (v2d){s0, s1};
+    c[i] = (v2d){c0, c1};
+  }
+}
+
+/**
+ * s[i] = sin(2 pi u[i]), c[i] = cos(2 pi u[i]) per lane, u in [0, 1), as lib/math/sincos.ts: exact
+ * quarter-turn reduction, Dekker product with the two-part 2 pi, fdlibm kernels, the quadrant table
+ * by selects and exact multiplications by ±1. Lanes with |r| < 2^-969 (the scaled reduction) go to
+ * the scalar port.
+ */
+template <int N>
+INLINE void vsincos2pi(const v2d* u, v2d* sOut, v2d* cOut) {
+  v2d qd[N], r[N];
+  v128_t rare = wasm_i32x4_splat(0);
+  EACH {
+    qd[i] = vfloor(V(four) * u[i] + V(half));
+    r[i] = u[i] - qd[i] * V(quarter);
+    // |r| < 2^-969, or u outside [0, 1) (not a sampler input; the scalar port then decides)
+    rare = wasm_v128_or(rare, wasm_v128_or(wasm_f64x2_lt((v128_t)vabs(r[i]), (v128_t)V(tiny)),
+                                           wasm_v128_not(wasm_v128_and(wasm_f64x2_ge((v128_t)u[i], (v128_t)V(zero)),
+                                                                       wasm_f64x2_lt((v128_t)u[i], (v128_t)V(one))))));
+  }
+  if (__builtin_expect(any(rare), 0)) {
+    sincos_scalar<N>(u, sOut, cOut);
+    return;
+  }
+  v2d p[N], r1[N], r2[N], e[N], lo[N], th[N], tl[N], z[N], w[N], rs[N], rc[N], v[N], sn[N], cs[N];
+  // twoPiTimes(r)
+  EACH p[i] = r[i] * V(two_pi_hi);
+  EACH {
+    const v2d cc = V(split) * r[i];
+    r1[i] = cc - (cc - r[i]);
+  }
+  EACH r2[i] = r[i] - r1[i];
+  EACH e[i] = (((r1[i] * V(two_pi_h1) - p[i]) + r1[i] * V(two_pi_h2)) + r2[i] * V(two_pi_h1)) + r2[i] * V(two_pi_h2);
+  EACH lo[i] = e[i] + r[i] * V(two_pi_lo);
+  EACH th[i] = p[i] + lo[i];
+  EACH tl[i] = lo[i] - (th[i] - p[i]);
+  // kernelSin(th, tl) and kernelCos(th, tl)
+  EACH z[i] = th[i] * th[i];
+  EACH w[i] = z[i] * z[i];
+  EACH rs[i] = V(s2) + z[i] * (V(s3) + z[i] * V(s4)) + z[i] * w[i] * (V(s5) + z[i] * V(s6));
+  EACH rc[i] = z[i] * (V(c1) + z[i] * (V(c2) + z[i] * V(c3))) + w[i] * w[i] * (V(c4) + z[i] * (V(c5) + z[i] * V(c6)));
+  EACH v[i] = z[i] * th[i];
+  EACH sn[i] = th[i] - ((z[i] * (V(half) * tl[i] - v[i] * rs[i]) - tl[i]) - v[i] * V(s1));
+  EACH {
+    const v2d hz = V(half) * z[i];
+    const v2d ww = V(one) - hz;
+    cs[i] = ww + (((V(one) - ww) - hz) + (z[i] * rc[i] - th[i] * tl[i]));
+  }
+  EACH {
+    // Quadrant q = qd mod 4 (qd in [0, 4]: the low mantissa bits of qd + 2^52). SIN_SIGN[q] =
+    // [1, -1, -1, 1], COS_SIGN[q] = [1, 1, -1, -1]; odd q swaps sin and cos. Multiplying by -1 is
+    // exactly flipping the sign bit, which is what the xors do.
+    const v128_t qb = (v128_t)(qd[i] + V(two_p52));
+    const v128_t sg_odd = wasm_i64x2_shl(qb, 63);                                  // sign bit = q & 1
+    const v128_t sg_c = wasm_v128_and(wasm_i64x2_shl(qb, 62), (v128_t)V(m_zero));  // sign bit = q & 2
+    const v128_t odd = wasm_i64x2_eq(sg_odd, (v128_t)V(m_zero));
+    const v2d ss = (v2d)wasm_v128_xor((v128_t)sn[i], wasm_v128_xor(sg_odd, sg_c));  // q = 1, 2
+    const v2d sc = (v2d)wasm_v128_xor((v128_t)cs[i], sg_c);                         // q = 2, 3
+    sOut[i] = sel(odd, sc, ss);
+    cOut[i] = sel(odd, ss, sc);
+  }
+}
+
+// ---- Philox pass --------------------------------------------------------------------------------
+
+/** Blocks per Philox pass: 4 KiB of words, which the math pass reads back from L1. */
+#define SUB_BLOCKS 256
+/** Words of SUB_BLOCKS blocks, group-major: group g (blocks 4g..4g+3) is x0, x1, x2, x3 at 4g. */
+static v128_t WORDS[SUB_BLOCKS] __attribute__((aligned(16)));
+
+/**
+ * WORDS = blocks (bhi:blo) + [0, n) of plane (c2, c3), n <= SUB_BLOCKS (rounded up to 8). The
+ * samplers run Philox in this pass and the math in a second pass over WORDS, so that neither loop
+ * runs out of registers (V8 has 16 xmm registers).
+ */
+static void philox_pass(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t n, uint32_t c2, uint32_t c3) {
+  v128_t* w = WORDS;
+  for (uint32_t i = 0; i < n; i += 8, w += 8) {
+    Group a = counters(blo, bhi, i, c2, c3);
+    Group b = counters(blo, bhi, i + 4, c2, c3);
+    philox2(a, b, k0, k1);
+    w[0] = a.x0, w[1] = a.x1, w[2] = a.x2, w[3] = a.x3;
+    w[4] = b.x0, w[5] = b.x1, w[6] = b.x2, w[7] = b.x3;
+  }
+}
+
+/** Blocks of the next pass: all that is left up to SUB_BLOCKS, in whole 8-block steps. */
+INLINE uint32_t pass_blocks(uint32_t left) { return left < SUB_BLOCKS ? (left + 7) & ~7u : SUB_BLOCKS; }
+
+/** The float64 uniform k53(a, b)·2^-53 of u32 lanes (0, 1) (h = 0) or (2, 3) (h = 1) of words a, b. */
+INLINE v2d k53(v128_t a, v128_t b, int h) {
+  const v128_t x = hi27(a), y = hi26(b);
+  return (h ? i32hi(x) : i32lo(x)) * V(two_p26) + (h ? i32hi(y) : i32lo(y));
+}
+/** The u32 lanes (0, 1) (h = 0) or (2, 3) (h = 1) of w as doubles. */
+INLINE v2d w32(v128_t w, int h) { return h ? u32hi(w) : u32lo(w); }
+
+/** Interleaves lanes: (a[0], b[0]) and (a[1], b[1]) stored at p, p + 2. */
+INLINE void store_zip(double* p, v2d a, v2d b) {
+  store2(p, (v2d)wasm_i64x2_shuffle((v128_t)a, (v128_t)b, 0, 2));
+  store2(p + 2, (v2d)wasm_i64x2_shuffle((v128_t)a, (v128_t)b, 1, 3));
+}
+
+// ---- Box–Muller (lib/cpu/normal.ts boxMuller) ---------------------------------------------------
+
+/** o0 = mean + std·(r cos), o1 = mean + std·(r sin), r = sqrt(-2 log u1), angle 2 pi u2. */
+template <int N>
+INLINE void bm(const v2d* u1, const v2d* u2, v2d mean, v2d std, v2d* o0, v2d* o1) {
+  v2d r[N], s[N], c[N];
+  vlog<N>(u1, r);
+  vsincos2pi<N>(u2, s, c);
+  EACH r[i] = vsqrt(V(m_two) * r[i]);
+  EACH o0[i] = mean + std * (r[i] * c[i]);
+  EACH o1[i] = mean + std * (r[i] * s[i]);
+}
+
+/**
+ * Raw-stream blocks [b, b + nblocks), b = (bhi:blo), into OUT, 16 bytes per block: wide (float64):
+ * block p is pair p (u1 = (k53(w0, w1) + 1)·2^-53, u2 = k53(w2, w3)·2^-53), elements 2p, 2p+1 as
+ * doubles; float32: block b holds pairs 2b (u1 = (w0 + 1)·2^-32, u2 = w1·2^-32) and 2b+1 (words 2,
+ * 3), elements 4b..4b+3 as floats.
+ */
+template <bool WIDE>
+static void bm_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, double mean_, double std_) {
+  const v2d mean = splat(mean_), std = splat(std_);
+  double* out = OUT;
+  for (uint32_t left = nblocks; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_RAW);
+    advance(blo, bhi, n);
+    left = left > n ? left - n : 0;
+    for (uint32_t g = 0; g < n; g += 4) {
+      const v128_t x0 = WORDS[g], x1 = WORDS[g + 1], x2 = WORDS[g + 2], x3 = WORDS[g + 3];
+      if (WIDE) {
+        // lanes = pairs (blocks) 0, 1 and 2, 3
+        const v2d u1[2] = {(k53(x0, x1, 0) + V(one)) * V(two_m53), (k53(x0, x1, 1) + V(one)) * V(two_m53)};
+        const v2d u2[2] = {k53(x2, x3, 0) * V(two_m53), k53(x2, x3, 1) * V(two_m53)};
+        v2d o0[2], o1[2];
+        bm<2>(u1, u2, mean, std, o0, o1);
+        store_zip(out, o0[0], o1[0]);
+        store_zip(out + 4, o0[1], o1[1]);
+        out += 8;
+      } else {
+        // vectors: pairs 2b of blocks (0, 1), (2, 3), then pairs 2b+1 of blocks (0, 1), (2, 3)
+        const v2d u1[4] = {(w32(x0, 0) + V(one)) * V(two_m32), (w32(x0, 1) + V(one)) * V(two_m32),
+                           (w32(x2, 0) + V(one)) * V(two_m32), (w32(x2, 1) + V(one)) * V(two_m32)};
+        const v2d u2[4] = {w32(x1, 0) * V(two_m32), w32(x1, 1) * V(two_m32), w32(x3, 0) * V(two_m32),
+                           w32(x3, 1) * V(two_m32)};
+        v2d o0[4], o1[4];
+        bm<4>(u1, u2, mean, std, o0, o1);
+        // block j's floats: cos, sin of pair 2j, then of pair 2j+1
+        for (int h = 0; h < 2; ++h) {
+          const v128_t t0 = demote4(o0[h], o1[h]);          // a0[0] a0[1] a1[0] a1[1]
+          const v128_t t1 = demote4(o0[h + 2], o1[h + 2]);  // b0[0] b0[1] b1[0] b1[1]
+          float* f = (float*)out;
+          wasm_v128_store(f, wasm_i32x4_shuffle(t0, t1, 0, 2, 4, 6));
+          wasm_v128_store(f + 4, wasm_i32x4_shuffle(t0, t1, 1, 3, 5, 7));
+          out += 4;
+        }
+      }
+    }
+  }
+}
+
+EXPORT(bm_fill) void bm_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, uint32_t wide,
+                             double mean, double std) {
+  if (wide) bm_impl<true>(k0, k1, blo, bhi, nblocks, mean, std);
+  else bm_impl<false>(k0, k1, blo, bhi, nblocks, mean, std);
+}
+
+// ---- exponential (lib/cpu/gamma.ts exponentialKernel) -------------------------------------------
+
+/** r = (0 - log u) / rate. */
+template <int N>
+INLINE void expo(const v2d* u, v2d rate, v2d* r) {
+  vlog<N>(u, r);
+  EACH r[i] = (V(zero) - r[i]) / rate;
+}
+
+/**
+ * Raw-stream blocks [b, b + nblocks) into OUT, 16 bytes per block: wide: elements 2b, 2b+1 (u =
+ * (k53 + 1)·2^-53 from words (0, 1) and (2, 3)) as doubles; float32: elements 4b..4b+3 (u = (w +
+ * 1)·2^-32 of one word each) as floats.
+ */
+template <bool WIDE>
+static void expo_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, double rate_) {
+  const v2d rate = splat(rate_);
+  double* out = OUT;
+  for (uint32_t left = nblocks; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_RAW);
+    advance(blo, bhi, n);
+    left = left > n ? left - n : 0;
+    for (uint32_t g = 0; g < n; g += 4) {
+      const v128_t x0 = WORDS[g], x1 = WORDS[g + 1], x2 = WORDS[g + 2], x3 = WORDS[g + 3];
+      if (WIDE) {
+        // vectors: elements 2b of blocks (0, 1), (2, 3), then 2b+1 of blocks (0, 1), (2, 3)
+        v2d u[4] = {(k53(x0, x1, 0) + V(one)) * V(two_m53), (k53(x0, x1, 1) + V(one)) * V(two_m53),
+                    (k53(x2, x3, 0) + V(one)) * V(two_m53), (k53(x2, x3, 1) + V(one)) * V(two_m53)};
+        expo<4>(u, rate, u);
+        store_zip(out, u[0], u[2]);
+        store_zip(out + 4, u[1], u[3]);
+        out += 8;
+      } else {
+        // vectors: word j of blocks (0, 1) and (2, 3), j = 0..3
+        v2d u[8];
+        const v128_t xs[4] = {x0, x1, x2, x3};
+        for (int j = 0; j < 4; ++j)
+          for (int h = 0; h < 2; ++h) u[2 * j + h] = (w32(xs[j], h) + V(one)) * V(two_m32);
+        expo<8>(u, rate, u);
+        for (int h = 0; h < 2; ++h) {
+          const v128_t t0 = demote4(u[h], u[2 + h]);      // e0[0] e0[1] e1[0] e1[1]
+          const v128_t t1 = demote4(u[4 + h], u[6 + h]);  // e2[0] e2[1] e3[0] e3[1]
+          float* f = (float*)out;
+          wasm_v128_store(f, wasm_i32x4_shuffle(t0, t1, 0, 2, 4, 6));
+          wasm_v128_store(f + 4, wasm_i32x4_shuffle(t0, t1, 1, 3, 5, 7));
+          out += 4;
+        }
+      }
+    }
+  }
+}
+
+EXPORT(expo_fill) void expo_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, uint32_t wide,
+                                 double rate) {
+  if (wide) expo_impl<true>(k0, k1, blo, bhi, nblocks, rate);
+  else expo_impl<false>(k0, k1, blo, bhi, nblocks, rate);
+}
+
+// ---- Marsaglia polar (lib/cpu/normal.ts polar) --------------------------------------------------
+
+/** Pair (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */
+COLD void polar_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, bool wide, double* z0, double* z1) {
+  for (uint32_t t = 1;; ++t) {
+    uint32_t w[4];
+    cr_block(k0, k1, lo, hi, t, CR_TAG_POLAR, w);
+    if (cr_polar_try(w, wide, z0, z1)) return;
+  }
+}
+
+/**
+ * Polar pairs [e, e + npairs), e = (ehi:elo), into OUT as mean + std·z, two values per pair (doubles
+ * or floats). Proposal 0 of every pair (block (lo(e), hi(e), 0, TAG_POLAR)) is evaluated in vectors,
+ * lanes = pairs; rejected lanes continue by the scalar port from proposal 1.
+ */
+template <bool WIDE>
+static void polar_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t npairs, double mean_, double std_) {
+  const v2d mean = splat(mean_), std = splat(std_);
+  double* out = OUT;
+  float* outf = (float*)OUT;
+  for (uint32_t left = npairs; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, elo, ehi, n, 0, CR_TAG_POLAR);
+    for (uint32_t g = 0; g < n; g += 4) {
+      const v128_t x0 = WORDS[g], x1 = WORDS[g + 1], x2 = WORDS[g + 2], x3 = WORDS[g + 3];
+      v2d x[2], y[2], s[2], f[2];
+      for (int h = 0; h < 2; ++h) {
+        if (WIDE) {
+          // x = ((k53 - 2^52)·2 + 1)·2^-53
+          x[h] = ((k53(x0, x1, h) - V(two_p52)) * V(two) + V(one)) * V(two_m53);
+          y[h] = ((k53(x2, x3, h) - V(two_p52)) * V(two) + V(one)) * V(two_m53);
+        } else {
+          // x = (2w + 1 - 2^32)·2^-32
+          x[h] = (V(two) * w32(x0, h) + V(one) - V(two_p32)) * V(two_m32);
+          y[h] = (V(two) * w32(x1, h) + V(one) - V(two_p32)) * V(two_m32);
+        }
+      }
+      v128_t ok[2];
+      for (int h = 0; h < 2; ++h) {
+        s[h] = x[h] * x[h] + y[h] * y[h];
+        ok[h] = wasm_v128_and(wasm_f64x2_lt((v128_t)s[h], (v128_t)V(one)), wasm_f64x2_gt((v128_t)s[h], (v128_t)V(zero)));
+        // log of rejected lanes is discarded: give them 1/2 so the vector log stays on its fast path.
+        s[h] = sel(ok[h], s[h], V(half));
+      }
+      vlog<2>(s, f);
+      for (int h = 0; h < 2; ++h) {
+        f[h] = vsqrt((V(m_two) * f[h]) / s[h]);
+        v2d z0 = x[h] * f[h], z1 = y[h] * f[h];
+        const int mask = wasm_i64x2_bitmask(ok[h]);
+        if (__builtin_expect(mask != 3, 0)) {
+          for (int l = 0; l < 2; ++l) {
+            if (mask & (1 << l)) continue;
+            const uint32_t off = g + 2 * h + l;
+            const uint32_t lo = elo + off, hi = ehi + (lo < elo ? 1 : 0);
+            double r0, r1;
+            polar_retry(k0, k1, lo, hi, WIDE, &r0, &r1);
+            z0[l] = r0;
+            z1[l] = r1;
+          }
+        }
+        const v2d o0 = mean + std * z0, o1 = mean + std * z1;
+        if (WIDE) {
+          store_zip(out, o0, o1);
+          out += 4;
+        } else {
+          const v128_t t = demote4(o0, o1);  // o0[0] o0[1] o1[0] o1[1]
+          wasm_v128_store(outf, wasm_i32x4_shuffle(t, t, 0, 2, 1, 3));
+          outf += 4;
+        }
+      }
+    }
+    advance(elo, ehi, n);
+    left = left > n ? left - n : 0;
+  }
+}
+
+EXPORT(polar_fill) void polar_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t npairs, uint32_t wide,
+                                   double mean, double std) {
+  if (wide) polar_impl<true>(k0, k1, elo, ehi, npairs, mean, std);
+  else polar_impl<false>(k0, k1, elo, ehi, npairs, mean, std);
+}
+
+// ---- gamma (lib/cpu/gamma.ts drawRange / gammaKernel) ---------------------------------------------
+
+/** DS/CS[0..n) = Marsaglia–Tsang constants of ALPHA[0..n) (setAlpha of gamma.ts, cr_gamma_setup). */
+EXPORT(gamma_setup) void gamma_setup(uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    const cr_gamma_mt m = cr_gamma_setup(ALPHA[i]);
+    DS[i] = m.d;
+    CS[i] = m.c;
+  }
+}
+
+/** Element (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */
+COLD void gamma_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, double d, double c, bool wide, double* dv,
+                      double* boost) {
+  const cr_gamma_mt m = {d, c};
+  const uint64_t e = ((uint64_t)hi << 32) | lo;
+  for (uint32_t t = 1;; ++t)
+    if (cr_gamma_try(k0, k1, e, t, m, wide, dv, boost)) return;
+}
+
+/**
+ * The first accepted proposal of gamma elements [e, e + count), e = (ehi:elo), element j with
+ * d, c = DS/CS[(phase + j) mod period] and α = ALPHA[(phase + j) mod period]. Proposal 0 of every
+ * element is evaluated in vectors: float32: block e + j of plane 0, eight elements per 8 blocks;
+ * float64: blocks 2(e + j) and 2(e + j) + 1, four elements per 8 blocks. Lanes that reject continue
+ * by the scalar port from proposal 1, so each value is the first accepted proposal, as in drawRange
+ * for any M.
+ *   mode 0: OUT[j] = G' = d·v, AUX[j] = its boost uniform U (drawRange's DV, BU);
+ *   mode 1: OUT[j] = value·scale as doubles, value = G' (α >= 1) or exp(log G' + log(U)/α) (α < 1);
+ *   mode 2: the same rounded to float32, OUT as floats.
+ */
+template <bool WIDE>
+static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t period,
+                       uint32_t phase, uint32_t mode, double scale_) {
+  constexpr int NV = WIDE ? 2 : 4;  // element vectors (two lanes each) per 8 blocks
+  constexpr int N = NV;
+  const v2d scale = splat(scale_);
+  uint32_t k = phase % period;  // table index of element j
+  float* outf = (float*)OUT;
+  uint32_t j = 0;  // element of the current 8 blocks, from e
+  for (uint32_t left = WIDE ? 2 * count : count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    // float64: blocks 2e.. of plane 0 (64-bit 2e); the block index advances with the elements.
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    if (WIDE) philox_pass(k0, k1, pe << 1, (ph << 1) | (pe >> 31), n, 0, CR_TAG_GAMMA);
+    else philox_pass(k0, k1, pe, ph, n, 0, CR_TAG_GAMMA);
+    left = left > n ? left - n : 0;
+    for (uint32_t g = 0; g < n; g += 8, j += 2 * NV) {
+      v2d u1[N], u2[N], u[N], U[N], x[N], sn[N], cs[N];
+      for (int h = 0; h < NV; ++h) {
+        if (WIDE) {
+          // group h: blocks 2e', 2e'+1, 2e'+2, 2e'+3: even lanes u1 (words 0, 1), u2 (2, 3); odd
+          // lanes u (0, 1), U (2, 3).
+          const v128_t* w = WORDS + g + 4 * h;
+          const v128_t a0 = hi27(w[0]), a1 = hi26(w[1]), a2 = hi27(w[2]), a3 = hi26(w[3]);
+          u1[h] = (i32even(a0) * V(two_p26) + i32even(a1) + V(one)) * V(two_m53);
+          u2[h] = (i32even(a2) * V(two_p26) + i32even(a3)) * V(two_m53);
+          u[h] = (i32odd(a0) * V(two_p26) + i32odd(a1) + V(one)) * V(two_m53);
+          U[h] = (i32odd(a2) * V(two_p26) + i32odd(a3) + V(one)) * V(two_m53);
+        } else {
+          // lanes = elements (blocks); vector h: blocks 2h, 2h+1 of the 8
+          const v128_t* w = WORDS + g + 4 * (h >> 1);
+          u1[h] = (w32(w[0], h & 1) + V(one)) * V(two_m32);
+          u2[h] = w32(w[1], h & 1) * V(two_m32);
+          u[h] = (w32(w[2], h & 1) + V(one)) * V(two_m32);
+          U[h] = (w32(w[3], h & 1) + V(one)) * V(two_m32);
+        }
+      }
+      vlog<N>(u1, x);
+      vsincos2pi<N>(u2, sn, cs);
+      EACH x[i] = vsqrt(V(m_two) * x[i]) * cs[i];
+      // Marsaglia–Tsang test (accept of gamma.ts) per lane
+      v2d d[N], c[N], v[N], x2[N], lg[2 * N];
+      v128_t pos[N], ok[N], slow = wasm_i32x4_splat(0);
+      uint32_t idx[2 * N];
+      for (int l = 0; l < 2 * N; ++l) {
+        idx[l] = k;
+        if (++k == period) k = 0;
+      }
+      EACH {
+        d[i] = (v2d){DS[idx[2 * i]], DS[idx[2 * i + 1]]};
+        c[i] = (v2d){CS[idx[2 * i]], CS[idx[2 * i + 1]]};
+      }
+      EACH {
+        const v2d v0 = V(one) + c[i] * x[i];
+        pos[i] = wasm_f64x2_gt((v128_t)v0, (v128_t)V(zero));
+        v[i] = v0 * v0 * v0;
+        // log(v) of lanes with v0 <= 0 is discarded: give them 1 (the fast path of vlog).
+        lg[N + i] = sel(pos[i], v[i], V(one));
+      }
+      EACH {
+        x2[i] = x[i] * x[i];
+        ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)u[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
+        slow = wasm_v128_or(slow, wasm_v128_andnot(pos[i], ok[i]));  // v0 > 0 but the squeeze failed
+      }
+      if (any(slow)) {
+        EACH lg[i] = u[i];
+        vlog<2 * N>(lg, lg);
+        EACH {
+          const v128_t lt = wasm_f64x2_lt((v128_t)lg[i], (v128_t)(V(half) * x2[i] + d[i] * ((V(one) - v[i]) + lg[N + i])));
+          ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], lt));
+        }
+      }
+      v2d dv[N];
+      EACH dv[i] = d[i] * v[i];
+      EACH {
+        const int mask = wasm_i64x2_bitmask(ok[i]);
+        if (__builtin_expect(mask != 3, 0)) {
+          for (int l = 0; l < 2; ++l) {
+            if (mask & (1 << l)) continue;
+            const uint32_t lo = elo + j + (uint32_t)(2 * i + l), hi = ehi + (lo < elo ? 1 : 0);
+            double gg, bb;
+            gamma_retry(k0, k1, lo, hi, d[i][l], c[i][l], WIDE, &gg, &bb);
+            dv[i][l] = gg;
+            U[i][l] = bb;
+          }
+        }
+      }
+      if (mode == 0) {
+        EACH store2(OUT + j + 2 * i, dv[i]);
+        EACH store2(AUX + j + 2 * i, U[i]);
+        continue;
+      }
+      v2d alpha[N];
+      v128_t small[N], any_small = wasm_i32x4_splat(0);
+      EACH {
+        alpha[i] = (v2d){ALPHA[idx[2 * i]], ALPHA[idx[2 * i + 1]]};
+        small[i] = wasm_f64x2_lt((v128_t)alpha[i], (v128_t)V(one));
+        any_small = wasm_v128_or(any_small, small[i]);
+      }
+      if (any(any_small)) {
+        // value = exp(log G' + log(U)/α) where α < 1; lanes with α >= 1 keep G' (their boost result
+        // is discarded).
+        v2d t[2 * N];
+        EACH t[i] = dv[i], t[N + i] = U[i];
+        vlog<2 * N>(t, t);
+        EACH t[i] = t[i] + t[N + i] / sel(small[i], alpha[i], V(one));
+        vexp<N>(t, t);
+        EACH dv[i] = sel(small[i], t[i], dv[i]);
+      }
+      EACH {
+        const v2d val = dv[i] * scale;
+        if (mode == 1) store2(OUT + j + 2 * i, val);
+        else wasm_v128_store64_lane(outf + j + 2 * i, wasm_f32x4_demote_f64x2_zero((v128_t)val), 0);
+      }
+    }
+  }
+}
+
+EXPORT(gamma_fill) void gamma_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t period,
+                                   uint32_t phase, uint32_t wide, uint32_t mode, double scale) {
+  if (wide) gamma_impl<true>(k0, k1, elo, ehi, count, period, phase, mode, scale);
+  else gamma_impl<false>(k0, k1, elo, ehi, count, period, phase, mode, scale);
+}
+
+// ---- the vector math alone, for tests --------------------------------------------------------------
+
+/** OUT[i] = log(ALPHA[i]) for i < n (n rounded up to a multiple of 4). */
+EXPORT(vlog_n) void vlog_n(uint32_t n) {
+  for (uint32_t i = 0; i < n; i += 4) vlog<2>((const v2d*)(ALPHA + i), (v2d*)(OUT + i));
+}
+
+/** OUT[i] = exp(ALPHA[i]). */
+EXPORT(vexp_n) void vexp_n(uint32_t n) {
+  for (uint32_t i = 0; i < n; i += 4) vexp<2>((const v2d*)(ALPHA + i), (v2d*)(OUT + i));
+}
+
+/** OUT[i] = sin(2 pi ALPHA[i]), AUX[i] = cos(2 pi ALPHA[i]). */
+EXPORT(vsincos_n) void vsincos_n(uint32_t n) {
+  for (uint32_t i = 0; i < n; i += 4) vsincos2pi<2>((const v2d*)(ALPHA + i), (v2d*)(OUT + i), (v2d*)(AUX + i));
+}

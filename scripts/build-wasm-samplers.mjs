@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Compiles lib/wasm/samplers.cc (C++ with WebAssembly SIMD, plus the shared kernel headers of
+// cuda/include it includes) with clang 14 for wasm32 and writes lib/wasm/samplers.wasm.ts, a generated
+// TS module holding the binary as base64 together with a SHA-256 of every source file and the build
+// flags. The generated file is committed, so neither installing nor CI needs clang.
+//
+//   node scripts/build-wasm-samplers.mjs               regenerate lib/wasm/samplers.wasm.ts (needs clang)
+//   node scripts/build-wasm-samplers.mjs --check       rebuild and exit 1 unless the committed file is
+//                                                      exactly what the sources compile to; exit 2 if
+//                                                      clang is missing. Writes nothing.
+//   node scripts/build-wasm-samplers.mjs --check-hash  no clang: exit 1 unless the SHA-256 recorded in
+//                                                      the committed file matches the sources and flags
+//                                                      (catches a source edited without regenerating)
+//   --out PATH     other output (tests)        --root DIR   other source tree (tests)
+//   CLANG=...      the compiler (default clang-14, then clang); wasm-ld must be on its search path.
+//
+// The bytes depend on the clang version (recorded in the generated file): --check is meaningful with
+// the version that produced the committed module (clang 14).
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
+};
+const root = opt('--root', join(dirname(fileURLToPath(import.meta.url)), '..'));
+const outPath = opt('--out', join(root, 'lib/wasm/samplers.wasm.ts'));
+const mode = args.includes('--check-hash') ? 'hash' : args.includes('--check') ? 'check' : 'build';
+
+/** Every file the module is built from (the .cc and everything it includes), relative to the root. */
+export const SOURCES = [
+  'lib/wasm/samplers.cc',
+  'lib/wasm/shim/math.h',
+  'lib/wasm/shim/string.h',
+  'cuda/include/cr_gamma.h',
+  'cuda/include/cr_math.h',
+  'cuda/include/cr_normal.h',
+  'cuda/include/cr_philox.h',
+];
+/**
+ * Compiler flags. -ffp-contract=off: no fused multiply-add, the contract of cr_math.h (WebAssembly
+ * without relaxed-simd has none anyway). No libc: lib/wasm/shim has the two headers cr_math.h needs.
+ */
+export const FLAGS = [
+  '--target=wasm32', '-std=c++20', '-O2', '-msimd128', '-ffp-contract=off', '-fno-exceptions', '-fno-rtti',
+  '-nostdlib', '-ffreestanding', '-Ilib/wasm/shim', '-Icuda/include',
+  '-Wall', '-Wextra', '-Werror',
+  '-Wl,--no-entry', '-Wl,--strip-all',
+];
+
+/** SHA-256 over the flags and each source's path and bytes. */
+function sourceHash() {
+  const h = createHash('sha256');
+  h.update(`flags\0${FLAGS.join(' ')}\0`);
+  for (const f of SOURCES) {
+    h.update(`${f}\0`);
+    h.update(readFileSync(join(root, f)));
+    h.update('\0');
+  }
+  return h.digest('hex');
+}
+
+const shown = relative(process.cwd(), outPath) || outPath;
+const hash = sourceHash();
+
+if (mode === 'hash') {
+  const text = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
+  const m = /SAMPLERS_WASM_SOURCE_SHA256 = '([0-9a-f]{64})'/.exec(text);
+  if (!m || m[1] !== hash) {
+    console.error(`${shown} is stale: the sources or flags changed since it was generated (sha256 ${hash}); ` +
+      'run node scripts/build-wasm-samplers.mjs (needs clang 14)');
+    process.exit(1);
+  }
+  console.log(`${shown} matches its sources (sha256 ${hash.slice(0, 16)}…)`);
+  process.exit(0);
+}
+
+function findClang() {
+  for (const c of [process.env.CLANG, 'clang-14', 'clang'].filter(Boolean)) {
+    const r = spawnSync(c, ['--version'], { encoding: 'utf8' });
+    if (r.status === 0) return { cmd: c, version: r.stdout.split('\n')[0].trim() };
+  }
+  return null;
+}
+
+const clang = findClang();
+if (!clang) {
+  console.error('clang not found (set CLANG=...): cannot build lib/wasm/samplers.cc');
+  process.exit(2);
+}
+const dir = mkdtempSync(join(tmpdir(), 'cr-samplers-'));
+let bytes;
+try {
+  const wasmPath = join(dir, 'samplers.wasm');
+  const r = spawnSync(clang.cmd, [...FLAGS, '-o', wasmPath, SOURCES[0]], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(r.stderr || r.stdout || `${clang.cmd} failed`);
+    process.exit(1);
+  }
+  bytes = readFileSync(wasmPath);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// Base64 in 100-character lines, so that a change of the module shows up as a readable diff.
+const lines = bytes.toString('base64').match(/.{1,100}/g) ?? [''];
+const text = `// GENERATED by scripts/build-wasm-samplers.mjs from lib/wasm/samplers.cc — do not edit.
+// Regenerate with \`node scripts/build-wasm-samplers.mjs\` (needs clang 14); test/wasm-samplers.test.ts
+// fails when the sources no longer match SAMPLERS_WASM_SOURCE_SHA256.
+// Compiler: ${clang.version}
+
+/** SHA-256 of the build flags and the source files the module was compiled from. */
+export const SAMPLERS_WASM_SOURCE_SHA256 = '${hash}';
+
+/** The compiled sampler module (${bytes.length} bytes), base64. */
+export const SAMPLERS_WASM_BASE64 =
+${lines.map((l) => `  '${l}'`).join(' +\n')};
+`;
+
+if (mode === 'check') {
+  const current = existsSync(outPath) ? readFileSync(outPath, 'utf8') : null;
+  const strip = (t) => t?.replace(/^\/\/ Compiler: .*$/m, '');
+  if (strip(current) !== strip(text)) {
+    console.error(`${shown} is stale: it does not match what lib/wasm/samplers.cc compiles to with ${clang.version}; ` +
+      'run node scripts/build-wasm-samplers.mjs');
+    process.exit(1);
+  }
+  console.log(`${shown} is up to date (${bytes.length} bytes of wasm, ${clang.version})`);
+} else {
+  writeFileSync(outPath, text);
+  console.log(`wrote ${shown} (${bytes.length} bytes of wasm, ${clang.version})`);
+}

@@ -1,0 +1,353 @@
+// The WebAssembly SIMD samplers (lib/wasm/samplers.ts + samplers.cc) against the JavaScript kernels
+// they replace (lib/cpu/normal.ts, lib/cpu/gamma.ts, forced through setSamplersWasm(false)) and their
+// vector log / exp / sincos2pi against lib/math: every element must have the same bits. Also the
+// CUDA_RANDOM_NO_WASM fallback and the staleness checks of the generated module.
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/cpu/normal.js';
+import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/cpu/gamma.js';
+import {
+  SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, setSamplersWasm, vectorMath,
+} from '../lib/wasm/samplers.js';
+import { exp, log, sincos2pi } from '../lib/math/index.js';
+import { expectSameBits } from './dist-helpers.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+afterAll(() => setSamplersWasm(true));
+
+/** Small seeded generator (mulberry32) so that failures reproduce. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+type Floats = Float32Array | Float64Array;
+type Fill = (out: Floats) => void;
+
+/** out filled by the WASM path and by the JS loop (same arguments): they must be the same bits. */
+function same(what: string, make: () => Floats, fill: Fill): void {
+  const wasm = make();
+  const js = make();
+  setSamplersWasm(true);
+  expect(samplersWasmAvailable()).toBe(true);
+  fill(wasm);
+  setSamplersWasm(false);
+  try {
+    fill(js);
+  } finally {
+    setSamplersWasm(true);
+  }
+  expectSameBits(wasm, js, what);
+}
+
+interface Range { k0: number; k1: number; lo: number; hi: number; n: number }
+
+/**
+ * Random calls: keys anywhere; first element index even or odd, often just below a 2^32 boundary
+ * (the index carries from lo into hi inside the call) or with a high word near 2^31 (indices near
+ * 2^63, the top of the range); lengths below and above the WASM threshold, across the module's
+ * chunks (4096 gamma elements, 4096 blocks = 8192 float64 / 16384 float32 normals) and its 256-block
+ * Philox passes.
+ */
+function ranges(seed: number, count: number, maxN: number, edges: number[]): Range[] {
+  const r = rng(seed);
+  const out: Range[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = r() % 4;
+    const lo = kind === 0 ? r() : kind === 1 ? (0xffffffff - (r() % 300)) >>> 0 : kind === 2 ? r() % 64 : (0x80000000 - (r() % 50)) >>> 0;
+    const hiKind = r() % 3;
+    const hi = hiKind === 0 ? 0 : hiKind === 1 ? r() & 0xffff : (0x7fffffff - (r() % 4)) >>> 0;
+    const nKind = r() % 4;
+    const n = nKind === 0 ? r() % 40 : nKind === 1 ? edges[r() % edges.length] + (r() % 7) - 3 : r() % maxN;
+    out.push({ k0: r(), k1: r(), lo, hi: hi === 0x7fffffff ? hi - 1 : hi, n: Math.max(0, n) });
+  }
+  return out;
+}
+
+it('the WASM sampler module is available here (so the comparisons below are not vacuous)', () => {
+  expect(samplersWasmUnavailableReason()).toBe('');
+  expect(samplersWasmAvailable()).toBe(true);
+  setSamplersWasm(false);
+  expect(samplersWasmAvailable()).toBe(false);
+  expect(samplersWasmUnavailableReason()).toMatch(/setSamplersWasm/);
+  setSamplersWasm(true);
+  expect(samplersWasmAvailable()).toBe(true);
+});
+
+describe('normal: WASM = JS bit for bit', () => {
+  const CH = [8192, 16384, 2 * 8192, 512, 1024, SAMPLERS_WASM_MIN];
+  it('Box–Muller float64 and float32, many keys / offsets / lengths, mean and std', () => {
+    for (const [t, c] of ranges(1, 70, 20_000, CH).entries()) {
+      const mean = t % 3 === 0 ? 0 : (t - 35) * 0.75;
+      const std = t % 3 === 0 ? 1 : 0.25 + t;
+      same(`bm64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), (o) => normalBM64(c.k0, c.k1, c.lo, c.hi, o as Float64Array, mean, std));
+      same(`bm32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), (o) => normalBM32(c.k0, c.k1, c.lo, c.hi, o as Float32Array, mean, std));
+    }
+  });
+
+  it('Box–Muller: every start offset 0..7 and length 0..40 around a 2^32 carry', () => {
+    for (let s = 0; s < 8; s++) {
+      for (let n = 0; n <= 40; n++) {
+        const lo = (0xffffffff - 20 + s) >>> 0;
+        same(`bm64 s=${s} n=${n}`, () => new Float64Array(n), (o) => normalBM64(7, 9, lo, 3, o as Float64Array, 0, 1));
+        same(`bm32 s=${s} n=${n}`, () => new Float32Array(n), (o) => normalBM32(7, 9, lo, 3, o as Float32Array, 0, 1));
+      }
+    }
+  });
+
+  it('polar float64 and float32 (rejected pairs finished by the scalar port)', () => {
+    for (const [t, c] of ranges(2, 40, 20_000, CH).entries()) {
+      const mean = t % 2 ? 0 : -2.5;
+      const std = t % 2 ? 1 : 3;
+      same(`polar64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), (o) => normalPolar64(c.k0, c.k1, c.lo, c.hi, o as Float64Array, mean, std));
+      same(`polar32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), (o) => normalPolar32(c.k0, c.k1, c.lo, c.hi, o as Float32Array, mean, std));
+    }
+  });
+});
+
+describe('exponential: WASM = JS bit for bit', () => {
+  it('float64 and float32, many keys / offsets / lengths, rates', () => {
+    for (const [t, c] of ranges(3, 50, 30_000, [8192, 16384, 1024]).entries()) {
+      const rate = [1, 0.5, 3, 1e-3, 1e6][t % 5];
+      same(`expo64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), (o) => exponentialKernel(c.k0, c.k1, c.lo, c.hi, o, rate, true));
+      same(`expo32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), (o) => exponentialKernel(c.k0, c.k1, c.lo, c.hi, o, rate, false));
+    }
+  });
+});
+
+describe('gamma: WASM = JS bit for bit', () => {
+  const ALPHAS = [0.01, 0.3, 0.99, 1, 2, 30, 1e4];
+  const MS = [1, 2, 4, 7];
+
+  it('scalar α across {0.01, 0.3, 0.99, 1, 2, 30, 1e4}, both dtypes, proposals M ∈ {1, 2, 4, 7}', () => {
+    const cs = ranges(4, 56, 9000, [4096, 8192, 256, 1024]);
+    for (const [t, c] of cs.entries()) {
+      const alpha = ALPHAS[t % ALPHAS.length];
+      const M = MS[(t >> 1) % MS.length];
+      const scale = t % 3 === 0 ? 1 : 0.5 + t;
+      for (const wide of [true, false]) {
+        same(`gamma α=${alpha} M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
+          (o) => gammaKernel(c.k0, c.k1, c.lo, c.hi, o, alpha, undefined, scale, M, wide));
+      }
+    }
+  });
+
+  it('per-element α (float64 and float32 arrays) mixing every regime, across the 4096-element chunks', () => {
+    const r = rng(5);
+    for (const [t, c] of ranges(6, 24, 10_000, [4096, 8192]).entries()) {
+      const a64 = new Float64Array(c.n);
+      for (let i = 0; i < c.n; i++) a64[i] = r() % 3 === 0 ? ALPHAS[r() % ALPHAS.length] : Math.exp((r() / 2 ** 32) * 14 - 7);
+      const alphas = t % 2 ? a64 : Float32Array.from(a64);
+      const M = MS[t % MS.length];
+      for (const wide of [true, false]) {
+        same(`gamma per-element M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
+          (o) => gammaKernel(c.k0, c.k1, c.lo, c.hi, o, NaN, alphas, 1.5, M, wide));
+      }
+    }
+  });
+
+  it('tiny α (exp underflow to zero and subnormals: the scalar exp path) and huge α', () => {
+    for (const alpha of [1e-3, 0.002, 1e-6, 5e5]) {
+      for (const wide of [true, false]) {
+        same(`gamma α=${alpha} wide=${wide}`, () => (wide ? new Float64Array(6000) : new Float32Array(6000)),
+          (o) => gammaKernel(11, 12, 0xfffff000, 5, o, alpha, undefined, 1, 1, wide));
+      }
+    }
+  });
+
+  it('beta and Dirichlet (drawRange): rows cut by offsets, several K, M', () => {
+    for (const [t, c] of ranges(7, 20, 6000, [2048, 4096]).entries()) {
+      const [a, b] = [[2, 3], [0.3, 0.7], [0.5, 5], [1, 1], [30, 0.01]][t % 5];
+      const M = MS[t % MS.length];
+      for (const wide of [true, false]) {
+        same(`beta(${a}, ${b}) M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
+          (o) => betaKernel(c.k0, c.k1, c.lo, c.hi, o, a, b, M, wide));
+      }
+      const alphas = new Float64Array([[1, 2, 3], [0.1, 0.2, 0.3, 0.4], [5], [0.5, 2], [0.01, 0.02, 0.05, 0.9, 0.3, 0.1, 0.7]][t % 5]);
+      for (const wide of [true, false]) {
+        same(`dirichlet K=${alphas.length} M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
+          (o) => dirichletKernel(c.k0, c.k1, c.lo, c.hi, o, alphas, M, wide));
+      }
+    }
+  });
+
+  it('Dirichlet with K > 4096 components (longer than the module tables: the JS loop)', () => {
+    const alphas = new Float64Array(5000).map((_, i) => 0.5 + (i % 7));
+    same('dirichlet K=5000', () => new Float64Array(12_000), (o) => dirichletKernel(1, 2, 4000, 0, o, alphas, 1, true));
+  });
+});
+
+// ---- the vector math against lib/math --------------------------------------------------------------
+
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);
+/** The double with high word h and low word l. */
+function fromWords(h: number, l: number): number {
+  U32[1] = h >>> 0;
+  U32[0] = l >>> 0;
+  return F64[0];
+}
+
+function expectSameNumbers(got: Float64Array, want: (x: number) => number, xs: Float64Array, what: string): void {
+  let bad = -1;
+  for (let i = 0; i < xs.length; i++) {
+    if (!Object.is(got[i], want(xs[i]))) {
+      bad = i;
+      break;
+    }
+  }
+  if (bad >= 0) expect.fail(`${what}(${xs[bad]}) = ${got[bad]}, lib/math gives ${want(xs[bad])}`);
+}
+
+describe('vector log / exp / sincos2pi = lib/math', () => {
+  it('log on 10^6+ inputs: random bit patterns (every exponent), both uniform grids, and the edges', () => {
+    const r = rng(8);
+    const edges = [0, -0, -1, NaN, Infinity, -Infinity, 1, 2, 0.5, Math.SQRT2, Math.SQRT1_2, 2 ** -1074, 2 ** -1022,
+      2 ** -1022 - 2 ** -1074, Number.MAX_VALUE, 1 - 2 ** -53, 1 + 2 ** -52, 2 ** -53, 2 ** -32, 2 ** -52, 1e-300, 1e300];
+    // fdlibm's boundaries on the mantissa's high word: the sqrt(2) carry and the two-form choice
+    for (const hm of [0x6a09e, 0x6a09f, 0x6a09d, 0x6147a, 0x6147b, 0x61479, 0x6b851, 0x6b850, 0x6b852]) {
+      for (const ex of [0x3ff, 0x3fe, 0x001, 0x7fe, 0x400]) {
+        edges.push(fromWords((ex << 20) | hm, 0), fromWords((ex << 20) | hm, 0xffffffff), fromWords((ex << 20) | hm, r()));
+      }
+    }
+    const n = 1_100_000;
+    const xs = new Float64Array(n);
+    xs.set(edges);
+    for (let i = edges.length; i < n; i++) {
+      const k = i % 4;
+      if (k === 0) xs[i] = fromWords(r() & 0x7fefffff, r()); // positive finite, any exponent (subnormals too)
+      else if (k === 1) xs[i] = ((r() >>> 5) * 67108864 + (r() >>> 6) + 1) * 2 ** -53; // float64 u1 grid
+      else if (k === 2) xs[i] = (r() + 1) * 2 ** -32; // float32 u1 grid
+      else xs[i] = r() / 2 ** 20; // large values
+    }
+    expectSameNumbers(vectorMath.log(xs), log, xs, 'log');
+  });
+
+  it('exp on 10^6+ inputs, including the overflow / underflow / subnormal thresholds', () => {
+    const r = rng(9);
+    const edges = [0, -0, 1, -1, NaN, Infinity, -Infinity, 709.78, 709.782712893383973096, 709.7827128933841,
+      -745.13, -745.1332191019411, -745.1332191019412, -708.4, -708.39, -707.7, -708.3964185322641, 2 ** -60, -(2 ** -60),
+      0.34657359027997264, -0.34657359027997264, 1e-300, -1e-300, -1021.5 * Math.LN2, -1020.5 * Math.LN2, 1023.5 * Math.LN2];
+    const n = 1_100_000;
+    const xs = new Float64Array(n);
+    xs.set(edges);
+    for (let i = edges.length; i < n; i++) {
+      const k = i % 3;
+      if (k === 0) xs[i] = (r() / 2 ** 32) * 1500 - 760; // the whole range, both scalar paths
+      else if (k === 1) xs[i] = (r() / 2 ** 32) * 40 - 30; // what the gamma boost feeds it
+      else xs[i] = ((r() / 2 ** 32) - 0.5) * 2 ** -(r() % 60);
+    }
+    expectSameNumbers(vectorMath.exp(xs), exp, xs, 'exp');
+  });
+
+  it('sincos2pi on 10^6+ inputs in [0, 1): both grids, octant edges ± ulps, tiny turns (scaled reduction)', () => {
+    const r = rng(10);
+    const edges: number[] = [0, 2 ** -53, 2 ** -32, 2 ** -1074, 2 ** -969, 2 ** -970, 2 ** -968, 1e-300, 1 - 2 ** -53];
+    for (let k = 1; k < 8; k++) {
+      const e = k / 8;
+      for (const d of [0, 1, 2, 3]) edges.push(e + d * 2 ** -53, e - d * 2 ** -53, e + d * 2 ** -32);
+      edges.push(k / 4 + 2 ** -1022, k / 4 - 2 ** -60);
+    }
+    const n = 1_100_000;
+    const xs = new Float64Array(n);
+    xs.set(edges.filter((x) => x >= 0 && x < 1));
+    for (let i = edges.length; i < n; i++) {
+      const k = i % 4;
+      if (k === 0) xs[i] = ((r() >>> 5) * 67108864 + (r() >>> 6)) * 2 ** -53;
+      else if (k === 1) xs[i] = r() * 2 ** -32;
+      else if (k === 2) xs[i] = Math.min(1 - 2 ** -53, Math.max(0, (r() % 8) / 8 + ((r() / 2 ** 32) - 0.5) * 2 ** -(r() % 50)));
+      else xs[i] = (1 + r() / 2 ** 32) * 2 ** -(940 + (r() % 135)); // tiny turns, around the 2^-969 switch
+    }
+    const [s, c] = vectorMath.sincos2pi(xs);
+    const sc = new Float64Array(2);
+    expectSameNumbers(s, (x) => (sincos2pi(x, sc, 0), sc[0]), xs, 'sin2pi');
+    expectSameNumbers(c, (x) => (sincos2pi(x, sc, 0), sc[1]), xs, 'cos2pi');
+  });
+
+  it('the samplers\' extreme uniforms: u1 = 2^-53 and 2^-32 (largest radius), u2 on quarter turns', () => {
+    const xs = new Float64Array([2 ** -53, 2 ** -32, 1, 2 ** -52 + 2 ** -53]);
+    expectSameNumbers(vectorMath.log(xs), log, xs, 'log');
+    const us = new Float64Array([0, 0.25, 0.5, 0.75, 0.125, 0.375, 0.625, 0.875, 1 - 2 ** -32, 1 - 2 ** -53]);
+    const [s, c] = vectorMath.sincos2pi(us);
+    const sc = new Float64Array(2);
+    expectSameNumbers(s, (x) => (sincos2pi(x, sc, 0), sc[0]), us, 'sin2pi');
+    expectSameNumbers(c, (x) => (sincos2pi(x, sc, 0), sc[1]), us, 'cos2pi');
+  });
+});
+
+// ---- fallback and generated module -------------------------------------------------------------------
+
+describe('fallback without WASM', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('CUDA_RANDOM_NO_WASM=1 turns the sampler path off; the JS kernels give the same bits', async () => {
+    const bm = new Float64Array(5001);
+    normalBM64(3, 4, 0xfffffff1, 2, bm, 1, 2);
+    const g = new Float32Array(5001);
+    gammaKernel(3, 4, 0xfffffff1, 2, g, 0.4, undefined, 1, 1, false);
+    vi.stubEnv('CUDA_RANDOM_NO_WASM', '1');
+    vi.resetModules();
+    const w = await import('../lib/wasm/samplers.js');
+    const nrm = await import('../lib/cpu/normal.js');
+    const gam = await import('../lib/cpu/gamma.js');
+    expect(w.samplersWasmAvailable()).toBe(false);
+    expect(w.samplersWasmUnavailableReason()).toMatch(/CUDA_RANDOM_NO_WASM/);
+    const bmJs = new Float64Array(5001);
+    nrm.normalBM64(3, 4, 0xfffffff1, 2, bmJs, 1, 2);
+    expectSameBits(bm, bmJs, 'bm64');
+    const gJs = new Float32Array(5001);
+    gam.gammaKernel(3, 4, 0xfffffff1, 2, gJs, 0.4, undefined, 1, 1, false);
+    expectSameBits(g, gJs, 'gamma32');
+  });
+});
+
+describe('generated module lib/wasm/samplers.wasm.ts', () => {
+  const script = join(ROOT, 'scripts/build-wasm-samplers.mjs');
+  const clang = ['clang-14', 'clang'].some((c) => spawnSync(c, ['--version']).status === 0);
+
+  it('records the SHA-256 of its sources and flags (--check-hash, no compiler needed)', () => {
+    const res = spawnSync(process.execPath, [script, '--check-hash'], { cwd: ROOT, encoding: 'utf8' });
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+  });
+
+  it('--check-hash fails once a source changes without regenerating', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-samplers-'));
+    try {
+      for (const d of ['lib/wasm/shim', 'cuda/include']) mkdirSync(join(dir, d), { recursive: true });
+      cpSync(join(ROOT, 'lib/wasm/shim'), join(dir, 'lib/wasm/shim'), { recursive: true });
+      cpSync(join(ROOT, 'cuda/include'), join(dir, 'cuda/include'), { recursive: true });
+      copyFileSync(join(ROOT, 'lib/wasm/samplers.wasm.ts'), join(dir, 'lib/wasm/samplers.wasm.ts'));
+      const cc = readFileSync(join(ROOT, 'lib/wasm/samplers.cc'), 'utf8');
+      writeFileSync(join(dir, 'lib/wasm/samplers.cc'), cc);
+      const args = [script, '--check-hash', '--root', dir];
+      expect(spawnSync(process.execPath, args, { encoding: 'utf8' }).status).toBe(0);
+      writeFileSync(join(dir, 'lib/wasm/samplers.cc'), cc.replace('.squeeze = D2(0.0331)', '.squeeze = D2(0.0332)'));
+      const res = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toMatch(/stale/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!clang)('is exactly what clang builds from the sources (--check; skipped without clang)', () => {
+    const res = spawnSync(process.execPath, [script, '--check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+  });
+});
