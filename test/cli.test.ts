@@ -101,7 +101,8 @@ describe('cuda-random CLI', () => {
       for (const row of t.rows) expect(row[2]).toBeGreaterThan(0);
       const md = readFileSync(file, 'utf8');
       expect(md).toMatch(/^# Benchmark results/);
-      expect(md).toMatch(/## \d{4}-\d\d-\d\d — cuda-random bench core --quick --json --record/);
+      expect(md).toMatch(/## \d{4}-\d\d-\d\d — cuda-random bench core --quick --json\n/);
+      expect(md).not.toContain(dir); // --record's path stays out of the heading
       expect(md).toMatch(/\| cuda-random bits \(cpu, 1 thread\) +\| uint32 +\| [\d.]+ +\|/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -33,7 +33,9 @@ export async function bench(o: BenchOptions): Promise<void> {
   const head = `Machine: ${f.machine}. Commit: ${f.commit}. Backend: ${b.name}${o.quick ? ' (quick: smoke sizes, not for the record)' : ''}.`;
   if (!o.json) console.log(`cuda-random benchmarks — ${head}\n`);
   const results: (SuiteResult & { name: string })[] = [];
-  let md = `\n## ${f.date} — cuda-random bench ${o.args.join(' ')}\n\n${head}\n`;
+  // The heading names the command without --record's path (a machine-specific absolute path).
+  const shown = o.args.filter((a, i) => a !== '--record' && o.args[i - 1] !== '--record');
+  let md = `\n## ${f.date} — cuda-random bench ${shown.join(' ') || '(all suites)'}\n\n${head}\n`;
   try {
     for (const s of chosen) {
       const r = await s.run(ctx);
