@@ -10,12 +10,20 @@
 //   aliasBuild(weights, method, rows|null, hi|null, lo|null, keep) → table | undefined
 //   aliasBuildAsync(…)                                             → Promise<table | undefined>
 //   aliasUpload(rows, n)                                           → table
-//   aliasSample(table, k0, k1, lo, hi, out: Uint32Array)  (+ Async)
+//   aliasSample(table, k0, k1, lo, hi, out[, n])  (+ Async)
 //   aliasCounts(table, k0, k1, lo, hi, count, out: Float64Array)  (+ Async; adds into out)
-//   aliasCategorical(weights, method, k0, k1, lo, hi, out: Uint32Array)  (+ Async)
+//   aliasCategorical(weights, method, k0, k1, lo, hi, out[, n])  (+ Async)
 //   aliasTuning({ split?, pack?, counts? }?) → { split, pack, counts }
+//
+// `weights` is a Float64Array/Float32Array or a float64/float32 device-array handle (binding/
+// device_array.h): device weights are read in place and checked on the device by the facade's rule; a
+// violation rejects with code 'ERANGE' naming the index (lib/backend/cuda-ops/alias.ts makes it a
+// RangeError). `out` of a sample is a Uint32Array, or a uint32 device-array handle followed by n.
+#include <memory>
+
 #include "common.h"
 #include "cr_api_alias.h"
+#include "device_array.h"
 
 using namespace crb;
 
@@ -46,9 +54,20 @@ struct Weights {
   const void* data;
   int dtype;
   uint32_t n;
+  std::shared_ptr<DeviceMem> mem;  // device weights: kept alive while a call runs
 };
 
 Weights weights_arg(const Napi::CallbackInfo& info, size_t i) {
+  if (is_device_handle(info.Env(), info[i])) {
+    auto mem = device_arg(info, i, "weights");
+    if (mem->type != CR_TYPE_F32 && mem->type != CR_TYPE_F64) {
+      throw Napi::TypeError::New(info.Env(), "weights must be a float32 or float64 device array");
+    }
+    if (mem->length == 0 || mem->length > 0xffffffffull) {
+      throw Napi::RangeError::New(info.Env(), "weights must have 1 … 2^32-1 items");
+    }
+    return {mem->ptr, mem->type == CR_TYPE_F32 ? CR_WEIGHTS_F32 : CR_WEIGHTS_F64, (uint32_t)mem->length, mem};
+  }
   if (info[i].IsTypedArray()) {
     Napi::TypedArray a = info[i].As<Napi::TypedArray>();
     const napi_typedarray_type t = a.TypedArrayType();
@@ -56,11 +75,34 @@ Weights weights_arg(const Napi::CallbackInfo& info, size_t i) {
       const size_t n = a.ElementLength();
       if (n == 0 || n > 0xffffffffull) throw Napi::RangeError::New(info.Env(), "weights must have 1 … 2^32-1 items");
       // (typed-array info, not the ArrayBuffer's: works for arrays on a SharedArrayBuffer too)
-      if (t == napi_float32_array) return {info[i].As<Napi::Float32Array>().Data(), CR_WEIGHTS_F32, (uint32_t)n};
-      return {info[i].As<Napi::Float64Array>().Data(), CR_WEIGHTS_F64, (uint32_t)n};
+      if (t == napi_float32_array) return {info[i].As<Napi::Float32Array>().Data(), CR_WEIGHTS_F32, (uint32_t)n, nullptr};
+      return {info[i].As<Napi::Float64Array>().Data(), CR_WEIGHTS_F64, (uint32_t)n, nullptr};
     }
   }
-  throw Napi::TypeError::New(info.Env(), "weights must be a Float64Array or Float32Array");
+  throw Napi::TypeError::New(info.Env(), "weights must be a Float64Array, Float32Array or a device array handle");
+}
+
+/** cr_alias_build or, for device weights, cr_alias_build_from_device. */
+cr_status build_table(const Weights& w, int method, uint32_t* rows, uint32_t* hi, uint32_t* lo, cr_alias_table** t) {
+  return w.mem ? cr_alias_build_from_device(w.data, w.dtype, w.n, method, rows, hi, lo, t)
+               : cr_alias_build(w.data, w.dtype, w.n, method, rows, hi, lo, t);
+}
+
+/** A sample destination: a Uint32Array at argument i, or a uint32 device-array handle and n at i + 1. */
+struct SampleOut {
+  uint32_t* data;
+  uint64_t n;
+  bool on_device;
+  std::shared_ptr<DeviceMem> mem;
+};
+
+SampleOut sample_out(const Napi::CallbackInfo& info, size_t i) {
+  if (is_device_handle(info.Env(), info[i])) {
+    auto [mem, n] = device_out_arg(info, i, CR_TYPE_U32);
+    return {static_cast<uint32_t*>(mem->ptr), n, true, mem};
+  }
+  auto out = out_array<uint32_t>(info, i, napi_uint32_array, "Uint32Array or a uint32 device array handle");
+  return {out.Data(), out.ElementLength(), false, nullptr};
 }
 
 int method_arg(const Napi::CallbackInfo& info, size_t i, int most) {
@@ -103,7 +145,7 @@ BuildArgs build_args(const Napi::CallbackInfo& info) {
 Napi::Value AliasBuild(const Napi::CallbackInfo& info) {
   const BuildArgs a = build_args(info);
   cr_alias_table* t = nullptr;
-  const cr_status s = cr_alias_build(a.w.data, a.w.dtype, a.w.n, a.method, a.rows, a.hi, a.lo, a.keep ? &t : nullptr);
+  const cr_status s = build_table(a.w, a.method, a.rows, a.hi, a.lo, a.keep ? &t : nullptr);
   if (s.code) throw cuda_error(info.Env(), s);
   return a.keep ? wrap_table(info.Env(), t) : info.Env().Undefined();
 }
@@ -119,8 +161,7 @@ class BuildWorker : public Napi::AsyncWorker {
   Napi::Promise Promise() { return deferred_.Promise(); }
 
  protected:
-  void Execute() override { status_ = cr_alias_build(a_.w.data, a_.w.dtype, a_.w.n, a_.method, a_.rows, a_.hi, a_.lo,
-                                                     a_.keep ? &table_ : nullptr); }
+  void Execute() override { status_ = build_table(a_.w, a_.method, a_.rows, a_.hi, a_.lo, a_.keep ? &table_ : nullptr); }
   void OnOK() override {
     Napi::HandleScope scope(Env());
     if (status_.code) {
@@ -176,15 +217,16 @@ Napi::Array keep_all(Napi::Env env, std::initializer_list<Napi::Value> values) {
   return a;
 }
 
-// aliasSample(table, k0, k1, lo, hi, out: Uint32Array)
+// aliasSample(table, k0, k1, lo, hi, out[, n])
 Parsed parse_sample(const Napi::CallbackInfo& info) {
   cr_alias_table* t = table_arg(info, 0);
   const uint32_t k0 = u32(info, 1, "k0"), k1 = u32(info, 2, "k1");
   const uint64_t first = u64(info, 3, "offset");
-  auto out = out_array<uint32_t>(info, 5, napi_uint32_array, "Uint32Array");
-  uint32_t* data = out.Data();
-  const uint64_t n = out.ElementLength();
-  return {keep_all(info.Env(), {out, info[0]}), [=] { return cr_alias_sample(t, k0, k1, first, data, n); }};
+  const SampleOut o = sample_out(info, 5);
+  return {keep_all(info.Env(), {info[5], info[0]}), [=] {
+            return o.on_device ? cr_alias_sample_into(t, k0, k1, first, o.data, o.n)
+                               : cr_alias_sample(t, k0, k1, first, o.data, o.n);
+          }};
 }
 
 // aliasCounts(table, k0, k1, lo, hi, count, out: Float64Array) — adds the counts into out[0 … size)
@@ -201,17 +243,17 @@ Parsed parse_counts(const Napi::CallbackInfo& info) {
   return {keep_all(info.Env(), {out, info[0]}), [=] { return cr_alias_counts(t, k0, k1, first, count, data); }};
 }
 
-// aliasCategorical(weights, method, k0, k1, lo, hi, out: Uint32Array)
+// aliasCategorical(weights, method, k0, k1, lo, hi, out[, n])
 Parsed parse_categorical(const Napi::CallbackInfo& info) {
   const Weights w = weights_arg(info, 0);
   const int method = method_arg(info, 1, CR_CATEGORICAL_CDF);
   const uint32_t k0 = u32(info, 2, "k0"), k1 = u32(info, 3, "k1");
   const uint64_t first = u64(info, 4, "offset");
-  auto out = out_array<uint32_t>(info, 6, napi_uint32_array, "Uint32Array");
-  uint32_t* data = out.Data();
-  const uint64_t n = out.ElementLength();
-  return {keep_all(info.Env(), {out, info[0]}),
-          [=] { return cr_categorical(w.data, w.dtype, w.n, method, k0, k1, first, data, n); }};
+  const SampleOut o = sample_out(info, 6);
+  return {keep_all(info.Env(), {info[6], info[0]}), [=] {
+            return cr_categorical_ex(w.data, w.mem != nullptr, w.dtype, w.n, method, k0, k1, first, o.data,
+                                     o.on_device, o.n);
+          }};
 }
 
 Napi::Value AliasTuning(const Napi::CallbackInfo& info) {

@@ -94,24 +94,11 @@ Parsed parse_from_host(const Napi::CallbackInfo& info) {
   return {keep_both(info.Env(), src, info[0]), [mem, from, bytes] { return cr_copy_to_device(mem->ptr, from, bytes); }};
 }
 
-/** The device output of a raw fill: handle at argument i of element type `type`, n at i + 1. */
-std::pair<std::shared_ptr<DeviceMem>, uint64_t> device_out(const Napi::CallbackInfo& info, size_t i, int type) {
-  auto mem = device_arg(info, i, "out");
-  if (mem->type != type) {
-    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + type_name(type) + " device array");
-  }
-  const double n = f64(info, i + 1, "n");
-  if (!(n >= 0) || n != (double)(uint64_t)n || (uint64_t)n > mem->length) {
-    throw Napi::RangeError::New(info.Env(), "n must be an integer no larger than the device array");
-  }
-  return {mem, (uint64_t)n};
-}
-
 // bitsInto(k0, k1, lo, hi, out, n)
 Parsed parse_bits_into(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  auto [mem, n] = device_out(info, 4, CR_TYPE_U32);
+  auto [mem, n] = device_out_arg(info, 4, CR_TYPE_U32);
   return {info[4].ToObject(), [=] { return cr_bits_into(k0, k1, first, static_cast<uint32_t*>(mem->ptr), n); }};
 }
 
@@ -121,7 +108,7 @@ Parsed parse_uniform_into(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
-  auto [mem, n] = device_out(info, 6, Type);
+  auto [mem, n] = device_out_arg(info, 6, Type);
   return {info[6].ToObject(), [=] {
             return Type == CR_TYPE_F32
                        ? cr_uniform32_into(k0, k1, first, low, high, static_cast<float*>(mem->ptr), n)

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "cr_api_device.h"
 
@@ -54,6 +55,21 @@ inline std::shared_ptr<DeviceMem> device_arg(const Napi::CallbackInfo& info, siz
   DeviceSlot* slot = info[i].As<Napi::External<DeviceSlot>>().Data();
   if (!slot->mem) throw Napi::Error::New(env, std::string(name) + ": the DeviceArray was freed");
   return slot->mem;
+}
+
+/** A device output: a live handle of element type `type` at argument i, and n (≤ its length) at i + 1. */
+inline std::pair<std::shared_ptr<DeviceMem>, uint64_t> device_out_arg(const Napi::CallbackInfo& info, size_t i,
+                                                                       int type) {
+  auto mem = device_arg(info, i, "out");
+  if (mem->type != type) {
+    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + type_name(type) + " device array");
+  }
+  if (!info[i + 1].IsNumber()) throw Napi::TypeError::New(info.Env(), "n must be a number");
+  const double n = info[i + 1].As<Napi::Number>().DoubleValue();
+  if (!(n >= 0) || n != (double)(uint64_t)n || (uint64_t)n > mem->length) {
+    throw Napi::RangeError::New(info.Env(), "n must be an integer no larger than the device array");
+  }
+  return {mem, (uint64_t)n};
 }
 
 }  // namespace crb

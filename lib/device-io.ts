@@ -50,6 +50,9 @@ export interface Call {
   inputs?: DeviceInput[];
   /** Host inputs (as the caller passed them, with their names) that a host `out` must not overlap. */
   disjoint?: [unknown, string][];
+  /** The backend, when the caller chose it (ops whose CPU and GPU jobs differ, e.g. categorical);
+   *  else the policy above picks one for `op`. */
+  backend?: Backend;
 }
 
 export type CallResult = HostArray | DeviceArray;
@@ -73,13 +76,16 @@ function check(c: Call): void {
   for (const [input, name] of c.disjoint ?? []) checkDisjoint(host, input, 'out', name);
 }
 
+/** Where 'auto' sends a call with these DeviceArray operands (undefined: none, the crossover decides). */
+export function preferFor(out: unknown, inputs: DeviceArray[]): 'cpu' | 'cuda' | undefined {
+  const arrays = out instanceof DeviceArray ? [...inputs, out] : inputs;
+  if (out === 'device' || arrays.some((a) => a.backend === 'cuda')) return 'cuda';
+  return arrays.length ? 'cpu' : undefined;
+}
+
 function choose(c: Call): Backend {
-  const out = c.p.opts.out;
-  const arrays = (c.inputs ?? []).map((i) => i.array);
-  if (out instanceof DeviceArray) arrays.push(out);
-  let prefer: 'cpu' | 'cuda' | undefined;
-  if (out === 'device' || arrays.some((a) => a.backend === 'cuda')) prefer = 'cuda';
-  else if (arrays.length) prefer = 'cpu';
+  if (c.backend) return c.backend;
+  const prefer = preferFor(c.p.opts.out, (c.inputs ?? []).map((i) => i.array));
   return pickBackend(c.p.opts.backend, c.op, c.count, prefer);
 }
 

@@ -4,7 +4,7 @@
 // exponents 1 and 0.5, many exact zeros, a single non-zero, log-uniform 1e-30 … 1e30) at N = 10^3,
 // 10^6, 10^7, 10^8, PSA and PSA+: the units and rows of AliasTable.build on the GPU, samples and counts
 // at odd offsets and sizes (sync and async), every construction and counts variant, categorical (alias
-// and CDF); then an out-of-memory build (a JS error naming the size; the device memory comes back) and
+// and CDF), DeviceArray weights and outputs (§10.7) with the device's weight check; then an out-of-memory build (a JS error naming the size; the device memory comes back) and
 // GPU-vs-CPU timings for the `auto` crossover. Run on a GPU machine after `npm run build` and an addon
 // build (scripts/gpu-check-alias.sh does both):
 //
@@ -166,6 +166,67 @@ for (const N of sizes) {
       console.log(`${set} N=${N} variants (split × pack × counts): ${ok}/${total} equal`);
     }
   }
+}
+
+// ---- DeviceArray operands (docs/alias.md §10.7): weights read and checked in place, samples kept on the
+// device; the same tables and draws, and the device's weight check gives checkWeights's RangeError -------
+
+{
+  const { DeviceArray } = lib;
+  let ok = 0, total = 0;
+  const check = (label, g, c) => {
+    total++;
+    if (same(`device operands ${label}`, g, c)) ok++;
+  };
+  for (const N of sizes.filter((n) => n <= 1e7)) {
+    for (const set of ['uniform', 'manyZeros', 'extremes']) {
+      for (const w of [SETS[set](N), Float32Array.from(SETS[set](N))]) {
+        const label = `${set} N=${N} ${w instanceof Float32Array ? 'f32' : 'f64'}`;
+        const dw = DeviceArray.from(w, { backend: 'cuda' });
+        const ref = AliasTable.build(w, { method: 'psa+', backend: 'cpu' });
+        const t = AliasTable.build(dw, { method: 'psa+' });
+        check(`${label} build rows`, t.rows(), ref.rows());
+        check(`${label} build units`, t.units().lo, ref.units().lo);
+        const want = ref.sample(K, 100_003, { offset: 5, backend: 'cpu' });
+        const d = t.sample(K, 100_003, { offset: 5, out: 'device' });
+        check(`${label} sample out device`, d.toHost(), want);
+        d.free();
+        for (const m of ['alias', 'cdf']) {
+          const o = { method: m, table: 'psa+', offset: 2 ** 40 + 1 };
+          const cw = categorical(K, w, 100_003, { ...o, backend: 'cpu' });
+          const g = categorical(K, dw, 100_003, { ...o, out: 'device' });
+          check(`${label} categorical ${m} device weights + out`, g.toHost(), cw);
+          check(`${label} categoricalAsync ${m} device weights`, await categoricalAsync(K, dw, 100_003, o), cw);
+          g.free();
+        }
+        dw.free();
+      }
+    }
+  }
+  // Invalid weights in GPU memory: the lowest bad index and its value, as the CPU check words it.
+  const bad = (n, at, v) => {
+    const w = unif(9, n);
+    for (const i of at) w[i] = v;
+    return w;
+  };
+  const BAD = [bad(1e6, [999_999, 123_457, 500_000], NaN), bad(1e6, [77], -Infinity), bad(4097, [4096], -0.1),
+    Float32Array.from(bad(1000, [640], -1e-30)), new Float64Array(100_000)];
+  for (const w of BAD) {
+    let cpuMsg = null, gpuMsg = null, gpuType = null;
+    try { AliasTable.build(w, { backend: 'cpu' }); } catch (e) { cpuMsg = e.message; }
+    const dw = DeviceArray.from(w, { backend: 'cuda' });
+    try { AliasTable.build(dw); } catch (e) { gpuMsg = e.message; gpuType = e.constructor.name; }
+    total++;
+    if (cpuMsg !== null && gpuMsg === cpuMsg && gpuType === 'RangeError') ok++;
+    else {
+      results.mismatches.push({ label: 'device weight check', cpu: cpuMsg, gpu: gpuMsg, type: gpuType });
+      console.log(`MISMATCH device weight check: cpu ${cpuMsg} | gpu ${gpuType}: ${gpuMsg}`);
+    }
+    results.comparisons++;
+    dw.free();
+  }
+  results.groups.push({ label: 'DeviceArray operands', ok, total });
+  console.log(`DeviceArray operands (weights in place, out: 'device', device weight check): ${ok}/${total} equal`);
 }
 
 // ---- out of memory: a JS error naming the size, and the memory comes back (2^32-1 float32 weights:

@@ -246,6 +246,10 @@ describe.skipIf(native === null)('the real addon checks alias arguments before a
     expect(() => a.aliasSample({} as AliasDeviceTable, 1, 2, 0, 0, new Uint32Array(2))).toThrow(/device alias table/);
     expect(() => a.aliasUpload(new Uint32Array(3), 2)).toThrow(/rows must have 4/);
     expect(() => a.aliasCategorical(w, 3, 1, 2, 0, 0, new Uint32Array(2))).toThrow(RangeError);
+    // DeviceArray paths: anything but a typed array or a device handle is refused by name
+    expect(() => a.aliasBuild({} as never, 0, null, null, null, false)).toThrow(/weights must be a Float64Array, Float32Array or a device array handle/);
+    expect(() => a.aliasCategorical({} as never, 0, 1, 2, 0, 0, new Uint32Array(2))).toThrow(/device array handle/);
+    expect(() => a.aliasCategorical(w, 0, 1, 2, 0, 0, {} as never, 2 as never)).toThrow(/out must be a Uint32Array or a uint32 device array handle/);
     expect(() => a.aliasTuning({ pack: 2 })).toThrow(RangeError);
     expect(a.aliasTuning()).toEqual({ split: expect.any(Number), pack: expect.any(Number), counts: expect.any(Number) });
   });

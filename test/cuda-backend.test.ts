@@ -42,8 +42,9 @@ describe('CUDA backend adapter (stand-in addon)', () => {
   it('supports the implemented ops only, with the given crossover', () => {
     expect(b.name).toBe('cuda');
     for (const op of Object.keys(RAW_OPS)) expect(b.supports(op)).toBe(true);
-    for (const op of ['normal', 'gamma', 'aliasSample', 'nope']) expect(b.supports(op)).toBe(false);
+    for (const op of ['normal', 'gamma', 'aliasCdfSample', 'nope']) expect(b.supports(op)).toBe(false);
     for (const op of ['normalBM32', 'normalPolar64', 'gamma32', 'exponential64', 'beta32', 'dirichlet64']) expect(b.supports(op)).toBe(true);
+    for (const op of ['aliasBuild', 'aliasSample', 'aliasCounts', 'aliasCategorical']) expect(b.supports(op)).toBe(true);
     expect(b.crossover('bits')).toBe(1234);
     expect(DEFAULT_CUDA_CROSSOVER).toBe(65536);
   });

@@ -10,6 +10,9 @@ import { rawBits, uniform32, uniform64 } from '../lib/cpu/raw.js';
 import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/cpu/normal.js';
 import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/cpu/gamma.js';
 import { Xorwow } from '../lib/xorwow.js';
+import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
+import { buildRows } from '../lib/alias/psa.js';
+import { aliasSample, cdfSample, prefixUnits } from '../lib/alias/sample.js';
 
 const u64 = (lo: number, hi: number) => (BigInt(hi) << 32n) | BigInt(lo);
 
@@ -150,6 +153,104 @@ const device: Record<string, Fn> = {
     sync.uniform64(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
 };
 
+// ---- alias tables (binding/alias.cc): weights may be a float handle, samples may go to a uint32 handle ----
+
+/** A stand-in device alias table (aliasBuild with keep, aliasUpload). */
+export class StandInTable {
+  constructor(readonly rows: Uint32Array, readonly n: number) {}
+}
+
+const ALIAS_METHODS = ['psa', 'psa+'] as const;
+
+/** printf's "%.17g", as cuda/src/cr_api_alias.cpp formats the offending weight. */
+export function cFormat17g(v: number): string {
+  if (Number.isNaN(v)) return 'nan';
+  if (!Number.isFinite(v)) return v < 0 ? '-inf' : 'inf';
+  const strip = (m: string) => (m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m);
+  const [m, e] = v.toExponential(16).split('e');
+  const x = Number(e);
+  // %g: exponential when the exponent is < -4 or >= the precision, else fixed; trailing zeros dropped
+  if (x < -4 || x >= 17) return `${strip(m)}e${x < 0 ? '-' : '+'}${String(Math.abs(x)).padStart(2, '0')}`;
+  return strip(v.toFixed(16 - x));
+}
+
+function erange(message: string): Error {
+  return Object.assign(new Error(`cuda-random: ${message}`), { code: 'ERANGE' });
+}
+
+/**
+ * Weights as the binding reads them: host values as they are (the facade checked them), a handle's
+ * values checked by the device's rule first (cr_alias_check_device), failing with code 'ERANGE'.
+ */
+function aliasWeights(w: unknown): Float32Array | Float64Array {
+  if (w instanceof Float32Array || w instanceof Float64Array) return w;
+  if (!(w instanceof StandInHandle)) throw new TypeError('weights must be a Float64Array, Float32Array or a device array handle');
+  const v = live(w, 'weights');
+  if (!(v instanceof Float32Array || v instanceof Float64Array)) throw new TypeError('weights must be a float32 or float64 device array');
+  if (v.length === 0) throw new RangeError('weights must have 1 … 2^32-1 items');
+  let positive = false;
+  for (let i = 0; i < v.length; i++) {
+    if (!(v[i] >= 0 && v[i] < Infinity)) throw erange(`weights[${i}] must be a finite number >= 0, got ${cFormat17g(v[i])}`);
+    if (v[i] > 0) positive = true;
+  }
+  if (!positive) throw erange(`weights must have at least one positive weight; all ${v.length} are zero`);
+  return v;
+}
+
+function aliasTable(t: unknown): StandInTable {
+  if (!(t instanceof StandInTable)) throw new TypeError('table must be a device alias table (from aliasBuild or aliasUpload)');
+  return t;
+}
+
+function optRows(a: unknown, len: number, name: string): Uint32Array | null {
+  if (a === null || a === undefined) return null;
+  if (!(a instanceof Uint32Array) || a.length !== len) throw new TypeError(`${name} must be a Uint32Array of ${len} or null`);
+  return a;
+}
+
+/** Samples' destination: a Uint32Array, or a uint32 handle followed by n. */
+function sampleOut(args: unknown[], i: number): Uint32Array {
+  const o = args[i];
+  if (o instanceof Uint32Array) return o;
+  const [out] = resolve([o, args[i + 1]]) as [unknown];
+  if (!(out instanceof Uint32Array)) throw new TypeError('out must be a uint32 device array');
+  return out;
+}
+
+const alias: Record<string, Fn> = {
+  aliasBuild: (w: unknown, method: number, rows: unknown, hi: unknown, lo: unknown, keep: boolean) => {
+    const v = aliasWeights(w);
+    const fp = fixedPoint(checkWeights(v));
+    const r = buildRows(fp.hi, fp.lo, ALIAS_METHODS[method]);
+    optRows(rows, 2 * v.length, 'rows')?.set(r);
+    optRows(hi, v.length, 'hi')?.set(fp.hi);
+    optRows(lo, v.length, 'lo')?.set(fp.lo);
+    return keep ? new StandInTable(r, v.length) : undefined;
+  },
+  aliasUpload: (rows: Uint32Array, n: number) => new StandInTable(rows.slice(), n),
+  aliasSample: (...a: unknown[]) => {
+    const t = aliasTable(a[0]);
+    words(a[1], a[2], a[3], a[4]);
+    aliasSample(a[1] as number, a[2] as number, a[3] as number, a[4] as number, sampleOut(a, 5), t.rows, t.n);
+  },
+  aliasCounts: (tab: unknown, k0: number, k1: number, lo: number, hi: number, count: number, out: Float64Array) => {
+    const t = aliasTable(tab);
+    const s = new Uint32Array(count);
+    aliasSample(k0, k1, lo, hi, s, t.rows, t.n);
+    for (const x of s) out[x]++;
+  },
+  aliasCategorical: (...a: unknown[]) => {
+    const v = aliasWeights(a[0]);
+    const method = a[1] as number;
+    words(a[2], a[3], a[4], a[5]);
+    const out = sampleOut(a, 6);
+    const fp = fixedPoint(checkWeights(v));
+    const [k0, k1, lo, hi] = a.slice(2, 6) as number[];
+    if (method === 2) cdfSample(k0, k1, lo, hi, out, prefixUnits(fp.hi, fp.lo), v.length);
+    else aliasSample(k0, k1, lo, hi, out, buildRows(fp.hi, fp.lo, ALIAS_METHODS[method]), v.length);
+  },
+};
+
 /** A fresh stand-in addon (records every call in `calls`). */
 export function standInAddon(): CudaAddon {
   let mode: 'staging' | 'register' = 'staging';
@@ -157,6 +258,7 @@ export function standInAddon(): CudaAddon {
     deviceInfo: () => ({ usable: true, runtimeVersion: 13000, driverVersion: 13000, deviceCount: 1, archs: 'stand-in' }),
     pinnedArrayBuffer: (bytes: number) => new ArrayBuffer(bytes),
     gammaDefaultLanes: 0,
+    aliasTuning: () => ({ split: 0, pack: 0, counts: 0 }),
     setTransferMode: (m: 'staging' | 'register') => { mode = m; },
     transferMode: () => mode,
     deviceAlloc: device.deviceAlloc,
@@ -165,6 +267,7 @@ export function standInAddon(): CudaAddon {
   const ops: [string, Fn][] = [
     ...Object.entries(sync).map(([name, f]): [string, Fn] => [name, (...a: never[]) => f(...(resolve(a) as never[]))]),
     ...['deviceToHost', 'deviceFromHost', 'bitsInto', 'uniform32Into', 'uniform64Into'].map((name): [string, Fn] => [name, device[name]]),
+    ...Object.entries(alias),
   ];
   for (const [name, f] of ops) {
     addon[name] = (...args: never[]) => {

@@ -315,6 +315,33 @@ CR_HD inline cr_u128 cr_sel_threshold(const cr_sel_state& st) {
   return st.prefix << (CR_SEL_VALUE_BITS - CR_SEL_DIGIT_BITS * st.pass);
 }
 
+// ---- validation of weights the host never saw (device-resident weights) -------------------------------
+
+/** The rule of checkWeights (lib/alias/fixed-point.ts): finite and ≥ 0 (so NaN fails; −0 passes). */
+CR_HD inline bool cr_weight_ok(double x) { return x >= 0.0 && x <= 1.7976931348623157e308; }
+
+/** No invalid weight seen (a uint32 index: n ≤ 2^32 − 1, so the largest index is 2^32 − 2). */
+#define CR_WEIGHT_NO_BAD 0xffffffffu
+
+/**
+ * One thread's share of the check kernel (cuda/src/alias_check.cu): weights begin, begin + stride, …
+ * below n. *bad (CR_WEIGHT_NO_BAD before) becomes the first invalid index it meets — its lowest, as the
+ * indices it visits increase — and the scan stops there; *positive becomes 1 when it saw a weight > 0. The kernel reduces both over
+ * the grid (minimum, or), so the result is the lowest invalid index of all, whatever the grid shape.
+ */
+template <class T>
+CR_HD inline void cr_weights_scan(const T* w, uint64_t begin, uint64_t stride, uint64_t n, uint32_t* bad,
+                                  int* positive) {
+  for (uint64_t i = begin; i < n; i += stride) {
+    const double x = (double)w[i];
+    if (!cr_weight_ok(x)) {
+      *bad = (uint32_t)i;  // the rest of this thread's share cannot lower it (nor matter for `positive`)
+      return;
+    }
+    if (x > 0.0) *positive = 1;
+  }
+}
+
 // Host-only (not CR_HD): nvcc parses it in both passes and compiles it for the host alone.
 #include <vector>
 

@@ -14,6 +14,9 @@
 #include <stdint.h>
 
 #define CR_EINVAL (-1)
+/** A value out of its domain, found on the device (device-resident shapes or weights): `message` names
+ *  it, e.g. "alpha[12] must be finite and > 0, got -1". The binding throws a RangeError. */
+#define CR_ERANGE (-2)
 
 struct cr_status {
   int code;

@@ -63,6 +63,26 @@ cr_status cr_alias_counts(const cr_alias_table* table, uint32_t k0, uint32_t k1,
 cr_status cr_categorical(const void* weights, int dtype, uint32_t n, int method, uint32_t k0, uint32_t k1,
                          uint64_t first, uint32_t* out, uint64_t count);
 
+// ---- weights or samples in device memory, blocking (the binding's DeviceArray paths) ------------
+// Weights the host never saw are checked on the device first, by the rule the TypeScript facade applies
+// to host weights (every weight finite and ≥ 0, not all zero); a violation is CR_ERANGE, with `message`
+// "weights[i] must be a finite number >= 0, got <%.17g>" naming the lowest such i, or "weights must
+// have at least one positive weight; all <n> are zero". The check costs one pass over the weights and
+// one 8-byte read-back (plus 4 or 8 bytes for the offending value) before the construction starts.
+
+/** cr_alias_build for weights in device memory (n float32/float64 values, read in place, checked). */
+cr_status cr_alias_build_from_device(const void* dev_weights, int dtype, uint32_t n, int method, uint32_t* rows,
+                                     uint32_t* units_hi, uint32_t* units_lo, cr_alias_table** table);
+/** cr_alias_sample into device memory (dev_out: count uint32, any alignment); returns when written. */
+cr_status cr_alias_sample_into(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first,
+                               uint32_t* dev_out, uint64_t count);
+/** cr_categorical with the weights (weights_on_device: read in place and checked) and/or the samples
+ *  (out_on_device: written in place, nothing returns to the host) in device memory. count = 0 reads
+ *  nothing. */
+cr_status cr_categorical_ex(const void* weights, int weights_on_device, int dtype, uint32_t n, int method,
+                            uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, int out_on_device,
+                            uint64_t count);
+
 // ---- device memory (asynchronous on `stream`, a cudaStream_t; NULL = the legacy default stream) ---
 // Rows and units are accessed as 8-byte words: their device pointers must be 8-byte aligned.
 
@@ -77,6 +97,10 @@ cr_status cr_alias_build_device(const void* dev_weights, int dtype, uint32_t n, 
 /** The fixed-point units alone (docs/alias.md §2). */
 cr_status cr_alias_units_device(const void* dev_weights, int dtype, uint32_t n, uint64_t* dev_units,
                                 uint32_t* dev_status, void* stream);
+/** The weight check of the blocking calls above, enqueued only: dev_words[0] becomes the lowest index of
+ *  a weight that is NaN, infinite or negative (0xffffffff: none), dev_words[1] non-zero when some weight
+ *  is > 0. cr_alias_build_device and cr_alias_units_device expect weights that pass it. */
+cr_status cr_alias_check_device(const void* dev_weights, int dtype, uint32_t n, uint32_t* dev_words, void* stream);
 /** dev_out[i] = item of element first + i from device rows (2n words). */
 cr_status cr_alias_sample_device(const uint32_t* dev_rows, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                  uint32_t* dev_out, uint64_t count, void* stream);

@@ -15,9 +15,7 @@
 #include "cr_api.h"
 #include "cr_api_device.h"
 
-/** A parameter value out of its domain, found on the device (a device-resident shape): `message`
- *  names it, e.g. "alpha[12] must be finite and > 0, got -1". The binding throws a RangeError. */
-#define CR_ERANGE (-2)
+/* CR_ERANGE (cr_api.h): a device-resident shape out of its domain, found on the device. */
 
 /** An array argument: n elements of `type` (CR_TYPE_F32 or CR_TYPE_F64) in host or device memory. */
 struct cr_array {

@@ -24,6 +24,10 @@ size_t cr_alias_units_scratch_bytes(uint32_t n, int sms);
 cudaError_t cr_alias_enqueue_units(const void* w, int dtype, uint32_t n, uint64_t* units, void* scratch,
                                    uint32_t* cand_idx, uint64_t* cand_key, uint32_t* status, int sms, cudaStream_t s);
 
+/** The check of device weights (alias_check.cu): words[0] (CR_WEIGHT_NO_BAD before) becomes the lowest
+ *  index of a weight that is NaN, infinite or negative; words[1] (0 before) non-zero when a weight is > 0. */
+cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uint32_t n, uint32_t* words, int sms, cudaStream_t s);
+
 /** Scratch for the PSA / PSA+ construction from units: A (n uint32) and X (n+1 uint64) first, then
  *  the rest; the fixed-point pass may use A and X as its cand_idx / cand_key before. */
 size_t cr_alias_psa_scratch_bytes(uint32_t n, int plus);

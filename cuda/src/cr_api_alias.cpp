@@ -173,22 +173,54 @@ cr_status enqueue_build(const void* dw, int dtype, uint32_t n, int method, uint6
   return ok_status();
 }
 
-}  // namespace
+constexpr uint32_t kNoBad = 0xffffffffu;  // CR_WEIGHT_NO_BAD (cr_alias_fixed.h)
 
-// ---- public API ------------------------------------------------------------------------------------
-
-void cr_alias_get_tuning(cr_alias_tuning* out) { *out = tuning(); }
-
-void cr_alias_set_tuning(const cr_alias_tuning* in) {
-  tuning();
-  std::lock_guard<std::mutex> lock(g_tuning_mu);
-  g_tuning = *in;
+cr_status range_status(const char* message) {
+  cr_status st = ok_status();
+  st.code = CR_ERANGE;
+  snprintf(st.name, sizeof st.name, "%s", "ERANGE");
+  snprintf(st.message, sizeof st.message, "%s", message);
+  return st;
 }
 
-size_t cr_alias_build_scratch_bytes(uint32_t n, int method) { return build_scratch(n, method, device_state().sms); }
+/** Device weights checked by the facade's rule (cr_api_alias.h) before anything is built from them;
+ *  synchronizes s. CR_ERANGE names the lowest invalid index and its value, or the all-zero case. */
+cr_status check_device_weights(const void* dw, int dtype, uint32_t n, cudaStream_t s, bool pools) {
+  DeviceBuffer words;
+  cr_status st = alloc_for(words, 2 * sizeof(uint32_t), s, pools, "weight check", n);
+  if (st.code) return st;
+  uint32_t* w = static_cast<uint32_t*>(words.p);
+  if ((st = cr_alias_check_device(dw, dtype, n, w, s)).code) return st;
+  uint32_t found[2] = {kNoBad, 0};
+  CR_TRY(cudaMemcpyAsync(found, w, sizeof found, cudaMemcpyDeviceToHost, s));
+  CR_TRY(cudaStreamSynchronize(s));
+  char msg[160];
+  if (found[0] != kNoBad) {
+    double v = 0;
+    const char* at = static_cast<const char*>(dw) + (size_t)found[0] * weight_bytes(dtype);
+    if (dtype == CR_WEIGHTS_F32) {
+      float f = 0;
+      CR_TRY(cudaMemcpyAsync(&f, at, sizeof f, cudaMemcpyDeviceToHost, s));
+      CR_TRY(cudaStreamSynchronize(s));
+      v = f;
+    } else {
+      CR_TRY(cudaMemcpyAsync(&v, at, sizeof v, cudaMemcpyDeviceToHost, s));
+      CR_TRY(cudaStreamSynchronize(s));
+    }
+    // %.17g round-trips every double: lib/backend/cuda-ops/alias.ts re-reads it and prints it as JS does.
+    snprintf(msg, sizeof msg, "weights[%u] must be a finite number >= 0, got %.17g", found[0], v);
+    return range_status(msg);
+  }
+  if (!found[1]) {
+    snprintf(msg, sizeof msg, "weights must have at least one positive weight; all %u are zero", n);
+    return range_status(msg);
+  }
+  return ok_status();
+}
 
-cr_status cr_alias_build(const void* weights, int dtype, uint32_t n, int method, uint32_t* rows, uint32_t* units_hi,
-                         uint32_t* units_lo, cr_alias_table** table) {
+/** cr_alias_build for host (on_device = false: copied in) or device weights (read in place, checked). */
+cr_status build(const void* weights, bool on_device, int dtype, uint32_t n, int method, uint32_t* rows,
+                uint32_t* units_hi, uint32_t* units_lo, cr_alias_table** table) {
   cr_status st = check_build_args(weights, dtype, n, method, false);
   if (st.code) return st;
   if (table) *table = nullptr;
@@ -196,9 +228,10 @@ cr_status cr_alias_build(const void* weights, int dtype, uint32_t n, int method,
   Stream stream;
   CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
   const cudaStream_t s = stream.s;
+  if (on_device && (st = check_device_weights(weights, dtype, n, s, dev.pools)).code) return st;
   const char* what = "alias table construction";
   DeviceBuffer dw, dunits, drows, dstatus, scratch;
-  if ((st = alloc_for(dw, n * weight_bytes(dtype), s, dev.pools, what, n)).code) return st;
+  if (!on_device && (st = alloc_for(dw, n * weight_bytes(dtype), s, dev.pools, what, n)).code) return st;
   if ((st = alloc_for(dunits, 8 * (size_t)n, s, dev.pools, what, n)).code) return st;
   if ((st = alloc_for(drows, 8 * (size_t)n, s, dev.pools, what, n)).code) return st;
   if ((st = alloc_for(dstatus, sizeof(uint32_t), s, dev.pools, what, n)).code) return st;
@@ -206,9 +239,9 @@ cr_status cr_alias_build(const void* weights, int dtype, uint32_t n, int method,
   SyncOnExit sync{s};
   uint32_t* status = static_cast<uint32_t*>(dstatus.p);
   CR_TRY(cudaMemsetAsync(status, 0, sizeof(uint32_t), s));
-  CR_TRY(cudaMemcpyAsync(dw.p, weights, n * weight_bytes(dtype), cudaMemcpyHostToDevice, s));
-  st = enqueue_build(dw.p, dtype, n, method, static_cast<uint64_t*>(dunits.p), static_cast<uint32_t*>(drows.p), nullptr,
-                     status, scratch.p, dev.sms, s);
+  if (!on_device) CR_TRY(cudaMemcpyAsync(dw.p, weights, n * weight_bytes(dtype), cudaMemcpyHostToDevice, s));
+  st = enqueue_build(on_device ? weights : dw.p, dtype, n, method, static_cast<uint64_t*>(dunits.p),
+                     static_cast<uint32_t*>(drows.p), nullptr, status, scratch.p, dev.sms, s);
   if (st.code) return st;
   if ((st = read_status(status, s)).code) return st;
   if (rows && (st = d2h(rows, drows.p, 8 * (size_t)n, s)).code) return st;
@@ -226,6 +259,30 @@ cr_status cr_alias_build(const void* weights, int dtype, uint32_t n, int method,
     drows.p = nullptr;  // owned by the table now
   }
   return ok_status();
+}
+
+}  // namespace
+
+// ---- public API ------------------------------------------------------------------------------------
+
+void cr_alias_get_tuning(cr_alias_tuning* out) { *out = tuning(); }
+
+void cr_alias_set_tuning(const cr_alias_tuning* in) {
+  tuning();
+  std::lock_guard<std::mutex> lock(g_tuning_mu);
+  g_tuning = *in;
+}
+
+size_t cr_alias_build_scratch_bytes(uint32_t n, int method) { return build_scratch(n, method, device_state().sms); }
+
+cr_status cr_alias_build(const void* weights, int dtype, uint32_t n, int method, uint32_t* rows, uint32_t* units_hi,
+                         uint32_t* units_lo, cr_alias_table** table) {
+  return build(weights, false, dtype, n, method, rows, units_hi, units_lo, table);
+}
+
+cr_status cr_alias_build_from_device(const void* dev_weights, int dtype, uint32_t n, int method, uint32_t* rows,
+                                     uint32_t* units_hi, uint32_t* units_lo, cr_alias_table** table) {
+  return build(dev_weights, true, dtype, n, method, rows, units_hi, units_lo, table);
 }
 
 cr_status cr_alias_table_upload(const uint32_t* rows, uint32_t n, cr_alias_table** table) {
@@ -282,6 +339,19 @@ cr_status cr_alias_sample(const cr_alias_table* table, uint32_t k0, uint32_t k1,
   });
 }
 
+cr_status cr_alias_sample_into(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first,
+                               uint32_t* dev_out, uint64_t count) {
+  if (!table) return invalid("table is null");
+  if (count == 0) return ok_status();
+  if (!dev_out) return invalid("dev_out is null");
+  CR_DEVICE_READY(dev);
+  Stream stream;
+  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  CR_TRY(cr_launch_alias_sample(table->rows, table->n, k0, k1, first, dev_out, count, dev.sms, stream.s));
+  CR_TRY(cudaStreamSynchronize(stream.s));
+  return ok_status();
+}
+
 cr_status cr_alias_counts(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first, uint64_t count,
                           double* counts) {
   if (!table) return invalid("table is null");
@@ -305,6 +375,12 @@ cr_status cr_alias_counts(const cr_alias_table* table, uint32_t k0, uint32_t k1,
 
 cr_status cr_categorical(const void* weights, int dtype, uint32_t n, int method, uint32_t k0, uint32_t k1,
                          uint64_t first, uint32_t* out, uint64_t count) {
+  return cr_categorical_ex(weights, 0, dtype, n, method, k0, k1, first, out, 0, count);
+}
+
+cr_status cr_categorical_ex(const void* weights, int weights_on_device, int dtype, uint32_t n, int method,
+                            uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, int out_on_device,
+                            uint64_t count) {
   cr_status st = check_build_args(weights, dtype, n, method, true);
   if (st.code) return st;
   if (count > 0 && !out) return invalid("out is null");
@@ -313,10 +389,11 @@ cr_status cr_categorical(const void* weights, int dtype, uint32_t n, int method,
   Stream stream;
   CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
   const cudaStream_t s = stream.s;
+  if (weights_on_device && (st = check_device_weights(weights, dtype, n, s, dev.pools)).code) return st;
   const char* what = "categorical";
   const bool cdf = method == CR_CATEGORICAL_CDF;
   DeviceBuffer dw, dunits, dtab, dstatus, scratch;
-  if ((st = alloc_for(dw, n * weight_bytes(dtype), s, dev.pools, what, n)).code) return st;
+  if (!weights_on_device && (st = alloc_for(dw, n * weight_bytes(dtype), s, dev.pools, what, n)).code) return st;
   if ((st = alloc_for(dunits, 8 * (size_t)n, s, dev.pools, what, n)).code) return st;
   if ((st = alloc_for(dtab, cdf ? 8 * ((size_t)n + 1) : 8 * (size_t)n, s, dev.pools, what, n)).code) return st;
   if ((st = alloc_for(dstatus, sizeof(uint32_t), s, dev.pools, what, n)).code) return st;
@@ -324,17 +401,25 @@ cr_status cr_categorical(const void* weights, int dtype, uint32_t n, int method,
   SyncOnExit sync{s};
   uint32_t* status = static_cast<uint32_t*>(dstatus.p);
   CR_TRY(cudaMemsetAsync(status, 0, sizeof(uint32_t), s));
-  CR_TRY(cudaMemcpyAsync(dw.p, weights, n * weight_bytes(dtype), cudaMemcpyHostToDevice, s));
-  st = enqueue_build(dw.p, dtype, n, method, static_cast<uint64_t*>(dunits.p), cdf ? nullptr : static_cast<uint32_t*>(dtab.p),
-                     cdf ? static_cast<uint64_t*>(dtab.p) : nullptr, status, scratch.p, dev.sms, s);
+  if (!weights_on_device) CR_TRY(cudaMemcpyAsync(dw.p, weights, n * weight_bytes(dtype), cudaMemcpyHostToDevice, s));
+  st = enqueue_build(weights_on_device ? weights : dw.p, dtype, n, method, static_cast<uint64_t*>(dunits.p),
+                     cdf ? nullptr : static_cast<uint32_t*>(dtab.p), cdf ? static_cast<uint64_t*>(dtab.p) : nullptr,
+                     status, scratch.p, dev.sms, s);
   if (st.code) return st;
   if ((st = read_status(status, s)).code) return st;  // also orders the table before produce's stream
   const void* tab = dtab.p;
   const int sms = dev.sms;
-  return produce(out, count, sizeof(uint32_t), [&](void* d, uint64_t start, uint64_t m, cudaStream_t ps) {
-    uint32_t* o = static_cast<uint32_t*>(d);
+  auto draw = [&](uint32_t* o, uint64_t start, uint64_t m, cudaStream_t ps) {
     return cdf ? cr_launch_cdf_sample(static_cast<const uint64_t*>(tab), n, k0, k1, first + start, o, m, sms, ps)
                : cr_launch_alias_sample(static_cast<const uint32_t*>(tab), n, k0, k1, first + start, o, m, sms, ps);
+  };
+  if (out_on_device) {
+    CR_TRY(draw(out, 0, count, s));
+    CR_TRY(cudaStreamSynchronize(s));
+    return ok_status();
+  }
+  return produce(out, count, sizeof(uint32_t), [&](void* d, uint64_t start, uint64_t m, cudaStream_t ps) {
+    return draw(static_cast<uint32_t*>(d), start, m, ps);
   });
 }
 
@@ -398,6 +483,18 @@ cr_status cr_alias_units_device(const void* dev_weights, int dtype, uint32_t n, 
     CR_TRY(cr_alias_enqueue_units(dev_weights, dtype, n, dev_units, base, idx, key, status, dev.sms, s));
     return ok_status();
   });
+}
+
+cr_status cr_alias_check_device(const void* dev_weights, int dtype, uint32_t n, uint32_t* dev_words, void* stream) {
+  cr_status st = check_build_args(dev_weights, dtype, n, CR_ALIAS_PSA, false);
+  if (st.code) return st;
+  if (!dev_words) return invalid("dev_words must not be null");
+  CR_DEVICE_READY(dev);
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  CR_TRY(cudaMemsetAsync(dev_words, 0xff, sizeof(uint32_t), s));
+  CR_TRY(cudaMemsetAsync(dev_words + 1, 0, sizeof(uint32_t), s));
+  CR_TRY(cr_alias_enqueue_check(dev_weights, dtype, n, dev_words, dev.sms, s));
+  return ok_status();
 }
 
 cr_status cr_alias_sample_device(const uint32_t* dev_rows, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,

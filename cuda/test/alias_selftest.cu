@@ -171,6 +171,15 @@ void check_build(const std::string& name, const std::vector<T>& w, const Referen
       }
     }
     cr_alias_set_tuning(&saved);
+    // Weights already in device memory (the DeviceArray path): checked in place, same units and rows.
+    {
+      std::vector<uint32_t> r2(2 * (size_t)n, 0xdeadbeefu), h2(n), l2(n);
+      cr_alias_table* t2 = nullptr;
+      CRK(cr_alias_build_from_device(dw, dtype, n, plus, r2.data(), h2.data(), l2.data(), &t2));
+      CRT_CHECK(r2 == ref.rows[plus] && h2 == hi && l2 == lo, "%s: cr_alias_build_from_device differs", what.c_str());
+      if (t2) CRT_CHECK(to_host(cr_alias_table_rows(t2), 2 * (size_t)n) == ref.rows[plus], "%s: from-device table", what.c_str());
+      cr_alias_table_free(t2);
+    }
     // Units alone, synchronous status.
     CK(cudaMemset(dunits, 0, 8 * (size_t)n));
     CRK(cr_alias_units_device(dw, dtype, n, dunits, nullptr, nullptr));
@@ -215,6 +224,9 @@ void check_sampling(const std::string& name, const Reference& ref, int plus, con
       // Device output one word past an 8-byte boundary: the unaligned store path.
       CRK(cr_alias_sample_device(cr_alias_table_rows(t), n, key[0], key[1], first, dout + 1, count, nullptr));
       CRT_CHECK(to_host(dout + 1, count) == want, "%s: device samples differ", at.c_str());
+      CK(cudaMemset(dout, 0xee, 4 * (count + 2)));
+      CRK(cr_alias_sample_into(t, key[0], key[1], first, dout + 1, count));
+      CRT_CHECK(to_host(dout + 1, count) == want, "%s: cr_alias_sample_into differs", at.c_str());
       CRK(cr_cdf_sample_device(dprefix, n, key[0], key[1], first, dout, count, nullptr));
       CRT_CHECK(to_host(dout, count) == wcdf, "%s: CDF samples differ", at.c_str());
       // Counts: the host API (auto) and both device variants.
@@ -250,6 +262,22 @@ void check_sampling(const std::string& name, const Reference& ref, int plus, con
     CRT_CHECK(got == want, "%s categorical alias differs", name.c_str());
     CRK(cr_categorical(w.data(), CR_WEIGHTS_F64, n, CR_CATEGORICAL_CDF, key[0], key[1], first, got.data(), count));
     CRT_CHECK(got == wcdf, "%s categorical cdf differs", name.c_str());
+    // Weights and/or samples in device memory (cr_categorical_ex), misaligned device output.
+    double* dw = to_device(w);
+    for (int wd = 0; wd < 2; ++wd) {
+      for (int od = 0; od < 2; ++od) {
+        for (int m : {plus, (int)CR_CATEGORICAL_CDF}) {
+          const std::vector<uint32_t>& expect = m == CR_CATEGORICAL_CDF ? wcdf : want;
+          std::fill(got.begin(), got.end(), 0xeeeeeeeeu);
+          CRK(cr_categorical_ex(wd ? (const void*)dw : (const void*)w.data(), wd, CR_WEIGHTS_F64, n, m, key[0], key[1],
+                                first, od ? dout + 1 : got.data(), od, count));
+          if (od) got = to_host(dout + 1, count);
+          CRT_CHECK(got == expect, "%s categorical_ex weights_on_device=%d out_on_device=%d method=%d differs", name.c_str(),
+                    wd, od, m);
+        }
+      }
+    }
+    CK(cudaFree(dw));
   }
   CK(cudaFree(dout));
   CK(cudaFree(dcnt));
@@ -269,6 +297,32 @@ void check_errors() {
   CRT_CHECK(s.code == CR_EINVAL, "bad method must be EINVAL");
   s = cr_alias_counts(nullptr, 0, 0, 0, 5, nullptr);
   CRT_CHECK(s.code == CR_EINVAL, "null table must be EINVAL");
+
+  // Device weights are checked on the device: the lowest bad index and its value, or all zero.
+  {
+    std::vector<double> bad(100000, 1.0);
+    bad[99999] = NAN;
+    bad[4321] = -0.5;
+    bad[70000] = INFINITY;
+    double* dbad = to_device(bad);
+    std::vector<uint32_t> rows(2 * bad.size());
+    s = cr_alias_build_from_device(dbad, CR_WEIGHTS_F64, (uint32_t)bad.size(), 0, rows.data(), nullptr, nullptr, nullptr);
+    CRT_CHECK(s.code == CR_ERANGE && !strcmp(s.message, "weights[4321] must be a finite number >= 0, got -0.5"),
+              "device weight check: %d %s", s.code, s.message);
+    std::vector<float> zeros(5000, 0.0f);
+    float* dz = to_device(zeros);
+    uint32_t one = 0;
+    s = cr_categorical_ex(dz, 1, CR_WEIGHTS_F32, 5000, CR_CATEGORICAL_CDF, 1, 2, 0, &one, 0, 1);
+    CRT_CHECK(s.code == CR_ERANGE && !strcmp(s.message, "weights must have at least one positive weight; all 5000 are zero"),
+              "device all-zero check: %d %s", s.code, s.message);
+    CK(cudaFree(dbad));
+    CK(cudaFree(dz));
+    // the next call works (no sticky error)
+    const double ok[3] = {1, 0, 2};
+    double* dok = to_device(std::vector<double>(ok, ok + 3));
+    CRK(cr_alias_build_from_device(dok, CR_WEIGHTS_F64, 3, 0, rows.data(), nullptr, nullptr, nullptr));
+    CK(cudaFree(dok));
+  }
   if (quick) return;
 
   // Out of device memory: leave ~512 MiB free, ask for a ~1.1 GB construction. The error names the

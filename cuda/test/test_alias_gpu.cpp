@@ -9,7 +9,9 @@
 //   - the GPU layout (partition, one prefix scan, split by binary and by P-ary search, pack of whole
 //     staged sections and of chunks) vs cr_alias_build_host and the rows of test/vectors/alias.json
 //   - the sampling work items (8-byte stores, odd offsets, tails) vs the per-element rule
+//   - the check of device-resident weights (any grid shape) vs the facade's sequential rule
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -477,6 +479,76 @@ static void test_sampling() {
   }
 }
 
+// ---- device weight check ---------------------------------------------------------------------------
+
+/** The check kernel of alias_check.cu emulated: every thread of a grid of `threads` scans its share,
+ *  then the minimum of the bad indices and the or of `positive` over all of them. */
+template <class T>
+static void check_grid(const std::vector<T>& w, uint64_t threads, uint32_t* bad, int* positive) {
+  *bad = CR_WEIGHT_NO_BAD;
+  *positive = 0;
+  for (uint64_t t = 0; t < threads; ++t) {
+    uint32_t b = CR_WEIGHT_NO_BAD;
+    int p = 0;
+    cr_weights_scan(w.data(), t, threads, w.size(), &b, &p);
+    *bad = std::min(*bad, b);
+    *positive |= p;
+  }
+}
+
+/** The facade's rule (checkWeights, lib/alias/fixed-point.ts), sequentially. */
+template <class T>
+static void check_seq(const std::vector<T>& w, uint32_t* bad, int* positive) {
+  *bad = CR_WEIGHT_NO_BAD;
+  *positive = 0;
+  for (size_t i = 0; i < w.size(); ++i) {
+    const double x = (double)w[i];
+    if (!(x >= 0) || x == INFINITY) {
+      *bad = (uint32_t)i;
+      return;
+    }
+    if (x > 0) *positive = 1;
+  }
+}
+
+template <class T>
+static void test_weight_check_dtype(Rng& rng) {
+  const T specials[] = {(T)NAN, (T)INFINITY, (T)-INFINITY, (T)-1, (T)-1e-30, (T)0, (T)-0.0};
+  for (uint32_t n : {1u, 2u, 31u, 257u, 4096u}) {
+    for (int trial = 0; trial < 40; ++trial) {
+      std::vector<T> w(n);
+      const int family = trial % 4;  // 0 valid, 1 all zero, 2 some specials, 3 zeros and one special late
+      for (uint32_t i = 0; i < n; ++i) w[i] = family == 1 || family == 3 ? (T)0 : (T)(rng.unit() * 10);
+      if (family == 2) {
+        for (int k = 0; k < 3; ++k) w[rng.below(n)] = specials[rng.below(7)];
+      } else if (family == 3) {
+        w[n - 1 - rng.below(n)] = specials[rng.below(5)];
+      }
+      uint32_t want_bad, got_bad;
+      int want_pos, got_pos;
+      check_seq(w, &want_bad, &want_pos);
+      for (uint64_t threads : {1ull, 7ull, 32ull, 256ull, 8192ull}) {
+        check_grid(w, threads, &got_bad, &got_pos);
+        CRT_CHECK(got_bad == want_bad, "weight check n=%u trial %d threads %llu: bad %u, want %u", n, trial,
+                  (unsigned long long)threads, got_bad, want_bad);
+        // `positive` only matters when no weight is bad: then it must equal the sequential answer.
+        if (want_bad == CR_WEIGHT_NO_BAD) {
+          CRT_CHECK(got_pos == want_pos, "weight check n=%u trial %d threads %llu: positive %d, want %d", n, trial,
+                    (unsigned long long)threads, got_pos, want_pos);
+        }
+      }
+    }
+  }
+  CRT_CHECK(cr_weight_ok((double)(T)-0.0) && !cr_weight_ok(NAN) && !cr_weight_ok(INFINITY) && cr_weight_ok(1.7976931348623157e308),
+            "cr_weight_ok edge cases");
+}
+
+static void test_weight_check() {
+  Rng rng{0x5eed};
+  test_weight_check_dtype<float>(rng);
+  test_weight_check_dtype<double>(rng);
+}
+
 int main() {
   try {
     test_fixed_vectors();
@@ -485,6 +557,7 @@ int main() {
     test_pary();
     test_construction();
     test_sampling();
+    test_weight_check();
   } catch (const std::exception& e) {
     fprintf(stderr, "test_alias_gpu: %s\n", e.what());
     return 2;

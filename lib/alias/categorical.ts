@@ -10,10 +10,14 @@ import { OP_CATEGORICAL } from '../backend/cuda-ops/alias.js';
 import type { Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkCount, checkDisjoint, checkEnum } from '../validate.js';
+import { DeviceArray } from '../device-array.js';
+import { preferFor, runCall, runCallAsync, type Call } from '../device-io.js';
+import type { WithDeviceOut } from '../uniform.js';
+import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weights.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from './sample.js';
-import { aliasBackend, OP_ALIAS, OP_CDF, samplePrepared, type AliasSampleOptions } from './run.js';
+import { aliasBackend, OP_ALIAS, OP_CDF, sampleCall, samplePrepared, wantsDevice, type AliasSampleOptions } from './run.js';
 
 export type CategoricalMethod = 'alias' | 'cdf';
 
@@ -67,20 +71,74 @@ function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: Ca
   return [makeJob(p, OP_CDF, out, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length }), out, pickBackend(p.opts.backend, OP_CDF, p.n)];
 }
 
+/** The CPU call from checked host weights: the table or the prefix sums built here, the draws a job. */
+function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, method: CategoricalMethod, table: PsaMethod): Call {
+  const fp = fixedPoint(a);
+  const params = method === 'alias'
+    ? { rows: buildRows(fp.hi, fp.lo, table), n: a.length }
+    : { prefix: prefixUnits(fp.hi, fp.lo), n: a.length };
+  return sampleCall(p, method === 'alias' ? OP_ALIAS : OP_CDF, params, { backend: be });
+}
+
+/**
+ * A call with DeviceArray operands (weights, `out`, or both; docs/alias.md §10.7): run by
+ * lib/device-io.ts on the backend the operands point to under 'auto'. On the GPU it is one op with the
+ * weights read in place (GPU-resident) or uploaded; on the CPU the weights' host values are needed
+ * first (`host`: their copy, awaited by the async form), then the draws may be uploaded into a GPU out.
+ */
+function deviceCall<R>(key: Key, weights: WeightsInput | DeviceArray, n: number, options: CategoricalOptions | undefined,
+  run: (c: Call) => R, host: (w: DeviceArray, store: ReturnType<typeof checkDeviceWeights>) => Float32Array | Float64Array | Promise<Float32Array | Float64Array>,
+): R | Promise<R> {
+  const p: Prepared = prepare(key, n, options);
+  const onDevice = weights instanceof DeviceArray;
+  const store = onDevice ? checkDeviceWeights(weights) : undefined;
+  const a = onDevice ? undefined : checkWeights(weights);
+  const N = onDevice ? weights.length : a!.length;
+  const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
+  const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
+  const method = choice === 'auto' ? categoricalMethod(N, p.n) : choice;
+  const be = pickBackend(p.opts.backend, OP_CATEGORICAL, N + p.n, preferFor(p.opts.out, onDevice ? [weights] : []));
+  if (be.name === 'cuda') {
+    const params = { method: method === 'cdf' ? 'cdf' : table, ...(a ? { weights: a } : {}) };
+    const inputs = onDevice
+      ? [{ name: 'weights', array: weights, slot: 'params' as const, key: 'weights', host: (v: unknown) => checkWeights(v) }]
+      : undefined;
+    return run(sampleCall(p, OP_CATEGORICAL, params, { backend: be, inputs, disjoint: a ? [[weights, 'weights']] : undefined }));
+  }
+  if (!onDevice) return run(cpuCall(p, be, a!, method, table));
+  const values = host(weights, store!);
+  return values instanceof Promise
+    ? values.then((v) => run(cpuCall(p, be, v, method, table)))
+    : run(cpuCall(p, be, values, method, table));
+}
+
 /**
  * n iid draws of item indices with probabilities proportional to `weights` (exactly the fixed-point
  * shares W_i / (N·2^32) of docs/alias.md §2). Element i depends on (key, offset + i) and the method.
+ * `weights` may be a float32/float64 DeviceArray and `out` 'device' or a uint32 DeviceArray
+ * (docs/alias.md §10.7): the draws are the same wherever they run.
  */
-export function categorical(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Uint32Array {
+export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options: WithDeviceOut<CategoricalOptions>): DeviceArray;
+export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Uint32Array;
+export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Uint32Array | DeviceArray {
+  if (weights instanceof DeviceArray || wantsDevice(options)) {
+    return deviceCall(key, weights, n, options, runCall, hostWeights) as Uint32Array | DeviceArray;
+  }
   const [job, out, be] = categoricalJob(key, weights, n, options);
   if (be) be.run(job);
   return out;
 }
 
 export const categoricalAsync = asyncly(
-  async (key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): Promise<Uint32Array> => {
+  async (key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Promise<Uint32Array | DeviceArray> => {
+    if (weights instanceof DeviceArray || wantsDevice(options)) {
+      return (await deviceCall(key, weights, n, options, runCallAsync, hostWeightsAsync)) as Uint32Array | DeviceArray;
+    }
     const [job, out, be] = categoricalJob(key, weights, n, options);
     if (be) await be.runAsync(job);
     return out;
   },
-);
+) as {
+  (key: Key, weights: WeightsInput | DeviceArray, n: number, options: WithDeviceOut<CategoricalOptions>): Promise<DeviceArray>;
+  (key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Promise<Uint32Array>;
+};

@@ -11,10 +11,25 @@ import { subJob, type Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkOut, describe } from '../validate.js';
 import { giveScratch, takeScratch } from '../pool.js';
+import { DeviceArray } from '../device-array.js';
+import { runCall, runCallAsync, type Call } from '../device-io.js';
+import type { DeviceOut } from '../uniform.js';
 
 export interface AliasSampleOptions extends CommonOptions {
-  /** Destination (length ≥ n); element i is written to out[i]. */
-  out?: Uint32Array;
+  /** Destination (length ≥ n; element i is written to out[i]), or 'device' / a uint32 DeviceArray to
+   *  keep the samples on the backend (docs/device-arrays.md). */
+  out?: Uint32Array | DeviceOut;
+}
+
+/** Whether the options ask for a DeviceArray result (then lib/device-io.ts runs the call). */
+export function wantsDevice(options: unknown): boolean {
+  const out = (options as { out?: unknown } | undefined)?.out;
+  return out === 'device' || out instanceof DeviceArray;
+}
+
+/** The sampling call for lib/device-io.ts (a DeviceArray `out`, or weights in one: categorical). */
+export function sampleCall(p: Prepared, op: string, params: Record<string, unknown>, extra?: Partial<Call>): Call {
+  return { p, op, dtype: 'uint32', count: p.n, params, ...extra };
 }
 
 export interface AliasCountsOptions extends CommonOptions {
@@ -52,14 +67,16 @@ export function aliasBackend(opt: unknown, op: string, n: number, params: Record
   return pickBackend(opt, op, requestedBackend(opt) === 'auto' && upload ? 0 : n);
 }
 
-export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array {
+export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array | DeviceArray {
+  if (wantsDevice(options)) return runCall(sampleCall(prepare(key, n, options), op, params)) as DeviceArray;
   const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
   if (p.n > 0) aliasBackend(p.opts.backend, op, p.n, params).run(job);
   return out;
 }
 
 export const sampleAsync = asyncly(
-  async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array> => {
+  async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array | DeviceArray> => {
+    if (wantsDevice(options)) return (await runCallAsync(sampleCall(prepare(key, n, options), op, params))) as DeviceArray;
     const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
     if (p.n > 0) await aliasBackend(p.opts.backend, op, p.n, params).runAsync(job);
     return out;

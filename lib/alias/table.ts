@@ -7,7 +7,10 @@ import { pickBackend, requestedBackend } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS_BUILD } from '../backend/cuda-ops/alias.js';
 import type { Key } from '../keys.js';
+import { DeviceArray } from '../device-array.js';
+import type { WithDeviceOut } from '../uniform.js';
 import { checkEnum, checkOptions } from '../validate.js';
+import { checkDeviceWeights, hostWeights } from './device-weights.js';
 import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
 import { allocRows, buildRows, unitsFromRows, type PsaMethod } from './psa.js';
 import { decode, encode } from './format.js';
@@ -60,23 +63,40 @@ export class AliasTable {
   /**
    * Builds the table for `weights` (Float32Array, Float64Array or number[]; finite, ≥ 0, not all zero,
    * 1 … 2^32−1 items). The table is a deterministic function of the weights and the method.
+   *
+   * `weights` may also be a float32/float64 DeviceArray (docs/alias.md §10.7): under 'auto' the table
+   * is built where the array lives; GPU-resident weights are read and checked in place, never copied
+   * to the host. The table is the same either way.
    */
-  static build(weights: WeightsInput, options?: AliasBuildOptions): AliasTable {
+  static build(weights: WeightsInput | DeviceArray, options?: AliasBuildOptions): AliasTable {
+    if (weights instanceof DeviceArray) {
+      const store = checkDeviceWeights(weights);
+      const { method, backend } = checkBuildOptions(options);
+      const be = pickBackend(backend, OP_ALIAS_BUILD, weights.length, weights.backend);
+      if (be.name === 'cuda' && store.handle !== undefined) {
+        return AliasTable.#buildOn(be, weights.length, method, {}, { weights: store.handle });
+      }
+      const a = hostWeights(weights, store);
+      return be.name === 'cuda' ? AliasTable.#buildOn(be, a.length, method, { weights: a }) : AliasTable.fromFixedPoint(fixedPoint(a), method);
+    }
     const a = checkWeights(weights);
     const { method, backend } = checkBuildOptions(options);
     const be = pickBackend(backend, OP_ALIAS_BUILD, a.length);
-    if (be.name === 'cuda') return AliasTable.#buildOn(be, a, method);
+    if (be.name === 'cuda') return AliasTable.#buildOn(be, a.length, method, { weights: a });
     return AliasTable.fromFixedPoint(fixedPoint(a), method);
   }
 
-  /** The GPU build (docs/alias.md, "GPU"): the same units and rows; the device keeps a copy of the
-   *  rows for sampling. */
-  static #buildOn(be: Backend, a: Float32Array | Float64Array, method: PsaMethod): AliasTable {
-    const n = a.length;
+  /** The GPU build (docs/alias.md, "GPU") of n weights, host values in params.weights or a device
+   *  handle in inputs.weights: the same units and rows; the device keeps a copy of the rows for sampling. */
+  static #buildOn(be: Backend, n: number, method: PsaMethod, params: { weights?: Float32Array | Float64Array },
+    inputs?: { weights: unknown }): AliasTable {
     const rows = allocRows(n);
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
-    be.run({ op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { weights: a, method, hi, lo }, perElement: {} });
+    be.run({
+      op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { ...params, method, hi, lo }, perElement: {},
+      ...(inputs ? { device: { inputs } } : {}),
+    });
     return new AliasTable(method, rows, hi, lo);
   }
 
@@ -149,12 +169,19 @@ export class AliasTable {
     return true;
   }
 
-  /** n iid item indices; element i is a pure function of (key, offset + i) (docs/alias.md §6). */
-  sample(key: Key, n: number, options?: AliasSampleOptions): Uint32Array {
+  /**
+   * n iid item indices; element i is a pure function of (key, offset + i) (docs/alias.md §6). With
+   * `out: 'device'` or a uint32 DeviceArray the samples stay on the backend (docs/device-arrays.md).
+   */
+  sample(key: Key, n: number, options: WithDeviceOut<AliasSampleOptions>): DeviceArray;
+  sample(key: Key, n: number, options?: AliasSampleOptions): Uint32Array;
+  sample(key: Key, n: number, options?: AliasSampleOptions): Uint32Array | DeviceArray {
     return sampleSync(key, n, options, OP_ALIAS, this.#params);
   }
 
-  sampleAsync(key: Key, n: number, options?: AliasSampleOptions): Promise<Uint32Array> {
+  sampleAsync(key: Key, n: number, options: WithDeviceOut<AliasSampleOptions>): Promise<DeviceArray>;
+  sampleAsync(key: Key, n: number, options?: AliasSampleOptions): Promise<Uint32Array>;
+  sampleAsync(key: Key, n: number, options?: AliasSampleOptions): Promise<Uint32Array | DeviceArray> {
     return sampleAsync(key, n, options, OP_ALIAS, this.#params);
   }
 

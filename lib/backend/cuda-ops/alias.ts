@@ -6,8 +6,14 @@
  * GPU sample. The copy is an opaque addon handle, kept in a WeakMap keyed by the rows array, so it
  * lives exactly as long as the table (the addon frees the device memory when the handle is collected)
  * and no job parameter carries it (jobs must stay structured-cloneable for the worker pool).
+ *
+ * DeviceArray operands (lib/device-io.ts) arrive as addon handles: weights in job.device.inputs.weights
+ * (read in place and checked on the device; a violation comes back with code 'ERANGE' and becomes the
+ * facade's RangeError here), samples into job.device.out (handle, n).
  */
 import type { Job } from '../../job.js';
+import type { DeviceHandle } from './device.js';
+import { outArgs, rangeError } from './distributions.js';
 import type { OpAdapter, U32 } from './types.js';
 
 /** An addon handle to rows in device memory. */
@@ -22,21 +28,25 @@ export interface AliasTuning {
   counts: number;
 }
 
+/** Weights: host values, or the handle of a float32/float64 DeviceArray on the GPU. */
+type Weights = Float32Array | Float64Array | DeviceHandle;
+/** Where samples go: a host Uint32Array (n = its length), or a uint32 device handle and n. */
+type Out = [out: Uint32Array] | [out: DeviceHandle, n: number];
+
 /** The addon's alias functions. Offsets travel as (lo, hi) uint32 pairs; methods as numbers
  *  (0 psa, 1 psa+, 2 cdf for categorical). */
 export interface AliasAddon {
-  aliasBuild(weights: Float32Array | Float64Array, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
+  aliasBuild(weights: Weights, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
     lo: Uint32Array | null, keep: boolean): AliasDeviceTable | undefined;
-  aliasBuildAsync(weights: Float32Array | Float64Array, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
+  aliasBuildAsync(weights: Weights, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
     lo: Uint32Array | null, keep: boolean): Promise<AliasDeviceTable | undefined>;
   aliasUpload(rows: Uint32Array, n: number): AliasDeviceTable;
-  aliasSample(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, out: Uint32Array): void;
-  aliasSampleAsync(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, out: Uint32Array): Promise<void>;
+  aliasSample(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): void;
+  aliasSampleAsync(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): Promise<void>;
   aliasCounts(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, count: number, out: Float64Array): void;
   aliasCountsAsync(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, count: number, out: Float64Array): Promise<void>;
-  aliasCategorical(weights: Float32Array | Float64Array, method: number, k0: U32, k1: U32, lo: U32, hi: U32, out: Uint32Array): void;
-  aliasCategoricalAsync(weights: Float32Array | Float64Array, method: number, k0: U32, k1: U32, lo: U32, hi: U32,
-    out: Uint32Array): Promise<void>;
+  aliasCategorical(weights: Weights, method: number, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): void;
+  aliasCategoricalAsync(weights: Weights, method: number, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): Promise<void>;
   aliasTuning(set?: Partial<AliasTuning>): AliasTuning;
 }
 
@@ -71,32 +81,70 @@ function deviceTable(addon: AliasAddon, params: Record<string, unknown>): AliasD
   return t;
 }
 
+/** The weights argument: the DeviceArray's handle when the job has one, else the host values. */
+function weightsArg(job: Job): Weights {
+  return (job.device?.inputs?.weights ?? job.params.weights) as Weights;
+}
+
+/** A C "%.17g" number as JavaScript prints it (nan, inf and 0.10000000000000001 become NaN, Infinity, 0.1). */
+function jsNumber(c: string): string {
+  if (/^[-+]?nan/i.test(c)) return 'NaN';
+  if (/^[-+]?inf/i.test(c)) return c.startsWith('-') ? '-Infinity' : 'Infinity';
+  return String(Number(c));
+}
+
+/** The device's 'ERANGE' for weights as the RangeError checkWeights throws for the same host values. */
+function weightsError(e: unknown): unknown {
+  const r = rangeError(e);
+  if (r instanceof RangeError) r.message = r.message.replace(/got (\S+)$/, (_, c: string) => `got ${jsNumber(c)}`);
+  return r;
+}
+
+/** Runs a sync addon call or chains an async one, with weightsError on failure. */
+function checked<T>(async: boolean, call: () => T | Promise<T>): T | Promise<T> {
+  if (async) {
+    try {
+      return (call() as Promise<T>).catch((e: unknown) => { throw weightsError(e); });
+    } catch (e) {
+      return Promise.reject(weightsError(e));
+    }
+  }
+  try {
+    return call();
+  } catch (e) {
+    throw weightsError(e);
+  }
+}
+
 /**
  * - aliasBuild: out = the rows (2N words, filled); params { weights, method: 'psa' | 'psa+', hi, lo }
- *   (the units, filled). The device copy of the rows is kept for sampling.
- * - aliasSample: params { rows, n } (the table's); out = samples.
+ *   (the units, filled), or device.inputs.weights. The device copy of the rows is kept for sampling.
+ * - aliasSample: params { rows, n } (the table's); out = samples, or device.out.
  * - aliasCounts: params { rows, n, count }; out = the histogram (Float64Array, counts are added).
- * - aliasCategorical: params { weights, method: 'psa' | 'psa+' | 'cdf' }; out = samples.
+ * - aliasCategorical: params { weights, method: 'psa' | 'psa+' | 'cdf' } or device.inputs.weights;
+ *   out = samples, or device.out.
  */
 export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
-  aliasBuild(addon, { out, params }: Job, async) {
-    const rows = out as Uint32Array;
-    const w = params.weights as Float32Array | Float64Array;
-    const m = methodCode(params.method);
-    const hi = params.hi as Uint32Array, lo = params.lo as Uint32Array;
+  aliasBuild(addon, job: Job, async) {
+    const rows = job.out as Uint32Array;
+    const w = weightsArg(job);
+    const m = methodCode(job.params.method);
+    const hi = job.params.hi as Uint32Array, lo = job.params.lo as Uint32Array;
+    const keep = (t: AliasDeviceTable | undefined): void => {
+      if (t) resident.set(rows, t);
+    };
     if (async) {
-      return addon.aliasBuildAsync(w, m, rows, hi, lo, true).then((t) => {
-        if (t) resident.set(rows, t);
-      });
+      return (checked(true, () => addon.aliasBuildAsync(w, m, rows, hi, lo, true)) as Promise<AliasDeviceTable | undefined>).then(keep);
     }
-    const t = addon.aliasBuild(w, m, rows, hi, lo, true);
-    if (t) resident.set(rows, t);
+    keep(checked(false, () => addon.aliasBuild(w, m, rows, hi, lo, true)) as AliasDeviceTable | undefined);
   },
-  aliasSample(addon, { key, lo, hi, out, params }: Job, async) {
-    const t = deviceTable(addon, params);
+  aliasSample(addon, job: Job, async) {
+    const t = deviceTable(addon, job.params);
+    const { key, lo, hi } = job;
+    const out = outArgs(job) as Out;
     return async
-      ? addon.aliasSampleAsync(t, key[0], key[1], lo, hi, out as Uint32Array)
-      : addon.aliasSample(t, key[0], key[1], lo, hi, out as Uint32Array);
+      ? addon.aliasSampleAsync(t, key[0], key[1], lo, hi, ...out)
+      : addon.aliasSample(t, key[0], key[1], lo, hi, ...out);
   },
   aliasCounts(addon, { key, lo, hi, out, params }: Job, async) {
     const t = deviceTable(addon, params);
@@ -105,11 +153,13 @@ export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
       ? addon.aliasCountsAsync(t, key[0], key[1], lo, hi, count, out as Float64Array)
       : addon.aliasCounts(t, key[0], key[1], lo, hi, count, out as Float64Array);
   },
-  aliasCategorical(addon, { key, lo, hi, out, params }: Job, async) {
-    const w = params.weights as Float32Array | Float64Array;
-    const m = methodCode(params.method);
-    return async
-      ? addon.aliasCategoricalAsync(w, m, key[0], key[1], lo, hi, out as Uint32Array)
-      : addon.aliasCategorical(w, m, key[0], key[1], lo, hi, out as Uint32Array);
+  aliasCategorical(addon, job: Job, async) {
+    const w = weightsArg(job);
+    const m = methodCode(job.params.method);
+    const { key, lo, hi } = job;
+    const out = outArgs(job) as Out;
+    return checked(async, () => async
+      ? addon.aliasCategoricalAsync(w, m, key[0], key[1], lo, hi, ...out)
+      : addon.aliasCategorical(w, m, key[0], key[1], lo, hi, ...out));
   },
 };

@@ -45,8 +45,9 @@ export function lanesFor(proposals: unknown): number {
   return m;
 }
 
-/** The addon reports a shape the device found invalid with code 'ERANGE': the facade's RangeError. */
-function rangeError(e: unknown): unknown {
+/** The addon reports a value the device found invalid (a shape, a weight) with code 'ERANGE': the
+ *  facade's RangeError. */
+export function rangeError(e: unknown): unknown {
   if (e instanceof Error && (e as Error & { code?: string }).code === 'ERANGE') {
     return new RangeError(e.message.replace(/^cuda-random: /, ''));
   }
