@@ -7,21 +7,13 @@
  * repeats the CUDA part on a GPU.
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Backend } from '../lib/backend/types.js';
 import { AliasTable, DeviceArray, categorical, categoricalAsync, key, shutdownPool, uniform } from '../lib/index.js';
 import { makeCudaBackend } from '../lib/backend/cuda.js';
+import { standInProbe } from './stand-in-probe.js';
 import { StandInHandle, calls, cFormat17g, standInAddon } from './stand-in-addon.js';
 
-const state = vi.hoisted(() => ({ cuda: null as Backend | null }));
-vi.mock('../lib/backend/cuda.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../lib/backend/cuda.js')>();
-  return {
-    ...m,
-    cudaProbe: () => (state.cuda
-      ? { backend: state.cuda, reason: 'stand-in CUDA backend', info: {} }
-      : { backend: null, reason: 'no GPU in this test', info: null }),
-  };
-});
+vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+const state = standInProbe;
 
 afterAll(() => shutdownPool());
 

@@ -5,25 +5,17 @@
  * are exercised here; scripts/gpu-compare.mjs repeats the CUDA part on a GPU.
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Backend } from '../lib/backend/types.js';
 import {
   DeviceArray, beta, betaAsync, bits, bitsAsync, chisquare, chisquareAsync, dirichlet, dirichletAsync, exponential,
   exponentialAsync, gamma, gammaAsync, key, normal, normalAsync, shutdownPool, uniform, uniformAsync,
 } from '../lib/index.js';
 import { makeCudaBackend } from '../lib/backend/cuda.js';
+import { standInProbe } from './stand-in-probe.js';
 import { StandInHandle, calls, external, standInAddon } from './stand-in-addon.js';
 import { expectSameBits } from './dist-helpers.js';
 
-const state = vi.hoisted(() => ({ cuda: null as Backend | null }));
-vi.mock('../lib/backend/cuda.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../lib/backend/cuda.js')>();
-  return {
-    ...m,
-    cudaProbe: () => (state.cuda
-      ? { backend: state.cuda, reason: 'stand-in CUDA backend', info: {} }
-      : { backend: null, reason: 'no GPU in this test', info: null }),
-  };
-});
+vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+const state = standInProbe;
 
 afterAll(() => shutdownPool());
 
