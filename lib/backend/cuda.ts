@@ -50,9 +50,10 @@ export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
 /**
  * Smallest n for which `auto` prefers the GPU, per op: below it a call's fixed cost (stream, launch,
  * synchronisation, the copy back: tens of microseconds) exceeds the CPU backend's time. ESTIMATES, not
- * yet measured on a GPU: about 30 µs per GPU call times the CPU backend's single-thread rate (measured
- * on a 2-core development machine: 1–2 M gamma/beta/Dirichlet values/s, 4–7 M normals/s, 7–11 M
- * exponentials/s, ~50 M raw words/s), rounded up to a power of two with room for faster CPUs. Alias
+ * yet measured on a GPU: about 30 µs per GPU call times the CPU backend's single-thread rate (`npm run
+ * bench` on the 2-core development machine, 2026-11-23, WebAssembly samplers: 9–15 M beta/Dirichlet
+ * values/s, 25 M gamma(2), 87 M normals, 75 M exponentials, 180–390 M uniforms and raw words per
+ * second), rounded up to a power of two with room for faster CPUs. Alias
  * ops count items (build, categorical: N + n) or draws (sample, counts): the CPU builds ~10 M items/s
  * and samples ~100 M draws/s (WebAssembly), so the GPU pays from a few thousand.
  * scripts/gpu-compare.mjs prints the measured crossover of every op (scripts/gpu/crossover.mjs) to set
@@ -60,9 +61,9 @@ export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
  */
 export const CROSSOVER: Readonly<Record<string, number>> = {
   bits: 1 << 16, uniform32: 1 << 16, uniform64: 1 << 16, xorwowFill: 1 << 16,
-  normalBM32: 1 << 10, normalBM64: 1 << 10, normalPolar32: 1 << 10, normalPolar64: 1 << 10,
-  exponential32: 1 << 11, exponential64: 1 << 11,
-  gamma32: 1 << 9, gamma64: 1 << 9, beta32: 1 << 9, beta64: 1 << 9, dirichlet32: 1 << 9, dirichlet64: 1 << 9,
+  normalBM32: 1 << 12, normalBM64: 1 << 12, normalPolar32: 1 << 12, normalPolar64: 1 << 12,
+  exponential32: 1 << 12, exponential64: 1 << 12,
+  gamma32: 1 << 10, gamma64: 1 << 10, beta32: 1 << 9, beta64: 1 << 9, dirichlet32: 1 << 9, dirichlet64: 1 << 9,
   aliasBuild: 1 << 12, aliasCategorical: 1 << 12, aliasSample: 1 << 13, aliasCounts: 1 << 13,
 };
 
