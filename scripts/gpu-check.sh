@@ -5,12 +5,13 @@
 #   bash scripts/gpu-check.sh            # everything (may exceed one 10-minute command: see parts)
 #   GPU_CHECK_QUICK=1 bash scripts/gpu-check.sh   # smaller comparison sizes (max 1e7)
 #
-# Parts: GPU_CHECK_PARTS=build,tests,compare,selftest,bench,sanitize (default: all) runs only the listed
-# parts, keeping the logs of the others from earlier calls, so the check can be run in two or three
-# commands of under 10 minutes on the same machine (the build stays in build/ and dist/):
+# Parts: GPU_CHECK_PARTS=build,tests,compare,selftest,bench,sanitize,hardening (default: all) runs only
+# the listed parts, keeping the logs of the others from earlier calls, so the check can be run in
+# commands of under 10 minutes each on the same machine (the build stays in build/ and dist/):
 #   GPU_CHECK_PARTS=build,tests bash scripts/gpu-check.sh       # cmake + tsc; vitest auto and cuda (~5-8 min)
 #   GPU_CHECK_PARTS=compare,selftest bash scripts/gpu-check.sh  # gpu-compare.mjs; gpu_selftest, curand_confirm
 #   GPU_CHECK_PARTS=bench,sanitize bash scripts/gpu-check.sh    # benchmarks; compute-sanitizer x3
+#   GPU_CHECK_PARTS=hardening bash scripts/gpu-check.sh         # scripts/gpu-hardening.sh (~5 min)
 # Each call rewrites the report from every log present. Without GPU_CHECK_PARTS the logs start empty.
 #
 # Node: uses `node` from PATH, else unpacks .gpu/node.xz (an xz-compressed node binary) to
@@ -33,7 +34,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 ROOT=$PWD
 LOGS=$ROOT/bench/tmp/gpu-check
-ALL_PARTS=build,tests,compare,selftest,bench,sanitize
+ALL_PARTS=build,tests,compare,selftest,bench,sanitize,hardening
 PARTS=${GPU_CHECK_PARTS:-$ALL_PARTS}
 for p in ${PARTS//,/ }; do
   [[ ",$ALL_PARTS," == *",$p,"* ]] || { echo "gpu-check: unknown part '$p' (parts: $ALL_PARTS)" >&2; exit 2; }
@@ -205,10 +206,13 @@ fi
 
 # ---- hardening (issue 9): OOM recovery, outs kept alive, device memory flat, compute-sanitizer over the
 # fuzz corpus; about 5 minutes (scripts/gpu-hardening.sh; runs alone too, with its own HARDENING_BUDGET)
-if [[ $HAVE_NODE == 1 && $BUILD_OK == 0 ]]; then
-  step "hardening (scripts/gpu-hardening.sh)" 420 "$LOGS/hardening.log" env HARDENING_LOGS="$LOGS/hardening" bash scripts/gpu-hardening.sh
-else
-  skip "hardening (scripts/gpu-hardening.sh)" "no node, or the build failed"
+PART=hardening
+if want hardening; then
+  if [[ $HAVE_NODE == 1 && $BUILD_OK == 0 ]]; then
+    step "hardening (scripts/gpu-hardening.sh)" 420 "$LOGS/hardening.log" env HARDENING_LOGS="$LOGS/hardening" bash scripts/gpu-hardening.sh
+  else
+    skip "hardening (scripts/gpu-hardening.sh)" "no node, or the build failed"
+  fi
 fi
 
 # ---- report -------------------------------------------------------------------------------------------------

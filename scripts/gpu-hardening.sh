@@ -12,8 +12,8 @@
 #      compared with the CPU backend, invalid calls into the addon) and over the nasty-input batch
 #      (test/fuzz-process.test.ts's fixture), all through node                               ~2 min
 #
-# Logs: $HARDENING_LOGS (default bench/tmp/gpu-hardening). Exit 0 when every step passed, or when
-# there is no usable GPU (then it says so and checks nothing).
+# Logs: $HARDENING_LOGS (default bench/tmp/gpu-hardening). Exit 0 when every step passed; 3 when
+# there is no usable GPU (it says so and checks nothing: not a pass).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 LOGS=${HARDENING_LOGS:-bench/tmp/gpu-hardening}
@@ -35,8 +35,9 @@ run() {  # run NAME LIMIT CMD...
 }
 [[ -f dist/lib/index.js ]] || node node_modules/typescript/bin/tsc -p . || exit 2
 if ! node -e "import('./dist/lib/backend/cuda.js').then(m => process.exit(m.cudaAddon() ? 0 : 1))"; then
+  # not a pass: on the GPU machine this means the addon or the device is broken
   echo "[hardening] no usable CUDA device: nothing checked"
-  exit 0
+  exit 3
 fi
 export CUDA_RANDOM_CROSSOVER=0   # every op the CUDA backend has runs there, whatever the size
 run gpu-hardening 90 node --expose-gc scripts/gpu-hardening.mjs
