@@ -94,6 +94,8 @@ describe('on the CPU backend (no GPU)', () => {
     expect(() => t.sample(k, 10, { out: DeviceArray.from(new Float64Array(10)) as never })).toThrow(/out must be a uint32 DeviceArray, got a float64 one/);
     expect(() => t.sample(k, 10, { out: DeviceArray.from(new Uint32Array(9)) })).toThrow(RangeError);
     expect(t.sample(k, 0, { out: 'device' }).length).toBe(0);
+    expect(() => categorical(k, DeviceArray.from(new Float32Array([1, NaN])), 0)).toThrow(/weights\[1\] must be a finite number >= 0, got NaN/);
+    expect(categorical(k, DeviceArray.from(W), 0)).toEqual(new Uint32Array(0));
   });
 
   it('categorical: DeviceArray weights and/or device out give the host draws, both methods, sync and async', async () => {
@@ -145,6 +147,11 @@ describe('on a CUDA backend (stand-in addon)', () => {
       expect(caught, what).toBeInstanceOf(RangeError);
     }
     expect(names().filter((n) => n.startsWith('deviceToHost'))).toEqual([]);
+    // n = 0 draws nothing but still checks the weights (here through a host copy)
+    const [, zeros] = BAD[BAD.length - 1];
+    expect(() => categorical(k, DeviceArray.from(zeros), 0)).toThrow(new RangeError(hostError(zeros)));
+    await expect(categoricalAsync(k, DeviceArray.from(zeros), 0, { out: 'device' })).rejects.toThrow(RangeError);
+    expect(categorical(k, DeviceArray.from(W), 0, { out: 'device' }).length).toBe(0);
   });
 
   it("table.sample into 'device' runs on the GPU at any n and passes (handle, n)", async () => {

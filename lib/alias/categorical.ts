@@ -98,6 +98,12 @@ function deviceCall<R>(key: Key, weights: WeightsInput | DeviceArray, n: number,
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(N, p.n) : choice;
   const be = pickBackend(p.opts.backend, OP_CATEGORICAL, N + p.n, preferFor(p.opts.out, onDevice ? [weights] : []));
+  if (p.n === 0) {
+    // Nothing is drawn (no kernel runs), but the weights are still checked, as host weights are.
+    const empty = (): R => run(sampleCall(p, OP_ALIAS, {}, { backend: be }));
+    const checkedValues = onDevice ? host(weights, store!) : undefined;
+    return checkedValues instanceof Promise ? checkedValues.then(empty) : empty();
+  }
   if (be.name === 'cuda') {
     const params = { method: method === 'cdf' ? 'cdf' : table, ...(a ? { weights: a } : {}) };
     const inputs = onDevice
