@@ -15,22 +15,11 @@ import {
 } from '../lib/wasm/samplers.js';
 import { exp, log, sincos2pi } from '../lib/math/index.js';
 import { expectSameBits } from './dist-helpers.js';
+import { rng } from './seeded-rng.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 afterAll(() => setSamplersWasm(true));
-
-/** Small seeded generator (mulberry32) so that failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
 
 type Floats = Float32Array | Float64Array;
 type Fill = (out: Floats) => void;

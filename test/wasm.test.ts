@@ -12,6 +12,7 @@ import {
   CHUNK_BLOCKS, philoxStreamWasm, philoxUniform32Wasm, philoxUniform64Wasm, wasmAvailable,
   wasmUnavailableReason,
 } from '../lib/wasm/philox.js';
+import { rng } from './seeded-rng.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,18 +33,6 @@ function refStream(
     if (b0 === 0) b1 = (b1 + 1) >>> 0;
   }
   return out;
-}
-
-/** Small seeded generator (mulberry32) so that failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
 }
 
 /** Word index (lo, hi) of lane `lane` of block (b1:b0), b1 < 2^30. */

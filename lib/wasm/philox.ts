@@ -11,6 +11,7 @@
  * This file must not import lib/philox.ts (philoxStream imports it).
  */
 import { PHILOX_WASM_BASE64 } from './philox.wasm.js';
+import { loadWasm } from './load.js';
 
 type Fill = (
   k0: number, k1: number, c2: number, c3: number, blockLo: number, blockHi: number,
@@ -23,15 +24,6 @@ export interface PhiloxExports {
   fill_f32: Fill;
   fill_f64: Fill;
   alias_pick(n: number, t: number, m: number, words: number, rows: number, out: number): number;
-}
-
-/**
- * The few WebAssembly JS API members used here. tsconfig's lib (ES2022) and @types/node 20 declare no
- * WebAssembly namespace, so it is described locally and read from globalThis.
- */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: object };
 }
 
 /**
@@ -52,26 +44,9 @@ let words!: Uint32Array;
 let floats32!: Float32Array;
 let floats64!: Float64Array;
 
-function disabledByEnv(): boolean {
-  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_WASM;
-  return v !== undefined && v !== '' && v !== '0';
-}
-
 function init(): void {
-  state = 'off';
-  if (disabledByEnv()) {
-    reason = 'disabled by CUDA_RANDOM_NO_WASM';
-    return;
-  }
-  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (typeof wasm !== 'object' || wasm === null) {
-    reason = 'WebAssembly is not available';
-    return;
-  }
-  try {
-    const bytes = Buffer.from(PHILOX_WASM_BASE64, 'base64');
-    const instance = new wasm.Instance(new wasm.Module(bytes), {});
-    ex = instance.exports as unknown as PhiloxExports;
+  const loaded = loadWasm<PhiloxExports>(PHILOX_WASM_BASE64, 'WebAssembly SIMD module', (e) => {
+    ex = e;
     if (ex.memory.buffer.byteLength < SCRATCH + 16 * CHUNK_BLOCKS) throw new Error('module memory smaller than the scratch');
     refreshViews();
     // Known answers (Random123 kat_vectors, philox4x32 10): a wrong engine must not change bits.
@@ -79,14 +54,17 @@ function init(): void {
     ex.fill(-1, -1, -1, -1, -1, -1, 1, SCRATCH + 16);
     const kat = [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8, 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd];
     for (let i = 0; i < 8; i++) if (words[i] !== kat[i]) throw new Error('known-answer self-test failed');
-    fill = ex.fill;
-    fill32 = ex.fill_f32;
-    fill64 = ex.fill_f64;
-    state = 'ready';
-    reason = '';
-  } catch (e) {
-    reason = `WebAssembly SIMD module unavailable: ${(e as Error).message}`;
+  });
+  if ('reason' in loaded) {
+    state = 'off';
+    reason = loaded.reason;
+    return;
   }
+  fill = ex.fill;
+  fill32 = ex.fill_f32;
+  fill64 = ex.fill_f64;
+  state = 'ready';
+  reason = '';
 }
 
 function refreshViews(): void {

@@ -12,6 +12,7 @@
  * with setSamplersWasm(false).
  */
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
+import { loadWasm } from './load.js';
 import { philoxBlock } from '../philox.js';
 import { log } from '../math/log.js';
 import { exp } from '../math/exp.js';
@@ -43,11 +44,6 @@ const CHUNK_ELEMS = 4096;
  */
 export const SAMPLERS_WASM_MIN = 16;
 
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: object };
-}
-
 let state: 'unknown' | 'ready' | 'off' = 'unknown';
 let reason = '';
 let forcedOff = false;
@@ -59,25 +55,9 @@ let alphaBuf!: Float64Array;
 let dsBuf!: Float64Array;
 let csBuf!: Float64Array;
 
-function disabledByEnv(): boolean {
-  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_WASM;
-  return v !== undefined && v !== '' && v !== '0';
-}
-
 function init(): void {
-  state = 'off';
-  if (disabledByEnv()) {
-    reason = 'disabled by CUDA_RANDOM_NO_WASM';
-    return;
-  }
-  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (typeof wasm !== 'object' || wasm === null) {
-    reason = 'WebAssembly is not available';
-    return;
-  }
-  try {
-    const bytes = Buffer.from(SAMPLERS_WASM_BASE64, 'base64');
-    ex = new wasm.Instance(new wasm.Module(bytes), {}).exports as unknown as SamplerExports;
+  const loaded = loadWasm<SamplerExports>(SAMPLERS_WASM_BASE64, 'WebAssembly SIMD sampler module', (e) => {
+    ex = e;
     const mem = ex.memory.buffer;
     out64 = new Float64Array(mem, ex.buffer(0), 2 * CHUNK_BLOCKS);
     out32 = new Float32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
@@ -86,11 +66,9 @@ function init(): void {
     dsBuf = new Float64Array(mem, ex.buffer(3), CHUNK_ELEMS);
     csBuf = new Float64Array(mem, ex.buffer(4), CHUNK_ELEMS);
     selfTest();
-    state = 'ready';
-    reason = '';
-  } catch (e) {
-    reason = `WebAssembly SIMD sampler module unavailable: ${(e as Error).message}`;
-  }
+  });
+  state = 'reason' in loaded ? 'off' : 'ready';
+  reason = 'reason' in loaded ? loaded.reason : '';
 }
 
 /**
