@@ -13,7 +13,7 @@
  */
 import type { Job } from '../../job.js';
 import type { DeviceHandle } from './device.js';
-import { outArgs, rangeError } from './distributions.js';
+import { mapErrors, outArgs, rangeError } from './shared.js';
 import type { OpAdapter, U32 } from './types.js';
 
 /** An addon handle to rows in device memory. */
@@ -100,22 +100,6 @@ function weightsError(e: unknown): unknown {
   return r;
 }
 
-/** Runs a sync addon call or chains an async one, with weightsError on failure. */
-function checked<T>(async: boolean, call: () => T | Promise<T>): T | Promise<T> {
-  if (async) {
-    try {
-      return (call() as Promise<T>).catch((e: unknown) => { throw weightsError(e); });
-    } catch (e) {
-      return Promise.reject(weightsError(e));
-    }
-  }
-  try {
-    return call();
-  } catch (e) {
-    throw weightsError(e);
-  }
-}
-
 /**
  * - aliasBuild: out = the rows (2N words, filled); params { weights, method: 'psa' | 'psa+', hi, lo }
  *   (the units, filled), or device.inputs.weights. The device copy of the rows is kept for sampling.
@@ -133,10 +117,11 @@ export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
     const keep = (t: AliasDeviceTable | undefined): void => {
       if (t) resident.set(rows, t);
     };
-    if (async) {
-      return (checked(true, () => addon.aliasBuildAsync(w, m, rows, hi, lo, true)) as Promise<AliasDeviceTable | undefined>).then(keep);
-    }
-    keep(checked(false, () => addon.aliasBuild(w, m, rows, hi, lo, true)) as AliasDeviceTable | undefined);
+    const t = mapErrors(async, () => async
+      ? addon.aliasBuildAsync(w, m, rows, hi, lo, true)
+      : addon.aliasBuild(w, m, rows, hi, lo, true), weightsError);
+    if (t instanceof Promise) return t.then(keep);
+    keep(t);
   },
   aliasSample(addon, job: Job, async) {
     const t = deviceTable(addon, job.params);
@@ -158,8 +143,8 @@ export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
     const m = methodCode(job.params.method);
     const { key, lo, hi } = job;
     const out = outArgs(job) as Out;
-    return checked(async, () => async
+    return mapErrors(async, () => async
       ? addon.aliasCategoricalAsync(w, m, key[0], key[1], lo, hi, ...out)
-      : addon.aliasCategorical(w, m, key[0], key[1], lo, hi, ...out));
+      : addon.aliasCategorical(w, m, key[0], key[1], lo, hi, ...out), weightsError);
   },
 };

@@ -7,6 +7,7 @@ import type { Job } from '../../job.js';
 import type { OpAdapter, U32 } from './types.js';
 
 import type { DeviceHandle } from './device.js';
+import { mapErrors, outArgs, rangeError } from './shared.js';
 
 /** Where an addon call writes: a host typed array (n = its length), or a device handle and n. */
 type Out<T> = [out: T] | [out: DeviceHandle, n: number];
@@ -45,21 +46,6 @@ export function lanesFor(proposals: unknown): number {
   return m;
 }
 
-/** The addon reports a value the device found invalid (a shape, a weight) with code 'ERANGE': the
- *  facade's RangeError. */
-export function rangeError(e: unknown): unknown {
-  if (e instanceof Error && (e as Error & { code?: string }).code === 'ERANGE') {
-    return new RangeError(e.message.replace(/^cuda-random: /, ''));
-  }
-  return e;
-}
-
-/** The output arguments: job.out, or the device handle and n of a DeviceArray output. */
-export function outArgs(job: Job): unknown[] {
-  const d = job.device?.out;
-  return d ? [d.handle, d.n] : [job.out];
-}
-
 /** A shape argument: the DeviceArray's handle when the job has one, else the host values. */
 function shapes(job: Job, fromHost: unknown): unknown {
   const d = job.device?.inputs?.alpha;
@@ -70,12 +56,7 @@ function shapes(job: Job, fromHost: unknown): unknown {
 function invoke(addon: DistAddon, name: string, args: unknown[], job: Job, async: boolean): void | Promise<void> {
   const fn = (addon as unknown as Record<string, AddonFn>)[async ? `${name}Async` : name];
   const all = [...args, ...outArgs(job)];
-  if (async) return (fn.apply(addon, all) as Promise<void>).catch((e: unknown) => { throw rangeError(e); });
-  try {
-    fn.apply(addon, all);
-  } catch (e) {
-    throw rangeError(e);
-  }
+  return mapErrors(async, () => fn.apply(addon, all), rangeError);
 }
 
 const key4 = (j: Job): [U32, U32, U32, U32] => [j.key[0], j.key[1], j.lo, j.hi];
