@@ -196,16 +196,17 @@ cr_status check_device_weights(const void* dw, int dtype, uint32_t n, cudaStream
   CR_TRY(cudaStreamSynchronize(s));
   char msg[160];
   if (found[0] != kNoBad) {
-    double v = 0;
-    const char* at = static_cast<const char*>(dw) + (size_t)found[0] * weight_bytes(dtype);
+    const size_t bytes = weight_bytes(dtype);
+    unsigned char raw[8] = {};
+    CR_TRY(cudaMemcpyAsync(raw, static_cast<const char*>(dw) + (size_t)found[0] * bytes, bytes, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
+    double v;
     if (dtype == CR_WEIGHTS_F32) {
-      float f = 0;
-      CR_TRY(cudaMemcpyAsync(&f, at, sizeof f, cudaMemcpyDeviceToHost, s));
-      CR_TRY(cudaStreamSynchronize(s));
+      float f;
+      memcpy(&f, raw, sizeof f);
       v = f;
     } else {
-      CR_TRY(cudaMemcpyAsync(&v, at, sizeof v, cudaMemcpyDeviceToHost, s));
-      CR_TRY(cudaStreamSynchronize(s));
+      memcpy(&v, raw, sizeof v);
     }
     // %.17g round-trips every double: lib/backend/cuda-ops/alias.ts re-reads it and prints it as JS does.
     snprintf(msg, sizeof msg, "weights[%u] must be a finite number >= 0, got %.17g", found[0], v);

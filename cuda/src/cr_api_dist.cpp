@@ -97,9 +97,12 @@ cr_gamma_args gamma_args(uint32_t k0, uint32_t k1, bool wide) {
   return a;
 }
 
-int lanes_or_default(int lanes) { return lanes == CR_GAMMA_LANES_DEFAULT ? CR_GAMMA_DEFAULT_LANES : lanes; }
-
-bool lanes_valid(int lanes) { return lanes == CR_GAMMA_LANES_THREAD || cr_lanes_log2(lanes) >= 0; }
+/** Resolves CR_GAMMA_LANES_DEFAULT in *lanes; any count but a thread per element or 1 … 32 is EINVAL. */
+cr_status resolve_lanes(int* lanes) {
+  if (*lanes == CR_GAMMA_LANES_DEFAULT) *lanes = CR_GAMMA_DEFAULT_LANES;
+  if (*lanes == CR_GAMMA_LANES_THREAD || cr_lanes_log2(*lanes) >= 0) return ok_status();
+  return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+}
 
 /** Enqueues one chunk of Dirichlet values: whole-row gamma terms into `terms`, then the rows. */
 cudaError_t dirichlet_chunk(uint32_t k0, uint32_t k1, uint64_t first, const void* values, bool alpha_f32, uint32_t K,
@@ -153,8 +156,7 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
                    int lanes, cr_array out) {
   cr_status st = check_out(out);
   if (st.code || out.n == 0) return st;
-  lanes = lanes_or_default(lanes);
-  if (!lanes_valid(lanes)) return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+  if (cr_status ls = resolve_lanes(&lanes); ls.code) return ls;
   if (alphas) {
     if (!is_float_type(alphas->type)) return invalid("alpha must hold float32 or float64 values");
     if (alphas->n < out.n || !alphas->data) return invalid("alpha has fewer values than out");
@@ -207,8 +209,7 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
 cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int lanes, cr_array out) {
   cr_status st = check_out(out);
   if (st.code || out.n == 0) return st;
-  lanes = lanes_or_default(lanes);
-  if (!lanes_valid(lanes)) return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+  if (cr_status ls = resolve_lanes(&lanes); ls.code) return ls;
   Stream s;
   if ((st = open_stream(s)).code) return st;
   const int sms = device_state().sms;
@@ -221,8 +222,7 @@ cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, 
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int lanes, cr_array out) {
   cr_status st = check_out(out);
   if (st.code || out.n == 0) return st;
-  lanes = lanes_or_default(lanes);
-  if (!lanes_valid(lanes)) return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+  if (cr_status ls = resolve_lanes(&lanes); ls.code) return ls;
   if (!is_float_type(alpha.type) || !alpha.data || alpha.n < 1 || alpha.n > (1u << 20)) {
     return invalid("alpha must hold 1 to 2^20 float32 or float64 shapes");
   }
@@ -279,8 +279,7 @@ cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha
                           int alpha_type, double scale, int lanes, void* dev_out, int type, uint64_t n, void* stream) {
   if (!is_float_type(type)) return invalid("type must be float32 or float64");
   if (dev_alphas && !is_float_type(alpha_type)) return invalid("alpha_type must be float32 or float64");
-  lanes = lanes_or_default(lanes);
-  if (!lanes_valid(lanes)) return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+  if (cr_status ls = resolve_lanes(&lanes); ls.code) return ls;
   CR_DEVICE_READY(st);
   cr_gamma_args a = gamma_args(k0, k1, type == CR_TYPE_F64);
   a.e0 = first;
@@ -298,8 +297,7 @@ cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha
 cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int lanes, void* dev_out,
                          int type, uint64_t n, void* stream) {
   if (!is_float_type(type)) return invalid("type must be float32 or float64");
-  lanes = lanes_or_default(lanes);
-  if (!lanes_valid(lanes)) return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+  if (cr_status ls = resolve_lanes(&lanes); ls.code) return ls;
   CR_DEVICE_READY(st);
   CR_TRY(cr_launch_beta(dev_out, type == CR_TYPE_F32, n, k0, k1, first, a, b, lanes, st.sms,
                         static_cast<cudaStream_t>(stream)));
@@ -312,8 +310,7 @@ cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const vo
   if (!is_float_type(alpha_type) || !dev_alpha || K < 1 || K > (1u << 20)) {
     return invalid("alpha must be 1 to 2^20 float32 or float64 shapes in device memory");
   }
-  lanes = lanes_or_default(lanes);
-  if (!lanes_valid(lanes)) return invalid("lanes must be 0 (thread per element) or 1, 2, 4, 8, 16, 32");
+  if (cr_status ls = resolve_lanes(&lanes); ls.code) return ls;
   if (n == 0) return ok_status();
   CR_DEVICE_READY(st);
   cudaStream_t s = static_cast<cudaStream_t>(stream);

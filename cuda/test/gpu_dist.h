@@ -128,23 +128,29 @@ inline std::vector<unsigned char> reference_bytes(const Spec& s, const std::vect
   return b;
 }
 
+/** Host copy of spec s's shapes (n per element, or K), as the device would read them. */
+inline std::vector<unsigned char> host_shapes(const Spec& s, size_t n) {
+  const size_t elem = s.shape_type == CR_TYPE_F32 ? 4 : 8;
+  std::vector<unsigned char> h(n * elem + 8);
+  for (size_t i = 0; i < n; ++i) {
+    const double a = s.shapes[i % s.shapes.size()];
+    if (elem == 4) {
+      const float f = (float)a;
+      memcpy(&h[i * 4], &f, 4);
+    } else {
+      memcpy(&h[i * 8], &a, 8);
+    }
+  }
+  return h;
+}
+
 /** Device copy of n shapes of spec s (per element), or its K shapes (Dirichlet). */
 struct DevShapes {
   void* p = nullptr;
   DevShapes(const Spec& s, size_t n) {
-    const size_t elem = s.shape_type == CR_TYPE_F32 ? 4 : 8;
-    std::vector<unsigned char> h(n * elem + 8);
-    for (size_t i = 0; i < n; ++i) {
-      const double a = s.shapes[i % s.shapes.size()];
-      if (elem == 4) {
-        const float f = (float)a;
-        memcpy(&h[i * 4], &f, 4);
-      } else {
-        memcpy(&h[i * 8], &a, 8);
-      }
-    }
-    CK(cudaMalloc(&p, n * elem + 8));
-    CK(cudaMemcpy(p, h.data(), n * elem + 8, cudaMemcpyHostToDevice));
+    const std::vector<unsigned char> h = host_shapes(s, n);
+    CK(cudaMalloc(&p, h.size()));
+    CK(cudaMemcpy(p, h.data(), h.size(), cudaMemcpyHostToDevice));
   }
   ~DevShapes() { cudaFree(p); }
 };
@@ -252,22 +258,6 @@ inline cr_status run_blocking(const Spec& s, uint32_t k0, uint32_t k1, uint64_t 
     case kBeta: return cr_beta(k0, k1, first, s.p1, s.p2, lanes, out);
     default: return cr_dirichlet(k0, k1, first, shapes, lanes, out);
   }
-}
-
-/** Host copy of spec s's shapes (n per element, or K), as the device would read them. */
-inline std::vector<unsigned char> host_shapes(const Spec& s, size_t n) {
-  const size_t elem = s.shape_type == CR_TYPE_F32 ? 4 : 8;
-  std::vector<unsigned char> h(n * elem + 8);
-  for (size_t i = 0; i < n; ++i) {
-    const double a = s.shapes[i % s.shapes.size()];
-    if (elem == 4) {
-      const float f = (float)a;
-      memcpy(&h[i * 4], &f, 4);
-    } else {
-      memcpy(&h[i * 8], &a, 8);
-    }
-  }
-  return h;
 }
 
 inline void test_dist_blocking(bool quick) {
