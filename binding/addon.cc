@@ -19,10 +19,10 @@ namespace {
 Parsed parse_bits(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  auto out = out_array<uint32_t>(info, 4, napi_uint32_array, "Uint32Array");
-  uint32_t* data = out.Data();
+  const auto [out, data] = typed_arg<uint32_t>(info, 4, napi_uint32_array, "out", "Uint32Array");
+  uint32_t* const ptr = data;
   const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_bits(k0, k1, first, data, n); }};
+  return {out, [=] { return cr_bits(k0, k1, first, ptr, n); }};
 }
 
 // uniform32(k0, k1, lo, hi, low, high, out: Float32Array)
@@ -30,10 +30,10 @@ Parsed parse_uniform32(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
-  auto out = out_array<float>(info, 6, napi_float32_array, "Float32Array");
-  float* data = out.Data();
+  const auto [out, data] = typed_arg<float>(info, 6, napi_float32_array, "out", "Float32Array");
+  float* const ptr = data;
   const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_uniform32(k0, k1, first, low, high, data, n); }};
+  return {out, [=] { return cr_uniform32(k0, k1, first, low, high, ptr, n); }};
 }
 
 // uniform64(k0, k1, lo, hi, low, high, out: Float64Array)
@@ -41,10 +41,10 @@ Parsed parse_uniform64(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
-  auto out = out_array<double>(info, 6, napi_float64_array, "Float64Array");
-  double* data = out.Data();
+  const auto [out, data] = typed_arg<double>(info, 6, napi_float64_array, "out", "Float64Array");
+  double* const ptr = data;
   const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_uniform64(k0, k1, first, low, high, data, n); }};
+  return {out, [=] { return cr_uniform64(k0, k1, first, low, high, ptr, n); }};
 }
 
 // xorwowFill(seedLo, seedHi, subsequenceLo, subsequenceHi, offsetLo, offsetHi, out: Uint32Array)
@@ -52,10 +52,10 @@ Parsed parse_xorwow(const Napi::CallbackInfo& info) {
   const uint64_t seed = u64(info, 0, "seed");
   const uint64_t subsequence = u64(info, 2, "subsequence");
   const uint64_t offset = u64(info, 4, "offset");
-  auto out = out_array<uint32_t>(info, 6, napi_uint32_array, "Uint32Array");
-  uint32_t* data = out.Data();
+  const auto [out, data] = typed_arg<uint32_t>(info, 6, napi_uint32_array, "out", "Uint32Array");
+  uint32_t* const ptr = data;
   const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_xorwow_fill(seed, subsequence, offset, data, n); }};
+  return {out, [=] { return cr_xorwow_fill(seed, subsequence, offset, ptr, n); }};
 }
 
 // xorwowFillState(v0, v1, v2, v3, v4, d, skipLo, skipHi, out: Uint32Array): continues a state snapshot.
@@ -65,15 +65,35 @@ Parsed parse_xorwow_state(const Napi::CallbackInfo& info) {
   for (int i = 0; i < 5; ++i) v[i] = u32(info, i, names[i]);
   const uint32_t d = u32(info, 5, "d");
   const uint64_t skip = u64(info, 6, "skip");
-  auto out = out_array<uint32_t>(info, 8, napi_uint32_array, "Uint32Array");
-  uint32_t* data = out.Data();
+  const auto [out, data] = typed_arg<uint32_t>(info, 8, napi_uint32_array, "out", "Uint32Array");
+  uint32_t* const ptr = data;
   const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_xorwow_fill_state(v, d, skip, data, n); }};
+  return {out, [=] { return cr_xorwow_fill_state(v, d, skip, ptr, n); }};
 }
 
+/** Every visible device, from its properties alone (no context is created on devices not used). */
+Napi::Array device_list(Napi::Env env, int count) {
+  Napi::Array list = Napi::Array::New(env);
+  for (int i = 0; i < count; ++i) {
+    cr_device_brief_t b;
+    if (cr_device_brief(i, &b).code) continue;
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("index", Napi::Number::New(env, i));
+    o.Set("name", Napi::String::New(env, b.name));
+    o.Set("computeCapability", Napi::String::New(env, std::to_string(b.cc_major) + "." + std::to_string(b.cc_minor)));
+    o.Set("multiprocessors", Napi::Number::New(env, b.multiprocessors));
+    o.Set("totalMemory", Napi::Number::New(env, (double)b.total_memory));
+    list.Set(list.Length(), o);
+  }
+  return list;
+}
+
+// deviceInfo(): what the runtime finds for this environment's device (useDevice), and `devices`,
+// every visible GPU.
 Napi::Value DeviceInfo(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   cr_device_info_t d;
+  OnDevice on(state(env).device);
   cr_status s = cr_device_info(&d);
   if (s.code) throw cuda_error(env, s);
   Napi::Object o = Napi::Object::New(env);
@@ -94,8 +114,20 @@ Napi::Value DeviceInfo(const Napi::CallbackInfo& info) {
     o.Set("error", Napi::String::New(env, d.error.message));
     o.Set("errorName", Napi::String::New(env, d.error.name));
   }
+  o.Set("devices", device_list(env, d.device_count));
   return o;
 }
+
+// useDevice(index): the device of this environment's later calls (async calls keep the one they were
+// made with). The index is checked against the visible devices by the calls themselves.
+Napi::Value UseDevice(const Napi::CallbackInfo& info) {
+  const uint32_t d = u32(info, 0, "device");
+  if (d >= 64) throw Napi::RangeError::New(info.Env(), "device must be an integer in [0, 63]");
+  state(info.Env()).device = (int)d;
+  return info.Env().Undefined();
+}
+
+Napi::Value CurrentDevice(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), state(info.Env()).device); }
 
 // pinnedArrayBuffer(bytes): an ArrayBuffer in page-locked memory (freed when collected). Outputs in
 // it skip the staging copy. Throws where the runtime forbids external buffers.
@@ -119,7 +151,10 @@ Napi::Value PinnedArrayBuffer(const Napi::CallbackInfo& info) {
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  env.SetInstanceData(new AddonState());  // deleted with the environment
   exports.Set("deviceInfo", Napi::Function::New(env, DeviceInfo, "deviceInfo"));
+  exports.Set("useDevice", Napi::Function::New(env, UseDevice, "useDevice"));
+  exports.Set("currentDevice", Napi::Function::New(env, CurrentDevice, "currentDevice"));
   exports.Set("pinnedArrayBuffer", Napi::Function::New(env, PinnedArrayBuffer, "pinnedArrayBuffer"));
   define(env, exports, "bits", parse_bits);
   define(env, exports, "uniform32", parse_uniform32);

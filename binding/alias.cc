@@ -47,7 +47,13 @@ cr_alias_table* table_arg(const Napi::CallbackInfo& info, size_t i) {
   if (!info[i].IsExternal() || !info[i].As<Napi::External<cr_alias_table>>().CheckTypeTag(&kTableTag)) {
     throw Napi::TypeError::New(info.Env(), "table must be a device alias table (from aliasBuild or aliasUpload)");
   }
-  return info[i].As<Napi::External<cr_alias_table>>().Data();
+  cr_alias_table* t = info[i].As<Napi::External<cr_alias_table>>().Data();
+  const int here = state(info.Env()).device;
+  if (cr_alias_table_device(t) != here) {
+    throw Napi::TypeError::New(info.Env(), "table is on GPU " + std::to_string(cr_alias_table_device(t)) +
+                                               " but this call runs on GPU " + std::to_string(here));
+  }
+  return t;
 }
 
 struct Weights {
@@ -74,9 +80,7 @@ Weights weights_arg(const Napi::CallbackInfo& info, size_t i) {
     if (t == napi_float64_array || t == napi_float32_array) {
       const size_t n = a.ElementLength();
       if (n == 0 || n > 0xffffffffull) throw Napi::RangeError::New(info.Env(), "weights must have 1 … 2^32-1 items");
-      // (typed-array info, not the ArrayBuffer's: works for arrays on a SharedArrayBuffer too)
-      if (t == napi_float32_array) return {info[i].As<Napi::Float32Array>().Data(), CR_WEIGHTS_F32, (uint32_t)n, nullptr};
-      return {info[i].As<Napi::Float64Array>().Data(), CR_WEIGHTS_F64, (uint32_t)n, nullptr};
+      return {typed_data(a), t == napi_float32_array ? CR_WEIGHTS_F32 : CR_WEIGHTS_F64, (uint32_t)n, nullptr};
     }
   }
   throw Napi::TypeError::New(info.Env(), "weights must be a Float64Array, Float32Array or a device array handle");
@@ -101,8 +105,8 @@ SampleOut sample_out(const Napi::CallbackInfo& info, size_t i) {
     auto [mem, n] = device_out_arg(info, i, CR_TYPE_U32);
     return {static_cast<uint32_t*>(mem->ptr), n, true, mem};
   }
-  auto out = out_array<uint32_t>(info, i, napi_uint32_array, "Uint32Array or a uint32 device array handle");
-  return {out.Data(), out.ElementLength(), false, nullptr};
+  auto out = typed_arg<uint32_t>(info, i, napi_uint32_array, "out", "Uint32Array or a uint32 device array handle");
+  return {out.second, out.first.ElementLength(), false, nullptr};
 }
 
 int method_arg(const Napi::CallbackInfo& info, size_t i, int most) {
@@ -117,11 +121,11 @@ uint32_t* optional_u32(const Napi::CallbackInfo& info, size_t i, uint64_t len, c
   if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
     throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a Uint32Array or null");
   }
-  Napi::Uint32Array a = info[i].As<Napi::Uint32Array>();
+  Napi::TypedArray a = info[i].As<Napi::TypedArray>();
   if (a.ElementLength() != len) {
     throw Napi::RangeError::New(info.Env(), std::string(name) + " must have " + std::to_string(len) + " elements");
   }
-  return a.Data();
+  return static_cast<uint32_t*>(typed_data(a));
 }
 
 struct BuildArgs {
@@ -145,6 +149,7 @@ BuildArgs build_args(const Napi::CallbackInfo& info) {
 Napi::Value AliasBuild(const Napi::CallbackInfo& info) {
   const BuildArgs a = build_args(info);
   cr_alias_table* t = nullptr;
+  OnDevice on(state(info.Env()).device);
   const cr_status s = build_table(a.w, a.method, a.rows, a.hi, a.lo, a.keep ? &t : nullptr);
   if (s.code) throw cuda_error(info.Env(), s);
   return a.keep ? wrap_table(info.Env(), t) : info.Env().Undefined();
@@ -154,14 +159,18 @@ Napi::Value AliasBuild(const Napi::CallbackInfo& info) {
 class BuildWorker : public Napi::AsyncWorker {
  public:
   BuildWorker(Napi::Env env, const BuildArgs& a, Napi::Object keep)
-      : Napi::AsyncWorker(env, "cuda-random"), deferred_(Napi::Promise::Deferred::New(env)), a_(a) {
+      : Napi::AsyncWorker(env, "cuda-random"), deferred_(Napi::Promise::Deferred::New(env)), a_(a),
+        device_(state(env).device) {
     keep_ = Napi::Persistent(keep);
   }
   ~BuildWorker() override { cr_alias_table_free(table_); }  // unless handed to JS
   Napi::Promise Promise() { return deferred_.Promise(); }
 
  protected:
-  void Execute() override { status_ = build_table(a_.w, a_.method, a_.rows, a_.hi, a_.lo, a_.keep ? &table_ : nullptr); }
+  void Execute() override {
+    OnDevice on(device_);
+    status_ = build_table(a_.w, a_.method, a_.rows, a_.hi, a_.lo, a_.keep ? &table_ : nullptr);
+  }
   void OnOK() override {
     Napi::HandleScope scope(Env());
     if (status_.code) {
@@ -185,6 +194,7 @@ class BuildWorker : public Napi::AsyncWorker {
   Napi::Promise::Deferred deferred_;
   Napi::ObjectReference keep_;
   BuildArgs a_;
+  int device_;
   cr_alias_table* table_ = nullptr;
   cr_status status_{};
 };
@@ -205,6 +215,7 @@ Napi::Value AliasUpload(const Napi::CallbackInfo& info) {
   const uint32_t* rows = optional_u32(info, 0, 2ull * n, "rows");
   if (!rows) throw Napi::TypeError::New(info.Env(), "rows must be a Uint32Array");
   cr_alias_table* t = nullptr;
+  OnDevice on(state(info.Env()).device);
   const cr_status s = cr_alias_table_upload(rows, n, &t);
   if (s.code) throw cuda_error(info.Env(), s);
   return wrap_table(info.Env(), t);
@@ -235,12 +246,12 @@ Parsed parse_counts(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 1, "k0"), k1 = u32(info, 2, "k1");
   const uint64_t first = u64(info, 3, "offset");
   const uint32_t count = u32(info, 5, "count");
-  auto out = out_array<double>(info, 6, napi_float64_array, "Float64Array");
-  if (out.ElementLength() < cr_alias_table_size(t)) {
+  auto out = typed_arg<double>(info, 6, napi_float64_array, "out", "Float64Array");
+  if (out.first.ElementLength() < cr_alias_table_size(t)) {
     throw Napi::RangeError::New(info.Env(), "out must have at least as many elements as the table has items");
   }
-  double* data = out.Data();
-  return {keep_all(info.Env(), {out, info[0]}), [=] { return cr_alias_counts(t, k0, k1, first, count, data); }};
+  double* data = out.second;
+  return {keep_all(info.Env(), {out.first, info[0]}), [=] { return cr_alias_counts(t, k0, k1, first, count, data); }};
 }
 
 // aliasCategorical(weights, method, k0, k1, lo, hi, out[, n])

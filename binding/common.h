@@ -16,6 +16,35 @@
 
 namespace crb {
 
+/**
+ * Per-environment state (the main thread and each worker thread that loads the addon has its own):
+ * the device its calls run on (useDevice). Parsers capture it when a call is made, so an async call
+ * keeps the device it was made with.
+ */
+struct AddonState {
+  int device = 0;
+};
+
+inline AddonState& state(Napi::Env env) { return *env.GetInstanceData<AddonState>(); }
+
+/** Selects `device` for cr_* calls on this thread for the scope (cr_use_device), then restores. */
+struct OnDevice {
+  int prev;
+  explicit OnDevice(int device) : prev(cr_use_device(device)) {}
+  ~OnDevice() { cr_use_device(prev); }
+  OnDevice(const OnDevice&) = delete;
+  OnDevice& operator=(const OnDevice&) = delete;
+};
+
+/** The data pointer of any typed array, SharedArrayBuffer-backed ones included (Node-API refuses
+ *  ArrayBuffer().Data() for a SharedArrayBuffer; the typed array's own info works for both). */
+inline void* typed_data(const Napi::TypedArray& a) {
+  void* data = nullptr;
+  napi_status st = napi_get_typedarray_info(a.Env(), a, nullptr, nullptr, &data, nullptr, nullptr);
+  if (st != napi_ok) throw Napi::Error::New(a.Env(), "cuda-random: cannot read the typed array's memory");
+  return data;
+}
+
 inline Napi::Error cuda_error(Napi::Env env, const cr_status& s) {
   Napi::Error e = Napi::Error::New(env, std::string("cuda-random: ") + s.message);
   e.Set("code", Napi::String::New(env, s.name));
@@ -41,25 +70,35 @@ inline double f64(const Napi::CallbackInfo& info, size_t i, const char* name) {
   return info[i].As<Napi::Number>().DoubleValue();
 }
 
+/** A typed array of `type` at argument i (`what` names it in the TypeError), and its memory. */
 template <class T>
-Napi::TypedArrayOf<T> out_array(const Napi::CallbackInfo& info, size_t i, napi_typedarray_type type, const char* what) {
+std::pair<Napi::TypedArray, T*> typed_arg(const Napi::CallbackInfo& info, size_t i, napi_typedarray_type type,
+                                          const char* name, const char* what) {
   if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != type) {
-    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + what);
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a " + what);
   }
-  return info[i].As<Napi::TypedArrayOf<T>>();
+  Napi::TypedArray a = info[i].As<Napi::TypedArray>();
+  return {a, static_cast<T*>(typed_data(a))};
 }
 
-/** Runs a cr_* call on a libuv worker; resolves with undefined or rejects with the CUDA error. */
+/** Runs a cr_* call on a libuv worker, on the device the call was made with; resolves with undefined
+ *  or rejects with the CUDA error. */
 class CudaWorker : public Napi::AsyncWorker {
  public:
   CudaWorker(Napi::Env env, Napi::Object keep, std::function<cr_status()> work)
-      : Napi::AsyncWorker(env, "cuda-random"), deferred_(Napi::Promise::Deferred::New(env)), work_(std::move(work)) {
+      : Napi::AsyncWorker(env, "cuda-random"),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        work_(std::move(work)),
+        device_(state(env).device) {
     keep_ = Napi::Persistent(keep);  // the output's buffer stays alive until the Promise settles
   }
   Napi::Promise Promise() { return deferred_.Promise(); }
 
  protected:
-  void Execute() override { status_ = work_(); }
+  void Execute() override {
+    OnDevice on(device_);  // libuv threads serve every call: set it each time
+    status_ = work_();
+  }
   void OnOK() override {
     Napi::HandleScope scope(Env());
     if (status_.code) {
@@ -79,6 +118,7 @@ class CudaWorker : public Napi::AsyncWorker {
   Napi::Promise::Deferred deferred_;
   Napi::ObjectReference keep_;
   std::function<cr_status()> work_;
+  int device_;
   cr_status status_{};
 };
 
@@ -90,6 +130,7 @@ inline void define(Napi::Env env, Napi::Object exports, const char* name, Parsed
                         env,
                         [parse](const Napi::CallbackInfo& info) -> Napi::Value {
                           Parsed p = parse(info);
+                          OnDevice on(state(info.Env()).device);
                           cr_status s = p.second();
                           if (s.code) throw cuda_error(info.Env(), s);
                           return info.Env().Undefined();

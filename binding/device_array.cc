@@ -2,7 +2,8 @@
 // external memory, explicit and GC frees, copies in and out, the raw-stream fills into device memory,
 // and the host-transfer mode switch. Registered through crb::Registrar.
 //
-//   deviceAlloc(type, length) → handle          type: 0 uint32, 1 float32, 2 float64
+//   deviceAlloc(type, length) → handle          type: 0 uint32, 1 float32, 2 float64; on the device of
+//                                                 useDevice; calls refuse a handle of another device
 //   deviceFree(handle)                            idempotent
 //   deviceToHost(handle, out: TypedArray)         out.byteLength bytes from the start; + Async
 //   deviceFromHost(handle, src: TypedArray)       + Async
@@ -32,8 +33,12 @@ Napi::Value DeviceAlloc(const Napi::CallbackInfo& info) {
   mem->type = (int)type;
   mem->length = (uint64_t)len;
   mem->bytes = (size_t)mem->length * type_bytes(mem->type);
+  mem->device = state(env).device;
   cr_status s;
-  mem->ptr = cr_device_alloc(mem->bytes, &s);
+  {
+    OnDevice on(mem->device);
+    mem->ptr = cr_device_alloc(mem->bytes, &s);
+  }
   if (mem->bytes && !mem->ptr) throw cuda_error(env, s);
   const size_t bytes = mem->bytes;
   auto* slot = new DeviceSlot{std::move(mem)};
@@ -61,10 +66,6 @@ Napi::Value DeviceFree(const Napi::CallbackInfo& info) {
 Napi::TypedArray host_array(const Napi::CallbackInfo& info, size_t i, const char* name) {
   if (!info[i].IsTypedArray()) throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a typed array");
   return info[i].As<Napi::TypedArray>();
-}
-
-void* typed_data(const Napi::TypedArray& a) {
-  return static_cast<char*>(a.ArrayBuffer().Data()) + a.ByteOffset();
 }
 
 Napi::Object keep_both(Napi::Env env, Napi::Value a, Napi::Value b) {

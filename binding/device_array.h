@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "common.h"
 #include "cr_api_device.h"
 
 namespace crb {
@@ -21,10 +22,15 @@ struct DeviceMem {
   size_t bytes = 0;
   int type = CR_TYPE_U32;
   uint64_t length = 0;
+  int device = 0;  // where ptr lives
   DeviceMem() = default;
   DeviceMem(const DeviceMem&) = delete;
   DeviceMem& operator=(const DeviceMem&) = delete;
-  ~DeviceMem() { cr_device_free(ptr); }
+  ~DeviceMem() {
+    // The last reference may drop on any thread (a finalizer, a libuv worker): free on the owner.
+    OnDevice on(device);
+    cr_device_free(ptr);
+  }
 };
 
 struct DeviceSlot {
@@ -54,6 +60,11 @@ inline std::shared_ptr<DeviceMem> device_arg(const Napi::CallbackInfo& info, siz
   }
   DeviceSlot* slot = info[i].As<Napi::External<DeviceSlot>>().Data();
   if (!slot->mem) throw Napi::Error::New(env, std::string(name) + ": the DeviceArray was freed");
+  const int here = state(env).device;
+  if (slot->mem->device != here) {
+    throw Napi::TypeError::New(env, std::string(name) + " is a device array on GPU " + std::to_string(slot->mem->device) +
+                                        " but this call runs on GPU " + std::to_string(here));
+  }
   return slot->mem;
 }
 

@@ -14,6 +14,7 @@ Napi::Value DiagMemInfo(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const bool trim = info.Length() > 0 && info[0].ToBoolean().Value();
   uint64_t f = 0, t = 0;
+  OnDevice on(state(env).device);
   cr_status s = cr_diag_mem_info(trim ? 1 : 0, &f, &t);
   if (s.code) throw cuda_error(env, s);
   Napi::Object o = Napi::Object::New(env);
@@ -27,12 +28,14 @@ Napi::Value DiagHog(const Napi::CallbackInfo& info) {
   const double bytes = f64(info, 0, "bytes");
   if (!(bytes >= 0 && bytes <= 9007199254740991.0)) throw Napi::RangeError::New(env, "bytes must be a non-negative integer");
   uint64_t held = 0;
+  OnDevice on(state(env).device);
   cr_status s = cr_diag_hog((uint64_t)bytes, &held);
   if (s.code) throw cuda_error(env, s);
   return Napi::Number::New(env, (double)held);
 }
 
 Napi::Value DiagRelease(const Napi::CallbackInfo& info) {
+  OnDevice on(state(info.Env()).device);
   cr_status s = cr_diag_release();
   if (s.code) throw cuda_error(info.Env(), s);
   return info.Env().Undefined();

@@ -39,7 +39,7 @@ int typed_type(const Napi::TypedArray& a) {
 
 cr_array host_arr(const Napi::TypedArray& a, int type) {
   cr_array r;
-  r.data = static_cast<char*>(a.ArrayBuffer().Data()) + a.ByteOffset();
+  r.data = typed_data(a);
   r.n = a.ElementLength();
   r.type = type;
   r.on_device = 0;

@@ -7,6 +7,13 @@
 // cudaGetErrorName's text and `message` says which call failed and cudaGetErrorString's text.
 // Functions are thread-safe: each call runs on its own non-blocking CUDA stream with its own
 // scratch buffers (stream-ordered allocations from the device's memory pool), released on every path.
+//
+// Devices: every call runs on the calling thread's device (cr_use_device; default 0, the first of
+// CUDA_VISIBLE_DEVICES) and makes it current (cudaSetDevice) before touching CUDA.
+//
+// Ordering: a blocking call's stream waits for the work already enqueued on the legacy default stream
+// (and so on every blocking stream), so device memory written there beforehand is read as written.
+// Work the caller enqueued on non-blocking or per-thread default streams must be synchronized first.
 #ifndef CR_API_H
 #define CR_API_H
 
@@ -33,7 +40,7 @@ struct cr_device_info_t {
   int driver_version;
   /** cudaGetDeviceCount, or 0 when it failed. */
   int device_count;
-  /** The device used (the current device of the calling thread, 0 unless CUDA_VISIBLE_DEVICES says otherwise). */
+  /** The device used: the calling thread's (cr_use_device), -1 when it does not exist. */
   int device;
   char name[256];
   int cc_major;
@@ -48,8 +55,28 @@ struct cr_device_info_t {
   cr_status error;
 };
 
-/** What the runtime finds: versions, device 0's properties, whether the kernels can run on it. */
+/** What the runtime finds: versions, the calling thread's device's properties, whether the kernels can
+ *  run on it (creates that device's context). */
 cr_status cr_device_info(cr_device_info_t* info);
+
+/** Selects the device of the calling thread's later cr_* calls (an index below cr_device_count);
+ *  returns the previous selection. Invalid indices surface as cudaErrorInvalidDevice from the calls. */
+int cr_use_device(int device);
+int cr_current_device(void);
+
+/** cudaGetDeviceCount. */
+cr_status cr_device_count(int* count);
+
+/** Properties of one visible device, without creating its context (listing every GPU is cheap). */
+struct cr_device_brief_t {
+  int device;
+  char name[256];
+  int cc_major;
+  int cc_minor;
+  int multiprocessors;
+  uint64_t total_memory;
+};
+cr_status cr_device_brief(int device, cr_device_brief_t* out);
 
 /* Host outputs: `out` is host memory (pageable or pinned) of n elements. Element i is element
  * first + i of the stream (docs/streams.md). Blocks until the words are in `out`. */
@@ -78,7 +105,8 @@ cr_status cr_xorwow_fill_device(uint64_t seed, uint64_t subsequence, uint64_t of
                                 void* stream);
 
 /** Page-locked host memory for outputs that the GPU writes at full PCIe speed (NULL on failure);
- *  cr_bits etc. detect it and skip the staging copy. Free with cr_free_pinned. */
+ *  cr_bits etc. recognise it and skip the staging copy. Portable: usable from every device. Free
+ *  with cr_free_pinned. */
 void* cr_alloc_pinned(size_t bytes, cr_status* status);
 void cr_free_pinned(void* p);
 

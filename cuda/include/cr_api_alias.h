@@ -7,6 +7,10 @@
 // Every result is bit-identical to the TypeScript backend: the same fixed-point units, the same rows,
 // the same samples for any count and offset.
 //
+// Caller device memory (weights, outputs) read or written by the blocking functions below is ordered
+// after work the caller enqueued on the legacy default stream or a blocking stream (cr_api.h,
+// "Ordering"); the *_device functions enqueue on the caller's stream and need no such rule.
+//
 // Device memory during construction, for n items: the weights (4 or 8 bytes per item), the outputs
 // (units 8, rows 8) and cr_alias_build_scratch_bytes(n) of scratch (about 12.1 bytes per item plus
 // CUB's temporary storage and ~1.2 MB of reductions): ~36 bytes per float64 weight in all.
@@ -51,6 +55,9 @@ uint32_t cr_alias_table_size(const cr_alias_table* table);
 size_t cr_alias_table_bytes(const cr_alias_table* table);
 /** The device rows (2n words), e.g. for cr_alias_sample_device. */
 const uint32_t* cr_alias_table_rows(const cr_alias_table* table);
+/** The device the table lives on (the caller's device when it was built or uploaded); sampling and
+ *  counts run there whatever the calling thread's device. */
+int cr_alias_table_device(const cr_alias_table* table);
 
 /** out[i] = item of stream element first + i (docs/alias.md §6), i < count; out is host memory. */
 cr_status cr_alias_sample(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out,

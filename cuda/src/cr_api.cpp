@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
-#include <vector>
 
 #include "cr_launch.h"
 #include "cr_runtime.h"
@@ -25,46 +24,87 @@ namespace {
 
 // ---- XORWOW jump matrices ------------------------------------------------------------------------
 
-const std::vector<cr_xorwow_matrix>& xorwow_host_jumps() {
-  static std::vector<cr_xorwow_matrix> jumps;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    jumps.resize(CR_XORWOW_HOST_JUMPS);
-    cr_xorwow_make_jumps(jumps.data(), CR_XORWOW_HOST_JUMPS);
-  });
+const cr_xorwow_matrix* xorwow_host_jumps() {
+  // Process lifetime (a libuv thread may be inside a call while exit() runs static destructors).
+  static const cr_xorwow_matrix* jumps = [] {
+    auto* j = new cr_xorwow_matrix[CR_XORWOW_HOST_JUMPS];
+    cr_xorwow_make_jumps(j, CR_XORWOW_HOST_JUMPS);
+    return j;
+  }();
   return jumps;
 }
 
-std::mutex g_xorwow_mu;
-cr_xorwow_matrix* g_xorwow_device = nullptr;
+/** The jump matrices in each device's memory, uploaded by the first XORWOW call on that device. */
+struct XorwowDeviceJumps {
+  std::mutex mu;
+  cr_xorwow_matrix* on[kMaxDevices] = {};
+};
+
+XorwowDeviceJumps& xorwow_device() {
+  static XorwowDeviceJumps* j = new XorwowDeviceJumps;  // process lifetime
+  return *j;
+}
 
 cr_status xorwow_device_jumps(const cr_xorwow_matrix** out) {
-  std::lock_guard<std::mutex> lock(g_xorwow_mu);  // retried after a failure, unlike call_once
-  if (!g_xorwow_device) {
-    const auto& host = xorwow_host_jumps();
+  const int dev = current_device();
+  XorwowDeviceJumps& j = xorwow_device();
+  std::lock_guard<std::mutex> lock(j.mu);  // retried after a failure, unlike call_once
+  if (!j.on[dev]) {
     const size_t bytes = sizeof(cr_xorwow_matrix) * CR_XORWOW_DEVICE_JUMPS;
-    cr_xorwow_matrix* p = nullptr;
-    CR_TRY(cudaMalloc(&p, bytes));
-    cudaError_t e = cudaMemcpy(p, host.data(), bytes, cudaMemcpyHostToDevice);
-    if (e != cudaSuccess) {
-      cudaFree(p);
-      return make_status(e, "cudaMemcpy(xorwow jump matrices)");
-    }
-    g_xorwow_device = p;
+    // On a stream of its own and waited for: a plain cudaMemcpy from pageable memory may return
+    // before the data reaches the device, and the kernels read the matrices from non-blocking
+    // streams that the legacy stream's copy is not ordered before.
+    Stream s;
+    CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+    DeviceBuffer p;  // freed on failure; kept (p.p = nullptr) once published
+    p.pooled = false;
+    p.s = s.s;
+    CR_TRY(cudaMalloc(&p.p, bytes));
+    CR_TRY(cudaMemcpyAsync(p.p, xorwow_host_jumps(), bytes, cudaMemcpyHostToDevice, s.s));
+    CR_TRY(cudaStreamSynchronize(s.s));
+    j.on[dev] = static_cast<cr_xorwow_matrix*>(p.p);
+    p.p = nullptr;
   }
-  *out = g_xorwow_device;
+  *out = j.on[dev];
   return ok_status();
 }
 
 cr_xorwow_state xorwow_base(uint64_t seed, uint64_t subsequence, uint64_t offset) {
   cr_xorwow_state s;
-  cr_xorwow_init(xorwow_host_jumps().data(), seed, subsequence, offset, &s);
+  cr_xorwow_init(xorwow_host_jumps(), seed, subsequence, offset, &s);
   return s;
 }
 
 }  // namespace
 
 // ---- public API ----------------------------------------------------------------------------------
+
+int cr_use_device(int device) { return use_device(device); }
+
+int cr_current_device(void) { return current_device(); }
+
+cr_status cr_device_count(int* count) {
+  *count = 0;
+  int n = 0;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) return make_status(e, "cudaGetDeviceCount");
+  *count = n;
+  return ok_status();
+}
+
+cr_status cr_device_brief(int device, cr_device_brief_t* out) {
+  memset(out, 0, sizeof *out);
+  out->device = device;
+  cudaDeviceProp p;
+  const cudaError_t e = cudaGetDeviceProperties(&p, device);  // no context is created for this
+  if (e != cudaSuccess) return make_status(e, "cudaGetDeviceProperties");
+  snprintf(out->name, sizeof out->name, "%s", p.name);
+  out->cc_major = p.major;
+  out->cc_minor = p.minor;
+  out->multiprocessors = p.multiProcessorCount;
+  out->total_memory = p.totalGlobalMem;
+  return ok_status();
+}
 
 cr_status cr_device_info(cr_device_info_t* info) {
   memset(info, 0, sizeof *info);
@@ -84,13 +124,17 @@ cr_status cr_device_info(cr_device_info_t* info) {
     info->error = make_status(cudaErrorNoDevice, "cudaGetDeviceCount returned 0 devices");
     return ok_status();
   }
-  e = cudaGetDevice(&info->device);
-  if (e != cudaSuccess) {
-    info->error = make_status(e, "cudaGetDevice");
+  const int dev = current_device();
+  if (dev < 0 || dev >= info->device_count) {
+    char what[96];
+    snprintf(what, sizeof what, "device %d was selected but %d device%s visible", dev, info->device_count,
+             info->device_count == 1 ? " is" : "s are");
+    info->error = make_status(cudaErrorInvalidDevice, what);
     return ok_status();
   }
+  info->device = dev;
   cudaDeviceProp p;
-  e = cudaGetDeviceProperties(&p, info->device);
+  e = cudaGetDeviceProperties(&p, dev);
   if (e != cudaSuccess) {
     info->error = make_status(e, "cudaGetDeviceProperties");
     return ok_status();
@@ -100,6 +144,11 @@ cr_status cr_device_info(cr_device_info_t* info) {
   info->cc_minor = p.minor;
   info->multiprocessors = p.multiProcessorCount;
   info->total_memory = p.totalGlobalMem;
+  const DeviceState& st = device_state();  // makes `dev` current on this thread
+  if (st.init_error != cudaSuccess) {
+    info->error = make_status(st.init_error, st.init_step);
+    return ok_status();
+  }
   e = cr_kernel_image_check();  // creates the context; fails when no compiled arch fits the device
   if (e != cudaSuccess) {
     char what[160];
@@ -151,7 +200,7 @@ cr_status xorwow_fill_from(cr_xorwow_state base, uint32_t* out, uint64_t n) {
   if (s.code) return s;
   uint64_t at = 0;  // steps of `base` already taken by earlier chunks
   return produce(out, n, sizeof(uint32_t), [&](void* d, uint64_t start, uint64_t m, cudaStream_t strm) {
-    cr_xorwow_skipahead(xorwow_host_jumps().data(), CR_XORWOW_HOST_JUMPS, start - at, &base);
+    cr_xorwow_skipahead(xorwow_host_jumps(), CR_XORWOW_HOST_JUMPS, start - at, &base);
     at = start;
     return cr_launch_xorwow(static_cast<uint32_t*>(d), m, base, jumps, st.sms, strm);
   });
@@ -169,7 +218,7 @@ cr_status cr_xorwow_fill_state(const uint32_t v[5], uint32_t d, uint64_t skip, u
   cr_xorwow_state base;
   for (int i = 0; i < 5; ++i) base.v[i] = v[i];
   base.d = d;
-  cr_xorwow_skipahead(xorwow_host_jumps().data(), CR_XORWOW_HOST_JUMPS, skip, &base);
+  cr_xorwow_skipahead(xorwow_host_jumps(), CR_XORWOW_HOST_JUMPS, skip, &base);
   return xorwow_fill_from(base, out, n);
 }
 
@@ -207,16 +256,20 @@ cr_status cr_xorwow_fill_device(uint64_t seed, uint64_t subsequence, uint64_t of
 
 void* cr_alloc_pinned(size_t bytes, cr_status* status) {
   void* p = nullptr;
-  cudaError_t e = cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocDefault);
+  // Portable: usable by every device's calls, whichever device the caller picks later.
+  cudaError_t e = cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable);
   if (e != cudaSuccess) {
     if (status) *status = make_status(e, "cudaHostAlloc");
     cudaGetLastError();
     return nullptr;
   }
+  note_pinned_alloc(p, bytes);
   if (status) *status = ok_status();
   return p;
 }
 
 void cr_free_pinned(void* p) {
-  if (p) cudaFreeHost(p);
+  if (!p) return;
+  forget_pinned_alloc(p);
+  cudaFreeHost(p);
 }

@@ -20,6 +20,7 @@ struct cr_alias_table {
   uint32_t* rows;
   uint32_t n;
   bool pooled;
+  int device;  // where the rows live; calls with the table run there
 };
 
 namespace {
@@ -98,41 +99,33 @@ cr_status internal_status(uint32_t code) {
   return s;
 }
 
-/** Device → pageable or pinned host memory, through a pinned staging buffer for pageable memory. */
+/** Device → pageable or pinned host memory: the samplers' staging pipeline (double-buffered, the CPU
+ *  side spread over the copy threads), or one direct copy into pinned memory. */
 cr_status d2h(void* host, const void* dev, size_t bytes, cudaStream_t s) {
-  if (bytes == 0) return ok_status();
-  if (is_pinned(host)) {
-    CR_TRY(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-    return ok_status();
-  }
-  Pinned stage;
-  cr_status st = acquire_pinned(stage);
-  if (st.code) return st;
-  for (size_t off = 0; off < bytes; off += kChunkBytes) {
-    const size_t m = std::min(kChunkBytes, bytes - off);
-    CR_TRY(cudaMemcpyAsync(stage.p, static_cast<const char*>(dev) + off, m, cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-    memcpy(static_cast<char*>(host) + off, stage.p, m);
-  }
-  return ok_status();
+  const char* src = static_cast<const char*>(dev);
+  return stage_to_host(s, host, bytes, 1, [&](int, uint64_t start, uint64_t, cudaStream_t, const void** at) {
+    *at = src + start;
+    return cudaSuccess;
+  });
 }
 
-/** Calls f(chunk, first_index, count) for consecutive chunks of n device uint64/uint32 values. */
+/** Calls f(chunk, first_index, count) for consecutive pieces of n device values of type T, through the
+ *  staging pipeline; the pieces of one chunk run on the copy threads at once (f must only write
+ *  disjoint outputs for disjoint index ranges). */
 template <class T, class F>
 cr_status d2h_each(const T* dev, uint64_t n, cudaStream_t s, F f) {
-  if (n == 0) return ok_status();
-  Pinned stage;
-  cr_status st = acquire_pinned(stage);
-  if (st.code) return st;
-  const uint64_t per = kChunkBytes / sizeof(T);
-  for (uint64_t at = 0; at < n; at += per) {
-    const uint64_t m = std::min(per, n - at);
-    CR_TRY(cudaMemcpyAsync(stage.p, dev + at, m * sizeof(T), cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-    f(static_cast<const T*>(stage.p), at, m);
-  }
-  return ok_status();
+  return stage_chunks(
+      s, n, sizeof(T),
+      [&](int, uint64_t start, uint64_t, cudaStream_t, const void** at) {
+        *at = dev + start;
+        return cudaSuccess;
+      },
+      [&](uint64_t start, uint64_t m, const void* staged) {
+        const T* v = static_cast<const T*>(staged);
+        CopyPool::process().parallel_for(m, kCopyPiece / sizeof(T), [&](uint64_t b, uint64_t e) {
+          f(v + b, start + b, e - b);
+        });
+      });
 }
 
 cr_status read_status(const uint32_t* dstatus, cudaStream_t s) {
@@ -227,7 +220,7 @@ cr_status build(const void* weights, bool on_device, int dtype, uint32_t n, int 
   if (table) *table = nullptr;
   CR_DEVICE_READY(dev);
   Stream stream;
-  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(stream); o.code) return o;
   const cudaStream_t s = stream.s;
   if (on_device && (st = check_device_weights(weights, dtype, n, s, dev.pools)).code) return st;
   const char* what = "alias table construction";
@@ -256,7 +249,7 @@ cr_status build(const void* weights, bool on_device, int dtype, uint32_t n, int 
     if (st.code) return st;
   }
   if (table) {
-    *table = new cr_alias_table{static_cast<uint32_t*>(drows.p), n, dev.pools};
+    *table = new cr_alias_table{static_cast<uint32_t*>(drows.p), n, dev.pools, dev.device};
     drows.p = nullptr;  // owned by the table now
   }
   return ok_status();
@@ -292,21 +285,22 @@ cr_status cr_alias_table_upload(const uint32_t* rows, uint32_t n, cr_alias_table
   *table = nullptr;
   CR_DEVICE_READY(dev);
   Stream stream;
-  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(stream); o.code) return o;
   DeviceBuffer drows;
   cr_status st = alloc_for(drows, 8 * (size_t)n, stream.s, dev.pools, "alias table upload", n);
   if (st.code) return st;
   SyncOnExit sync{stream.s};
   CR_TRY(cudaMemcpyAsync(drows.p, rows, 8 * (size_t)n, cudaMemcpyHostToDevice, stream.s));
   CR_TRY(cudaStreamSynchronize(stream.s));
-  *table = new cr_alias_table{static_cast<uint32_t*>(drows.p), n, dev.pools};
+  *table = new cr_alias_table{static_cast<uint32_t*>(drows.p), n, dev.pools, dev.device};
   drows.p = nullptr;
   return ok_status();
 }
 
 void cr_alias_table_free(cr_alias_table* table) {
   if (!table) return;
-  if (table->rows) {
+  DeviceScope on(table->device);  // a finalizer may run on any thread with any device selected
+  if (table->rows && device_state().init_error == cudaSuccess) {
     if (table->pooled) {
       // Back to the pool on a stream of its own: nothing else uses the table any more (the binding
       // keeps a table alive while any call on it is in flight).
@@ -328,10 +322,12 @@ void cr_alias_table_free(cr_alias_table* table) {
 uint32_t cr_alias_table_size(const cr_alias_table* table) { return table ? table->n : 0; }
 size_t cr_alias_table_bytes(const cr_alias_table* table) { return table ? 8 * (size_t)table->n : 0; }
 const uint32_t* cr_alias_table_rows(const cr_alias_table* table) { return table ? table->rows : nullptr; }
+int cr_alias_table_device(const cr_alias_table* table) { return table ? table->device : -1; }
 
 cr_status cr_alias_sample(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out,
                           uint64_t count) {
   if (!table) return invalid("table is null");
+  DeviceScope on(table->device);  // the table's rows are in that device's memory
   const int sms = device_state().sms;
   const uint32_t* rows = table->rows;
   const uint32_t n = table->n;
@@ -343,11 +339,12 @@ cr_status cr_alias_sample(const cr_alias_table* table, uint32_t k0, uint32_t k1,
 cr_status cr_alias_sample_into(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first,
                                uint32_t* dev_out, uint64_t count) {
   if (!table) return invalid("table is null");
+  DeviceScope on(table->device);  // the table's rows are in that device's memory
   if (count == 0) return ok_status();
   if (!dev_out) return invalid("dev_out is null");
   CR_DEVICE_READY(dev);
   Stream stream;
-  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(stream); o.code) return o;
   CR_TRY(cr_launch_alias_sample(table->rows, table->n, k0, k1, first, dev_out, count, dev.sms, stream.s));
   CR_TRY(cudaStreamSynchronize(stream.s));
   return ok_status();
@@ -356,12 +353,13 @@ cr_status cr_alias_sample_into(const cr_alias_table* table, uint32_t k0, uint32_
 cr_status cr_alias_counts(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first, uint64_t count,
                           double* counts) {
   if (!table) return invalid("table is null");
+  DeviceScope on(table->device);  // the table's rows are in that device's memory
   if (!counts) return invalid("counts is null");
   if (count > 0xffffffffull) return invalid("count must be below 2^32 (32-bit counters)");
   if (count == 0) return ok_status();
   CR_DEVICE_READY(dev);
   Stream stream;
-  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(stream); o.code) return o;
   DeviceBuffer dc;
   cr_status st = alloc_for(dc, 4 * (size_t)table->n, stream.s, dev.pools, "alias counts", table->n);
   if (st.code) return st;
@@ -388,7 +386,7 @@ cr_status cr_categorical_ex(const void* weights, int weights_on_device, int dtyp
   if (count == 0) return ok_status();
   CR_DEVICE_READY(dev);
   Stream stream;
-  CR_TRY(cudaStreamCreateWithFlags(&stream.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(stream); o.code) return o;
   const cudaStream_t s = stream.s;
   if (weights_on_device && (st = check_device_weights(weights, dtype, n, s, dev.pools)).code) return st;
   const char* what = "categorical";

@@ -15,19 +15,26 @@ using namespace cr_rt;
 
 namespace {
 
-std::once_flag g_mem_once;
-cudaStream_t g_mem_stream = nullptr;
+/** Per device: the stream of pool allocations and frees (created once; never destroyed: frees from GC
+ *  finalizers may come until the process ends). */
+struct MemStreams {
+  std::mutex mu;
+  cudaStream_t on[kMaxDevices] = {};
+  bool tried[kMaxDevices] = {};
+};
 
-/** The stream of pool allocations and frees (created once; never destroyed: frees from GC finalizers
- *  may come until the process ends). */
 cudaStream_t mem_stream() {
-  std::call_once(g_mem_once, [] {
-    if (cudaStreamCreateWithFlags(&g_mem_stream, cudaStreamNonBlocking) != cudaSuccess) {
-      g_mem_stream = nullptr;
+  static MemStreams* m = new MemStreams;  // process lifetime
+  const int dev = current_device();
+  std::lock_guard<std::mutex> lock(m->mu);
+  if (!m->tried[dev]) {
+    m->tried[dev] = true;
+    if (cudaStreamCreateWithFlags(&m->on[dev], cudaStreamNonBlocking) != cudaSuccess) {
+      m->on[dev] = nullptr;
       cudaGetLastError();
     }
-  });
-  return g_mem_stream;
+  }
+  return m->on[dev];
 }
 
 /** Blocking fill of device memory by a launcher on a stream of its own. */
@@ -37,7 +44,7 @@ cr_status fill_into(void* dev_out, uint64_t n, Launch launch) {
   if (!dev_out) return invalid("out is null");
   CR_DEVICE_READY(st);
   Stream s;
-  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(s); o.code) return o;
   SyncOnExit sync{s.s};
   CR_TRY(launch(st.sms, s.s));
   CR_TRY(cudaStreamSynchronize(s.s));
@@ -74,7 +81,9 @@ void* cr_device_alloc(size_t bytes, cr_status* status) {
 
 void cr_device_free(void* p) {
   if (!p) return;
-  cudaStream_t s = device_state().pools ? mem_stream() : nullptr;
+  const DeviceState& st = device_state();
+  if (st.init_error != cudaSuccess) return;  // the device is gone; so is its memory
+  cudaStream_t s = st.pools ? mem_stream() : nullptr;
   cudaError_t e = s ? cudaFreeAsync(p, s) : cudaFree(p);
   if (e != cudaSuccess) cudaGetLastError();  // nothing to report to: a finalizer may be the caller
 }
@@ -82,9 +91,8 @@ void cr_device_free(void* p) {
 cr_status cr_copy_to_host(void* host, const void* dev, size_t bytes) {
   if (bytes == 0) return ok_status();
   if (!host || !dev) return invalid("null pointer");
-  CR_DEVICE_READY(st);
   Stream s;
-  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(s); o.code) return o;
   const char* src = static_cast<const char*>(dev);
   return stage_to_host(s.s, host, bytes, 1,
                        [&](int, uint64_t start, uint64_t, cudaStream_t, const void** at) -> cudaError_t {
@@ -96,9 +104,8 @@ cr_status cr_copy_to_host(void* host, const void* dev, size_t bytes) {
 cr_status cr_copy_to_device(void* dev, const void* host, size_t bytes) {
   if (bytes == 0) return ok_status();
   if (!host || !dev) return invalid("null pointer");
-  CR_DEVICE_READY(st);
   Stream s;
-  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  if (cr_status o = open_stream(s); o.code) return o;
   SyncOnExit sync{s.s};
   CR_TRY(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, s.s));
   CR_TRY(cudaStreamSynchronize(s.s));

@@ -36,14 +36,6 @@ cr_status check_out(const cr_array& out) {
   return ok_status();
 }
 
-/** A blocking call's own non-blocking stream. */
-cr_status open_stream(Stream& st) {
-  const DeviceState& ds = device_state();
-  if (ds.init_error != cudaSuccess) return make_status(ds.init_error, ds.init_step);
-  CR_TRY(cudaStreamCreateWithFlags(&st.s, cudaStreamNonBlocking));
-  return ok_status();
-}
-
 /**
  * Runs gen(dev, start, m, s) over out's elements and returns when they are in place: device outputs
  * are written where they are (in chunks of `chunk` elements, 0: one call), host outputs go through
@@ -74,10 +66,12 @@ cr_status shape_error(cudaStream_t s, const unsigned long long* dev_bad, const v
   double v = 0;
   if (type == CR_TYPE_F32) {
     float f = 0;
-    CR_TRY(cudaMemcpy(&f, static_cast<const float*>(values) + bad, sizeof f, cudaMemcpyDeviceToHost));
+    CR_TRY(cudaMemcpyAsync(&f, static_cast<const float*>(values) + bad, sizeof f, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
     v = f;
   } else {
-    CR_TRY(cudaMemcpy(&v, static_cast<const double*>(values) + bad, sizeof v, cudaMemcpyDeviceToHost));
+    CR_TRY(cudaMemcpyAsync(&v, static_cast<const double*>(values) + bad, sizeof v, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
   }
   cr_status st;
   st.code = CR_ERANGE;

@@ -12,20 +12,29 @@
 using namespace cr_rt;
 
 namespace {
-std::mutex g_mu;
-std::vector<void*> g_blocks;
-uint64_t g_held = 0;
+
+/** What cr_diag_hog holds; process lifetime (see cr_runtime.h). */
+struct Hog {
+  std::mutex mu;
+  std::vector<void*> blocks;
+  uint64_t held = 0;
+};
+
+Hog& hog() {
+  static Hog* h = new Hog;
+  return *h;
+}
+
 constexpr uint64_t kBlock = 64ull << 20;
+
 }  // namespace
 
 cr_status cr_diag_mem_info(int trim, uint64_t* free_bytes, uint64_t* total_bytes) {
   CR_DEVICE_READY(st);
   CR_TRY(cudaDeviceSynchronize());
   if (trim && st.pools) {
-    int dev = 0;
-    CR_TRY(cudaGetDevice(&dev));
     cudaMemPool_t pool;
-    CR_TRY(cudaDeviceGetDefaultMemPool(&pool, dev));
+    CR_TRY(cudaDeviceGetDefaultMemPool(&pool, st.device));
     CR_TRY(cudaMemPoolTrimTo(pool, 0));
   }
   size_t f = 0, t = 0;
@@ -38,7 +47,8 @@ cr_status cr_diag_mem_info(int trim, uint64_t* free_bytes, uint64_t* total_bytes
 cr_status cr_diag_hog(uint64_t bytes, uint64_t* held) {
   CR_DEVICE_READY(st);
   (void)st;
-  std::lock_guard<std::mutex> lock(g_mu);
+  Hog& h = hog();
+  std::lock_guard<std::mutex> lock(h.mu);
   uint64_t want = bytes;
   // Big blocks first, then smaller ones, so the device ends up full to within a megabyte.
   for (uint64_t block = kBlock; block >= (1ull << 20) && want > 0; block /= 4) {
@@ -49,24 +59,25 @@ cr_status cr_diag_hog(uint64_t bytes, uint64_t* held) {
         cudaGetLastError();  // out of memory on purpose: not sticky, clear it
         break;
       }
-      g_blocks.push_back(p);
-      g_held += b;
+      h.blocks.push_back(p);
+      h.held += b;
       want -= b;
     }
   }
-  *held = g_held;
+  *held = h.held;
   return ok_status();
 }
 
 cr_status cr_diag_release(void) {
-  std::lock_guard<std::mutex> lock(g_mu);
+  Hog& h = hog();
+  std::lock_guard<std::mutex> lock(h.mu);
   cudaError_t first = cudaSuccess;
-  for (void* p : g_blocks) {
+  for (void* p : h.blocks) {
     cudaError_t e = cudaFree(p);
     if (e != cudaSuccess && first == cudaSuccess) first = e;
   }
-  g_blocks.clear();
-  g_held = 0;
+  h.blocks.clear();
+  h.held = 0;
   if (first != cudaSuccess) return make_status(first, "cudaFree(diagnostic block)");
   return ok_status();
 }

@@ -1,14 +1,11 @@
-// The shared host-side runtime of cuda/src (cr_runtime.h): status values, device state, scratch and the
-// pinned staging pool.
+// The shared host-side runtime of cuda/src (cr_runtime.h): status values, devices, scratch, the pinned
+// staging pool and page-locking of caller memory.
 #include "cr_runtime.h"
 
-#include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <cstdio>
-#include <functional>
+#include <map>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace cr_rt {
@@ -41,36 +38,113 @@ cr_status invalid(const char* what) {
   return s;
 }
 
-DeviceState& device_state() {
-  static DeviceState st;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    int dev = 0;
-    cudaError_t e = cudaGetDevice(&dev);
-    if (e != cudaSuccess) {
-      st.init_error = e;
-      st.init_step = "cudaGetDevice";
-      return;
+// ---- devices --------------------------------------------------------------------------------------
+
+namespace {
+
+thread_local int t_device = 0;
+
+struct DeviceSlot {
+  std::once_flag once;
+  DeviceState st;
+  char step[96];
+};
+
+DeviceSlot* device_slots() {
+  static DeviceSlot* slots = new DeviceSlot[kMaxDevices];  // process lifetime (see cr_runtime.h)
+  return slots;
+}
+
+void init_device(int dev, DeviceSlot& slot) {
+  DeviceState& st = slot.st;
+  st.device = dev;
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    st.init_error = e;
+    st.init_step = "cudaGetDeviceCount";
+    return;
+  }
+  if (dev >= count) {
+    st.init_error = cudaErrorInvalidDevice;
+    snprintf(slot.step, sizeof slot.step, "cudaSetDevice(%d): %d device%s visible", dev, count, count == 1 ? " is" : "s are");
+    st.init_step = slot.step;
+    return;
+  }
+  e = cudaSetDevice(dev);
+  if (e != cudaSuccess) {
+    st.init_error = e;
+    snprintf(slot.step, sizeof slot.step, "cudaSetDevice(%d)", dev);
+    st.init_step = slot.step;
+    return;
+  }
+  e = cudaDeviceGetAttribute(&st.sms, cudaDevAttrMultiProcessorCount, dev);
+  if (e != cudaSuccess) {
+    st.init_error = e;
+    st.init_step = "cudaDeviceGetAttribute(MultiProcessorCount)";
+    return;
+  }
+  int pools = 0;
+  if (cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, dev) == cudaSuccess && pools) {
+    cudaMemPool_t pool;
+    if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+      // Keep freed scratch cached in the pool between calls instead of returning it at each sync.
+      uint64_t keep = 256ull << 20;
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+      st.pools = true;
     }
-    e = cudaDeviceGetAttribute(&st.sms, cudaDevAttrMultiProcessorCount, dev);
-    if (e != cudaSuccess) {
-      st.init_error = e;
-      st.init_step = "cudaDeviceGetAttribute(MultiProcessorCount)";
-      return;
-    }
-    int pools = 0;
-    if (cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, dev) == cudaSuccess && pools) {
-      cudaMemPool_t pool;
-      if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
-        // Keep freed scratch cached in the pool between calls instead of returning it at each sync.
-        uint64_t keep = 256ull << 20;
-        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
-        st.pools = true;
-      }
-    }
-    cudaGetLastError();  // clear anything sticky-free the probes above left
-  });
+  }
+  cudaGetLastError();  // clear anything sticky-free the probes above left
+}
+
+DeviceState& bad_device_state(int dev) {
+  thread_local DeviceState st;
+  thread_local char step[64];
+  st.device = dev;
+  st.init_error = cudaErrorInvalidDevice;
+  snprintf(step, sizeof step, "device %d is not a device index", dev);
+  st.init_step = step;
   return st;
+}
+
+}  // namespace
+
+int current_device() { return t_device; }
+
+int use_device(int device) {
+  const int prev = t_device;
+  t_device = device;
+  return prev;
+}
+
+DeviceState& device_state() {
+  const int dev = t_device;
+  if (dev < 0 || dev >= kMaxDevices) return bad_device_state(dev);
+  DeviceSlot& slot = device_slots()[dev];
+  std::call_once(slot.once, [&] { init_device(dev, slot); });
+  if (slot.st.init_error == cudaSuccess) {
+    const cudaError_t e = cudaSetDevice(dev);
+    if (e != cudaSuccess) {
+      thread_local DeviceState failed;
+      failed = slot.st;
+      failed.init_error = e;
+      failed.init_step = "cudaSetDevice";
+      cudaGetLastError();
+      return failed;
+    }
+  }
+  return slot.st;
+}
+
+cr_status open_stream(Stream& s) {
+  CR_DEVICE_READY(st);
+  (void)st;
+  CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+  Event after;
+  CR_TRY(cudaEventCreateWithFlags(&after.e, cudaEventDisableTiming));
+  CR_TRY(cudaEventRecord(after.e, cudaStreamLegacy));
+  CR_TRY(cudaStreamWaitEvent(s.s, after.e, 0));
+  return ok_status();
 }
 
 cr_status alloc_device(DeviceBuffer& b, size_t bytes, cudaStream_t s, bool pools) {
@@ -87,16 +161,33 @@ cr_status alloc_device(DeviceBuffer& b, size_t bytes, cudaStream_t s, bool pools
 // ---- pinned staging buffers, reused across calls -------------------------------------------------
 
 namespace {
+
 constexpr size_t kPoolKeep = 8;  // staging buffers kept for later calls
-std::mutex g_pinned_mu;
-std::vector<void*> g_pinned_free;
+
+struct PinnedPool {
+  std::mutex mu;
+  std::vector<void*> free;
+};
+
+PinnedPool& pinned_pool() {
+  static PinnedPool* pool = new PinnedPool;  // process lifetime (see cr_runtime.h)
+  return *pool;
+}
+
 }  // namespace
 
 Pinned::~Pinned() {
   if (!p) return;
-  std::lock_guard<std::mutex> lock(g_pinned_mu);
-  if (g_pinned_free.size() < kPoolKeep) {
-    g_pinned_free.push_back(p);
+  if (busy && cudaStreamSynchronize(busy) != cudaSuccess) {
+    // The stream failed: its copies may not have ended cleanly; do not recycle the buffer.
+    cudaGetLastError();
+    cudaFreeHost(p);
+    return;
+  }
+  PinnedPool& pool = pinned_pool();
+  std::lock_guard<std::mutex> lock(pool.mu);
+  if (pool.free.size() < kPoolKeep) {
+    pool.free.push_back(p);
   } else {
     cudaFreeHost(p);
   }
@@ -104,103 +195,135 @@ Pinned::~Pinned() {
 
 cr_status acquire_pinned(Pinned& b) {
   {
-    std::lock_guard<std::mutex> lock(g_pinned_mu);
-    if (!g_pinned_free.empty()) {
-      b.p = g_pinned_free.back();
-      g_pinned_free.pop_back();
+    PinnedPool& pool = pinned_pool();
+    std::lock_guard<std::mutex> lock(pool.mu);
+    if (!pool.free.empty()) {
+      b.p = pool.free.back();
+      pool.free.pop_back();
       return ok_status();
     }
   }
-  CR_TRY(cudaHostAlloc(&b.p, kChunkBytes, cudaHostAllocDefault));
+  // Portable: the pool serves every device's calls.
+  CR_TRY(cudaHostAlloc(&b.p, kChunkBytes, cudaHostAllocPortable));
   return ok_status();
 }
 
-bool is_pinned(const void* p) {
-  cudaPointerAttributes a;
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return a.type == cudaMemoryTypeHost;
-}
-
-// ---- the CPU side of the staging pipeline ---------------------------------------------------------
+// ---- page-locked caller memory --------------------------------------------------------------------
 
 namespace {
 
-std::atomic<int> g_transfer_mode{0};
-
-/** A few detached worker threads that run copy pieces; never torn down (the process may end with a
- *  copy-free pool blocked on its condition variable). */
-class CopyPool {
- public:
-  static CopyPool& get() {
-    static CopyPool* pool = new CopyPool();
-    return *pool;
-  }
-  int threads() const { return (int)workers_; }
-  /** Runs f(0) .. f(parts - 1), parts - 1 of them on the pool and one here; returns when all are done. */
-  void run(int parts, const std::function<void(int)>& f) {
-    std::mutex done_mu;
-    std::condition_variable done_cv;
-    int left = parts - 1;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      for (int k = 1; k < parts; ++k) {
-        queue_.push_back([&, k] {
-          f(k);
-          std::lock_guard<std::mutex> l(done_mu);
-          if (--left == 0) done_cv.notify_one();
-        });
-      }
-    }
-    cv_.notify_all();
-    f(0);
-    std::unique_lock<std::mutex> l(done_mu);
-    done_cv.wait(l, [&] { return left == 0; });
-  }
-
- private:
-  CopyPool() {
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    workers_ = std::min(7u, hw > 1 ? hw - 1 : 0u);
-    for (unsigned t = 0; t < workers_; ++t) std::thread([this] { loop(); }).detach();
-  }
-  void loop() {
-    for (;;) {
-      std::function<void()> job;
-      {
-        std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [&] { return !queue_.empty(); });
-        job = std::move(queue_.back());
-        queue_.pop_back();
-      }
-      job();
-    }
-  }
-  unsigned workers_ = 0;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::vector<std::function<void()>> queue_;
+struct Range {
+  uintptr_t end;
+  int refs;  // calls holding it (registrations); -1 for cr_alloc_pinned buffers
 };
 
-constexpr size_t kCopyPiece = 1u << 20;  // below 1 MiB per thread the hand-off costs more than it saves
+/** Every range this runtime page-locked or allocated pinned, by start address. */
+struct LockedRanges {
+  std::mutex mu;
+  std::map<uintptr_t, Range> by_start;
+  /** The entry whose range overlaps [b, e), or end(). Ranges never overlap each other. */
+  std::map<uintptr_t, Range>::iterator overlapping(uintptr_t b, uintptr_t e) {
+    auto it = by_start.upper_bound(b);
+    if (it != by_start.begin()) {
+      auto prev = std::prev(it);
+      if (prev->second.end > b) return prev;
+    }
+    if (it != by_start.end() && it->first < e) return it;
+    return by_start.end();
+  }
+};
+
+LockedRanges& locked() {
+  static LockedRanges* r = new LockedRanges;  // process lifetime (see cr_runtime.h)
+  return *r;
+}
+
+constexpr uintptr_t kPage = 4096;
 
 }  // namespace
 
-void host_copy(void* dst, const void* src, size_t bytes) {
-  CopyPool& pool = CopyPool::get();
-  const int parts = (int)std::min<size_t>((size_t)pool.threads() + 1, bytes / kCopyPiece);
-  if (parts <= 1) {
-    memcpy(dst, src, bytes);
-    return;
-  }
-  const size_t piece = (bytes / parts + 63) & ~(size_t)63;
-  pool.run(parts, [&](int k) {
-    const size_t at = (size_t)k * piece;
-    if (at < bytes) memcpy(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, std::min(piece, bytes - at));
-  });
+void note_pinned_alloc(void* p, size_t bytes) {
+  if (!p) return;
+  LockedRanges& l = locked();
+  std::lock_guard<std::mutex> lock(l.mu);
+  l.by_start[(uintptr_t)p] = Range{(uintptr_t)p + std::max<size_t>(bytes, 1), -1};
 }
+
+void forget_pinned_alloc(void* p) {
+  LockedRanges& l = locked();
+  std::lock_guard<std::mutex> lock(l.mu);
+  l.by_start.erase((uintptr_t)p);
+}
+
+bool caller_pinned(const void* p, size_t bytes) {
+  if (!p || bytes == 0) return false;
+  const uintptr_t b = (uintptr_t)p, e = b + bytes;
+  {
+    LockedRanges& l = locked();
+    std::lock_guard<std::mutex> lock(l.mu);
+    auto it = l.overlapping(b & ~(kPage - 1), (e + kPage - 1) & ~(kPage - 1));
+    if (it != l.by_start.end()) {
+      // Ours: a pinnedArrayBuffer that holds the whole range, or pages a call in flight locked (those
+      // are never the caller's to rely on: they go when that call ends).
+      return it->second.refs < 0 && it->first <= b && e <= it->second.end;
+    }
+  }
+  // Pinned by someone else (another library's cudaHostAlloc): both ends must say so.
+  for (const void* q : {p, static_cast<const void*>(static_cast<const char*>(p) + bytes - 1)}) {
+    cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, q) != cudaSuccess) {
+      cudaGetLastError();
+      return false;
+    }
+    if (a.type != cudaMemoryTypeHost) return false;
+  }
+  return true;
+}
+
+bool HostRegistration::acquire(void* p, size_t bytes) {
+  release();
+  if (!p || bytes == 0) return false;
+  const uintptr_t b = (uintptr_t)p & ~(kPage - 1);
+  const uintptr_t e = ((uintptr_t)p + bytes + kPage - 1) & ~(kPage - 1);
+  LockedRanges& l = locked();
+  std::lock_guard<std::mutex> lock(l.mu);
+  auto it = l.overlapping(b, e);
+  if (it != l.by_start.end()) {
+    // Shared pages: usable only when one registration of ours covers the whole range.
+    if (it->second.refs > 0 && it->first <= b && e <= it->second.end) {
+      ++it->second.refs;
+      begin_ = it->first;
+      return true;
+    }
+    return false;
+  }
+  if (cudaHostRegister(reinterpret_cast<void*>(b), e - b, cudaHostRegisterPortable) != cudaSuccess) {
+    cudaGetLastError();  // not registrable (too large to lock, or locked by someone else): stage instead
+    return false;
+  }
+  l.by_start[b] = Range{e, 1};
+  begin_ = b;
+  return true;
+}
+
+cudaError_t HostRegistration::release() {
+  if (!begin_) return cudaSuccess;
+  LockedRanges& l = locked();
+  std::lock_guard<std::mutex> lock(l.mu);
+  cudaError_t e = cudaSuccess;
+  auto it = l.by_start.find(begin_);
+  if (it != l.by_start.end() && --it->second.refs == 0) {
+    e = cudaHostUnregister(reinterpret_cast<void*>(begin_));
+    if (e != cudaSuccess) cudaGetLastError();
+    l.by_start.erase(it);
+  }
+  begin_ = 0;
+  return e;
+}
+
+namespace {
+std::atomic<int> g_transfer_mode{0};
+}  // namespace
 
 void set_transfer_mode(int mode) { g_transfer_mode.store(mode); }
 int transfer_mode() { return g_transfer_mode.load(); }

@@ -1,0 +1,481 @@
+// host-test: cuda-headers
+// host-test: sources cuda/src/cr_copy.cpp cuda/src/cr_runtime.cpp cuda/src/cr_api.cpp cuda/src/cr_api_device.cpp
+// host-test: sources cuda/src/cr_api_dist.cpp cuda/src/cr_api_alias.cpp cuda/src/cr_diagnostics.cpp
+// host-test: sources cuda/test/fake/fake_cudart.cpp cuda/test/fake/fake_kernels.cpp
+// host-test: flags -pthread
+//
+// The host-side runtime of the CUDA backend (cuda/src/*.cpp: streams, staging, page-locking, devices,
+// the C API) run against the stand-in CUDA runtime of cuda/test/fake, which defers every asynchronous
+// operation until something forces it. Each case below failed on the first version of the runtime
+// (issue "Trustworthy on a real CUDA host"):
+//   1 staging copies with 16 copy threads dropped the last bytes;         case staging_and_direct
+//   3 staging buffers went back to the pool before their stream was
+//     synchronized, and pages were unregistered with copies in flight;   case error_paths
+//   4 the XORWOW jump tables were uploaded unordered with the kernels;   case xorwow_first_call
+//   5 adjacent outputs in register mode shared pages unregistered;       case register_adjacent
+//   7 no device was ever selected;                                        case devices
+//   9 blocking calls ignored the caller's legacy-stream writes;           case caller_stream_order
+//  10 alias results came back through one buffer, one thread;             case alias_transfers
+// and the rest checks every blocking entry point end to end against host references.
+#include <stdlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cr_alias.h"
+#include "cr_api.h"
+#include "cr_api_alias.h"
+#include "cr_api_device.h"
+#include "cr_api_dist.h"
+#include "cr_dist_items.h"
+#include "cr_gamma.h"
+#include "cr_runtime.h"
+#include "cr_test.h"
+#include "cr_uniform.h"
+#include "cr_xorwow.h"
+#include "fake_cudart.h"
+#include "fake_kernels.h"
+
+namespace {
+
+constexpr uint32_t K0 = 0x243F6A88u, K1 = 0x85A308D3u;
+
+void no_violations(const char* where) {
+  const auto& v = fake::violations();
+  CRT_CHECK(v.empty(), "%s: %zu violation(s), first: %s", where, v.size(), v.empty() ? "" : v[0].c_str());
+}
+
+bool ok(const cr_status& s, const char* what) {
+  CRT_CHECK(s.code == 0, "%s: %s", what, s.message);
+  return s.code == 0;
+}
+
+std::vector<uint32_t> raw_words(uint64_t first, uint64_t n) {
+  std::vector<uint32_t> w(n);
+  if (n) cr_raw_stream_host(K0, K1, first, w.data(), n);
+  return w;
+}
+
+/** Compares n values; reports the first difference and whether the last one is right. */
+template <class T>
+void same(const T* got, const T* want, uint64_t n, const std::string& what) {
+  uint64_t bad = n;
+  for (uint64_t i = 0; i < n && bad == n; ++i)
+    if (memcmp(&got[i], &want[i], sizeof(T)) != 0) bad = i;
+  CRT_CHECK(bad == n, "%s: first difference at %llu of %llu", what.c_str(), (unsigned long long)bad,
+            (unsigned long long)n);
+}
+
+/** The sizes of the issue: a multiple of nothing, 5 copy parts of 1,200,000 bytes + 4, …, past two
+ *  staging chunks, and small ones. */
+const uint64_t kSizes[] = {1, 5, 1023, (8u << 20) / 4 + 3, 1310721, 1500001, (1u << 21) + 1500001};
+
+// ---- 4: the first XORWOW call of a process ------------------------------------------------------
+
+void xorwow_first_call() {
+  fake::begin_case();
+  std::vector<cr_xorwow_matrix> jumps(CR_XORWOW_HOST_JUMPS);
+  cr_xorwow_make_jumps(jumps.data(), CR_XORWOW_HOST_JUMPS);
+  const uint64_t n = 70001;
+  std::vector<uint32_t> want(n);
+  cr_xorwow_state st;
+  cr_xorwow_init(jumps.data(), 1234, 1, 5, &st);
+  for (auto& w : want) w = cr_xorwow_next(&st);
+  // Device 0: the blocking fill into host memory.
+  std::vector<uint32_t> out(n, 0);
+  if (ok(cr_xorwow_fill(1234, 1, 5, out.data(), n), "cr_xorwow_fill")) {
+    same(out.data(), want.data(), n, "first XORWOW fill on device 0");
+  }
+  // Device 1: the stream variant on the caller's own non-blocking stream, which nothing orders after
+  // the upload but the upload itself.
+  cr_rt::DeviceScope on(1);
+  cudaSetDevice(1);
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  void* d = nullptr;
+  cudaMalloc(&d, n * 4);
+  if (ok(cr_xorwow_fill_device(1234, 1, 5, static_cast<uint32_t*>(d), n, s), "cr_xorwow_fill_device")) {
+    cudaStreamSynchronize(s);
+    std::fill(out.begin(), out.end(), 0);
+    cudaMemcpy(out.data(), d, n * 4, cudaMemcpyDeviceToHost);
+    same(out.data(), want.data(), n, "first XORWOW fill on device 1, caller's stream");
+  }
+  cudaFree(d);
+  cudaStreamDestroy(s);
+  cudaSetDevice(0);
+  no_violations("xorwow_first_call");
+}
+
+// ---- 1: end to end through every host-output path ------------------------------------------------
+
+void check_bits_and_uniform(uint64_t n, uint64_t first, void* mem32, void* mem64, const std::string& how) {
+  const std::vector<uint32_t> w = raw_words(first, n);
+  uint32_t* b = static_cast<uint32_t*>(mem32);
+  memset(b, 0, n * 4);
+  if (ok(cr_bits(K0, K1, first, b, n), "cr_bits")) same(b, w.data(), n, how + " bits n=" + std::to_string(n));
+  float* f = static_cast<float*>(mem32);
+  memset(f, 0, n * 4);
+  if (ok(cr_uniform32(K0, K1, first, -2.0, 3.0, f, n), "cr_uniform32")) {
+    std::vector<float> want(n);
+    for (uint64_t i = 0; i < n; ++i) want[i] = cr_uniform_f32(w[i], false, -2.0, 5.0);
+    same(f, want.data(), n, how + " uniform32 n=" + std::to_string(n));
+  }
+  double* d = static_cast<double*>(mem64);
+  memset(d, 0, n * 8);
+  if (ok(cr_uniform64(K0, K1, first / 2, 0.0, 1.0, d, n), "cr_uniform64")) {
+    const std::vector<uint32_t> w2 = raw_words(2 * (first / 2), 2 * n);
+    std::vector<double> want(n);
+    for (uint64_t i = 0; i < n; ++i) want[i] = cr_uniform_f64(w2[2 * i], w2[2 * i + 1], true, 0.0, 1.0);
+    same(d, want.data(), n, how + " uniform64 n=" + std::to_string(n));
+  }
+}
+
+void staging_and_direct() {
+  fake::begin_case();
+  const uint64_t most = (1u << 21) + 1500001;
+  std::vector<uint64_t> pageable(most + 1);
+  for (uint64_t n : kSizes) {
+    check_bits_and_uniform(n, n < 2000 ? (1ull << 40) + 3 : 7, pageable.data(), pageable.data(), "staging");
+  }
+  // the caller's page-locked memory (pinnedArrayBuffer): straight in, no staging
+  cr_status st;
+  void* pinned = cr_alloc_pinned(most * 8, &st);
+  ok(st, "cr_alloc_pinned");
+  for (uint64_t n : {(uint64_t)5, (uint64_t)1500001}) check_bits_and_uniform(n, 1, pinned, pinned, "pinned");
+  cr_free_pinned(pinned);
+  // transfer mode 'register': the caller's pageable memory page-locked for the call
+  cr_set_transfer_mode(CR_TRANSFER_REGISTER);
+  for (uint64_t n : {(uint64_t)1023, (uint64_t)1310721}) {
+    check_bits_and_uniform(n, 0, pageable.data() + 1, pageable.data() + 1, "register");
+  }
+  cr_set_transfer_mode(CR_TRANSFER_STAGING);
+  CRT_CHECK(fake::stats().registrations > 0, "register mode registered nothing");
+  CRT_CHECK(fake::stats().registered_now == 0, "%d registrations left behind", fake::stats().registered_now);
+  no_violations("staging_and_direct");
+}
+
+// ---- 3: error paths -------------------------------------------------------------------------------
+
+void error_paths() {
+  const uint64_t n = 3 * ((8u << 20) / 4) + 11;  // three staging chunks
+  std::vector<uint32_t> out(n);
+  for (int mode : {CR_TRANSFER_STAGING, CR_TRANSFER_REGISTER}) {
+    fake::begin_case();
+    cr_set_transfer_mode(mode);
+    // At every synchronization, see whether the pool would hand out a buffer that a copy still targets.
+    std::atomic<int> reused{0};
+    bool inside = false;
+    fake::on_sync = [&] {
+      if (inside) return;
+      inside = true;
+      {
+        cr_rt::Pinned a, b;
+        if (cr_rt::acquire_pinned(a).code == 0 && fake::pending_host_write(a.p, cr_rt::kChunkBytes)) ++reused;
+        if (cr_rt::acquire_pinned(b).code == 0 && fake::pending_host_write(b.p, cr_rt::kChunkBytes)) ++reused;
+      }
+      inside = false;
+    };
+    fake::fail_launches_after(1);  // the second chunk's kernel fails
+    const cr_status s = cr_bits(K0, K1, 0, out.data(), n);
+    fake::begin_case();
+    CRT_CHECK(s.code == cudaErrorLaunchFailure, "mode %d: expected the launch failure, got %d (%s)", mode, s.code,
+              s.message);
+    CRT_CHECK(reused == 0, "mode %d: a staging buffer with a copy in flight went back to the pool (%d)", mode,
+              reused.load());
+    no_violations(mode ? "error path, register mode" : "error path, staging");
+    // and the next call works
+    std::vector<uint32_t> small(1000);
+    if (ok(cr_bits(K0, K1, 9, small.data(), small.size()), "after the error")) {
+      same(small.data(), raw_words(9, 1000).data(), 1000, "the call after the error");
+    }
+  }
+  cr_set_transfer_mode(CR_TRANSFER_STAGING);
+  CRT_CHECK(fake::stats().registered_now == 0, "%d registrations left behind", fake::stats().registered_now);
+}
+
+// ---- 5: register mode, adjacent subarrays of one buffer --------------------------------------------
+
+void register_adjacent() {
+  fake::begin_case();
+  cr_set_transfer_mode(CR_TRANSFER_REGISTER);
+  const uint64_t n1 = 300001, n2 = 500003;
+  std::vector<uint32_t> buf(n1 + n2 + 64, 0);
+  uint32_t* out1 = buf.data() + 3;
+  uint32_t* out2 = out1 + n1;  // starts inside the last page of out1
+  bool once = false;
+  cr_status second{};
+  fake::on_d2h_queued = [&] {  // while the first call's copy is in flight, the second call runs
+    if (once) return;
+    once = true;
+    second = cr_bits(K0, K1, 1000000, out2, n2);
+  };
+  const cr_status first = cr_bits(K0, K1, 0, out1, n1);
+  fake::on_d2h_queued = nullptr;
+  CRT_CHECK(once, "the second call never ran");
+  if (ok(first, "first call") && ok(second, "second call")) {
+    same(out1, raw_words(0, n1).data(), n1, "register mode, first subarray");
+    same(out2, raw_words(1000000, n2).data(), n2, "register mode, adjacent subarray");
+  }
+  cr_set_transfer_mode(CR_TRANSFER_STAGING);
+  CRT_CHECK(fake::stats().registered_now == 0, "%d registrations left behind", fake::stats().registered_now);
+  no_violations("register_adjacent");
+}
+
+// ---- 7: devices ---------------------------------------------------------------------------------------
+
+void devices() {
+  fake::begin_case();
+  int count = 0;
+  ok(cr_device_count(&count), "cr_device_count");
+  CRT_CHECK(count == 2, "2 fake devices, got %d", count);
+  cr_device_brief_t b;
+  if (ok(cr_device_brief(1, &b), "cr_device_brief")) CRT_CHECK(strcmp(b.name, "Fake GPU 1") == 0, "name %s", b.name);
+
+  std::vector<uint32_t> out(200003);
+  auto run_on = [&](int device, bool other_library_left_0_current) {
+    if (other_library_left_0_current) cudaSetDevice(0);
+    cr_rt::DeviceScope on(device);
+    const fake::Stats before = fake::stats();
+    if (ok(cr_bits(K0, K1, 77, out.data(), out.size()), "cr_bits on a device")) {
+      same(out.data(), raw_words(77, out.size()).data(), out.size(), "cr_bits on device " + std::to_string(device));
+    }
+    const fake::Stats& after = fake::stats();
+    const int other = 1 - device;
+    CRT_CHECK(after.launches[device] > before.launches[device], "no launch on device %d", device);
+    CRT_CHECK(after.launches[other] == before.launches[other] && after.streams_created[other] == before.streams_created[other],
+              "work for device %d went to device %d", device, other);
+  };
+  run_on(1, false);
+  run_on(0, false);
+  std::thread([&] { run_on(1, true); }).join();  // a fresh thread, another library made device 0 current
+  std::thread([&] { run_on(0, false); }).join();
+
+  cr_device_info_t info;
+  {
+    cr_rt::DeviceScope on(1);
+    ok(cr_device_info(&info), "cr_device_info");
+    CRT_CHECK(info.usable && info.device == 1 && info.device_count == 2, "device info of device 1: %d %d %s",
+              info.usable, info.device, info.error.message);
+  }
+  {
+    cr_rt::DeviceScope on(5);
+    const cr_status s = cr_bits(K0, K1, 0, out.data(), 10);
+    CRT_CHECK(s.code == cudaErrorInvalidDevice && strstr(s.message, "cudaSetDevice(5)") != nullptr,
+              "device 5 of 2: %s", s.message);
+    ok(cr_device_info(&info), "cr_device_info(5)");
+    CRT_CHECK(!info.usable && info.device == -1, "device 5 must not be usable");
+  }
+
+  // A table lives on its device; sampling runs there whatever the caller's device.
+  const uint32_t N = 1000;
+  std::vector<uint64_t> W(N, 1ull << 32);
+  std::vector<uint32_t> rows(2 * N);
+  CRT_CHECK(cr_alias_build_host(W.data(), N, 0, rows.data()) == 1, "host table");
+  cr_alias_table* t = nullptr;
+  {
+    cr_rt::DeviceScope on(1);
+    ok(cr_alias_table_upload(rows.data(), N, &t), "upload on device 1");
+  }
+  CRT_CHECK(cr_alias_table_device(t) == 1, "table device %d", cr_alias_table_device(t));
+  std::vector<uint32_t> s(5000);
+  const int launches1 = fake::stats().launches[1];
+  if (ok(cr_alias_sample(t, K0, K1, 3, s.data(), s.size()), "sample a device-1 table from device 0")) {
+    const uint32_t key[2] = {K0, K1};
+    bool all = true;
+    for (size_t i = 0; i < s.size(); ++i) all = all && s[i] == cr_alias_sample(key, 3 + i, rows.data(), N);
+    CRT_CHECK(all, "samples of the device-1 table");
+  }
+  CRT_CHECK(fake::stats().launches[1] > launches1, "the table's sampling did not run on device 1");
+  cr_alias_table_free(t);
+  no_violations("devices");
+}
+
+// ---- 9: blocking calls see the caller's writes on the legacy stream -------------------------------
+
+void caller_stream_order() {
+  fake::begin_case();
+  cudaSetDevice(0);  // the caller works on device 0, as the runtime's default
+  const uint32_t n = 4097;
+  std::vector<double> w(n);
+  for (uint32_t i = 0; i < n; ++i) w[i] = 1.0 + (i % 7);
+  void* dw = nullptr;
+  cudaMalloc(&dw, n * 8);                                                // poisoned: NaN
+  cudaMemcpyAsync(dw, w.data(), n * 8, cudaMemcpyHostToDevice, nullptr);  // the caller's legacy-stream write
+  std::vector<uint32_t> rows(2 * n);
+  const cr_status s = cr_alias_build_from_device(dw, CR_WEIGHTS_F64, n, CR_ALIAS_PSA, rows.data(), nullptr, nullptr,
+                                                 nullptr);
+  CRT_CHECK(s.code == 0, "build from device weights written on the legacy stream: %s", s.message);
+
+  // gamma shapes written the same way, read by the blocking gamma call
+  const uint64_t m = 3001;
+  std::vector<double> alphas(m);
+  for (uint64_t i = 0; i < m; ++i) alphas[i] = 0.25 + (double)(i % 13);
+  void* da = nullptr;
+  cudaMalloc(&da, m * 8);
+  cudaMemcpyAsync(da, alphas.data(), m * 8, cudaMemcpyHostToDevice, nullptr);
+  std::vector<double> out(m);
+  cr_array shapes{da, m, CR_TYPE_F64, 1};
+  cr_array o{out.data(), m, CR_TYPE_F64, 0};
+  if (ok(cr_gamma(K0, K1, 11, 0.0, &shapes, 1.0, CR_GAMMA_LANES_DEFAULT, o), "gamma with legacy-written shapes")) {
+    bool all = true;
+    for (uint64_t i = 0; i < m; ++i) {
+      const cr_gamma_mt mt = cr_gamma_setup(alphas[i]);
+      double dv = 0, U = 0;
+      for (uint32_t t = 0;; ++t)
+        if (cr_gamma_try(K0, K1, 11 + i, t, mt, true, &dv, &U)) break;
+      all = all && out[i] == cr_gamma_value(alphas[i], dv, U);
+    }
+    CRT_CHECK(all, "gamma values from the caller's shapes");
+  }
+  // and a DeviceArray read back after a legacy-stream write
+  std::vector<double> back(m);
+  cudaMemcpyAsync(da, w.data(), 8 * 100, cudaMemcpyHostToDevice, nullptr);
+  if (ok(cr_copy_to_host(back.data(), da, m * 8), "copy to host")) {
+    CRT_CHECK(back[0] == w[0] && back[99] == w[99] && back[100] == alphas[100], "copy to host after a legacy write");
+  }
+  cudaFree(dw);
+  cudaFree(da);
+  no_violations("caller_stream_order");
+}
+
+// ---- 10: alias results through the staging pipeline -------------------------------------------------
+
+void alias_transfers() {
+  fake::begin_case();
+  const uint32_t n = 3000001;  // rows and units: 24 MB each, three staging chunks
+  std::vector<double> w(n, 1.0);
+  std::vector<uint32_t> rows(2ull * n), hi(n), lo(n);
+  if (ok(cr_alias_build(w.data(), CR_WEIGHTS_F64, n, CR_ALIAS_PSA, rows.data(), hi.data(), lo.data(), nullptr),
+         "cr_alias_build")) {
+    bool r = true, u = true;
+    for (uint64_t j = 0; j < 2ull * n; ++j) r = r && rows[j] == (probe_rows(j) ^ (uint32_t)probe_units((uint32_t)(j / 2)));
+    for (uint32_t i = 0; i < n; ++i) u = u && hi[i] == (uint32_t)(probe_units(i) >> 32) && lo[i] == (uint32_t)probe_units(i);
+    CRT_CHECK(r, "rows came back wrong");
+    CRT_CHECK(u, "units came back wrong");
+  }
+  CRT_CHECK(fake::stats().pinned_d2h_targets >= 2, "alias results used %d staging buffer(s): not double-buffered",
+            fake::stats().pinned_d2h_targets);
+
+  // counts into a histogram of 2.5 M items (three chunks), added to what is there
+  const uint32_t N = 2500001;
+  std::vector<uint64_t> W(N, 1ull << 32);
+  std::vector<uint32_t> trow(2ull * N);
+  CRT_CHECK(cr_alias_build_host(W.data(), N, 0, trow.data()) == 1, "host table");
+  cr_alias_table* t = nullptr;
+  if (ok(cr_alias_table_upload(trow.data(), N, &t), "upload")) {
+    std::vector<double> counts(N, 0.5);
+    const uint64_t draws = 400000;
+    if (ok(cr_alias_counts(t, K0, K1, 5, draws, counts.data()), "cr_alias_counts")) {
+      std::vector<double> want(N, 0.5);
+      const uint32_t key[2] = {K0, K1};
+      for (uint64_t i = 0; i < draws; ++i) want[cr_alias_sample(key, 5 + i, trow.data(), N)] += 1;
+      same(counts.data(), want.data(), N, "alias counts");
+    }
+    std::vector<uint32_t> s(1500001);
+    if (ok(cr_alias_sample(t, K0, K1, 1, s.data(), s.size()), "cr_alias_sample")) {
+      const uint32_t key[2] = {K0, K1};
+      bool all = true;
+      for (size_t i = 0; i < s.size(); ++i) all = all && s[i] == cr_alias_sample(key, 1 + i, trow.data(), N);
+      CRT_CHECK(all, "alias samples");
+    }
+    cr_alias_table_free(t);
+  }
+  no_violations("alias_transfers");
+}
+
+// ---- the distribution entry points, host and device outputs ----------------------------------------
+
+void distributions() {
+  fake::begin_case();
+  const uint64_t n = 1200003;  // past one staging chunk of doubles
+  std::vector<double> alphas(n), out(n);
+  for (uint64_t i = 0; i < n; ++i) alphas[i] = 0.3 + (double)(i % 11) * 0.7;
+  cr_array shapes{alphas.data(), n, CR_TYPE_F64, 0};
+  cr_array o{out.data(), n, CR_TYPE_F64, 0};
+  if (ok(cr_gamma(K0, K1, 7, 0.0, &shapes, 2.0, CR_GAMMA_LANES_DEFAULT, o), "gamma, per-element host shapes")) {
+    bool all = true;
+    for (uint64_t i = 0; i < n && all; i += 997) {
+      const cr_gamma_mt mt = cr_gamma_setup(alphas[i]);
+      double dv = 0, U = 0;
+      for (uint32_t t = 0;; ++t)
+        if (cr_gamma_try(K0, K1, 7 + i, t, mt, true, &dv, &U)) break;
+      all = out[i] == cr_gamma_value(alphas[i], dv, U) * 2.0;
+    }
+    CRT_CHECK(all, "gamma per element");
+  }
+  // into device memory, then back
+  cr_status st;
+  float* dev = static_cast<float*>(cr_device_alloc(n * 4, &st));
+  ok(st, "cr_device_alloc");
+  std::vector<float> host(n), back(n);
+  cr_array host_out{host.data(), n, CR_TYPE_F32, 0}, dev_out{dev, n, CR_TYPE_F32, 1};
+  if (ok(cr_normal(K0, K1, 3, 1, 1.0, 2.0, host_out), "normal polar to host") &&
+      ok(cr_normal(K0, K1, 3, 1, 1.0, 2.0, dev_out), "normal polar to device") &&
+      ok(cr_copy_to_host(back.data(), dev, n * 4), "copy back")) {
+    same(back.data(), host.data(), n, "normal: device output = host output");
+  }
+  // a bad device shape is named by index and value
+  std::vector<double> bad(5000, 2.0);
+  bad[4321] = -1;
+  double* dshape = static_cast<double*>(cr_device_alloc(5000 * 8, &st));
+  ok(cr_copy_to_device(dshape, bad.data(), 5000 * 8), "upload shapes");
+  cr_array ds{dshape, 5000, CR_TYPE_F64, 1};
+  std::vector<double> o2(5000);
+  const cr_status e = cr_gamma(K0, K1, 0, 0.0, &ds, 1.0, CR_GAMMA_LANES_DEFAULT, cr_array{o2.data(), 5000, CR_TYPE_F64, 0});
+  CRT_CHECK(e.code == CR_ERANGE && strstr(e.message, "alpha[4321] must be finite and > 0, got -1") != nullptr,
+            "bad device shape: %s", e.message);
+  cr_array K{bad.data(), 3, CR_TYPE_F64, 0};
+  std::vector<double> dir(3 * 1001);
+  if (ok(cr_dirichlet(K0, K1, 0, K, CR_GAMMA_LANES_DEFAULT, cr_array{dir.data(), dir.size(), CR_TYPE_F64, 0}), "dirichlet")) {
+    bool rows_sum = true;
+    for (size_t r = 0; r < 1001; ++r) rows_sum = rows_sum && std::fabs(dir[3 * r] + dir[3 * r + 1] + dir[3 * r + 2] - 1) < 1e-12;
+    CRT_CHECK(rows_sum, "dirichlet rows sum to 1");
+  }
+  cr_device_free(dev);
+  cr_device_free(dshape);
+  no_violations("distributions");
+}
+
+// ---- many threads at once -------------------------------------------------------------------------------
+
+void concurrent() {
+  fake::begin_case();
+  std::vector<std::thread> ts;
+  std::atomic<int> wrong{0};
+  for (int k = 0; k < 6; ++k) {
+    ts.emplace_back([k, &wrong] {
+      cr_rt::DeviceScope on(k & 1);
+      const uint64_t n = 100000 + 77777 * k;
+      std::vector<uint32_t> out(n);
+      if (cr_bits(K0, K1, 1000 * k, out.data(), n).code != 0 || out != raw_words(1000 * k, n)) ++wrong;
+    });
+  }
+  for (auto& t : ts) t.join();
+  CRT_CHECK(wrong == 0, "%d concurrent calls went wrong", wrong.load());
+  no_violations("concurrent");
+}
+
+}  // namespace
+
+int main() {
+  // The copy pool is sized once per process: 16 threads, as on a GPU server (the defect of item 1
+  // needs five or more).
+  setenv("CUDA_RANDOM_COPY_THREADS", "16", 1);
+  fake::reset();
+  xorwow_first_call();  // must be first: the jump tables are uploaded once per process and device
+  staging_and_direct();
+  error_paths();
+  register_adjacent();
+  devices();
+  caller_stream_order();
+  alias_transfers();
+  distributions();
+  concurrent();
+  CRT_CHECK(cr_rt::CopyPool::process().threads() == 16, "CUDA_RANDOM_COPY_THREADS=16 gave %d threads",
+            cr_rt::CopyPool::process().threads());
+  return crt::report("test_runtime");
+}
