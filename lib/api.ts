@@ -3,8 +3,8 @@
  * of a validated Job to the chosen backend.
  */
 import { checkKey, type Key } from './keys.js';
-import { checkCount, checkOffset, checkOptions, isDetached } from './validate.js';
-import { pickBackend } from './backend/select.js';
+import { checkCount, checkOffset, checkOptions } from './validate.js';
+import { checkDevice, requestedBackend } from './backend/select.js';
 import type { Job } from './job.js';
 import type { OutArray } from './cpu/kernels.js';
 
@@ -13,6 +13,12 @@ export interface CommonOptions {
   offset?: number | bigint;
   /** Which backend runs the call; default: CUDA_RANDOM_BACKEND, else 'auto'. */
   backend?: 'auto' | 'cpu' | 'cuda';
+  /**
+   * Which GPU runs the call when the CUDA backend does (an index among the visible devices; default:
+   * where the call's DeviceArray operands are, else CUDA_RANDOM_DEVICE, else 0). Results never depend
+   * on it.
+   */
+  device?: number;
 }
 
 export interface Prepared {
@@ -28,32 +34,18 @@ export function prepare(k: unknown, n: unknown, options: unknown): Prepared {
   const count = checkCount(n);
   const opts = checkOptions(options);
   const [lo, hi] = checkOffset(opts.offset, count);
+  requestedBackend(opts.backend);
+  checkDevice(opts.device);
   return { key, n: count, lo, hi, opts };
 }
 
+/** The job for p's elements into `out` (made by the library for this call when the caller passed no out). */
 export function makeJob(
   p: Prepared, op: string, out: OutArray,
   params: Record<string, unknown> = {}, perElement: Job['perElement'] = {},
 ): Job {
-  return { op, key: p.key, lo: p.lo, hi: p.hi, out: out.subarray(0, p.n), params, perElement };
-}
-
-export function runSync<T extends OutArray>(p: Prepared, job: Job, out: T): T {
-  if (p.n > 0) pickBackend(p.opts.backend, job.op, p.n).run(job);
-  return out;
-}
-
-export async function runAsync<T extends OutArray>(p: Prepared, job: Job, out: T): Promise<T> {
-  if (p.n > 0) {
-    try {
-      await pickBackend(p.opts.backend, job.op, p.n).runAsync(job);
-    } finally {
-      // Transferred away while the call ran: the values went nowhere the caller can see (and the
-      // worker pool's copy-back fails), so say so plainly whatever the backend reported.
-      if (isDetached(out)) throw new TypeError('out was detached while the call was pending; its values are lost');
-    }
-  }
-  return out;
+  const o = out.subarray(0, p.n);
+  return { op, key: p.key, lo: p.lo, hi: p.hi, out: o, params, perElement, ...(p.opts.out === undefined ? { owned: new Set([o]) } : {}) };
 }
 
 /** Turns a synchronous validation throw into a rejected Promise, as async callers expect. */

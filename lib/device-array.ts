@@ -8,7 +8,7 @@
  */
 import type { BackendChoice, BackendName, DeviceDtype, DeviceStore, HostArray } from './backend/types.js';
 import { pickDeviceBackend } from './backend/select.js';
-import { describe } from './validate.js';
+import { checkOptions, describe } from './validate.js';
 
 export type { DeviceDtype } from './backend/types.js';
 
@@ -32,6 +32,8 @@ export class DeviceArray {
   readonly length: number;
   /** Where the memory is: 'cuda' (GPU memory) or 'cpu' (a typed array). */
   readonly backend: BackendName;
+  /** The GPU holding the memory ('cuda'), else null. Calls follow it; other GPUs get a copy. */
+  readonly device: number | null;
   #store: DeviceStore | null;
 
   static {
@@ -50,6 +52,7 @@ export class DeviceArray {
     this.dtype = dtype;
     this.length = length;
     this.backend = store.backend;
+    this.device = store.backend === 'cuda' ? (store.device ?? 0) : null;
   }
 
   /** True once free() was called; a freed array can no longer be read or passed to a call. */
@@ -89,7 +92,8 @@ export class DeviceArray {
   }
 
   get [Symbol.toStringTag](): string {
-    return `DeviceArray(${this.dtype}, ${this.length}, ${this.backend}${this.freed ? ', freed' : ''})`;
+    const where = this.device === null ? this.backend : `${this.backend}:${this.device}`;
+    return `DeviceArray(${this.dtype}, ${this.length}, ${where}${this.freed ? ', freed' : ''})`;
   }
 
   #live(what: string): DeviceStore {
@@ -100,12 +104,12 @@ export class DeviceArray {
   /**
    * Copies a Uint32Array/Float32Array/Float64Array into a new DeviceArray of the same type, on the
    * backend `options.backend` names (default: CUDA_RANDOM_BACKEND, else 'auto': the GPU when one is
-   * usable).
+   * usable) and, on CUDA, the GPU `options.device` names (default: CUDA_RANDOM_DEVICE, else 0).
    */
-  static from(data: HostArray, options?: { backend?: BackendChoice }): DeviceArray {
+  static from(data: HostArray, options?: { backend?: BackendChoice; device?: number }): DeviceArray {
     const dtype = dtypeOf(data);
     if (!dtype) throw new TypeError(`data must be a Uint32Array, Float32Array or Float64Array, got ${describe(data)}`);
-    const b = pickDeviceBackend(options?.backend);
+    const b = pickDeviceBackend(checkOptions(options));
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
     const store = b.allocate(dtype, data.length);
     try {

@@ -9,6 +9,9 @@
  *   live on the CPU keep it on the CPU; without DeviceArray operands the usual crossover decides.
  * - An operand held by the other backend is copied, never refused: GPU → CPU through toHost, CPU → GPU
  *   as host data the addon uploads; a GPU `out` computed on the CPU is uploaded after the call.
+ * - The GPU: the `device` option, else the device of `out` (a DeviceArray), else of the first input in
+ *   GPU memory, else the default. An input on another GPU is copied through the host; an `out` on
+ *   another GPU than an explicit `device` is a TypeError (its values could not land there).
  * - A freed DeviceArray is a TypeError naming the argument, as are a wrong dtype and an `out` that is
  *   also an input; a length that does not fit is a RangeError.
  */
@@ -17,7 +20,7 @@ import type { Job } from './job.js';
 import type { Backend, DeviceDtype, DeviceStore, HostArray } from './backend/types.js';
 import { pickBackend } from './backend/select.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
-import { checkDisjoint, checkOut, isDetached } from './validate.js';
+import { OUT_MOVED, checkDisjoint, checkOut, isDetached } from './validate.js';
 
 const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
 
@@ -48,6 +51,7 @@ export interface Call {
   params: Record<string, unknown>;
   perElement?: Record<string, Float32Array | Float64Array>;
   inputs?: DeviceInput[];
+  /** perElement holds snapshots the facade made for this call (the async GPU path uses them in place). */
   /** Host inputs (as the caller passed them, with their names) that a host `out` must not overlap. */
   disjoint?: [unknown, string][];
   /** The backend, when the caller chose it (ops whose CPU and GPU jobs differ, e.g. categorical);
@@ -83,15 +87,21 @@ export function preferFor(out: unknown, inputs: DeviceArray[]): 'cpu' | 'cuda' |
   return arrays.length ? 'cpu' : undefined;
 }
 
-function choose(c: Call): Backend {
-  if (c.backend) return c.backend;
-  const prefer = preferFor(c.p.opts.out, (c.inputs ?? []).map((i) => i.array));
-  return pickBackend(c.p.opts.backend, c.op, c.count, prefer);
+/** The GPU the operands are on: `out`'s, else the first GPU-resident input's (undefined: none). */
+export function deviceFor(out: unknown, inputs: DeviceArray[]): number | undefined {
+  if (out instanceof DeviceArray && out.device !== null) return out.device;
+  return inputs.find((a) => a.device !== null)?.device ?? undefined;
 }
 
-/** CUDA-resident inputs that a CPU run needs on the host. */
+function choose(c: Call): Backend {
+  if (c.backend) return c.backend;
+  const arrays = (c.inputs ?? []).map((i) => i.array);
+  return pickBackend(c.p.opts, c.op, c.count, preferFor(c.p.opts.out, arrays), deviceFor(c.p.opts.out, arrays));
+}
+
+/** GPU-resident inputs that the chosen backend cannot read in place: a CPU run, or another GPU. */
 function needsCopy(c: Call, b: Backend): DeviceInput[] {
-  return b.name === 'cpu' ? (c.inputs ?? []).filter((i) => i.array.backend === 'cuda') : [];
+  return (c.inputs ?? []).filter((i) => i.array.backend === 'cuda' && (b.name === 'cpu' || i.array.device !== b.device));
 }
 
 interface Bound {
@@ -107,16 +117,19 @@ interface Bound {
 function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   const { p } = c;
   const job: Job = { op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: { ...c.params }, perElement: { ...c.perElement } };
+  const owned = new Set<ArrayBufferView>(Object.values(job.perElement));
   for (const i of c.inputs ?? []) {
     const store = storeOf(i.array, i.name);
-    if (b.name === 'cuda' && store.handle !== undefined) {
+    if (b.name === 'cuda' && store.handle !== undefined && store.device === b.device) {
       (job.device ??= {}).inputs = { ...job.device?.inputs, [i.key]: store.handle };
       continue;
     }
-    const values = i.host(copies.get(i) ?? store.host!);
+    const values = i.host(copies.get(i) ?? store.host!);  // a copy, or a CPU DeviceArray's own memory
+    owned.add(values);
     if (i.slot === 'perElement') job.perElement[i.key] = values;
     else job.params[i.key] = values;
   }
+  job.owned = owned;
   const out = p.opts.out;
   const target = (store: DeviceStore): Pick<Bound, 'after'> => {
     if (store.host) {
@@ -124,6 +137,9 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
       return {};
     }
     if (b.name === 'cuda') {
+      if (store.device !== b.device) {
+        throw new TypeError(`out is a DeviceArray on GPU ${store.device} but this call runs on GPU ${b.device} (device option)`);
+      }
       (job.device ??= {}).out = { handle: store.handle, n: c.count };
       return {};
     }
@@ -147,6 +163,7 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   }
   const host = hostOut(out, c.dtype, c.count);
   job.out = host.subarray(0, c.count);
+  if (out === undefined) owned.add(job.out);  // made here: no one else can reach it before the call settles
   return { job, result: host };
 }
 
@@ -179,9 +196,9 @@ export async function runCallAsync(c: Call): Promise<CallResult> {
     bound.fail?.();
     throw e;
   } finally {
-    // A host out transferred away while the call ran: the values went nowhere the caller can see.
-    if (!(bound.result instanceof DeviceArray) && isDetached(bound.result)) {
-      throw new TypeError('out was detached while the call was pending; its values are lost');
+    // A host out transferred away or shrunk while the call ran: the values went nowhere the caller can see.
+    if (!(bound.result instanceof DeviceArray) && (isDetached(bound.result) || bound.result.length < c.count)) {
+      throw new TypeError(OUT_MOVED);
     }
   }
   return bound.result;

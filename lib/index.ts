@@ -34,6 +34,6 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 }
 
 /** Which backend `auto` (or the given choice) resolves to, and why. */
-export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda' }): BackendInfo {
-  return backendInfo(checkOptions(options).backend);
+export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: number }): BackendInfo {
+  return backendInfo(checkOptions(options));
 }

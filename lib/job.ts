@@ -17,6 +17,13 @@ export interface Job {
    * `inputs[name]` replaces perElement[name] / params[name].
    */
   device?: { out?: { handle: unknown; n: number }; inputs?: Record<string, unknown> };
+  /**
+   * Host arrays of this job that no user code can reach before the call settles (made by the library
+   * for it: a fresh `out`, snapshots of inputs). A backend that keeps writing or reading host memory
+   * after it returns (the CUDA backend's async path) uses them in place; any other non-shared array it
+   * copies first, since the caller could detach or resize it meanwhile (lib/backend/cuda-ops/stable.ts).
+   */
+  owned?: ReadonlySet<ArrayBufferView>;
 }
 
 /** The job for elements [start, start + count) of `job`, sharing its buffers. */

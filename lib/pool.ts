@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { runKernel, type OutArray } from './cpu/kernels.js';
 import { subJob, type Job } from './job.js';
+import { OUT_MOVED, isDetached } from './validate.js';
 
 /** Below this many elements a job runs inline: a worker round trip costs more than the work. */
 export const POOL_MIN_ELEMENTS = 1 << 16;
@@ -164,6 +165,9 @@ export async function runPooled(job: Job): Promise<void> {
       }
       if (pending) {
         await pending.done;
+        // The caller's array may have been transferred or shrunk while the workers ran: never write
+        // into what it became, say so (the same rule as the GPU's async path).
+        if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
         (job.out as Float64Array).set(pending.view as Float64Array, pending.start);
       }
       pending = next;

@@ -94,6 +94,9 @@ export function checkDisjoint(out: ArrayBufferView, input: unknown, outName: str
   }
 }
 
+/** The error of an async call whose host `out` was detached or resized before its values landed. */
+export const OUT_MOVED = 'out was detached or resized while the call was pending; its values are lost';
+
 export function isDetached(v: ArrayBufferView): boolean {
   const buf = v.buffer as ArrayBuffer & { detached?: boolean };
   if (buf.detached !== undefined) return buf.detached;

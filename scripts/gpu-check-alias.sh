@@ -16,7 +16,7 @@
 #                out-of-memory error, crossover timings (~2-4 min)
 #   bench        alias_selftest --bench: build times, sampling / counts GSamples/s into device memory (~30 s)
 #   pybench      scripts/gpu-bench-alias.py: torch.multinomial and CuPy choice(p=...) (~1 min)
-#   sanitizer    compute-sanitizer memcheck (leak check), racecheck, initcheck on alias_selftest --quick (~2 min)
+#   sanitizer    compute-sanitizer memcheck (leak check), racecheck, initcheck, synccheck on alias_selftest --quick (~3 min)
 # Report: bench/results/<date>-<gpu>-alias.md (and $OUT/ when OUT is set), logs in bench/tmp/gpu-check-alias/.
 set -uo pipefail
 
@@ -127,6 +127,8 @@ if wanted sanitizer; then
       compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 1 "$SELF" --quick
     step "compute-sanitizer initcheck" 150 "$LOGS/sanitizer-initcheck.log" \
       compute-sanitizer --tool initcheck --error-exitcode 1 "$SELF" --quick
+    step "compute-sanitizer synccheck" 150 "$LOGS/sanitizer-synccheck.log" \
+      compute-sanitizer --tool synccheck --error-exitcode 1 "$SELF" --quick
   else
     skip compute-sanitizer "not installed or not built"
   fi

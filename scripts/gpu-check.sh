@@ -5,13 +5,13 @@
 #   bash scripts/gpu-check.sh            # everything (may exceed one 10-minute command: see parts)
 #   GPU_CHECK_QUICK=1 bash scripts/gpu-check.sh   # smaller comparison sizes (max 1e7)
 #
-# Parts: GPU_CHECK_PARTS=build,tests,compare,selftest,bench,sanitize,hardening (default: all) runs only
+# Parts: GPU_CHECK_PARTS=build,tests,compare,selftest,bench,sanitize,hardening,stress (default: all) runs only
 # the listed parts, keeping the logs of the others from earlier calls, so the check can be run in
 # commands of under 10 minutes each on the same machine (the build stays in build/ and dist/):
 #   GPU_CHECK_PARTS=build,tests bash scripts/gpu-check.sh       # cmake + tsc; vitest auto and cuda (~5-8 min)
 #   GPU_CHECK_PARTS=compare,selftest bash scripts/gpu-check.sh  # gpu-compare.mjs; gpu_selftest, curand_confirm
 #   GPU_CHECK_PARTS=bench,sanitize bash scripts/gpu-check.sh    # benchmarks; compute-sanitizer x3
-#   GPU_CHECK_PARTS=hardening bash scripts/gpu-check.sh         # scripts/gpu-hardening.sh (~5 min)
+#   GPU_CHECK_PARTS=hardening,stress bash scripts/gpu-check.sh  # scripts/gpu-hardening.sh (~5 min), gpu/stress.mjs (~1 min)
 # Each call rewrites the report from every log present. Without GPU_CHECK_PARTS the logs start empty.
 #
 # Node: uses `node` from PATH, else unpacks .gpu/node.xz (an xz-compressed node binary) to
@@ -22,11 +22,13 @@
 #   build the addon + gpu_selftest + curand_confirm for this GPU's architecture (plain cmake)
 #   tsc; vitest (auto backend, then CUDA_RANDOM_BACKEND=cuda)
 #   scripts/gpu-compare.mjs: every GPU op vs the TypeScript backend, 1..1e8 elements
-#   gpu_selftest (full), then compute-sanitizer memcheck / racecheck / initcheck on gpu_selftest --quick
+#   gpu_selftest (full), then compute-sanitizer memcheck / racecheck / initcheck / synccheck on gpu_selftest --quick
 #   curand_confirm: real cuRAND vs test/vectors and our kernels
 #   gpu_selftest --bench (copy / D2H ceilings, fills, host outputs) and scripts/gpu-bench.py
 #   (cuRAND via CuPy, torch, JAX)
 #   scripts/gpu-hardening.sh (OOM recovery, device memory flat, sanitizer over the fuzz corpus)
+#   scripts/gpu/stress.mjs with UV_THREADPOOL_SIZE=16 (concurrency, worker threads, register mode over
+#   adjacent subarrays, fresh processes whose first call is XORWOW, OOM mid-pipeline and the baseline)
 # Report: bench/results/<date>-<gpu>.md (and $OUT/ when OUT is set), raw logs beside it in
 # bench/tmp/gpu-check/ (and $OUT/gpu-check-logs.tar.gz). Exit status 0 when every check passed.
 set -uo pipefail
@@ -34,7 +36,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 ROOT=$PWD
 LOGS=$ROOT/bench/tmp/gpu-check
-ALL_PARTS=build,tests,compare,selftest,bench,sanitize,hardening
+ALL_PARTS=build,tests,compare,selftest,bench,sanitize,hardening,stress
 PARTS=${GPU_CHECK_PARTS:-$ALL_PARTS}
 for p in ${PARTS//,/ }; do
   [[ ",$ALL_PARTS," == *",$p,"* ]] || { echo "gpu-check: unknown part '$p' (parts: $ALL_PARTS)" >&2; exit 2; }
@@ -199,6 +201,8 @@ if want sanitize && [[ -x $SELF ]]; then
       compute-sanitizer --tool racecheck --racecheck-report all --error-exitcode 1 "$SELF" --quick
     step "compute-sanitizer initcheck" 240 "$LOGS/sanitizer-initcheck.log" \
       compute-sanitizer --tool initcheck --error-exitcode 1 "$SELF" --quick
+    step "compute-sanitizer synccheck" 240 "$LOGS/sanitizer-synccheck.log" \
+      compute-sanitizer --tool synccheck --error-exitcode 1 "$SELF" --quick
   else
     skip compute-sanitizer "not installed"
   fi
@@ -212,6 +216,18 @@ if want hardening; then
     step "hardening (scripts/gpu-hardening.sh)" 420 "$LOGS/hardening.log" env HARDENING_LOGS="$LOGS/hardening" bash scripts/gpu-hardening.sh
   else
     skip "hardening (scripts/gpu-hardening.sh)" "no node, or the build failed"
+  fi
+fi
+
+# ---- stress (issue 15): a 16-thread libuv pool, worker threads, register mode over adjacent subarrays,
+# fresh processes whose first call is XORWOW, out of memory mid-pipeline (scripts/gpu/stress.mjs)
+PART=stress
+if want stress; then
+  if [[ $HAVE_NODE == 1 && $BUILD_OK == 0 ]]; then
+    step "stress (scripts/gpu/stress.mjs, UV_THREADPOOL_SIZE=16)" 180 "$LOGS/stress.log" \
+      env UV_THREADPOOL_SIZE=16 node --expose-gc scripts/gpu/stress.mjs
+  else
+    skip "stress (scripts/gpu/stress.mjs)" "no node, or the build failed"
   fi
 fi
 

@@ -2,7 +2,9 @@
 // Compares every GPU function with the TypeScript backend, bit for bit, over sizes from 1 to 10^8
 // (not multiples of 4), odd and large offsets, sync and async, and times the host outputs (GPU ->
 // JS typed array). Sections in scripts/gpu/: compare-distributions.mjs (every sampler), compare-device.mjs
-// (DeviceArrays, GC of forgotten ones, 10^8-float transfers), crossover.mjs (per-op CPU/GPU crossover).
+// (DeviceArrays, GC of forgotten ones, 10^8-float transfers), host-paths.mjs (every op into pageable,
+// pinned, shared, registered and device outputs at the copy-split lengths), crossover.mjs (per-op
+// CPU/GPU crossover).
 // Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-check.sh does both):
 //
 //   node scripts/gpu-compare.mjs [--max 1e8] [--json out.json]
@@ -13,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { compareDistributions } from './gpu/compare-distributions.mjs';
 import { compareDevice } from './gpu/compare-device.mjs';
 import { measureCrossover } from './gpu/crossover.mjs';
+import { compareHostPaths } from './gpu/host-paths.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -146,6 +149,9 @@ await compareDistributions({ lib, record, results, now, max: MAX });
 
 // DeviceArrays in GPU memory, and host transfers of 10^8 floats
 await compareDevice({ lib, addon, record, results, now, max: MAX });
+
+// Every op into every kind of host output, at the lengths of the copy-split defect (issue 15)
+await compareHostPaths({ lib, addon, record, results });
 
 // Per-op crossover for `auto` (CROSSOVER in lib/backend/cuda.ts)
 measureCrossover({ lib, results, now });

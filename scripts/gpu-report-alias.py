@@ -167,7 +167,8 @@ if compare and compare.get("timings"):
     w("")
 w("## Logs (tails)")
 for name in ("selftest.log", "compare.log", "bench.log", "pybench.log", "sanitizer-memcheck.log",
-             "sanitizer-racecheck.log", "sanitizer-initcheck.log", "build.log"):
+             "sanitizer-racecheck.log", "sanitizer-initcheck.log", "sanitizer-synccheck.log",
+             "build.log"):
     text = read(name)
     if text is None:
         continue

@@ -285,7 +285,9 @@ raw = [("build.log", "build"), ("tsc.log", "tsc"), ("vitest-auto.log", "vitest (
        ("bench.log", "gpu_selftest --bench"), ("pybench.log", "gpu-bench.py"),
        ("sanitizer-memcheck.log", "compute-sanitizer memcheck"),
        ("sanitizer-racecheck.log", "compute-sanitizer racecheck"),
-       ("sanitizer-initcheck.log", "compute-sanitizer initcheck")]
+       ("sanitizer-initcheck.log", "compute-sanitizer initcheck"),
+       ("sanitizer-synccheck.log", "compute-sanitizer synccheck"),
+       ("stress.log", "gpu/stress.mjs (UV_THREADPOOL_SIZE=16)")]
 w("## Raw outputs\n")
 for fname, title in raw:
     text = read(fname)

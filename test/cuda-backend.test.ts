@@ -25,7 +25,8 @@ vi.mock('../lib/backend/select.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../lib/backend/select.js')>();
   return {
     ...m,
-    pickBackend: (opt: unknown, op: string, n: number) => (opt === 'cuda' && standIn.backend ? standIn.backend : m.pickBackend(opt, op, n)),
+    pickBackend: (place: { backend?: unknown } | undefined, op: string, n: number) =>
+      (place?.backend === 'cuda' && standIn.backend ? standIn.backend : m.pickBackend(place, op, n)),
   };
 });
 

@@ -161,6 +161,109 @@ describe.skipIf(addon === null)('the addon binding', () => {
   });
 });
 
+// ---- every entry point takes SharedArrayBuffer-backed arrays (issue 15, item 2) ------------------
+
+const sab = <T extends Uint32Array | Float32Array | Float64Array>(C: new (b: SharedArrayBuffer) => T, n: number, fill = 0): T => {
+  const a = new C(new SharedArrayBuffer(n * (C as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT));
+  a.fill(fill);
+  return a;
+};
+
+/** Every addon function that takes a host typed array, called with SharedArrayBuffer-backed ones. */
+const SAB_CALLS: Record<string, () => unknown[]> = {
+  bits: () => [1, 2, 3, 0, sab(Uint32Array, 7)],
+  uniform32: () => [1, 2, 3, 0, 0, 1, sab(Float32Array, 7)],
+  uniform64: () => [1, 2, 3, 0, -1, 1, sab(Float64Array, 7)],
+  xorwowFill: () => [1, 0, 0, 0, 5, 0, sab(Uint32Array, 7)],
+  xorwowFillState: () => [1, 2, 3, 4, 5, 6, 0, 0, sab(Uint32Array, 7)],
+  normalBM32: () => [1, 2, 0, 0, 0, 1, sab(Float32Array, 7)],
+  normalBM64: () => [1, 2, 0, 0, 0, 1, sab(Float64Array, 7)],
+  normalPolar32: () => [1, 2, 0, 0, 0, 1, sab(Float32Array, 7)],
+  normalPolar64: () => [1, 2, 0, 0, 0, 1, sab(Float64Array, 7)],
+  exponential32: () => [1, 2, 0, 0, 2, sab(Float32Array, 7)],
+  exponential64: () => [1, 2, 0, 0, 2, sab(Float64Array, 7)],
+  gamma32: () => [1, 2, 0, 0, sab(Float32Array, 7, 1.5), 1, -1, sab(Float32Array, 7)],
+  gamma64: () => [1, 2, 0, 0, sab(Float64Array, 7, 0.5), 1, -1, sab(Float64Array, 7)],
+  beta32: () => [1, 2, 0, 0, 1, 2, -1, sab(Float32Array, 7)],
+  beta64: () => [1, 2, 0, 0, 1, 2, -1, sab(Float64Array, 7)],
+  dirichlet32: () => [1, 2, 0, 0, sab(Float32Array, 3, 0.5), -1, sab(Float32Array, 9)],
+  dirichlet64: () => [1, 2, 0, 0, sab(Float64Array, 3, 2), -1, sab(Float64Array, 9)],
+  aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
+  aliasUpload: () => [sab(Uint32Array, 10), 5],
+  aliasCategorical: () => [sab(Float32Array, 5, 1), 1, 1, 2, 0, 0, sab(Uint32Array, 7)],
+};
+/** Host arrays plus a handle or table that only a GPU can make: run in the GPU part below. */
+const NEEDS_DEVICE = ['aliasSample', 'aliasCounts', 'deviceToHost', 'deviceFromHost'];
+/** No host arrays at all. */
+const NO_ARRAYS = ['aliasTuning', 'bitsInto', 'currentDevice', 'deviceAlloc', 'deviceFree', 'deviceInfo', 'diagHog',
+  'diagMemInfo', 'diagRelease', 'gammaDefaultLanes', 'napiVersion', 'pinnedArrayBuffer', 'setTransferMode',
+  'transferMode', 'uniform32Into', 'uniform64Into', 'useDevice'];
+
+describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in every entry point', () => {
+  it('every export of the addon is listed here (a new entry point must be added to SAB_CALLS)', () => {
+    const listed = new Set([...Object.keys(SAB_CALLS), ...NEEDS_DEVICE, ...NO_ARRAYS]);
+    for (const name of Object.keys(addon!)) expect(listed.has(name.replace(/Async$/, '')), name).toBe(true);
+  });
+
+  it('sync and async: past argument parsing (without a driver the error is the CUDA runtime\'s)', async () => {
+    const fns = addon as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const want = gpu ? null : addon!.deviceInfo().errorName;
+    for (const [name, args] of Object.entries(SAB_CALLS)) {
+      for (const fn of [name, `${name}Async`]) {
+        if (typeof fns[fn] !== 'function') continue;
+        let err: (Error & { code?: string }) | null = null;
+        try {
+          await fns[fn](...args());
+        } catch (e) {
+          err = e as Error & { code?: string };
+        }
+        if (gpu) expect(err, `${fn}: ${err?.message}`).toBeNull();
+        else expect(err?.code, `${fn}: ${err?.message}`).toBe(want);
+      }
+    }
+  });
+
+  it.skipIf(!gpu)('the entry points that need a device handle or table (GPU)', async () => {
+    const a = addon!;
+    const t = a.aliasUpload(new Uint32Array([0xffffffff, 0, 0xffffffff, 1]), 2);
+    a.aliasSample(t, 1, 2, 0, 0, sab(Uint32Array, 9));
+    await a.aliasSampleAsync(t, 1, 2, 0, 0, sab(Uint32Array, 9));
+    a.aliasCounts(t, 1, 2, 0, 0, 100, sab(Float64Array, 2));
+    await a.aliasCountsAsync(t, 1, 2, 0, 0, 100, sab(Float64Array, 2));
+    const h = a.deviceAlloc(2, 8);
+    a.deviceFromHost(h, sab(Float64Array, 8, 3));
+    await a.deviceFromHostAsync(h, sab(Float64Array, 8, 4));
+    const back = sab(Float64Array, 8);
+    await a.deviceToHostAsync(h, back);
+    a.deviceToHost(h, back);
+    expect([...back]).toEqual(new Array(8).fill(4));
+    a.deviceFree(h);
+  });
+
+  it('useDevice takes an index (calls on a device that does not exist fail as CUDA calls)', () => {
+    const a = addon!;
+    const before = a.currentDevice();
+    expect(() => a.useDevice(64)).toThrow(RangeError);
+    expect(() => a.useDevice(-1)).toThrow(RangeError);
+    a.useDevice(7);
+    try {
+      expect(a.currentDevice()).toBe(7);
+      const info = a.deviceInfo();
+      expect(info.usable).toBe(false);
+      expect(Array.isArray(info.devices)).toBe(true);
+      let err: (Error & { code?: string }) | null = null;
+      try {
+        a.bits(1, 2, 0, 0, new Uint32Array(3));
+      } catch (e) {
+        err = e as Error & { code?: string };
+      }
+      expect(err?.code).toMatch(/^cudaError/);
+    } finally {
+      a.useDevice(before);
+    }
+  });
+});
+
 // ---- on a GPU: bit-for-bit against the TypeScript backend ----------------------------------------
 
 const SIZES = [1, 2, 3, 4, 5, 7, 31, 1023, 4097, 65537, (1 << 20) + 3, (8 << 20) / 4 + 5, (3 << 21) + 1];

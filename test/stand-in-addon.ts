@@ -38,7 +38,7 @@ function lanesM(lanes: unknown): number {
 }
 
 /** Calls that record the arguments they got, for tests that check routing (lanes, etc.). */
-export const calls: { name: string; args: unknown[] }[] = [];
+export const calls: { name: string; args: unknown[]; device?: number }[] = [];
 
 type Fn = (...a: never[]) => unknown;
 
@@ -105,9 +105,20 @@ function dirichletOp(k0: number, k1: number, lo: number, hi: number, alpha: unkn
 const CTORS = [Uint32Array, Float32Array, Float64Array] as const;
 type Data = Uint32Array | Float32Array | Float64Array;
 
+/** The device the stand-in's calls run on (useDevice; binding/addon.cc keeps it per environment). */
+const current = { device: 0 };
+
 /** A stand-in device array handle (not a typed array, so adapters must pass it through as a handle). */
 export class StandInHandle {
+  readonly device = current.device;
   constructor(public data: Data | null, readonly type: number) {}
+}
+
+/** What binding/device_array.h refuses: a handle of another device than the call's. */
+function sameDevice(device: number, name: string): void {
+  if (device !== current.device) {
+    throw new TypeError(`${name} is a device array on GPU ${device} but this call runs on GPU ${current.device}`);
+  }
 }
 
 /** Live memory counted like napi_adjust_external_memory would (bytes). */
@@ -116,6 +127,7 @@ export const external = { bytes: 0 };
 function live(h: unknown, name: string): Data {
   if (!(h instanceof StandInHandle)) throw new TypeError(`${name} must be a device array handle`);
   if (!h.data) throw new Error(`${name}: the DeviceArray was freed`);
+  sameDevice(h.device, name);
   return h.data;
 }
 
@@ -157,6 +169,7 @@ const device: Record<string, Fn> = {
 
 /** A stand-in device alias table (aliasBuild with keep, aliasUpload). */
 export class StandInTable {
+  readonly device = current.device;
   constructor(readonly rows: Uint32Array, readonly n: number) {}
 }
 
@@ -199,6 +212,7 @@ function aliasWeights(w: unknown): Float32Array | Float64Array {
 
 function aliasTable(t: unknown): StandInTable {
   if (!(t instanceof StandInTable)) throw new TypeError('table must be a device alias table (from aliasBuild or aliasUpload)');
+  if (t.device !== current.device) throw new TypeError(`table is on GPU ${t.device} but this call runs on GPU ${current.device}`);
   return t;
 }
 
@@ -251,11 +265,24 @@ const alias: Record<string, Fn> = {
   },
 };
 
-/** A fresh stand-in addon (records every call in `calls`). */
-export function standInAddon(): CudaAddon {
+/** A fresh stand-in addon (records every call in `calls`, with the device it ran on), pretending to
+ *  have `devices` GPUs. */
+export function standInAddon(devices = 1): CudaAddon {
   let mode: 'staging' | 'register' = 'staging';
+  current.device = 0;
+  const list = Array.from({ length: devices }, (_, i) => ({
+    index: i, name: `Stand-in GPU ${i}`, computeCapability: '9.0', multiprocessors: 4, totalMemory: 2 ** 33,
+  }));
   const addon: Record<string, unknown> = {
-    deviceInfo: () => ({ usable: true, runtimeVersion: 13000, driverVersion: 13000, deviceCount: 1, archs: 'stand-in' }),
+    deviceInfo: () => ({
+      usable: current.device < devices, runtimeVersion: 13000, driverVersion: 13000, deviceCount: devices, archs: 'stand-in',
+      device: current.device, name: `Stand-in GPU ${current.device}`, computeCapability: '9.0', devices: list,
+    }),
+    useDevice: (d: number) => {
+      if (!Number.isInteger(d) || d < 0 || d > 63) throw new RangeError('device must be an integer in [0, 63]');
+      current.device = d;
+    },
+    currentDevice: () => current.device,
     pinnedArrayBuffer: (bytes: number) => new ArrayBuffer(bytes),
     gammaDefaultLanes: 0,
     aliasTuning: () => ({ split: 0, pack: 0, counts: 0 }),
@@ -271,13 +298,21 @@ export function standInAddon(): CudaAddon {
   ];
   for (const [name, f] of ops) {
     addon[name] = (...args: never[]) => {
-      calls.push({ name, args });
+      if (current.device >= devices) throw Object.assign(new Error('cuda-random: cudaSetDevice: cudaErrorInvalidDevice'), { code: 'cudaErrorInvalidDevice' });
+      calls.push({ name, args, device: current.device });
       return f(...args);
     };
     addon[`${name}Async`] = async (...args: never[]) => {
-      calls.push({ name: `${name}Async`, args });
+      const device = current.device;  // captured when the call is made, as the binding's workers do
+      calls.push({ name: `${name}Async`, args, device });
       await Promise.resolve();
-      return f(...args);
+      const was = current.device;
+      current.device = device;
+      try {
+        return f(...args);
+      } finally {
+        current.device = was;
+      }
     };
   }
   return addon as unknown as CudaAddon;

@@ -11,7 +11,7 @@ import type { Job } from '../job.js';
 import type { Key } from '../keys.js';
 import { checkCount, checkDisjoint, checkEnum } from '../validate.js';
 import { DeviceArray } from '../device-array.js';
-import { preferFor, runCall, runCallAsync, type Call } from '../device-io.js';
+import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../device-io.js';
 import type { WithDeviceOut } from '../uniform.js';
 import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weights.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
@@ -59,16 +59,16 @@ function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: Ca
   const [, , out] = samplePrepared(p, OP_ALIAS, {});
   checkDisjoint(out, weights, 'out', 'weights');
   if (p.n === 0) return [makeJob(p, OP_ALIAS, out), out, null];
-  const gpu = pickBackend(p.opts.backend, OP_CATEGORICAL, a.length + p.n);
+  const gpu = pickBackend(p.opts, OP_CATEGORICAL, a.length + p.n);
   if (gpu.name === 'cuda') {
     return [makeJob(p, OP_CATEGORICAL, out, { weights: a, method: method === 'cdf' ? 'cdf' : table }), out, gpu];
   }
   const fp = fixedPoint(a);
   if (method === 'alias') {
     const params = { rows: buildRows(fp.hi, fp.lo, table), n: a.length };
-    return [makeJob(p, OP_ALIAS, out, params), out, aliasBackend(p.opts.backend, OP_ALIAS, p.n, params)];
+    return [makeJob(p, OP_ALIAS, out, params), out, aliasBackend(p.opts, OP_ALIAS, p.n, params)];
   }
-  return [makeJob(p, OP_CDF, out, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length }), out, pickBackend(p.opts.backend, OP_CDF, p.n)];
+  return [makeJob(p, OP_CDF, out, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length }), out, pickBackend(p.opts, OP_CDF, p.n)];
 }
 
 /** The CPU call from checked host weights: the table or the prefix sums built here, the draws a job. */
@@ -97,7 +97,8 @@ function deviceCall<R>(key: Key, weights: WeightsInput | DeviceArray, n: number,
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(N, p.n) : choice;
-  const be = pickBackend(p.opts.backend, OP_CATEGORICAL, N + p.n, preferFor(p.opts.out, onDevice ? [weights] : []));
+  const be = pickBackend(p.opts, OP_CATEGORICAL, N + p.n, preferFor(p.opts.out, onDevice ? [weights] : []),
+    deviceFor(p.opts.out, onDevice ? [weights] : []));
   if (p.n === 0) {
     // Nothing is drawn (no kernel runs), but the weights are still checked, as host weights are.
     const empty = (): R => run(sampleCall(p, OP_ALIAS, {}, { backend: be }));

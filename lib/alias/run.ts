@@ -4,7 +4,7 @@
  * scratch, never materialised whole).
  */
 import { asyncly, makeJob, prepare, type CommonOptions, type Prepared } from '../api.js';
-import { pickBackend, requestedBackend } from '../backend/select.js';
+import { pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { isResident, OP_ALIAS_COUNTS } from '../backend/cuda-ops/alias.js';
 import { subJob, type Job } from '../job.js';
@@ -60,17 +60,17 @@ const UPLOAD_ROWS_PER_DRAW = 32;
  * the GPU from the CUDA crossover on, as every function does, and for a table whose rows are not on
  * the device yet only when n ≥ size / 32, so that the upload pays for itself.
  */
-export function aliasBackend(opt: unknown, op: string, n: number, params: Record<string, unknown>): Backend {
+export function aliasBackend(place: Placement, op: string, n: number, params: Record<string, unknown>): Backend {
   const rows = params.rows as Uint32Array | undefined;
   const size = params.n as number;
   const upload = rows !== undefined && !isResident(rows) && n * UPLOAD_ROWS_PER_DRAW < size;
-  return pickBackend(opt, op, requestedBackend(opt) === 'auto' && upload ? 0 : n);
+  return pickBackend(place, op, requestedBackend(place.backend) === 'auto' && upload ? 0 : n);
 }
 
 export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array | DeviceArray {
   if (wantsDevice(options)) return runCall(sampleCall(prepare(key, n, options), op, params)) as DeviceArray;
   const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
-  if (p.n > 0) aliasBackend(p.opts.backend, op, p.n, params).run(job);
+  if (p.n > 0) aliasBackend(p.opts, op, p.n, params).run(job);
   return out;
 }
 
@@ -78,7 +78,7 @@ export const sampleAsync = asyncly(
   async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array | DeviceArray> => {
     if (wantsDevice(options)) return (await runCallAsync(sampleCall(prepare(key, n, options), op, params))) as DeviceArray;
     const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
-    if (p.n > 0) await aliasBackend(p.opts.backend, op, p.n, params).runAsync(job);
+    if (p.n > 0) await aliasBackend(p.opts, op, p.n, params).runAsync(job);
     return out;
   },
 );
@@ -104,9 +104,12 @@ function histogram(out: Float64Array, s: Uint32Array): void {
 
 /** The GPU's counts job, when the choice lands on a backend that has the counts op, else null. */
 function gpuCounts(p: Prepared, params: Record<string, unknown>, out: Float64Array): [Backend, Job] | null {
-  const be = aliasBackend(p.opts.backend, OP_ALIAS_COUNTS, p.n, params);
+  const be = aliasBackend(p.opts, OP_ALIAS_COUNTS, p.n, params);
   if (be.name !== 'cuda' || !be.supports(OP_ALIAS_COUNTS)) return null;
-  return [be, { op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: { ...params, count: p.n }, perElement: {} }];
+  return [be, {
+    op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: { ...params, count: p.n }, perElement: {},
+    ...(p.opts.out === undefined ? { owned: new Set([out]) } : {}),
+  }];
 }
 
 /** Counts of a table's samples (params { rows, n }). */
@@ -123,7 +126,7 @@ export function countsPrepared(p: Prepared, params: Record<string, unknown>, siz
   for (let s = 0; s < p.n; s += SYNC_CHUNK) {
     const c = Math.min(SYNC_CHUNK, p.n - s);
     const part = scratch.subarray(0, c);
-    pickBackend(p.opts.backend, OP_ALIAS, c).run(subJob(job, s, c, part));
+    pickBackend(p.opts, OP_ALIAS, c).run(subJob(job, s, c, part));
     histogram(out, part);
   }
   return out;
@@ -148,7 +151,7 @@ export async function countsPreparedAsync(
   const start = (s: number, k: number): Pending => {
     const c = Math.min(ASYNC_CHUNK, p.n - s);
     const part = bufs[k & 1].subarray(0, c);
-    const done = pickBackend(p.opts.backend, OP_ALIAS, c).runAsync(subJob(job, s, c, part)).then(() => null, (e: unknown) => e ?? new Error('worker failed'));
+    const done = pickBackend(p.opts, OP_ALIAS, c).runAsync(subJob(job, s, c, part)).then(() => null, (e: unknown) => e ?? new Error('worker failed'));
     return { done, part };
   };
   const finish = async (x: Pending): Promise<void> => {

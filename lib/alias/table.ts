@@ -3,7 +3,8 @@
  * units (fixed-point.ts) by PSA or PSA+ (psa.ts); sampled by the rule of sample.ts.
  */
 import { prepare } from '../api.js';
-import { pickBackend, requestedBackend } from '../backend/select.js';
+import { checkDevice, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
+import { internalArray } from '../backend/cuda-ops/stable.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS_BUILD } from '../backend/cuda-ops/alias.js';
 import type { Key } from '../keys.js';
@@ -34,11 +35,12 @@ export type { PsaMethod } from './psa.js';
 
 const METHODS: readonly PsaMethod[] = ['psa', 'psa+'];
 
-export function checkBuildOptions(options: unknown): { method: PsaMethod; backend: unknown } {
+export function checkBuildOptions(options: unknown): { method: PsaMethod; place: Placement } {
   const opts = checkOptions(options);
   const method = checkEnum(opts.method, METHODS, 'method', 'psa');
   requestedBackend(opts.backend); // validates the choice before any work
-  return { method, backend: opts.backend };
+  checkDevice(opts.device);
+  return { method, place: { backend: opts.backend, device: opts.device } };
 }
 
 export class AliasTable {
@@ -54,9 +56,10 @@ export class AliasTable {
   private constructor(method: PsaMethod, rows: Uint32Array, hi: Uint32Array, lo: Uint32Array) {
     this.size = hi.length;
     this.method = method;
-    this.#rows = rows;
-    this.#hi = hi;
-    this.#lo = lo;
+    // Never handed out (rows() copies): async GPU calls may use them in place.
+    this.#rows = internalArray(rows);
+    this.#hi = internalArray(hi);
+    this.#lo = internalArray(lo);
     this.#params = { rows, n: this.size };
   }
 
@@ -71,17 +74,17 @@ export class AliasTable {
   static build(weights: WeightsInput | DeviceArray, options?: AliasBuildOptions): AliasTable {
     if (weights instanceof DeviceArray) {
       const store = checkDeviceWeights(weights);
-      const { method, backend } = checkBuildOptions(options);
-      const be = pickBackend(backend, OP_ALIAS_BUILD, weights.length, weights.backend);
-      if (be.name === 'cuda' && store.handle !== undefined) {
+      const { method, place } = checkBuildOptions(options);
+      const be = pickBackend(place, OP_ALIAS_BUILD, weights.length, weights.backend, weights.device ?? undefined);
+      if (be.name === 'cuda' && store.handle !== undefined && store.device === be.device) {
         return AliasTable.#buildOn(be, weights.length, method, {}, { weights: store.handle });
       }
       const a = hostWeights(weights, store);
       return be.name === 'cuda' ? AliasTable.#buildOn(be, a.length, method, { weights: a }) : AliasTable.fromFixedPoint(fixedPoint(a), method);
     }
     const a = checkWeights(weights);
-    const { method, backend } = checkBuildOptions(options);
-    const be = pickBackend(backend, OP_ALIAS_BUILD, a.length);
+    const { method, place } = checkBuildOptions(options);
+    const be = pickBackend(place, OP_ALIAS_BUILD, a.length);
     if (be.name === 'cuda') return AliasTable.#buildOn(be, a.length, method, { weights: a });
     return AliasTable.fromFixedPoint(fixedPoint(a), method);
   }
@@ -90,9 +93,9 @@ export class AliasTable {
    *  handle in inputs.weights: the same units and rows; the device keeps a copy of the rows for sampling. */
   static #buildOn(be: Backend, n: number, method: PsaMethod, params: { weights?: Float32Array | Float64Array },
     inputs?: { weights: unknown }): AliasTable {
-    const rows = allocRows(n);
-    const hi = new Uint32Array(n);
-    const lo = new Uint32Array(n);
+    const rows = internalArray(allocRows(n));
+    const hi = internalArray(new Uint32Array(n));
+    const lo = internalArray(new Uint32Array(n));
     be.run({
       op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { ...params, method, hi, lo }, perElement: {},
       ...(inputs ? { device: { inputs } } : {}),

@@ -11,11 +11,29 @@ import { RAW_OPS, type RawAddon } from './cuda-ops/raw.js';
 import { ALIAS_OPS, type AliasAddon } from './cuda-ops/alias.js';
 import { DIST_OPS, type DistAddon } from './cuda-ops/distributions.js';
 import { cudaStore, type DeviceAddon } from './cuda-ops/device.js';
+import { stableJob } from './cuda-ops/stable.js';
 
 export interface CudaProbe {
+  /** The default device's backend (CUDA_RANDOM_DEVICE, else device 0), or null when CUDA is unusable. */
   backend: Backend | null;
   reason: string;
   info: Record<string, unknown> | null;
+  /** Visible CUDA devices (0 when CUDA is unusable). */
+  deviceCount: number;
+  /** The backend of device `device` (same addon; every call is routed there). Throws a RangeError
+   *  naming `device` for an index that does not exist, an Error with the reason for an unusable one. */
+  backendFor(device: number): Backend;
+  /** What was found for device `device` (probing it if it was not used yet). */
+  reasonFor(device: number): string;
+}
+
+/** One visible GPU as deviceInfo() lists it. */
+export interface CudaDeviceBrief {
+  index: number;
+  name: string;
+  computeCapability: string;
+  multiprocessors: number;
+  totalMemory: number;
 }
 
 /** What the addon's deviceInfo() returns (binding/addon.cc). */
@@ -33,11 +51,17 @@ export interface CudaDeviceInfo {
   freeMemory?: number;
   error?: string;
   errorName?: string;
+  /** Every visible GPU (properties only: no context is created on unused devices). */
+  devices?: CudaDeviceBrief[];
 }
 
 /** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
 export interface CudaAddon extends RawAddon, DistAddon, DeviceAddon, AliasAddon {
+  /** What the runtime finds for the device of useDevice(), and every visible device. */
   deviceInfo(): CudaDeviceInfo;
+  /** The device of this thread's later calls (async calls keep the one they were made with). */
+  useDevice(device: number): void;
+  currentDevice(): number;
   pinnedArrayBuffer(bytes: number): ArrayBuffer;
 }
 
@@ -115,23 +139,27 @@ function call(addon: CudaAddon, job: Job, async: boolean): void | Promise<void> 
   return adapter(addon, job, async);
 }
 
-/** The CUDA backend over `addon`; `crossover` (tests) overrides the table for every op. */
-export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<string, number> | undefined = crossoverFromEnv()): Backend {
+/** The CUDA backend of `device` over `addon`; `crossover` (tests) overrides the table for every op. */
+export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<string, number> | undefined = crossoverFromEnv(),
+  device = 0): Backend {
+  // The addon's device is per-thread state: set it before every call (async calls capture it).
+  const on = (): void => { if (typeof addon.useDevice === 'function') addon.useDevice(device); };
   return {
     name: 'cuda',
+    device,
     supports: (op) => CUDA_OPS.includes(op) && typeof (addon as unknown as Record<string, unknown>)[op] === 'function',
     crossover: crossoverOf(crossover),
     run(job) {
+      on();
       call(addon, job, false);
     },
-    runAsync(job) {
-      try {
-        return call(addon, job, true) as Promise<void>;
-      } catch (e) {
-        return Promise.reject(e);
-      }
+    async runAsync(job) {
+      on();
+      const s = stableJob(job);
+      await call(addon, s.job, true);
+      s.finish();
     },
-    allocate: (dtype, length) => cudaStore(addon, dtype, length),
+    allocate: (dtype, length) => cudaStore(addon, dtype, length, on, device),
   };
 }
 
@@ -147,44 +175,85 @@ function isAddon(a: unknown): a is CudaAddon {
   return typeof a === 'object' && a !== null && typeof (a as CudaAddon).deviceInfo === 'function';
 }
 
+/** CUDA_RANDOM_DEVICE: the default device index; undefined when unset. */
+export function deviceFromEnv(v = process.env.CUDA_RANDOM_DEVICE): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n)) {
+    throw new RangeError(`CUDA_RANDOM_DEVICE must be a device index (0, 1, …), got '${v}'`);
+  }
+  return n;
+}
+
 let cached: CudaProbe | null = null;
+
+/** A probe that found no usable CUDA: every device request fails with the reason. */
+function unusable(reason: string, info: Record<string, unknown> | null): CudaProbe {
+  return {
+    backend: null, reason, info, deviceCount: 0,
+    backendFor: () => { throw new Error(`CUDA is unavailable: ${reason}`); },
+    reasonFor: () => reason,
+  };
+}
 
 /** Loads the addon and asks the CUDA runtime what it finds; the answer is cached for the process. */
 export function cudaProbe(): CudaProbe {
   if (cached) return cached;
   const { addon, error } = loadNative();
-  if (!addon) {
-    cached = { backend: null, reason: error ?? 'no native addon', info: null };
-    return cached;
-  }
-  if (!isAddon(addon)) {
-    cached = { backend: null, reason: 'the native addon loaded but has no deviceInfo() (a stale build?)', info: null };
-    return cached;
-  }
-  let info: CudaDeviceInfo;
-  try {
-    info = addon.deviceInfo();
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    cached = { backend: null, reason: `the native addon's device query failed: ${msg}`, info: null };
-    return cached;
-  }
-  const versions = `${info.driverVersion > 0 ? `driver ${version(info.driverVersion)}` : 'no CUDA driver installed'}, ` +
-    `runtime ${version(info.runtimeVersion)}`;
-  if (!info.usable) {
-    cached = {
-      backend: null,
-      reason: `the CUDA runtime reports ${info.error ?? 'no usable device'} (${versions})`,
-      info: { ...info },
-    };
-    return cached;
+  if (!addon) return (cached = unusable(error ?? 'no native addon', null));
+  if (!isAddon(addon)) return (cached = unusable('the native addon loaded but has no deviceInfo() (a stale build?)', null));
+  const dflt = deviceFromEnv() ?? 0;
+  const probes = new Map<number, { backend: Backend | null; reason: string; info: CudaDeviceInfo | null }>();
+  // Each device is asked once, when first used (asking creates its context).
+  const probeDevice = (d: number) => {
+    let p = probes.get(d);
+    if (p) return p;
+    let info: CudaDeviceInfo;
+    try {
+      if (typeof addon.useDevice === 'function') addon.useDevice(d);
+      info = addon.deviceInfo();
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      p = { backend: null, reason: `the native addon's device query failed: ${msg}`, info: null };
+      probes.set(d, p);
+      return p;
+    }
+    const versions = `${info.driverVersion > 0 ? `driver ${version(info.driverVersion)}` : 'no CUDA driver installed'}, ` +
+      `runtime ${version(info.runtimeVersion)}`;
+    p = info.usable
+      ? {
+        backend: makeCudaBackend(addon, crossoverFromEnv(), d),
+        reason: `CUDA device ${info.device}: ${info.name} (compute capability ${info.computeCapability}, ` +
+          `${gib(info.totalMemory)}), ${versions}`,
+        info,
+      }
+      : { backend: null, reason: `the CUDA runtime reports ${info.error ?? 'no usable device'} (${versions})`, info };
+    probes.set(d, p);
+    return p;
+  };
+  const first = probeDevice(dflt);
+  const count = first.info?.deviceCount ?? 0;
+  if (!first.backend) {
+    const reason = count > 0 && dflt >= count
+      ? `CUDA_RANDOM_DEVICE=${dflt} but ${count} CUDA device${count === 1 ? ' is' : 's are'} visible`
+      : first.reason;
+    return (cached = unusable(reason, first.info ? { ...first.info } : null));
   }
   transferFromEnv(addon);
   cached = {
-    backend: makeCudaBackend(addon),
-    reason: `CUDA device ${info.device}: ${info.name} (compute capability ${info.computeCapability}, ` +
-      `${gib(info.totalMemory)}), ${versions}`,
-    info: { ...info },
+    backend: first.backend,
+    reason: first.reason,
+    info: { ...first.info },
+    deviceCount: count,
+    backendFor(device: number): Backend {
+      if (device >= count) {
+        throw new RangeError(`device must be a CUDA device index below ${count} (${count} visible), got ${device}`);
+      }
+      const p = probeDevice(device);
+      if (!p.backend) throw new Error(`CUDA device ${device} is unusable: ${p.reason}`);
+      return p.backend;
+    },
+    reasonFor: (device: number) => (device >= count ? `no CUDA device ${device}: ${count} visible` : probeDevice(device).reason),
   };
   return cached;
 }

@@ -1,14 +1,38 @@
-/** Backend choice: `{ backend }` option, else CUDA_RANDOM_BACKEND, else auto. */
+/**
+ * Backend and device choice: `{ backend }` option, else CUDA_RANDOM_BACKEND, else auto; `{ device }`
+ * option, else the device of the call's DeviceArray operands, else CUDA_RANDOM_DEVICE, else GPU 0.
+ */
 import type { Backend, BackendChoice, BackendName } from './types.js';
 import { cpuBackend } from './cpu.js';
-import { cudaProbe } from './cuda.js';
-import { checkEnum } from '../validate.js';
+import { cudaProbe, type CudaProbe } from './cuda.js';
+import { checkEnum, describe } from '../validate.js';
+
+/** Where a call may run: the caller's `backend` and `device` options (unvalidated). */
+export interface Placement {
+  backend?: unknown;
+  device?: unknown;
+}
+
+/** A `device` option: undefined, or a CUDA device index (an integer >= 0). */
+export function checkDevice(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number') throw new TypeError(`device must be a CUDA device index (a number), got ${describe(v)}`);
+  if (!Number.isInteger(v) || v < 0 || v > 63) throw new RangeError(`device must be an integer in [0, 63], got ${v}`);
+  return v;
+}
+
+/** The CUDA backend of `device` (undefined: the default device). */
+function cudaOn(cuda: CudaProbe, device: number | undefined): Backend {
+  return device === undefined ? cuda.backend! : cuda.backendFor(device);
+}
 
 const CHOICES: readonly BackendChoice[] = ['auto', 'cpu', 'cuda'];
 
 export interface BackendInfo {
   /** The backend `auto` resolves to. */
   name: 'cpu' | 'cuda';
+  /** The CUDA device calls run on (CUDA only; omitted: the default device, `cuda.device`). */
+  device?: number;
   /** Why: the device used, or why CUDA is not. */
   reason: string;
   /** What the addon reported (versions, device), when it loaded. */
@@ -28,39 +52,50 @@ export function requestedBackend(opt: unknown): BackendChoice {
 /**
  * The backend that runs `op` for n elements under the requested choice. Under auto, `prefer` (from the
  * call's DeviceArray operands, lib/device-io.ts) overrides the crossover: 'cuda' takes the GPU whenever
- * it implements the op, 'cpu' stays on the CPU.
+ * it implements the op, 'cpu' stays on the CPU. The device is the `device` option, else
+ * `preferDevice` (where the operands are), else the default device.
  */
-export function pickBackend(opt: unknown, op: string, n: number, prefer?: BackendName): Backend {
-  const choice = requestedBackend(opt);
+export function pickBackend(place: Placement | undefined, op: string, n: number, prefer?: BackendName,
+  preferDevice?: number): Backend {
+  const choice = requestedBackend(place?.backend);
+  const device = checkDevice(place?.device) ?? preferDevice;
   if (choice === 'cpu') return cpuBackend;
   const cuda = cudaProbe();
   if (choice === 'cuda') {
     if (!cuda.backend) throw new Error(`backend 'cuda' was requested but is unavailable: ${cuda.reason}`);
-    if (!cuda.backend.supports(op)) throw new Error(`backend 'cuda' does not implement '${op}'`);
-    return cuda.backend;
+    const b = cudaOn(cuda, device);
+    if (!b.supports(op)) throw new Error(`backend 'cuda' does not implement '${op}'`);
+    return b;
   }
   if (prefer === 'cpu' || !cuda.backend || !cuda.backend.supports(op)) return cpuBackend;
-  if (prefer === 'cuda' || n >= cuda.backend.crossover(op)) return cuda.backend;
+  if (prefer === 'cuda' || n >= cuda.backend.crossover(op)) return cudaOn(cuda, device);
+  if (place?.device !== undefined) cudaOn(cuda, device);  // a device that does not exist is an error anyway
   return cpuBackend;
 }
 
 /** Where DeviceArray.from puts its copy: the requested backend; under auto the GPU when usable. */
-export function pickDeviceBackend(opt: unknown): Backend {
-  const choice = requestedBackend(opt);
+export function pickDeviceBackend(place: Placement | undefined): Backend {
+  const choice = requestedBackend(place?.backend);
+  const device = checkDevice(place?.device);
   if (choice === 'cpu') return cpuBackend;
   const cuda = cudaProbe();
-  if (cuda.backend) return cuda.backend;
+  if (cuda.backend) return cudaOn(cuda, device);
   if (choice === 'cuda') throw new Error(`backend 'cuda' was requested but is unavailable: ${cuda.reason}`);
   return cpuBackend;
 }
 
-export function backendInfo(opt?: unknown): BackendInfo {
-  const choice = requestedBackend(opt);
+export function backendInfo(place?: Placement): BackendInfo {
+  const choice = requestedBackend(place?.backend);
+  const device = checkDevice(place?.device);
   const cuda = cudaProbe();
   if (choice === 'cpu') {
     return { name: 'cpu', reason: 'the CPU backend was requested', cuda: cuda.info };
   }
-  if (cuda.backend) return { name: 'cuda', reason: cuda.reason, cuda: cuda.info };
+  if (cuda.backend) {
+    if (device === undefined) return { name: 'cuda', reason: cuda.reason, cuda: cuda.info };
+    cudaOn(cuda, device);
+    return { name: 'cuda', device, reason: cuda.reasonFor(device), cuda: cuda.info };
+  }
   if (choice === 'cuda') throw new Error(`backend 'cuda' was requested but is unavailable: ${cuda.reason}`);
   return { name: 'cpu', reason: `CUDA is not used: ${cuda.reason}`, cuda: cuda.info };
 }

@@ -14,6 +14,8 @@ export type HostArray = Uint32Array | Float32Array | Float64Array;
  */
 export interface DeviceStore {
   readonly backend: BackendName;
+  /** The CUDA device holding the memory (CUDA backend), else undefined. */
+  readonly device?: number;
   /** The typed array itself (CPU backend), else undefined. */
   readonly host?: HostArray;
   /** The addon's handle (CUDA backend), else undefined. */
@@ -29,6 +31,8 @@ export interface DeviceStore {
 
 export interface Backend {
   readonly name: BackendName;
+  /** The CUDA device index (CUDA backends only). */
+  readonly device?: number;
   /** Whether this backend implements `op` (under `auto`, ops it lacks run on the CPU: same bits). */
   supports(op: string): boolean;
   /** Smallest n for which this backend is preferred under `auto` (per-call overhead vs. throughput). */

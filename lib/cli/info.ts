@@ -14,11 +14,21 @@ export function info(json: boolean): string {
     cpuWorkerThreads: poolSize(),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
-    env: { CUDA_RANDOM_BACKEND: process.env.CUDA_RANDOM_BACKEND ?? null, CUDA_RANDOM_THREADS: process.env.CUDA_RANDOM_THREADS ?? null },
+    env: Object.fromEntries(['CUDA_RANDOM_BACKEND', 'CUDA_RANDOM_DEVICE', 'CUDA_RANDOM_THREADS', 'CUDA_RANDOM_COPY_THREADS',
+      'CUDA_RANDOM_TRANSFER', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, process.env[k] ?? null])),
   };
   if (json) return JSON.stringify(facts, null, 2);
   const lines = [`backend: ${b.name}`, `reason:  ${b.reason}`, `addon:   ${facts.addon}`];
-  if (b.cuda) for (const [k, v] of Object.entries(b.cuda)) lines.push(`cuda.${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  const devices = (b.cuda?.devices ?? []) as { index: number; name: string; computeCapability: string; totalMemory: number }[];
+  for (const d of devices) {
+    lines.push(`gpu ${d.index}: ${d.name} (compute capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB)` +
+      `${d.index === b.cuda?.device ? ' (default)' : ''}`);
+  }
+  if (b.cuda) {
+    for (const [k, v] of Object.entries(b.cuda)) {
+      if (k !== 'devices') lines.push(`cuda.${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+    }
+  }
   lines.push(`cpu worker threads: ${facts.cpuWorkerThreads}`, `node: ${facts.node} (${facts.platform})`);
   return lines.join('\n');
 }

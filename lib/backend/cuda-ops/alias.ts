@@ -48,6 +48,8 @@ export interface AliasAddon {
   aliasCategorical(weights: Weights, method: number, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): void;
   aliasCategoricalAsync(weights: Weights, method: number, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): Promise<void>;
   aliasTuning(set?: Partial<AliasTuning>): AliasTuning;
+  /** binding/addon.cc: the device calls run on (see CudaAddon). */
+  currentDevice?(): number;
 }
 
 /** Op names (the sampling op is the CPU kernel's, lib/alias/run.ts OP_ALIAS). */
@@ -64,19 +66,32 @@ function methodCode(m: unknown): number {
   return c;
 }
 
-const resident = new WeakMap<Uint32Array, AliasDeviceTable>();
+/** Device copies of table rows, per GPU. */
+const resident = new WeakMap<Uint32Array, Map<number, AliasDeviceTable>>();
 
-/** Whether these rows already have a device copy (then GPU sampling needs no upload). */
+/** Whether these rows already have a device copy on some GPU (then GPU sampling may need no upload). */
 export function isResident(rows: Uint32Array): boolean {
   return resident.has(rows);
 }
 
+/** The GPU the addon's next call runs on (the backend selected it). */
+function deviceOf(addon: AliasAddon): number {
+  return typeof addon.currentDevice === 'function' ? addon.currentDevice() : 0;
+}
+
+function keepTable(rows: Uint32Array, device: number, t: AliasDeviceTable): void {
+  let m = resident.get(rows);
+  if (!m) resident.set(rows, (m = new Map()));
+  m.set(device, t);
+}
+
 function deviceTable(addon: AliasAddon, params: Record<string, unknown>): AliasDeviceTable {
   const rows = params.rows as Uint32Array;
-  let t = resident.get(rows);
+  const device = deviceOf(addon);
+  let t = resident.get(rows)?.get(device);
   if (!t) {
     t = addon.aliasUpload(rows, params.n as number);
-    resident.set(rows, t);
+    keepTable(rows, device, t);
   }
   return t;
 }
@@ -114,8 +129,9 @@ export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
     const w = weightsArg(job);
     const m = methodCode(job.params.method);
     const hi = job.params.hi as Uint32Array, lo = job.params.lo as Uint32Array;
+    const device = deviceOf(addon);
     const keep = (t: AliasDeviceTable | undefined): void => {
-      if (t) resident.set(rows, t);
+      if (t) keepTable(rows, device, t);
     };
     const t = mapErrors(async, () => async
       ? addon.aliasBuildAsync(w, m, rows, hi, lo, true)

@@ -31,15 +31,20 @@ export interface DeviceAddon {
 
 export const TYPE_CODE: Record<DeviceDtype, number> = { uint32: 0, float32: 1, float64: 2 };
 
-/** `length` elements of `dtype` in device memory. */
-export function cudaStore(addon: DeviceAddon, dtype: DeviceDtype, length: number): DeviceStore {
+/** `length` elements of `dtype` in the memory of the device that `on` selects (it is called before
+ *  every addon call: the addon's device is per-thread state). */
+export function cudaStore(addon: DeviceAddon, dtype: DeviceDtype, length: number, on: () => void = () => {},
+  device = 0): DeviceStore {
+  on();
   const handle = addon.deviceAlloc(TYPE_CODE[dtype], length);
   return {
     backend: 'cuda',
+    device,
     handle,
-    toHost: (out) => addon.deviceToHost(handle, out),
-    toHostAsync: (out) => addon.deviceToHostAsync(handle, out),
-    fromHost: (src) => addon.deviceFromHost(handle, src),
+    toHost: (out) => { on(); addon.deviceToHost(handle, out); },
+    // `out` is made by DeviceArray.toHostAsync for this call: no user code can detach it meanwhile.
+    toHostAsync: (out) => { on(); return addon.deviceToHostAsync(handle, out); },
+    fromHost: (src) => { on(); addon.deviceFromHost(handle, src); },
     free: () => addon.deviceFree(handle),
   };
 }
