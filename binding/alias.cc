@@ -1,6 +1,6 @@
 // Node-API binding of the CUDA alias tables (cuda/include/cr_api_alias.h). Registered through
 // crb::Registrar; all policy (validation of weights, backend choice) stays in lib/alias and
-// lib/backend/cuda-ops/alias.ts, this file only checks types and lengths so nothing malformed reaches
+// lib/backend/cuda/alias.ts, this file only checks types and lengths so nothing malformed reaches
 // the GPU.
 //
 // A device-resident table is an External holding a cr_alias_table*, type-tagged, freed when it is
@@ -17,7 +17,7 @@
 //
 // `weights` is a Float64Array/Float32Array or a float64/float32 device-array handle (binding/
 // device_array.h): device weights are read in place and checked on the device by the facade's rule; a
-// violation rejects with code 'ERANGE' naming the index (lib/backend/cuda-ops/alias.ts makes it a
+// violation rejects with code 'ERANGE' naming the index (lib/backend/cuda/alias.ts makes it a
 // RangeError). `out` of a sample is a Uint32Array, or a uint32 device-array handle followed by n.
 #include <memory>
 

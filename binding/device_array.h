@@ -2,7 +2,7 @@
 // whose shared DeviceMem owns the cudaMalloc'd (pooled) memory. free() or the External's finalizer
 // drops the slot's reference; calls in flight hold their own, so the memory goes when the last user
 // is done (a free() during an async call cannot pull the memory from under its kernel). All policy
-// (dtype names, lengths, which backend) lives in lib/device-array.ts.
+// (dtype names, lengths, which backend) lives in lib/facade/device-array.ts.
 #ifndef CR_BINDING_DEVICE_ARRAY_H
 #define CR_BINDING_DEVICE_ARRAY_H
 

@@ -1,5 +1,5 @@
 // Node-API binding of the distribution samplers (cuda/include/cr_api_dist.h), one function per op of
-// lib/cpu/kernels.ts, each with an Async twin (common.h `define`). Registered through crb::Registrar.
+// lib/backend/cpu/kernels.ts, each with an Async twin (common.h `define`). Registered through crb::Registrar.
 //
 //   normalBM32 / normalBM64 / normalPolar32 / normalPolar64(k0, k1, lo, hi, mean, std, out[, n])
 //   exponential32 / exponential64(k0, k1, lo, hi, rate, out[, n])
@@ -11,7 +11,7 @@
 // type followed by n. `alpha` is a number (gamma only), a Float32Array/Float64Array (read in place) or a
 // float32/float64 device-array handle. `lanes`: -1 default, 0 one thread per element, M in
 // {1, 2, 4, 8, 16, 32} the M-proposal reduction. A shape the device finds invalid rejects with an
-// Error whose code is 'ERANGE' (lib/backend/cuda-ops/distributions.ts makes it a RangeError).
+// Error whose code is 'ERANGE' (lib/backend/cuda/distributions.ts makes it a RangeError).
 #include <memory>
 #include <vector>
 

@@ -2,24 +2,24 @@
  * cuda-random: counter-based random numbers and sampling, on CUDA when available and in TypeScript
  * everywhere, with the same bits on both. See docs/streams.md for the contract.
  */
-import { philox4x32 as philoxRaw } from './philox.js';
-import { checkOptions, checkUint32, describe, isTypedInput } from './validate.js';
+import { philox4x32 as philoxRaw } from './core/philox.js';
+import { checkOptions, checkUint32, describe, isTypedInput } from './core/validate.js';
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
-export { key, split, foldIn, keyEquals, type Key } from './keys.js';
-export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype, type DeviceOut, type WithDeviceOut } from './uniform.js';
-export { DeviceArray, type DeviceDtype } from './device-array.js';
-export type { CommonOptions } from './api.js';
+export { key, split, foldIn, keyEquals, type Key } from './core/keys.js';
+export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype, type DeviceOut, type WithDeviceOut } from './facade/uniform.js';
+export { DeviceArray, type DeviceDtype } from './facade/device-array.js';
+export type { CommonOptions } from './facade/prepare.js';
 export type { BackendInfo } from './backend/select.js';
 export type { BackendName, BackendChoice, HostArray } from './backend/types.js';
-export { shutdownPool } from './pool.js';
+export { shutdownPool } from './backend/cpu/pool.js';
 export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
 export type { WeightsInput } from './alias/fixed-point.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
-export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow.js';
-export { normal, normalAsync, type NormalOptions, type NormalMethod } from './normal.js';
-export { gamma, gammaAsync, type GammaOptions } from './gamma.js';
-export { exponential, exponentialAsync, chisquare, chisquareAsync, beta, betaAsync, dirichlet, dirichletAsync, type ExponentialOptions, type ChisquareOptions, type BetaOptions, type DirichletOptions } from './derived.js';
+export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow/xorwow.js';
+export { normal, normalAsync, type NormalOptions, type NormalMethod } from './facade/normal.js';
+export { gamma, gammaAsync, type GammaOptions } from './facade/gamma.js';
+export { exponential, exponentialAsync, chisquare, chisquareAsync, beta, betaAsync, dirichlet, dirichletAsync, type ExponentialOptions, type ChisquareOptions, type BetaOptions, type DirichletOptions } from './facade/derived.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
 export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {

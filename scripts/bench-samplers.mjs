@@ -8,7 +8,7 @@
 //   node scripts/bench-samplers.mjs --n 65536        one size only
 //
 // "WASM" is the default path (lib/wasm/samplers.ts); "JS" the same call with the WASM samplers turned
-// off in-process (setSamplersWasm(false): the loops of lib/cpu/normal.ts and gamma.ts, which still
+// off in-process (setSamplersWasm(false): the loops of lib/kernels/normal.ts and gamma.ts, which still
 // take their Philox words from the WASM Philox module, as before this path existed). Both go through
 // the public API (normal/gamma/exponential/beta with backend 'cpu' and a reused `out`). The @stdlib
 // samplers fill a Float64Array in a loop, their natural use.

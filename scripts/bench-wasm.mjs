@@ -8,7 +8,7 @@
 //                                             philoxStreamWasm (how WASM_MIN_WORDS was chosen)
 //
 // The JS numbers come from a child process with CUDA_RANDOM_NO_WASM=1 (the switch is read once per
-// process), the WASM numbers from one without it; both time lib/cpu/raw.ts, i.e. what a CPU kernel
+// process), the WASM numbers from one without it; both time lib/kernels/raw.ts, i.e. what a CPU kernel
 // runs. "M values/s" counts outputs; "M words/s" counts the Philox words consumed (float64 uses two).
 // A row for pure-rand's xoroshiro128plus doubles (a devDependency) gives a peer in the same run.
 import { spawnSync } from 'node:child_process';

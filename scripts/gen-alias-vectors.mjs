@@ -8,7 +8,7 @@
 // Encoding: 64-bit quantities as [lo, hi] uint32 pairs; offsets as decimal strings.
 import { writeFileSync } from 'node:fs';
 import { AliasTable, categorical, key, uniform } from '../dist/lib/index.js';
-import { aliasSample } from '../dist/lib/alias/sample.js';
+import { aliasSample } from '../dist/lib/kernels/alias.js';
 
 const out = new URL('../test/vectors/alias.json', import.meta.url);
 

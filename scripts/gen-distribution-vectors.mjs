@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes test/vectors/distributions.json: lib/math results and normal / gamma / exponential / beta /
+// Writes test/vectors/distributions.json: lib/core/math results and normal / gamma / exponential / beta /
 // Dirichlet values computed by the TypeScript backend, for the C++ host test
 // (cuda/test/test_distributions.cpp) and GPU comparisons. Every float is stored as its exact bit
 // pattern in hex (JSON numbers would lose -0). Run after `npx tsc -p .`:
@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bits, key, normal, gamma, exponential, beta, dirichlet } from '../dist/lib/index.js';
-import { log, exp, sincos2pi } from '../dist/lib/math/index.js';
+import { log, exp, sincos2pi } from '../dist/lib/core/math/index.js';
 
 const file = fileURLToPath(new URL('../test/vectors/distributions.json', import.meta.url));
 
@@ -88,7 +88,7 @@ for (const seed of seeds) {
 }
 
 const text = JSON.stringify({
-  about: 'lib/math and distribution values from the TypeScript backend; floats as hex bit patterns. Written by scripts/gen-distribution-vectors.mjs.',
+  about: 'lib/core/math and distribution values from the TypeScript backend; floats as hex bit patterns. Written by scripts/gen-distribution-vectors.mjs.',
   math,
   ...cases,
 }) + '\n';

@@ -27,7 +27,7 @@ const OOM = !args.includes('--no-oom');
 let lib, cuda;
 try {
   lib = await import('../dist/lib/index.js');
-  cuda = await import('../dist/lib/backend/cuda.js');
+  cuda = await import('../dist/lib/backend/cuda/backend.js');
 } catch (e) {
   console.error(`gpu-alias-compare: cannot load dist/ (run npm run build first): ${e.message}`);
   process.exit(2);

@@ -28,7 +28,7 @@ const jsonPath = opt('--json', null);
 let lib, cuda;
 try {
   lib = await import('../dist/lib/index.js');
-  cuda = await import('../dist/lib/backend/cuda.js');
+  cuda = await import('../dist/lib/backend/cuda/backend.js');
 } catch (e) {
   console.error(`gpu-compare: cannot load dist/ (run npm run build first): ${e.message}`);
   process.exit(2);
@@ -153,7 +153,7 @@ await compareDevice({ lib, addon, record, results, now, max: MAX });
 // Every op into every kind of host output, at the lengths of the copy-split defect (issue 15)
 await compareHostPaths({ lib, addon, record, results });
 
-// Per-op crossover for `auto` (CROSSOVER in lib/backend/cuda.ts)
+// Per-op crossover for `auto` (CROSSOVER in lib/backend/cuda/backend.ts)
 measureCrossover({ lib, results, now });
 
 // Host-output throughput: pageable JS arrays vs pinned (addon.pinnedArrayBuffer) outputs

@@ -11,7 +11,7 @@
 // Without a usable GPU it still runs (CPU against CPU), which is how it is tested off the device.
 import { parseArgs } from 'node:util';
 import * as cr from '../dist/lib/index.js';
-import { cudaAddon } from '../dist/lib/backend/cuda.js';
+import { cudaAddon } from '../dist/lib/backend/cuda/backend.js';
 
 const { values: argv } = parseArgs({
   options: { calls: { type: 'string', default: '400' }, seed: { type: 'string', default: '1' }, max: { type: 'string', default: String((1 << 20) + 5) } },

@@ -16,7 +16,7 @@
 //   node --expose-gc scripts/gpu-hardening.mjs      prints one JSON line; exit 0 when all passed,
 //                                                    and exit 0 with "skipped" where no GPU is usable
 import * as cr from '../dist/lib/index.js';
-import { cudaAddon } from '../dist/lib/backend/cuda.js';
+import { cudaAddon } from '../dist/lib/backend/cuda/backend.js';
 
 if (typeof globalThis.gc !== 'function') {
   console.error('gpu-hardening.mjs needs --expose-gc');

@@ -34,7 +34,7 @@ run() {  # run NAME LIMIT CMD...
   tail -n 3 "$LOGS/$name.log" | cut -c1-400 | sed 's/^/    /'
 }
 [[ -f dist/lib/index.js ]] || node node_modules/typescript/bin/tsc -p . || exit 2
-if ! node -e "import('./dist/lib/backend/cuda.js').then(m => process.exit(m.cudaAddon() ? 0 : 1))"; then
+if ! node -e "import('./dist/lib/backend/cuda/backend.js').then(m => process.exit(m.cudaAddon() ? 0 : 1))"; then
   # not a pass: on the GPU machine this means the addon or the device is broken
   echo "[hardening] no usable CUDA device: nothing checked"
   exit 3

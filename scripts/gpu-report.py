@@ -248,7 +248,7 @@ xo = compare.get("crossover") or []
 if xo:
     w("## Per-op CPU/GPU crossover (gpu-compare: sync calls, host outputs)\n")
     w("Smallest measured n from which the CUDA backend was faster than the CPU backend in every larger size tried; "
-      "set `CROSSOVER` in lib/backend/cuda.ts from it.\n")
+      "set `CROSSOVER` in lib/backend/cuda/backend.ts from it.\n")
     w("| op | crossover n | cuda / cpu ms at each n |")
     w("| --- | --- | --- |")
     for c in xo:
@@ -257,7 +257,7 @@ if xo:
     w("")
 cross = [t for t in compare.get("timings", []) if t.get("mode", "").startswith("crossover") or "latency" in t.get("mode", "")]
 if cross:
-    w("## Small calls: CUDA vs CPU backend (raw ops; the per-op table is CROSSOVER in lib/backend/cuda.ts)\n")
+    w("## Small calls: CUDA vs CPU backend (raw ops; the per-op table is CROSSOVER in lib/backend/cuda/backend.ts)\n")
     w("| n | mode | cuda ms | cpu ms |")
     w("| --- | --- | --- | --- |")
     for t in cross:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Measures the portable math of lib/math (log, exp, sincos2pi) against high-precision references:
+ * Measures the portable math of lib/core/math (log, exp, sincos2pi) against high-precision references:
  * a double-double reference for every input (10^7 per function by default) and a BigInt fixed-point
  * reference (256-bit) on a sample, which also checks the double-double reference itself. Prints a
  * markdown table (docs/accuracy.md records it). Inputs come from cuda-random's own raw stream, so a
@@ -9,7 +9,7 @@
  *   npx tsc -p . && node scripts/math-accuracy.mjs [--scale 0.1] [--big 20000]
  */
 import { bits, key } from '../dist/lib/index.js';
-import { log, exp, sincos2pi } from '../dist/lib/math/index.js';
+import { log, exp, sincos2pi } from '../dist/lib/core/math/index.js';
 import {
   ddLog, ddExp, ddSinCos2pi, bigLog, bigExp, bigSin2pi, bigCos2pi, ulpError,
 } from './ref-math.mjs';

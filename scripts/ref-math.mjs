@@ -1,5 +1,5 @@
 /**
- * Reference implementations for measuring lib/math (scripts/math-accuracy.mjs, test/math.test.ts).
+ * Reference implementations for measuring lib/core/math (scripts/math-accuracy.mjs, test/math.test.ts).
  *
  * Two independent references, both far more precise than binary64:
  *  - double-double (about 106 bits; fast enough for 10^7 inputs): ddLog, ddExp, ddSinCos2pi;

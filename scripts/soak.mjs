@@ -23,7 +23,7 @@
 // Exit status 0 when everything is flat; a JSON summary with --json.
 import { parseArgs } from 'node:util';
 import * as cr from '../dist/lib/index.js';
-import { cudaAddon } from '../dist/lib/backend/cuda.js';
+import { cudaAddon } from '../dist/lib/backend/cuda/backend.js';
 
 const { values: argv } = parseArgs({
   options: {

@@ -1,33 +1,33 @@
 /**
  * The CUDA alias path without a GPU: the facade (AliasTable.build / sample / counts, categorical) routed
  * to a CUDA backend whose addon is a stand-in computed by the TypeScript backend. If the facade or the
- * adapters (lib/backend/cuda-ops/alias.ts) pass any argument wrongly — key words, offset halves, method
+ * adapters (lib/backend/cuda/alias.ts) pass any argument wrongly — key words, offset halves, method
  * codes, count, output arrays — or route to the wrong backend, the bits or the recorded calls differ.
  * Where the real addon loads (no GPU needed), its argument checks run before any CUDA call. The GPU
  * itself is checked by scripts/gpu-alias-compare.mjs and cuda/test/alias_selftest.cu.
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { CudaProbe } from '../lib/backend/cuda.js';
+import type { CudaProbe } from '../lib/backend/cuda/backend.js';
 
 const fakeState = vi.hoisted(() => ({ probe: null as CudaProbe | null }));
-vi.mock('../lib/backend/cuda.js', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../lib/backend/cuda.js')>();
+vi.mock('../lib/backend/cuda/backend.js', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../lib/backend/cuda/backend.js')>();
   return { ...mod, cudaProbe: () => fakeState.probe ?? mod.cudaProbe() };
 });
 
-const { makeCudaBackend } = await import('../lib/backend/cuda.js');
+const { makeCudaBackend } = await import('../lib/backend/cuda/backend.js');
 const { AliasTable } = await import('../lib/alias/table.js');
 const { categorical, categoricalAsync } = await import('../lib/alias/categorical.js');
 const { checkWeights, fixedPoint } = await import('../lib/alias/fixed-point.js');
 const { buildRows } = await import('../lib/alias/psa.js');
-const { aliasSample, cdfSample, prefixUnits } = await import('../lib/alias/sample.js');
-const { key } = await import('../lib/keys.js');
-const { uniform } = await import('../lib/uniform.js');
-const { shutdownPool } = await import('../lib/pool.js');
-const { loadNative } = await import('../lib/native.js');
-import type { AliasAddon, AliasDeviceTable } from '../lib/backend/cuda-ops/alias.js';
-import type { CudaAddon } from '../lib/backend/cuda.js';
+const { aliasSample, cdfSample, prefixUnits } = await import('../lib/kernels/alias.js');
+const { key } = await import('../lib/core/keys.js');
+const { uniform } = await import('../lib/facade/uniform.js');
+const { shutdownPool } = await import('../lib/backend/cpu/pool.js');
+const { loadNative } = await import('../lib/backend/cuda/native.js');
+import type { AliasAddon, AliasDeviceTable } from '../lib/backend/cuda/alias.js';
+import type { CudaAddon } from '../lib/backend/cuda/backend.js';
 
 afterAll(() => shutdownPool());
 

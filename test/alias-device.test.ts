@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AliasTable, DeviceArray, categorical, categoricalAsync, key, shutdownPool, uniform } from '../lib/index.js';
-import { makeCudaBackend } from '../lib/backend/cuda.js';
+import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import { standInProbe } from './stand-in-probe.js';
 import { StandInHandle, calls, cFormat17g, standInAddon } from './stand-in-addon.js';
 
-vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+vi.mock('../lib/backend/cuda/backend.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
 const state = standInProbe;
 
 afterAll(() => shutdownPool());

@@ -4,10 +4,10 @@
  * rejections, odd and carrying offsets, several module calls per draw, the remembered-table cache.
  */
 import { describe, expect, it } from 'vitest';
-import { aliasSample, aliasSampleJs } from '../lib/alias/sample.js';
+import { aliasSample, aliasSampleJs } from '../lib/kernels/alias.js';
 import { forgetAliasRows, WASM_ALIAS_MAX_ITEMS } from '../lib/wasm/alias.js';
-import { wasmAvailable } from '../lib/wasm/philox.js';
-import { rawBits } from '../lib/cpu/raw.js';
+import { wasmAvailable } from '../lib/core/wasm/philox.js';
+import { rawBits } from '../lib/kernels/raw.js';
 
 /** Random rows for N items: thresholds anywhere in [0, 2^32), aliases in [0, N). */
 function rows(N: number, seed: number): Uint32Array {

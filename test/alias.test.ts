@@ -4,8 +4,8 @@ import chi2gof from '@stdlib/stats-chi2gof';
 import { AliasTable, categorical, key, split, uniform, shutdownPool, type Key } from 'cuda-random';
 import { checkWeights, fixedPoint, totalUnits } from '../lib/alias/fixed-point.js';
 import { buildRows, PLUS_GROUP } from '../lib/alias/psa.js';
-import { aliasSample } from '../lib/alias/sample.js';
-import { cudaProbe } from '../lib/backend/cuda.js';
+import { aliasSample } from '../lib/kernels/alias.js';
+import { cudaProbe } from '../lib/backend/cuda/backend.js';
 import {
   bigUnits, exactScaled, refAliasItem, refPsa, refPsaPlus, rowsToArray,
 } from './alias-ref.js';

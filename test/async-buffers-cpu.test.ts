@@ -3,11 +3,11 @@
  * are in test/async-buffers.test.ts): the worker pool writes a non-shared `out` from the main thread,
  * round by round, and checks before each round that the caller did not transfer or shrink it; a
  * SharedArrayBuffer-backed `out` is written in place by the workers. Runs the built package (the
- * pool's workers load dist/lib/worker.js).
+ * pool's workers load dist/lib/backend/cpu/worker.js).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { key, normalAsync, shutdownPool, uniform, uniformAsync } from 'cuda-random';
-import { POOL_MIN_ELEMENTS, poolSize } from '../dist/lib/pool.js';
+import { POOL_MIN_ELEMENTS, poolSize } from '../dist/lib/backend/cpu/pool.js';
 
 afterAll(() => shutdownPool());
 

@@ -13,11 +13,11 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AliasTable, categoricalAsync, gammaAsync, key, normal, normalAsync, shutdownPool, uniformAsync,
 } from '../lib/index.js';
-import { makeCudaBackend } from '../lib/backend/cuda.js';
+import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import { standInProbe } from './stand-in-probe.js';
 import { calls, standInAddon } from './stand-in-addon.js';
 
-vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+vi.mock('../lib/backend/cuda/backend.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
 
 afterAll(() => shutdownPool());
 

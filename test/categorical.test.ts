@@ -4,7 +4,7 @@ import {
   AliasTable, categorical, categoricalAsync, categoricalMethod, key, uniform, shutdownPool, type Key,
 } from 'cuda-random';
 import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
-import { cudaProbe } from '../lib/backend/cuda.js';
+import { cudaProbe } from '../lib/backend/cuda/backend.js';
 import { bigUnits, refCdfItem } from './alias-ref.js';
 
 afterAll(() => shutdownPool());

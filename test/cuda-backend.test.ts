@@ -1,16 +1,16 @@
 /**
- * The CUDA backend's Job → addon adapter (lib/backend/cuda.ts), checked everywhere with a stand-in
+ * The CUDA backend's Job → addon adapter (lib/backend/cuda/backend.ts), checked everywhere with a stand-in
  * addon computed on the CPU: if the adapter passes any argument wrongly (key words, offset halves,
  * low/high, XORWOW seed/subsequence/offset or state), the bits differ from the CPU backend's.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { makeCudaBackend, CUDA_OPS, CROSSOVER, DEFAULT_CUDA_CROSSOVER, crossoverFromEnv, type CudaAddon } from '../lib/backend/cuda.js';
-import { RAW_OPS } from '../lib/backend/cuda-ops/raw.js';
-import { cpuBackend } from '../lib/backend/cpu.js';
+import { makeCudaBackend, CUDA_OPS, CROSSOVER, DEFAULT_CUDA_CROSSOVER, crossoverFromEnv, type CudaAddon } from '../lib/backend/cuda/backend.js';
+import { RAW_OPS } from '../lib/backend/cuda/raw.js';
+import { cpuBackend } from '../lib/backend/cpu/backend.js';
 import type { Backend } from '../lib/backend/types.js';
-import { lanesFor } from '../lib/backend/cuda-ops/distributions.js';
-import { Xorwow } from '../lib/xorwow.js';
-import type { Job } from '../lib/job.js';
+import { lanesFor } from '../lib/backend/cuda/distributions.js';
+import { Xorwow } from '../lib/xorwow/xorwow.js';
+import type { Job } from '../lib/core/job.js';
 import { calls, standInAddon } from './stand-in-addon.js';
 import {
   beta, betaAsync, chisquare, chisquareAsync, dirichlet, dirichletAsync, exponential, exponentialAsync, gamma,

@@ -7,7 +7,7 @@ import expCdf from '@stdlib/stats-base-dists-exponential-cdf';
 import chisqCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import betaCdf from '@stdlib/stats-base-dists-beta-cdf';
 import { expectMoments, expectSameBits, hasNaN, ksP, KS_P_MIN } from './dist-helpers.js';
-import { log } from '../lib/math/log.js';
+import { log } from '../lib/core/math/log.js';
 
 afterAll(() => shutdownPool());
 

@@ -1,5 +1,5 @@
 /**
- * DeviceArray (lib/device-array.ts) and calls with DeviceArray operands (lib/device-io.ts): on the CPU
+ * DeviceArray (lib/facade/device-array.ts) and calls with DeviceArray operands (lib/facade/device-io.ts): on the CPU
  * backend, and with a CUDA backend whose addon is the stand-in of test/stand-in-addon.ts (device memory
  * = handle objects over typed arrays), so routing under 'auto', handle passing and cross-backend copies
  * are exercised here; scripts/gpu-compare.mjs repeats the CUDA part on a GPU.
@@ -9,12 +9,12 @@ import {
   DeviceArray, beta, betaAsync, bits, bitsAsync, chisquare, chisquareAsync, dirichlet, dirichletAsync, exponential,
   exponentialAsync, gamma, gammaAsync, key, normal, normalAsync, shutdownPool, uniform, uniformAsync,
 } from '../lib/index.js';
-import { makeCudaBackend } from '../lib/backend/cuda.js';
+import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import { standInProbe } from './stand-in-probe.js';
 import { StandInHandle, calls, external, standInAddon } from './stand-in-addon.js';
 import { expectSameBits } from './dist-helpers.js';
 
-vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+vi.mock('../lib/backend/cuda/backend.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
 const state = standInProbe;
 
 afterAll(() => shutdownPool());

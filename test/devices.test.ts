@@ -10,11 +10,11 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AliasTable, DeviceArray, backend, bits, bitsAsync, gamma, gammaAsync, key, normal, shutdownPool, uniform,
 } from '../lib/index.js';
-import { deviceFromEnv, makeCudaBackend } from '../lib/backend/cuda.js';
+import { deviceFromEnv, makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import { standInProbe } from './stand-in-probe.js';
 import { StandInHandle, calls, standInAddon } from './stand-in-addon.js';
 
-vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+vi.mock('../lib/backend/cuda/backend.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
 
 afterAll(() => shutdownPool());
 

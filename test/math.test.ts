@@ -1,5 +1,5 @@
 /**
- * lib/math against the double-double reference of scripts/ref-math.mjs (itself checked against a
+ * lib/core/math against the double-double reference of scripts/ref-math.mjs (itself checked against a
  * 256-bit BigInt reference here and in scripts/math-accuracy.mjs): a 10^5-input sample per function
  * must stay within the documented bound (docs/accuracy.md), so an accuracy regression fails.
  */
@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { key, bits } from 'cuda-random';
-import { log, exp, sincos2pi, cos2pi, LN2_HI, LN2_LO } from '../lib/math/index.js';
-import { POW2, POW2_BIAS } from '../lib/math/bits.js';
+import { log, exp, sincos2pi, cos2pi, LN2_HI, LN2_LO } from '../lib/core/math/index.js';
+import { POW2, POW2_BIAS } from '../lib/core/math/bits.js';
 // @ts-expect-error plain ESM helper without types
 import { ddLog, ddExp, ddSinCos2pi, bigLog, bigExp, bigSin2pi, bigCos2pi, ulpError } from '../scripts/ref-math.mjs';
 

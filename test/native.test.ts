@@ -10,9 +10,9 @@ import {
   backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool, normal, normalAsync, gamma, gammaAsync, exponential,
   chisquare, beta, dirichlet, dirichletAsync, DeviceArray,
 } from 'cuda-random';
-import { loadNative } from '../lib/native.js';
-import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda.js';
-import { Xorwow } from '../lib/xorwow.js';
+import { loadNative } from '../lib/backend/cuda/native.js';
+import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
+import { Xorwow } from '../lib/xorwow/xorwow.js';
 
 const native = loadNative();
 const addon = native.addon as CudaAddon | null;

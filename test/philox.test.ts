@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { philox4x32, key, bits } from 'cuda-random';
-import { philoxStream } from '../lib/philox.js';
+import { philoxStream } from '../lib/core/philox.js';
 
 const KAT = new URL('./vectors/random123_kat_32bit.txt', import.meta.url);
 

@@ -1,12 +1,12 @@
 /**
- * The worker pool (lib/pool.ts): outputs of any size and type equal the single-thread kernels, through
+ * The worker pool (lib/backend/cpu/pool.ts): outputs of any size and type equal the single-thread kernels, through
  * the shared scratch slabs (several rounds, sizes not multiples of a round) or in place (shared out);
  * a failing round rejects and leaves the pool usable.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPooled, SLAB_BYTES, shutdownPool } from '../dist/lib/pool.js'; // dist: workers load dist/lib/worker.js
-import { runKernel, type OutArray } from '../dist/lib/cpu/kernels.js';
-import type { Job } from '../dist/lib/job.js';
+import { runPooled, SLAB_BYTES, shutdownPool } from '../dist/lib/backend/cpu/pool.js'; // dist: workers load dist/lib/backend/cpu/worker.js
+import { runKernel, type OutArray } from '../dist/lib/backend/cpu/kernels.js';
+import type { Job } from '../dist/lib/core/job.js';
 
 afterAll(() => shutdownPool());
 

@@ -1,18 +1,18 @@
 /**
  * A stand-in for the CUDA addon that computes every op with the CPU kernels: running the CUDA backend's
- * adapters (lib/backend/cuda-ops/*) against it must reproduce the CPU backend bit for bit, which proves
+ * adapters (lib/backend/cuda/*) against it must reproduce the CPU backend bit for bit, which proves
  * that each adapter passes its arguments right (key words, offset halves, parameters, per-element
  * arrays, output). It also checks what the real binding would reject (argument counts and types, lane
  * counts), so a malformed call fails here rather than only on a GPU.
  */
-import type { CudaAddon } from '../lib/backend/cuda.js';
-import { rawBits, uniform32, uniform64 } from '../lib/cpu/raw.js';
-import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/cpu/normal.js';
-import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/cpu/gamma.js';
-import { Xorwow } from '../lib/xorwow.js';
+import type { CudaAddon } from '../lib/backend/cuda/backend.js';
+import { rawBits, uniform32, uniform64 } from '../lib/kernels/raw.js';
+import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/kernels/normal.js';
+import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/kernels/gamma.js';
+import { Xorwow } from '../lib/xorwow/xorwow.js';
 import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
 import { buildRows } from '../lib/alias/psa.js';
-import { aliasSample, cdfSample, prefixUnits } from '../lib/alias/sample.js';
+import { aliasSample, cdfSample, prefixUnits } from '../lib/kernels/alias.js';
 
 const u64 = (lo: number, hi: number) => (BigInt(hi) << 32n) | BigInt(lo);
 

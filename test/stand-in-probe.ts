@@ -1,9 +1,9 @@
 /**
- * The CUDA probe of lib/backend/cuda.js replaced for tests: it returns `standInProbe.cuda` (a backend
+ * The CUDA probe of lib/backend/cuda/backend.js replaced for tests: it returns `standInProbe.cuda` (a backend
  * over test/stand-in-addon.ts, or null for "no GPU") as device 0, and `standInProbe.devices[d]` as
  * device d when a test sets several (one stand-in addon pretending to have more GPUs). Use in a test file as
  *
- *   vi.mock('../lib/backend/cuda.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
+ *   vi.mock('../lib/backend/cuda/backend.js', async (orig) => (await import('./stand-in-probe.js')).mockCudaModule(orig));
  *
  * and set standInProbe.cuda (import it normally: the factory and the test share this module).
  */

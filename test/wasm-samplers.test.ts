@@ -1,6 +1,6 @@
 // The WebAssembly SIMD samplers (lib/wasm/samplers.ts + samplers.cc) against the JavaScript kernels
-// they replace (lib/cpu/normal.ts, lib/cpu/gamma.ts, forced through setSamplersWasm(false)) and their
-// vector log / exp / sincos2pi against lib/math: every element must have the same bits. Also the
+// they replace (lib/kernels/normal.ts, lib/kernels/gamma.ts, forced through setSamplersWasm(false)) and their
+// vector log / exp / sincos2pi against lib/core/math: every element must have the same bits. Also the
 // CUDA_RANDOM_NO_WASM fallback and the staleness checks of the generated module.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -8,12 +8,12 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/cpu/normal.js';
-import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/cpu/gamma.js';
+import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/kernels/normal.js';
+import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/kernels/gamma.js';
 import {
   SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, setSamplersWasm, vectorMath,
 } from '../lib/wasm/samplers.js';
-import { exp, log, sincos2pi } from '../lib/math/index.js';
+import { exp, log, sincos2pi } from '../lib/core/math/index.js';
 import { expectSameBits } from './dist-helpers.js';
 import { rng } from './seeded-rng.js';
 
@@ -177,7 +177,7 @@ describe('gamma: WASM = JS bit for bit', () => {
   });
 });
 
-// ---- the vector math against lib/math --------------------------------------------------------------
+// ---- the vector math against lib/core/math --------------------------------------------------------------
 
 const F64 = new Float64Array(1);
 const U32 = new Uint32Array(F64.buffer);
@@ -196,10 +196,10 @@ function expectSameNumbers(got: Float64Array, want: (x: number) => number, xs: F
       break;
     }
   }
-  if (bad >= 0) expect.fail(`${what}(${xs[bad]}) = ${got[bad]}, lib/math gives ${want(xs[bad])}`);
+  if (bad >= 0) expect.fail(`${what}(${xs[bad]}) = ${got[bad]}, lib/core/math gives ${want(xs[bad])}`);
 }
 
-describe('vector log / exp / sincos2pi = lib/math', () => {
+describe('vector log / exp / sincos2pi = lib/core/math', () => {
   it('log on 10^6+ inputs: random bit patterns (every exponent), both uniform grids, and the edges', () => {
     const r = rng(8);
     const edges = [0, -0, -1, NaN, Infinity, -Infinity, 1, 2, 0.5, Math.SQRT2, Math.SQRT1_2, 2 ** -1074, 2 ** -1022,
@@ -291,8 +291,8 @@ describe('fallback without WASM', () => {
     vi.stubEnv('CUDA_RANDOM_NO_WASM', '1');
     vi.resetModules();
     const w = await import('../lib/wasm/samplers.js');
-    const nrm = await import('../lib/cpu/normal.js');
-    const gam = await import('../lib/cpu/gamma.js');
+    const nrm = await import('../lib/kernels/normal.js');
+    const gam = await import('../lib/kernels/gamma.js');
     expect(w.samplersWasmAvailable()).toBe(false);
     expect(w.samplersWasmUnavailableReason()).toMatch(/CUDA_RANDOM_NO_WASM/);
     const bmJs = new Float64Array(5001);

@@ -6,12 +6,12 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { philoxBlock, philoxStream, WASM_MIN_WORDS } from '../lib/philox.js';
-import { uniform32, uniform64 } from '../lib/cpu/raw.js';
+import { philoxBlock, philoxStream, WASM_MIN_WORDS } from '../lib/core/philox.js';
+import { uniform32, uniform64 } from '../lib/kernels/raw.js';
 import {
   CHUNK_BLOCKS, philoxStreamWasm, philoxUniform32Wasm, philoxUniform64Wasm, wasmAvailable,
   wasmUnavailableReason,
-} from '../lib/wasm/philox.js';
+} from '../lib/core/wasm/philox.js';
 import { rng } from './seeded-rng.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -231,9 +231,9 @@ describe('fallback without WASM', () => {
   it('CUDA_RANDOM_NO_WASM=1 turns the WASM path off; philoxStream and the uniform maps give the same bits in JS', async () => {
     vi.stubEnv('CUDA_RANDOM_NO_WASM', '1');
     vi.resetModules();
-    const w = await import('../lib/wasm/philox.js');
-    const p = await import('../lib/philox.js');
-    const raw = await import('../lib/cpu/raw.js');
+    const w = await import('../lib/core/wasm/philox.js');
+    const p = await import('../lib/core/philox.js');
+    const raw = await import('../lib/kernels/raw.js');
     expect(w.wasmAvailable()).toBe(false);
     expect(w.wasmUnavailableReason()).toMatch(/CUDA_RANDOM_NO_WASM/);
     expect(() => w.philoxStreamWasm(1, 2, 3, 4, 0, 0, new Uint32Array(64), 0, 64)).toThrow(/CUDA_RANDOM_NO_WASM/);
@@ -256,11 +256,11 @@ describe('fallback without WASM', () => {
     expect(firstDiff(jsf64, wasmf64)).toBe(-1);
   });
 
-  it.skipIf(!existsSync(join(ROOT, 'dist/lib/philox.js')))(
+  it.skipIf(!existsSync(join(ROOT, 'dist/lib/core/philox.js')))(
     'a child process with CUDA_RANDOM_NO_WASM=1 (the built package) gives the same words', () => {
       const script = `
-        const w = await import(${JSON.stringify(join(ROOT, 'dist/lib/wasm/philox.js'))});
-        const p = await import(${JSON.stringify(join(ROOT, 'dist/lib/philox.js'))});
+        const w = await import(${JSON.stringify(join(ROOT, 'dist/lib/core/wasm/philox.js'))});
+        const p = await import(${JSON.stringify(join(ROOT, 'dist/lib/core/philox.js'))});
         const out = new Uint32Array(3001);
         p.philoxStream(0xdeadbeef, 0x01020304, 9, 0, 0xfffffff1, 7, out, 0, out.length);
         console.log(JSON.stringify({ available: w.wasmAvailable(), words: Array.from(out) }));`;
@@ -276,7 +276,7 @@ describe('fallback without WASM', () => {
     });
 });
 
-describe('generated module lib/wasm/philox.wasm.ts', () => {
+describe('generated module lib/core/wasm/philox.wasm.ts', () => {
   it('is not stale: scripts/build-wasm.mjs --check passes', () => {
     const res = spawnSync(process.execPath, [join(ROOT, 'scripts/build-wasm.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' });
     expect(res.stderr).toBe('');
@@ -286,11 +286,11 @@ describe('generated module lib/wasm/philox.wasm.ts', () => {
   it('--check fails when the .wat no longer compiles to the committed bytes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cr-wasm-'));
     try {
-      const wat = readFileSync(join(ROOT, 'lib/wasm/philox.wat'), 'utf8');
+      const wat = readFileSync(join(ROOT, 'lib/core/wasm/philox.wat'), 'utf8');
       const changed = wat.replace('(memory (export "memory") 2)', '(memory (export "memory") 3)');
       expect(changed).not.toBe(wat);
       writeFileSync(join(dir, 'changed.wat'), changed);
-      copyFileSync(join(ROOT, 'lib/wasm/philox.wasm.ts'), join(dir, 'out.ts'));
+      copyFileSync(join(ROOT, 'lib/core/wasm/philox.wasm.ts'), join(dir, 'out.ts'));
       const args = [join(ROOT, 'scripts/build-wasm.mjs'), '--check', '--wat', join(dir, 'changed.wat'), '--out', join(dir, 'out.ts')];
       const res = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
       expect(res.status).toBe(1);

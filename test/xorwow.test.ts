@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Xorwow as PublicXorwow } from 'cuda-random';
-import { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowState } from '../lib/xorwow.js';
+import { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowState } from '../lib/xorwow/xorwow.js';
 import { jumpMatrix, jumpXorshift, xorshiftStep, XORSHIFT_PERIOD } from '../lib/xorwow/jumps.js';
-import { identity160, matEquals, matMul, matVec, type Mat160 } from '../lib/gf2.js';
+import { identity160, matEquals, matMul, matVec, type Mat160 } from '../lib/xorwow/gf2.js';
 
 // These streams were derived from cuRAND's published algorithm (and agree with an independent port for
 // seeds 0, 1 and 512); they have not yet been confirmed against real cuRAND on a GPU.

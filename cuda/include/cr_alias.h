@@ -1,6 +1,6 @@
 // Integer-exact alias tables (docs/alias.md): the sampling rule, per element, for alias tables and
 // the inverse-CDF method, and the PSA / PSA+ construction from fixed-point weights (merge-path split,
-// section pack, PSA+ group pre-pass). Bit-identical to lib/alias/sample.ts and lib/alias/psa.ts;
+// section pack, PSA+ group pre-pass). Bit-identical to lib/kernels/alias.ts and lib/alias/psa.ts;
 // cuda/test/test_alias.cpp checks it against test/vectors/alias.json. Every function but the host
 // driver at the end is __host__ __device__ under nvcc.
 //

@@ -1,4 +1,4 @@
-// Device-resident arrays and transfers (the native side of lib/device-array.ts): plain C++, no CUDA or
+// Device-resident arrays and transfers (the native side of lib/facade/device-array.ts): plain C++, no CUDA or
 // napi types, like cr_api.h. Every function is blocking and thread-safe (its own stream).
 #ifndef CR_API_DEVICE_H
 #define CR_API_DEVICE_H

@@ -1,4 +1,4 @@
-// Portable binary64 log, exp and sincos(2 pi u): the C++/CUDA port of lib/math/*.ts, bit for bit.
+// Portable binary64 log, exp and sincos(2 pi u): the C++/CUDA port of lib/core/math/*.ts, bit for bit.
 // Only correctly rounded +, -, *, /, sqrt and exact bit manipulation are used, each operation in the
 // order the TypeScript spells it, so any IEEE 754 binary64 implementation gives the same bits —
 // provided nothing fuses a multiply and an add: build device code with nvcc -fmad=false and host
@@ -41,16 +41,16 @@ CR_HD inline double cr_dfrom(uint64_t u) {
 #endif
 }
 
-/** High 32 bits of x as a signed int (lib/math/bits.ts highWord). */
+/** High 32 bits of x as a signed int (lib/core/math/bits.ts highWord). */
 CR_HD inline int32_t cr_hiword(double x) { return (int32_t)(uint32_t)(cr_dbits(x) >> 32); }
 
-/** 2^k for k in [-1074, 1023], exact (lib/math/bits.ts POW2[k + 1074]). */
+/** 2^k for k in [-1074, 1023], exact (lib/core/math/bits.ts POW2[k + 1074]). */
 CR_HD inline double cr_pow2(int k) {
   if (k >= -1022) return cr_dfrom((uint64_t)(k + 1023) << 52);
   return cr_dfrom((uint64_t)1 << (k + 1074));
 }
 
-// ---- log (lib/math/log.ts) -----------------------------------------------------------------------
+// ---- log (lib/core/math/log.ts) -----------------------------------------------------------------------
 
 #define CR_LN2_HI 6.93147180369123816490e-01 /* 3FE62E42 FEE00000 */
 #define CR_LN2_LO 1.90821492927058770002e-10 /* 3DEA39EF 35793C76 */
@@ -94,7 +94,7 @@ CR_HD inline double cr_log(double x) {
   return dk * CR_LN2_HI - ((s * (f - R) - dk * CR_LN2_LO) - f);
 }
 
-// ---- exp (lib/math/exp.ts) -----------------------------------------------------------------------
+// ---- exp (lib/core/math/exp.ts) -----------------------------------------------------------------------
 
 CR_HD inline double cr_exp(double x) {
   const double INV_LN2 = 1.44269504088896338700e+00;      /* 3FF71547 652B82FE */
@@ -123,7 +123,7 @@ CR_HD inline double cr_exp(double x) {
   return y * cr_pow2(k + 1000) * TWO_M1000;
 }
 
-// ---- sin(2 pi u), cos(2 pi u) (lib/math/sincos.ts) ------------------------------------------------
+// ---- sin(2 pi u), cos(2 pi u) (lib/core/math/sincos.ts) ------------------------------------------------
 
 /** th + tl = r * 2 pi (Dekker product, no FMA; valid for |r| >= 2^-969). */
 CR_HD inline void cr_two_pi_times(double r, double* th, double* tl) {

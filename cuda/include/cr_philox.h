@@ -1,5 +1,5 @@
 // Philox4x32-10 (Salmon et al., SC'11), bit-identical to Random123's philox4x32_R(10, ...) and
-// cuRAND's Philox4_32_10, and to lib/philox.ts. Shared by the CUDA kernels (nvcc) and the host
+// cuRAND's Philox4_32_10, and to lib/core/philox.ts. Shared by the CUDA kernels (nvcc) and the host
 // test programs (g++): every function here is __host__ __device__ when compiled by nvcc.
 #ifndef CR_PHILOX_H
 #define CR_PHILOX_H

@@ -1,5 +1,5 @@
 // Sampling kernels of the alias tables and the inverse-CDF method (docs/alias.md §6–7), bit-identical to
-// lib/alias/sample.ts: a thread per Philox block of the alias stream (two elements), the row by Lemire's
+// lib/kernels/alias.ts: a thread per Philox block of the alias stream (two elements), the row by Lemire's
 // multiply-high with the rare rejection retried from the element's own counters, the row read as one
 // 8-byte load, the two items stored as one 8-byte store where aligned. The work items are
 // cr_alias_par.h's, which cuda/test/test_alias_gpu.cpp runs on the host.

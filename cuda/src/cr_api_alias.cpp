@@ -201,7 +201,7 @@ cr_status check_device_weights(const void* dw, int dtype, uint32_t n, cudaStream
     } else {
       memcpy(&v, raw, sizeof v);
     }
-    // %.17g round-trips every double: lib/backend/cuda-ops/alias.ts re-reads it and prints it as JS does.
+    // %.17g round-trips every double: lib/backend/cuda/alias.ts re-reads it and prints it as JS does.
     snprintf(msg, sizeof msg, "weights[%u] must be a finite number >= 0, got %.17g", found[0], v);
     return range_status(msg);
   }

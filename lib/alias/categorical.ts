@@ -3,20 +3,20 @@
  * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
  * differently, so they give different — equally exact — samples.
  */
-import { asyncly, makeJob, prepare, type Prepared } from '../api.js';
+import { asyncly, makeJob, prepare, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
-import { OP_CATEGORICAL } from '../backend/cuda-ops/alias.js';
-import type { Job } from '../job.js';
-import type { Key } from '../keys.js';
-import { checkCount, checkDisjoint, checkEnum } from '../validate.js';
-import { DeviceArray } from '../device-array.js';
-import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../device-io.js';
-import type { WithDeviceOut } from '../uniform.js';
+import { OP_CATEGORICAL } from '../backend/cuda/alias.js';
+import type { Job } from '../core/job.js';
+import type { Key } from '../core/keys.js';
+import { checkCount, checkDisjoint, checkEnum } from '../core/validate.js';
+import { DeviceArray } from '../facade/device-array.js';
+import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
+import type { WithDeviceOut } from '../facade/uniform.js';
 import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weights.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
-import { prefixUnits } from './sample.js';
+import { prefixUnits } from '../kernels/alias.js';
 import { aliasBackend, OP_ALIAS, OP_CDF, sampleCall, samplePrepared, wantsDevice, type AliasSampleOptions } from './run.js';
 
 export type CategoricalMethod = 'alias' | 'cdf';
@@ -82,7 +82,7 @@ function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, metho
 
 /**
  * A call with DeviceArray operands (weights, `out`, or both; docs/alias.md §10.7): run by
- * lib/device-io.ts on the backend the operands point to under 'auto'. On the GPU it is one op with the
+ * lib/facade/device-io.ts on the backend the operands point to under 'auto'. On the GPU it is one op with the
  * weights read in place (GPU-resident) or uploaded; on the CPU the weights' host values are needed
  * first (`host`: their copy, awaited by the async form), then the draws may be uploaded into a GPU out.
  */

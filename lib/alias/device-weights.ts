@@ -5,7 +5,7 @@
  * So weights computed on the GPU (a model's scores, a previous sampler's output) never cross PCIe.
  */
 import type { DeviceStore } from '../backend/types.js';
-import { storeOf, type DeviceArray } from '../device-array.js';
+import { storeOf, type DeviceArray } from '../facade/device-array.js';
 import { checkWeights, MAX_ITEMS } from './fixed-point.js';
 
 /** The live store of float32/float64 DeviceArray weights of 1 … 2^32−1 items (TypeError / RangeError). */

@@ -28,7 +28,7 @@
  * over-weighted to exactly one unit (their true share is < 1 unit; m < N, so together they take
  * < N units = one part in 2^32 of the total).
  */
-import { describe, isTypedInput } from '../validate.js';
+import { describe, isTypedInput } from '../core/validate.js';
 
 /** log2 of the bucket capacity: a bucket holds 2^32 units. */
 export const UNIT_BITS = 32;

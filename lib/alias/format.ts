@@ -16,7 +16,7 @@
  */
 import { MAX_ITEMS, UNIT_BITS } from './fixed-point.js';
 import { PLUS_GROUP, allocRows, type PsaMethod } from './psa.js';
-import { describe, isTypedInput } from '../validate.js';
+import { describe, isTypedInput } from '../core/validate.js';
 
 export const FORMAT_VERSION = 1;
 export const HEADER_BYTES = 32;

@@ -3,17 +3,17 @@
  * histogram of the same samples (on the GPU by its counts kernel; on the CPU drawn in chunks into
  * scratch, never materialised whole).
  */
-import { asyncly, makeJob, prepare, type CommonOptions, type Prepared } from '../api.js';
+import { asyncly, makeJob, prepare, type CommonOptions, type Prepared } from '../facade/prepare.js';
 import { pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
-import { isResident, OP_ALIAS_COUNTS } from '../backend/cuda-ops/alias.js';
-import { subJob, type Job } from '../job.js';
-import type { Key } from '../keys.js';
-import { checkOut, describe } from '../validate.js';
-import { giveScratch, takeScratch } from '../pool.js';
-import { DeviceArray } from '../device-array.js';
-import { runCall, runCallAsync, type Call } from '../device-io.js';
-import type { DeviceOut } from '../uniform.js';
+import { isResident, OP_ALIAS_COUNTS } from '../backend/cuda/alias.js';
+import { subJob, type Job } from '../core/job.js';
+import type { Key } from '../core/keys.js';
+import { checkOut, describe } from '../core/validate.js';
+import { giveScratch, takeScratch } from '../backend/cpu/pool.js';
+import { DeviceArray } from '../facade/device-array.js';
+import { runCall, runCallAsync, type Call } from '../facade/device-io.js';
+import type { DeviceOut } from '../facade/uniform.js';
 
 export interface AliasSampleOptions extends CommonOptions {
   /** Destination (length ≥ n; element i is written to out[i]), or 'device' / a uint32 DeviceArray to
@@ -21,13 +21,13 @@ export interface AliasSampleOptions extends CommonOptions {
   out?: Uint32Array | DeviceOut;
 }
 
-/** Whether the options ask for a DeviceArray result (then lib/device-io.ts runs the call). */
+/** Whether the options ask for a DeviceArray result (then lib/facade/device-io.ts runs the call). */
 export function wantsDevice(options: unknown): boolean {
   const out = (options as { out?: unknown } | undefined)?.out;
   return out === 'device' || out instanceof DeviceArray;
 }
 
-/** The sampling call for lib/device-io.ts (a DeviceArray `out`, or weights in one: categorical). */
+/** The sampling call for lib/facade/device-io.ts (a DeviceArray `out`, or weights in one: categorical). */
 export function sampleCall(p: Prepared, op: string, params: Record<string, unknown>, extra?: Partial<Call>): Call {
   return { p, op, dtype: 'uint32', count: p.n, params, ...extra };
 }
@@ -39,7 +39,7 @@ export interface AliasCountsOptions extends CommonOptions {
   accumulate?: boolean;
 }
 
-/** Op names of the kernels in lib/cpu/kernels.ts. */
+/** Op names of the kernels in lib/backend/cpu/kernels.ts. */
 export const OP_ALIAS = 'aliasSample';
 export const OP_CDF = 'aliasCdfSample';
 
@@ -144,7 +144,7 @@ export async function countsPreparedAsync(
   }
   // Two shared scratch buffers: the pool fills one while this thread counts the other.
   const len = Math.min(p.n, ASYNC_CHUNK);
-  // Reused (lib/pool.ts): fresh shared buffers per call pile up in the workers until their GC.
+  // Reused (lib/backend/cpu/pool.ts): fresh shared buffers per call pile up in the workers until their GC.
   const bufs = [0, 1].map(() => new Uint32Array(takeScratch(4 * len), 0, len));
   const job = scratchJob(p, OP_ALIAS, params, bufs[0]);
   type Pending = { done: Promise<unknown>; part: Uint32Array };

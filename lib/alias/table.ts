@@ -2,15 +2,15 @@
  * AliasTable: an integer-exact alias table (docs/alias.md). Built from weights through fixed-point
  * units (fixed-point.ts) by PSA or PSA+ (psa.ts); sampled by the rule of sample.ts.
  */
-import { prepare } from '../api.js';
+import { prepare } from '../facade/prepare.js';
 import { checkDevice, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
-import { internalArray } from '../backend/cuda-ops/stable.js';
+import { internalArray } from '../backend/cuda/stable.js';
 import type { Backend } from '../backend/types.js';
-import { OP_ALIAS_BUILD } from '../backend/cuda-ops/alias.js';
-import type { Key } from '../keys.js';
-import { DeviceArray } from '../device-array.js';
-import type { WithDeviceOut } from '../uniform.js';
-import { checkEnum, checkOptions } from '../validate.js';
+import { OP_ALIAS_BUILD } from '../backend/cuda/alias.js';
+import type { Key } from '../core/keys.js';
+import { DeviceArray } from '../facade/device-array.js';
+import type { WithDeviceOut } from '../facade/uniform.js';
+import { checkEnum, checkOptions } from '../core/validate.js';
 import { checkDeviceWeights, hostWeights } from './device-weights.js';
 import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
 import { allocRows, buildRows, unitsFromRows, type PsaMethod } from './psa.js';

@@ -3,9 +3,9 @@
  * option, else the device of the call's DeviceArray operands, else CUDA_RANDOM_DEVICE, else GPU 0.
  */
 import type { Backend, BackendChoice, BackendName } from './types.js';
-import { cpuBackend } from './cpu.js';
-import { cudaProbe, type CudaProbe } from './cuda.js';
-import { checkEnum, describe } from '../validate.js';
+import { cpuBackend } from './cpu/backend.js';
+import { cudaProbe, type CudaProbe } from './cuda/backend.js';
+import { checkEnum, describe } from '../core/validate.js';
 
 /** Where a call may run: the caller's `backend` and `device` options (unvalidated). */
 export interface Placement {
@@ -51,7 +51,7 @@ export function requestedBackend(opt: unknown): BackendChoice {
 
 /**
  * The backend that runs `op` for n elements under the requested choice. Under auto, `prefer` (from the
- * call's DeviceArray operands, lib/device-io.ts) overrides the crossover: 'cuda' takes the GPU whenever
+ * call's DeviceArray operands, lib/facade/device-io.ts) overrides the crossover: 'cuda' takes the GPU whenever
  * it implements the op, 'cpu' stays on the CPU. The device is the `device` option, else
  * `preferDevice` (where the operands are), else the default device.
  */

@@ -1,5 +1,5 @@
 /** The seam every backend implements. All policy (validation, defaults, routing) stays in the facade. */
-import type { Job } from '../job.js';
+import type { Job } from '../core/job.js';
 
 export type BackendName = 'cpu' | 'cuda';
 export type BackendChoice = 'auto' | BackendName;
@@ -9,7 +9,7 @@ export type DeviceDtype = 'uint32' | 'float32' | 'float64';
 export type HostArray = Uint32Array | Float32Array | Float64Array;
 
 /**
- * Memory a backend keeps results in (lib/device-array.ts wraps it as a DeviceArray): a typed array on
+ * Memory a backend keeps results in (lib/facade/device-array.ts wraps it as a DeviceArray): a typed array on
  * the CPU backend, device memory on CUDA. Copies are whole-array from index 0.
  */
 export interface DeviceStore {

@@ -1,6 +1,6 @@
 /** `cuda-random bits`: the raw stream as little-endian words on stdout, for external test batteries. */
-import { bits } from '../uniform.js';
-import { key } from '../keys.js';
+import { bits } from '../facade/uniform.js';
+import { key } from '../core/keys.js';
 import * as api from '../index.js';
 
 const CHUNK = 1 << 20;

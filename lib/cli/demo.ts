@@ -5,7 +5,7 @@
  * every backend.
  */
 import * as cr from '../index.js';
-import { shutdownPool } from '../pool.js';
+import { shutdownPool } from '../backend/cpu/pool.js';
 import { chiSquareTest, ksTest, loadReferences, type Cdf, type Fit, type References } from './fit.js';
 import { aliasSpec, densitySpec, loadPdfs, loadRenderer, type DensityPanel, type Pdfs } from './plots.js';
 

@@ -1,7 +1,7 @@
 /** `cuda-random info`: which backend is used and why, what the addon found, how it was built. */
 import { backend } from '../index.js';
-import { poolSize } from '../pool.js';
-import { loadNative } from '../native.js';
+import { poolSize } from '../backend/cpu/pool.js';
+import { loadNative } from '../backend/cuda/native.js';
 
 export function info(json: boolean): string {
   const b = backend();

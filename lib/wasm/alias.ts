@@ -1,6 +1,6 @@
 /**
  * WebAssembly fast path of alias-table sampling (docs/alias.md §6), bit-identical to the JS loop of
- * lib/alias/sample.ts: the Philox fill writes the alias stream's words into the module's memory, the
+ * lib/kernels/alias.ts: the Philox fill writes the alias stream's words into the module's memory, the
  * module's alias_pick loop maps each (row word, coin) pair to an item there, and JavaScript only
  * copies the items out and finishes the rare Lemire-rejected elements (marked 0xFFFFFFFF).
  *
@@ -10,8 +10,8 @@
  * what it saves, so an uncached table is copied only when it has no more items than the call has
  * draws; and no table above WASM_ALIAS_MAX_ITEMS is copied, because the module's memory never shrinks.
  */
-import { CHUNK_BLOCKS, SCRATCH, wasmAvailable, wasmExports } from './philox.js';
-import { TAG_ALIAS } from '../layout.js';
+import { CHUNK_BLOCKS, SCRATCH, wasmAvailable, wasmExports } from '../core/wasm/philox.js';
+import { TAG_ALIAS } from '../core/layout.js';
 
 /** Largest table copied into the module's memory: 2^20 items, 8 MiB of rows. */
 export const WASM_ALIAS_MAX_ITEMS = 1 << 20;

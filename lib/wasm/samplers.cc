@@ -1,12 +1,12 @@
 // WebAssembly SIMD samplers: Box–Muller, exponential, Marsaglia polar and Marsaglia–Tsang gamma, two
-// binary64 lanes per f64x2, bit-identical to the TypeScript specification (lib/cpu/normal.ts,
-// lib/cpu/gamma.ts, lib/math/*.ts).
+// binary64 lanes per f64x2, bit-identical to the TypeScript specification (lib/kernels/normal.ts,
+// lib/kernels/gamma.ts, lib/core/math/*.ts).
 //
 // Why the bits are the same. WebAssembly's f64/f64x2 add, sub, mul, div and sqrt are IEEE 754
 // correctly rounded, floor and the integer<->double conversions used here are exact, and nothing is
 // fused (no relaxed-simd; built with -ffp-contract=off). Every vector function below performs, in
 // each lane, exactly the operations of its TypeScript original in the same order — the fdlibm forms
-// of lib/math included — so each lane gets the bits the scalar code gets. Where the scalar code
+// of lib/core/math included — so each lane gets the bits the scalar code gets. Where the scalar code
 // branches on the data, the vector code evaluates both sides and selects per lane (the results of
 // the untaken side are discarded, so they cannot change the bits). Inputs that need the scalar
 // code's rare paths (log of zero/subnormal/negative/inf/NaN, exp beyond the normal range,
@@ -15,7 +15,7 @@
 // TypeScript), for both lanes of that vector. Rejected proposals of polar and gamma continue with
 // those scalar ports too, from the next proposal index, so the value is still the first accepted.
 //
-// Philox4x32-10 runs here as well (four counter blocks per i32x4, like lib/wasm/philox.wat): each
+// Philox4x32-10 runs here as well (four counter blocks per i32x4, like lib/core/wasm/philox.wat): each
 // call alternates a Philox pass over up to 256 blocks into a 4 KiB buffer and a math pass over it,
 // so no words cross into JavaScript and nothing is copied but the results.
 //
@@ -90,7 +90,7 @@ INLINE v128_t demote4(v2d a, v2d b) {
 // V8 (Node 20) materialises each v128.const with three instructions through a general register
 // (movq r10, imm64; vmovq; vpunpcklqdq), while a splat load from memory is one instruction, and
 // the table is not const so that clang cannot fold it back into immediates. Values and bit patterns
-// are those of lib/math and cuda/include/cr_math.h.
+// are those of lib/core/math and cuda/include/cr_math.h.
 struct Consts {
   v2d one, two, half, quarter, four, zero, m_zero, m_two;
   // log
@@ -234,7 +234,7 @@ INLINE v128_t hi26(v128_t b) { return wasm_u32x4_shr(b, 6); }
 // vectors to the scalar port.
 #define EACH for (int i = 0; i < N; ++i)
 
-// ---- log (lib/math/log.ts) ----------------------------------------------------------------------
+// ---- log (lib/core/math/log.ts) ----------------------------------------------------------------------
 
 template <int N>
 COLD void log_scalar(const v2d* x, v2d* r) {
@@ -242,7 +242,7 @@ COLD void log_scalar(const v2d* x, v2d* r) {
 }
 
 /**
- * r[i] = log(x[i]) per lane, as lib/math/log.ts. The fast path takes positive normal finite lanes
+ * r[i] = log(x[i]) per lane, as lib/core/math/log.ts. The fast path takes positive normal finite lanes
  * (high word in [0x00100000, 0x7ff00000)); anything else goes to the scalar port. r may alias x.
  */
 template <int N>
@@ -286,7 +286,7 @@ INLINE void vlog(const v2d* x, v2d* r) {
   }
 }
 
-// ---- exp (lib/math/exp.ts) ----------------------------------------------------------------------
+// ---- exp (lib/core/math/exp.ts) ----------------------------------------------------------------------
 
 template <int N>
 COLD void exp_scalar(const v2d* x, v2d* r) {
@@ -294,7 +294,7 @@ COLD void exp_scalar(const v2d* x, v2d* r) {
 }
 
 /**
- * r[i] = exp(x[i]) per lane, as lib/math/exp.ts. The fast path takes lanes whose k = floor(x/ln2 +
+ * r[i] = exp(x[i]) per lane, as lib/core/math/exp.ts. The fast path takes lanes whose k = floor(x/ln2 +
  * 1/2) is in [-1021, 1023], where the result is y·2^k with 2^k normal; anything else (overflow,
  * results in or below the subnormal range, NaN) goes to the scalar port. r may alias x.
  */
@@ -324,7 +324,7 @@ INLINE void vexp(const v2d* x, v2d* r) {
   }
 }
 
-// ---- sin(2 pi u), cos(2 pi u) (lib/math/sincos.ts) ----------------------------------------------
+// ---- sin(2 pi u), cos(2 pi u) (lib/core/math/sincos.ts) ----------------------------------------------
 
 template <int N>
 COLD void sincos_scalar(const v2d* u, v2d* s, v2d* c) {
@@ -338,7 +338,7 @@ COLD void sincos_scalar(const v2d* u, v2d* s, v2d* c) {
 }
 
 /**
- * s[i] = sin(2 pi u[i]), c[i] = cos(2 pi u[i]) per lane, u in [0, 1), as lib/math/sincos.ts: exact
+ * s[i] = sin(2 pi u[i]), c[i] = cos(2 pi u[i]) per lane, u in [0, 1), as lib/core/math/sincos.ts: exact
  * quarter-turn reduction, Dekker product with the two-part 2 pi, fdlibm kernels, the quadrant table
  * by selects and exact multiplications by ±1. Lanes with |r| < 2^-969 (the scaled reduction) go to
  * the scalar port.
@@ -438,7 +438,7 @@ INLINE void store_zip(double* p, v2d a, v2d b) {
   store2(p + 2, (v2d)wasm_i64x2_shuffle((v128_t)a, (v128_t)b, 1, 3));
 }
 
-// ---- Box–Muller (lib/cpu/normal.ts boxMuller) ---------------------------------------------------
+// ---- Box–Muller (lib/kernels/normal.ts boxMuller) ---------------------------------------------------
 
 /** o0 = mean + std·(r cos), o1 = mean + std·(r sin), r = sqrt(-2 log u1), angle 2 pi u2. */
 template <int N>
@@ -505,7 +505,7 @@ EXPORT(bm_fill) void bm_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bh
   else bm_impl<false>(k0, k1, blo, bhi, nblocks, mean, std);
 }
 
-// ---- exponential (lib/cpu/gamma.ts exponentialKernel) -------------------------------------------
+// ---- exponential (lib/kernels/gamma.ts exponentialKernel) -------------------------------------------
 
 /** r = (0 - log u) / rate. */
 template <int N>
@@ -564,7 +564,7 @@ EXPORT(expo_fill) void expo_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_
   else expo_impl<false>(k0, k1, blo, bhi, nblocks, rate);
 }
 
-// ---- Marsaglia polar (lib/cpu/normal.ts polar) --------------------------------------------------
+// ---- Marsaglia polar (lib/kernels/normal.ts polar) --------------------------------------------------
 
 /** Pair (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */
 COLD void polar_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, bool wide, double* z0, double* z1) {
@@ -647,7 +647,7 @@ EXPORT(polar_fill) void polar_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
   else polar_impl<false>(k0, k1, elo, ehi, npairs, mean, std);
 }
 
-// ---- gamma (lib/cpu/gamma.ts drawRange / gammaKernel) ---------------------------------------------
+// ---- gamma (lib/kernels/gamma.ts drawRange / gammaKernel) ---------------------------------------------
 
 /** DS/CS[0..n) = Marsaglia–Tsang constants of ALPHA[0..n) (setAlpha of gamma.ts, cr_gamma_setup). */
 EXPORT(gamma_setup) void gamma_setup(uint32_t n) {

@@ -1,7 +1,7 @@
 /**
  * WebAssembly SIMD fast path of the samplers (lib/wasm/samplers.cc): Box–Muller, exponential, polar
  * and the gamma draws, two binary64 lanes per f64x2, bit-identical to the JavaScript kernels of
- * lib/cpu/normal.ts and lib/cpu/gamma.ts, which remain the specification and the fallback.
+ * lib/kernels/normal.ts and lib/kernels/gamma.ts, which remain the specification and the fallback.
  *
  * The module computes whole Philox blocks into its own memory; the functions here map element
  * ranges onto blocks, call it in chunks and copy the requested elements out. Each returns false
@@ -12,11 +12,11 @@
  * with setSamplersWasm(false).
  */
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
-import { loadWasm } from './load.js';
-import { philoxBlock } from '../philox.js';
-import { log } from '../math/log.js';
-import { exp } from '../math/exp.js';
-import { sincos2pi } from '../math/sincos.js';
+import { loadWasm } from '../core/wasm/load.js';
+import { philoxBlock } from '../core/philox.js';
+import { log } from '../core/math/log.js';
+import { exp } from '../core/math/exp.js';
+import { sincos2pi } from '../core/math/sincos.js';
 
 interface SamplerExports {
   memory: { buffer: ArrayBuffer };
@@ -149,7 +149,7 @@ function driveBlocks(
 }
 
 /**
- * normalBM32 / normalBM64 of lib/cpu/normal.ts: Box–Muller elements [first, first + out.length) as
+ * normalBM32 / normalBM64 of lib/kernels/normal.ts: Box–Muller elements [first, first + out.length) as
  * mean + std·z. Float64 pair p is raw block p (two elements per block), float32 block b holds pairs
  * 2b, 2b+1 (four elements). Returns false when the caller should run the JS loop.
  */
@@ -163,7 +163,7 @@ export function normalBMWasm(
 }
 
 /**
- * exponentialKernel of lib/cpu/gamma.ts: (0 - log u) / rate for raw-stream elements [first, first +
+ * exponentialKernel of lib/kernels/gamma.ts: (0 - log u) / rate for raw-stream elements [first, first +
  * out.length); float64 element j uses words 2j, 2j+1 (two per block), float32 word j (four per block).
  */
 export function exponentialWasm(
@@ -176,7 +176,7 @@ export function exponentialWasm(
 }
 
 /**
- * normalPolar32 / normalPolar64 of lib/cpu/normal.ts: pair e is the first accepted proposal of
+ * normalPolar32 / normalPolar64 of lib/kernels/normal.ts: pair e is the first accepted proposal of
  * blocks (lo(e), hi(e), t, TAG_POLAR), two elements per pair (one pair per block of plane t = 0).
  */
 export function normalPolarWasm(
@@ -189,7 +189,7 @@ export function normalPolarWasm(
 }
 
 /**
- * gammaKernel of lib/cpu/gamma.ts: out[i] = G·scale of gamma element first + i with shape alpha, or
+ * gammaKernel of lib/kernels/gamma.ts: out[i] = G·scale of gamma element first + i with shape alpha, or
  * alphas[i] per element. The value is the first accepted proposal, so `proposals` (M) plays no part.
  */
 export function gammaWasm(
@@ -220,7 +220,7 @@ export function gammaWasm(
 }
 
 /**
- * drawRange of lib/cpu/gamma.ts: the accepted proposals of gamma elements [first, first + count),
+ * drawRange of lib/kernels/gamma.ts: the accepted proposals of gamma elements [first, first + count),
  * first = (eHi:eLo), into dv[0..count) (G' = d·v) and bu[0..count) (boost uniforms); element j uses
  * ds/cs[(phase + j) mod period]. False when the caller should run its JS loop (also for periods the
  * module's tables cannot hold).

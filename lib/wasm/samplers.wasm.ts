@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = 'b729641fb3fb5a705baf3799490619046b8cb0eca4608873e69efc24b9aa483f';
+export const SAMPLERS_WASM_SOURCE_SHA256 = 'a778073ad2a9895be8635f22e892e61becfaa14c54ec7c1c35fe7252585160b6';
 
 /** The compiled sampler module (57283 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

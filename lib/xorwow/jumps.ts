@@ -6,7 +6,7 @@
  * (under 0.1 ms each) and every later call reuses them. The Weyl counter d is not linear over GF(2);
  * it simply advances by 362437·k mod 2^32 (see xorwow.ts).
  */
-import { matFromLinearMap, matMul, matVec, type Mat160, type Words } from '../gf2.js';
+import { matFromLinearMap, matMul, matVec, type Mat160, type Words } from './gf2.js';
 
 /** One step of the xorshift part, in place on v[0..4] (the Weyl counter is handled elsewhere). */
 export function xorshiftStep(v: Int32Array): void {

@@ -1,4 +1,4 @@
-// gpu-compare section: the CPU/GPU crossover of every op, for the table in lib/backend/cuda.ts
+// gpu-compare section: the CPU/GPU crossover of every op, for the table in lib/backend/cuda/backend.ts
 // (CROSSOVER). For n = 4^3 … 4^10 it times a synchronous call with a host output (what `auto` routes)
 // on each backend — the CPU backend single-threaded as sync calls are, the GPU including its per-call
 // overhead and the copy back — and takes as the crossover the smallest n from which the GPU was faster

@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import * as cr from '../../dist/lib/index.js';
-import { cudaAddon } from '../../dist/lib/backend/cuda.js';
+import { cudaAddon } from '../../dist/lib/backend/cuda/backend.js';
 
 const addon = cudaAddon();
 if (!addon) {
@@ -104,7 +104,7 @@ const k = cr.key(0x57e55);
   };
   for (const [name, code] of Object.entries(body)) {
     const script = `
-      const { cudaProbe } = await import(${JSON.stringify(new URL('../../dist/lib/backend/cuda.js', import.meta.url).href)});
+      const { cudaProbe } = await import(${JSON.stringify(new URL('../../dist/lib/backend/cuda/backend.js', import.meta.url).href)});
       const { Xorwow } = await import(${JSON.stringify(lib)});
       const probe = cudaProbe();
       const job = (out) => ({ op: 'xorwowFill', key: [0, 0], lo: 5, hi: 0, out, perElement: {}, params: { seedLo: 1234, seedHi: 0, subsequenceLo: 1, subsequenceHi: 0 } });

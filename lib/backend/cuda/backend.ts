@@ -1,0 +1,266 @@
+/**
+ * The CUDA backend, when the addon loads and finds a usable device. The addon does the work; this
+ * module only adapts Jobs to its calls and reports what it found (docs/building.md, "What backend()
+ * reports").
+ */
+import type { Backend } from '../types.js';
+import type { Job } from '../../core/job.js';
+import { loadNative } from './native.js';
+import type { OpAdapter } from './types.js';
+import { RAW_OPS, type RawAddon } from './raw.js';
+import { ALIAS_OPS, type AliasAddon } from './alias.js';
+import { DIST_OPS, type DistAddon } from './distributions.js';
+import { cudaStore, type DeviceAddon } from './device.js';
+import { stableJob } from './stable.js';
+
+export interface CudaProbe {
+  /** The default device's backend (CUDA_RANDOM_DEVICE, else device 0), or null when CUDA is unusable. */
+  backend: Backend | null;
+  reason: string;
+  info: Record<string, unknown> | null;
+  /** Visible CUDA devices (0 when CUDA is unusable). */
+  deviceCount: number;
+  /** The backend of device `device` (same addon; every call is routed there). Throws a RangeError
+   *  naming `device` for an index that does not exist, an Error with the reason for an unusable one. */
+  backendFor(device: number): Backend;
+  /** What was found for device `device` (probing it if it was not used yet). */
+  reasonFor(device: number): string;
+}
+
+/** One visible GPU as deviceInfo() lists it. */
+export interface CudaDeviceBrief {
+  index: number;
+  name: string;
+  computeCapability: string;
+  multiprocessors: number;
+  totalMemory: number;
+}
+
+/** What the addon's deviceInfo() returns (binding/addon.cc). */
+export interface CudaDeviceInfo {
+  usable: boolean;
+  runtimeVersion: number;
+  driverVersion: number;
+  deviceCount: number;
+  archs: string;
+  device?: number;
+  name?: string;
+  computeCapability?: string;
+  multiprocessors?: number;
+  totalMemory?: number;
+  freeMemory?: number;
+  error?: string;
+  errorName?: string;
+  /** Every visible GPU (properties only: no context is created on unused devices). */
+  devices?: CudaDeviceBrief[];
+}
+
+/** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
+export interface CudaAddon extends RawAddon, DistAddon, DeviceAddon, AliasAddon {
+  /** What the runtime finds for the device of useDevice(), and every visible device. */
+  deviceInfo(): CudaDeviceInfo;
+  /** The device of this thread's later calls (async calls keep the one they were made with). */
+  useDevice(device: number): void;
+  currentDevice(): number;
+  pinnedArrayBuffer(bytes: number): ArrayBuffer;
+}
+
+/** Job → addon adapters by op name; each op family (cuda-ops/*.ts) contributes its own. */
+const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS, ...DIST_OPS, ...ALIAS_OPS };
+
+/** The ops the addon implements. */
+export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
+
+/**
+ * Smallest n for which `auto` prefers the GPU, per op: below it a call's fixed cost (stream, launch,
+ * synchronisation, the copy back: tens of microseconds) exceeds the CPU backend's time. ESTIMATES, not
+ * yet measured on a GPU: about 30 µs per GPU call times the CPU backend's single-thread rate (`npm run
+ * bench` on the 2-core development machine, 2026-11-23, WebAssembly samplers: 9–15 M beta/Dirichlet
+ * values/s, 25 M gamma(2), 87 M normals, 75 M exponentials, 180–390 M uniforms and raw words per
+ * second), rounded up to a power of two with room for faster CPUs. Alias
+ * ops count items (build, categorical: N + n) or draws (sample, counts): the CPU builds ~10 M items/s
+ * and samples ~100 M draws/s (WebAssembly), so the GPU pays from a few thousand.
+ * scripts/gpu-compare.mjs prints the measured crossover of every op (scripts/gpu/crossover.mjs) to set
+ * them from. CUDA_RANDOM_CROSSOVER overrides: `<n>` for every op, or `op=n,op=n` per op.
+ */
+export const CROSSOVER: Readonly<Record<string, number>> = {
+  bits: 1 << 16, uniform32: 1 << 16, uniform64: 1 << 16, xorwowFill: 1 << 16,
+  normalBM32: 1 << 12, normalBM64: 1 << 12, normalPolar32: 1 << 12, normalPolar64: 1 << 12,
+  exponential32: 1 << 12, exponential64: 1 << 12,
+  gamma32: 1 << 10, gamma64: 1 << 10, beta32: 1 << 9, beta64: 1 << 9, dirichlet32: 1 << 9, dirichlet64: 1 << 9,
+  aliasBuild: 1 << 12, aliasCategorical: 1 << 12, aliasSample: 1 << 13, aliasCounts: 1 << 13,
+};
+
+/** The crossover of ops missing from CROSSOVER. */
+export const DEFAULT_CUDA_CROSSOVER = 1 << 16;
+
+/** CUDA_RANDOM_CROSSOVER: a number for every op, or `op=n` pairs; undefined when unset. */
+export function crossoverFromEnv(v = process.env.CUDA_RANDOM_CROSSOVER): number | Record<string, number> | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const count = (t: string): number => {
+    const n = Number(t);
+    if (t.trim() === '' || !Number.isInteger(n) || n < 0) {
+      throw new RangeError(`CUDA_RANDOM_CROSSOVER must be a non-negative integer or op=n pairs, got '${v}'`);
+    }
+    return n;
+  };
+  if (!v.includes('=')) return count(v);
+  const table: Record<string, number> = {};
+  for (const part of v.split(',')) {
+    const [op, n, extra] = part.split('=');
+    if (extra !== undefined || !op || !op.trim()) {
+      throw new RangeError(`CUDA_RANDOM_CROSSOVER must be a non-negative integer or op=n pairs, got '${v}'`);
+    }
+    table[op.trim()] = count(n ?? '');
+  }
+  return table;
+}
+
+/** The crossover function of a backend: one number for every op, or the table with overrides. */
+function crossoverOf(override: number | Record<string, number> | undefined): (op: string) => number {
+  if (typeof override === 'number') return () => override;
+  const table = { ...CROSSOVER, ...override };
+  return (op) => (Object.hasOwn(table, op) ? table[op] : DEFAULT_CUDA_CROSSOVER);
+}
+
+/** CUDA_RANDOM_TRANSFER=staging|register: how host outputs reach pageable memory (docs/building.md). */
+function transferFromEnv(addon: CudaAddon): void {
+  const v = process.env.CUDA_RANDOM_TRANSFER;
+  if (v === undefined || v === '') return;
+  if (v !== 'staging' && v !== 'register') {
+    throw new RangeError(`CUDA_RANDOM_TRANSFER must be 'staging' or 'register', got '${v}'`);
+  }
+  if (typeof addon.setTransferMode === 'function') addon.setTransferMode(v);
+}
+
+function call(addon: CudaAddon, job: Job, async: boolean): void | Promise<void> {
+  const adapter = Object.hasOwn(ADAPTERS, job.op) ? ADAPTERS[job.op] : undefined;
+  if (!adapter) throw new Error(`internal: the CUDA backend has no op '${job.op}'`);
+  return adapter(addon, job, async);
+}
+
+/** The CUDA backend of `device` over `addon`; `crossover` (tests) overrides the table for every op. */
+export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<string, number> | undefined = crossoverFromEnv(),
+  device = 0): Backend {
+  // The addon's device is per-thread state: set it before every call (async calls capture it).
+  const on = (): void => { if (typeof addon.useDevice === 'function') addon.useDevice(device); };
+  return {
+    name: 'cuda',
+    device,
+    supports: (op) => CUDA_OPS.includes(op) && typeof (addon as unknown as Record<string, unknown>)[op] === 'function',
+    crossover: crossoverOf(crossover),
+    run(job) {
+      on();
+      call(addon, job, false);
+    },
+    async runAsync(job) {
+      on();
+      const s = stableJob(job);
+      await call(addon, s.job, true);
+      s.finish();
+    },
+    allocate: (dtype, length) => cudaStore(addon, dtype, length, on, device),
+  };
+}
+
+function version(v: number): string {
+  return v > 0 ? `${Math.floor(v / 1000)}.${Math.floor((v % 1000) / 10)}` : 'none';
+}
+
+function gib(bytes: unknown): string {
+  return typeof bytes === 'number' ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : '? GiB';
+}
+
+function isAddon(a: unknown): a is CudaAddon {
+  return typeof a === 'object' && a !== null && typeof (a as CudaAddon).deviceInfo === 'function';
+}
+
+/** CUDA_RANDOM_DEVICE: the default device index; undefined when unset. */
+export function deviceFromEnv(v = process.env.CUDA_RANDOM_DEVICE): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n)) {
+    throw new RangeError(`CUDA_RANDOM_DEVICE must be a device index (0, 1, …), got '${v}'`);
+  }
+  return n;
+}
+
+let cached: CudaProbe | null = null;
+
+/** A probe that found no usable CUDA: every device request fails with the reason. */
+function unusable(reason: string, info: Record<string, unknown> | null): CudaProbe {
+  return {
+    backend: null, reason, info, deviceCount: 0,
+    backendFor: () => { throw new Error(`CUDA is unavailable: ${reason}`); },
+    reasonFor: () => reason,
+  };
+}
+
+/** Loads the addon and asks the CUDA runtime what it finds; the answer is cached for the process. */
+export function cudaProbe(): CudaProbe {
+  if (cached) return cached;
+  const { addon, error } = loadNative();
+  if (!addon) return (cached = unusable(error ?? 'no native addon', null));
+  if (!isAddon(addon)) return (cached = unusable('the native addon loaded but has no deviceInfo() (a stale build?)', null));
+  const dflt = deviceFromEnv() ?? 0;
+  const probes = new Map<number, { backend: Backend | null; reason: string; info: CudaDeviceInfo | null }>();
+  // Each device is asked once, when first used (asking creates its context).
+  const probeDevice = (d: number) => {
+    let p = probes.get(d);
+    if (p) return p;
+    let info: CudaDeviceInfo;
+    try {
+      if (typeof addon.useDevice === 'function') addon.useDevice(d);
+      info = addon.deviceInfo();
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      p = { backend: null, reason: `the native addon's device query failed: ${msg}`, info: null };
+      probes.set(d, p);
+      return p;
+    }
+    const versions = `${info.driverVersion > 0 ? `driver ${version(info.driverVersion)}` : 'no CUDA driver installed'}, ` +
+      `runtime ${version(info.runtimeVersion)}`;
+    p = info.usable
+      ? {
+        backend: makeCudaBackend(addon, crossoverFromEnv(), d),
+        reason: `CUDA device ${info.device}: ${info.name} (compute capability ${info.computeCapability}, ` +
+          `${gib(info.totalMemory)}), ${versions}`,
+        info,
+      }
+      : { backend: null, reason: `the CUDA runtime reports ${info.error ?? 'no usable device'} (${versions})`, info };
+    probes.set(d, p);
+    return p;
+  };
+  const first = probeDevice(dflt);
+  const count = first.info?.deviceCount ?? 0;
+  if (!first.backend) {
+    const reason = count > 0 && dflt >= count
+      ? `CUDA_RANDOM_DEVICE=${dflt} but ${count} CUDA device${count === 1 ? ' is' : 's are'} visible`
+      : first.reason;
+    return (cached = unusable(reason, first.info ? { ...first.info } : null));
+  }
+  transferFromEnv(addon);
+  cached = {
+    backend: first.backend,
+    reason: first.reason,
+    info: { ...first.info },
+    deviceCount: count,
+    backendFor(device: number): Backend {
+      if (device >= count) {
+        throw new RangeError(`device must be a CUDA device index below ${count} (${count} visible), got ${device}`);
+      }
+      const p = probeDevice(device);
+      if (!p.backend) throw new Error(`CUDA device ${device} is unusable: ${p.reason}`);
+      return p.backend;
+    },
+    reasonFor: (device: number) => (device >= count ? `no CUDA device ${device}: ${count} visible` : probeDevice(device).reason),
+  };
+  return cached;
+}
+
+/** The loaded addon when CUDA is usable, else null (tests and scripts/gpu-compare.mjs). */
+export function cudaAddon(): CudaAddon | null {
+  const p = cudaProbe();
+  if (!p.backend) return null;
+  return loadNative().addon as CudaAddon;
+}

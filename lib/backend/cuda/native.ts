@@ -1,0 +1,56 @@
+/**
+ * Loads the CUDA addon, if there is one, and says why not otherwise. The addon is found by
+ * node-gyp-build (prebuilds/ first, then build/Release) relative to the package root.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface NativeProbe {
+  /** The loaded addon, or null. */
+  addon: unknown | null;
+  /** Why the addon is not usable, or null when it loaded. */
+  error: string | null;
+}
+
+/** The package root: the nearest directory above this module whose package.json is cuda-random's
+ *  (dist/lib/backend/cuda/native.js when installed; lib/backend/cuda/native.ts when tests run the sources). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'cuda-random') return dir;
+      } catch {
+        // not ours; keep looking
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    dir = up;
+  }
+}
+
+const root = packageRoot();
+let probe: NativeProbe | null = null;
+
+export function loadNative(): NativeProbe {
+  if (probe) return probe;
+  const require = createRequire(import.meta.url);
+  try {
+    const load = require('node-gyp-build') as (dir: string) => unknown;
+    probe = { addon: load(root), error: null };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    probe = {
+      addon: null,
+      error: /^No native build was found/.test(msg)
+        ? `no native addon is installed: no prebuild for ${process.platform}-${process.arch} and none built from ` +
+          `source (the install needs nvcc and cmake; see docs/building.md)`
+        : `the native addon could not be loaded (${msg})`,
+    };
+  }
+  return probe;
+}

@@ -1,0 +1,135 @@
+/**
+ * DeviceArray: results that stay with the backend that computed them — GPU memory on the CUDA backend,
+ * a typed array on the CPU backend — so a chain of calls (gamma → Dirichlet shapes, samples → later
+ * kernels) crosses PCIe only when the caller asks for the values (toHost). Made by `{ out: 'device' }`
+ * on the bulk functions or by DeviceArray.from(typedArray); accepted as `out` and as shapes (`alpha` of
+ * gamma and dirichlet). Identical API on both backends, so user code does not branch on the backend.
+ * Routing and cross-backend use: lib/facade/device-io.ts (docs/building.md, "Device arrays").
+ */
+import type { BackendChoice, BackendName, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
+import { pickDeviceBackend } from '../backend/select.js';
+import { checkOptions, describe } from '../core/validate.js';
+
+export type { DeviceDtype } from '../backend/types.js';
+
+const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
+const TOKEN = Symbol('DeviceArray');
+// Set by the class's static block (the one place that can read #store), for storeOf below.
+let readStore: (a: DeviceArray) => DeviceStore | null;
+
+/** The element type of a typed array DeviceArray accepts, or undefined. */
+export function dtypeOf(a: unknown): DeviceDtype | undefined {
+  if (a instanceof Float64Array) return 'float64';
+  if (a instanceof Float32Array) return 'float32';
+  if (a instanceof Uint32Array) return 'uint32';
+  return undefined;
+}
+
+export class DeviceArray {
+  /** Element type: 'uint32', 'float32' or 'float64'. */
+  readonly dtype: DeviceDtype;
+  /** Number of elements. */
+  readonly length: number;
+  /** Where the memory is: 'cuda' (GPU memory) or 'cpu' (a typed array). */
+  readonly backend: BackendName;
+  /** The GPU holding the memory ('cuda'), else null. Calls follow it; other GPUs get a copy. */
+  readonly device: number | null;
+  #store: DeviceStore | null;
+
+  static {
+    readStore = (a) => a.#store;
+  }
+
+  /**
+   * Not for direct use: DeviceArrays come from `{ out: 'device' }` or DeviceArray.from().
+   * @internal
+   */
+  constructor(token: symbol, store: DeviceStore, dtype: DeviceDtype, length: number) {
+    if (token !== TOKEN) {
+      throw new TypeError("DeviceArray cannot be constructed directly; use { out: 'device' } or DeviceArray.from(array)");
+    }
+    this.#store = store;
+    this.dtype = dtype;
+    this.length = length;
+    this.backend = store.backend;
+    this.device = store.backend === 'cuda' ? (store.device ?? 0) : null;
+  }
+
+  /** True once free() was called; a freed array can no longer be read or passed to a call. */
+  get freed(): boolean {
+    return this.#store === null;
+  }
+
+  get byteLength(): number {
+    return this.length * CTORS[this.dtype].BYTES_PER_ELEMENT;
+  }
+
+  /** A new typed array (Uint32Array / Float32Array / Float64Array) with the values (a copy). */
+  toHost(): HostArray {
+    const s = this.#live('toHost');
+    const out = new CTORS[this.dtype](this.length);
+    s.toHost(out);
+    return out;
+  }
+
+  /** toHost() without blocking the event loop (the copy runs on a worker thread). */
+  async toHostAsync(): Promise<HostArray> {
+    const s = this.#live('toHostAsync');
+    const out = new CTORS[this.dtype](this.length);
+    await s.toHostAsync(out);
+    return out;
+  }
+
+  /**
+   * Releases the memory now instead of when the array is garbage-collected (GPU memory is reported to
+   * V8, so forgotten arrays are collected, but explicit frees keep the GPU's memory predictable).
+   * Idempotent. Calls already running with this array finish first.
+   */
+  free(): void {
+    const s = this.#store;
+    this.#store = null;
+    s?.free();
+  }
+
+  get [Symbol.toStringTag](): string {
+    const where = this.device === null ? this.backend : `${this.backend}:${this.device}`;
+    return `DeviceArray(${this.dtype}, ${this.length}, ${where}${this.freed ? ', freed' : ''})`;
+  }
+
+  #live(what: string): DeviceStore {
+    if (!this.#store) throw new Error(`DeviceArray.${what}: the array was freed (free() was called)`);
+    return this.#store;
+  }
+
+  /**
+   * Copies a Uint32Array/Float32Array/Float64Array into a new DeviceArray of the same type, on the
+   * backend `options.backend` names (default: CUDA_RANDOM_BACKEND, else 'auto': the GPU when one is
+   * usable) and, on CUDA, the GPU `options.device` names (default: CUDA_RANDOM_DEVICE, else 0).
+   */
+  static from(data: HostArray, options?: { backend?: BackendChoice; device?: number }): DeviceArray {
+    const dtype = dtypeOf(data);
+    if (!dtype) throw new TypeError(`data must be a Uint32Array, Float32Array or Float64Array, got ${describe(data)}`);
+    const b = pickDeviceBackend(checkOptions(options));
+    if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
+    const store = b.allocate(dtype, data.length);
+    try {
+      store.fromHost(data);
+    } catch (e) {
+      store.free();
+      throw e;
+    }
+    return new DeviceArray(TOKEN, store, dtype, data.length);
+  }
+}
+
+/** A DeviceArray over a store a backend allocated (lib/facade/device-io.ts). */
+export function wrapStore(store: DeviceStore, dtype: DeviceDtype, length: number): DeviceArray {
+  return new DeviceArray(TOKEN, store, dtype, length);
+}
+
+/** The live store of `a` (lib/facade/device-io.ts), or a TypeError naming the argument when it was freed. */
+export function storeOf(a: DeviceArray, name: string): DeviceStore {
+  const s = readStore(a);
+  if (!s) throw new TypeError(`${name} is a freed DeviceArray`);
+  return s;
+}

@@ -1,0 +1,60 @@
+/**
+ * Shared plumbing of the public bulk functions: option parsing common to all of them and the hand-off
+ * of a validated Job to the chosen backend.
+ */
+import { checkKey, type Key } from '../core/keys.js';
+import { checkCount, checkOffset, checkOptions } from '../core/validate.js';
+import { checkDevice, requestedBackend } from '../backend/select.js';
+import type { Job } from '../core/job.js';
+import type { OutArray } from '../backend/cpu/kernels.js';
+
+export interface CommonOptions {
+  /** Index of the first element in the key's stream (number up to 2^53, bigint up to 2^63 - n). */
+  offset?: number | bigint;
+  /** Which backend runs the call; default: CUDA_RANDOM_BACKEND, else 'auto'. */
+  backend?: 'auto' | 'cpu' | 'cuda';
+  /**
+   * Which GPU runs the call when the CUDA backend does (an index among the visible devices; default:
+   * where the call's DeviceArray operands are, else CUDA_RANDOM_DEVICE, else 0). Results never depend
+   * on it.
+   */
+  device?: number;
+}
+
+export interface Prepared {
+  key: Key;
+  n: number;
+  lo: number;
+  hi: number;
+  opts: Record<string, unknown>;
+}
+
+export function prepare(k: unknown, n: unknown, options: unknown): Prepared {
+  const key = checkKey(k);
+  const count = checkCount(n);
+  const opts = checkOptions(options);
+  const [lo, hi] = checkOffset(opts.offset, count);
+  requestedBackend(opts.backend);
+  checkDevice(opts.device);
+  return { key, n: count, lo, hi, opts };
+}
+
+/** The job for p's elements into `out` (made by the library for this call when the caller passed no out). */
+export function makeJob(
+  p: Prepared, op: string, out: OutArray,
+  params: Record<string, unknown> = {}, perElement: Job['perElement'] = {},
+): Job {
+  const o = out.subarray(0, p.n);
+  return { op, key: p.key, lo: p.lo, hi: p.hi, out: o, params, perElement, ...(p.opts.out === undefined ? { owned: new Set([o]) } : {}) };
+}
+
+/** Turns a synchronous validation throw into a rejected Promise, as async callers expect. */
+export function asyncly<A extends unknown[], R>(f: (...a: A) => Promise<R>): (...a: A) => Promise<R> {
+  return (...a: A) => {
+    try {
+      return f(...a);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+}

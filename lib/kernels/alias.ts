@@ -1,0 +1,149 @@
+/**
+ * The sampling rule shared by alias tables and the inverse-CDF method (docs/alias.md §6): the CPU
+ * kernels. Worker threads import this module through lib/backend/cpu/kernels.ts, so it stays free of the
+ * facade (no pool, no validation).
+ *
+ * Element e (64-bit index) draws a uniform row r in [0, N) and a uniform 32-bit coin y:
+ *   the alias stream: counter (lo(b), hi(b), 0, TAG_ALIAS), words 4b … 4b+3 (raw-style blocks);
+ *   row word x = word 2e, coin y = word 2e + 1 (two elements per block);
+ *   Lemire: r = hi32(x·N), accepted unless lo32(x·N) < 2^32 mod N; on rejection the next row words
+ *   are words 0, 1, 2, 3 of philox((lo(e), hi(e), c, TAG_ALIAS), key) for c = 1, 2, … (the coin
+ *   stays). c ≥ 1 in the third counter word keeps these blocks apart from the stream's.
+ * Accepted row words give every r exactly ⌊2^32/N⌋ times, so (r, y) is exactly uniform on
+ * [0, N) × [0, 2^32), i.e. u = r·2^32 + y is exactly uniform on [0, T), T = N·2^32.
+ *   alias:  item = y < threshold[r] ? r : alias[r]           (P(i) = W_i / T)
+ *   cdf:    item = max { i : P_i ≤ u },  P_i = Σ_{j<i} W_j    (P(i) = W_i / T)
+ * The stream words come from philoxStream (WebAssembly SIMD where available: the same bits); alias
+ * sampling runs wholly in WebAssembly when it can (lib/wasm/alias.ts, the same bits again).
+ */
+import { philoxBlock, philoxStream } from '../core/philox.js';
+import { TAG_ALIAS } from '../core/layout.js';
+import { aliasSampleWasm } from '../wasm/alias.js';
+
+/** Elements per philoxStream fill. */
+const CHUNK = 4096;
+const words = new Uint32Array(2 * CHUNK);
+const retry = new Uint32Array(4);
+const TWO_M32 = 2 ** -32;
+
+/** hi32(x·n), exactly (16-bit split of n; every intermediate below 2^53). */
+function mulhi(x: number, n: number): number {
+  return ((x * (n >>> 16) + ((x * (n & 0xffff)) / 65536 >>> 0)) / 65536) >>> 0;
+}
+
+/** The row of element e = (eHi:eLo) after its stream row word was rejected. */
+function retryRow(k0: number, k1: number, eLo: number, eHi: number, n: number, t: number): number {
+  for (let c = 1; c <= 0xffffffff; c++) {
+    philoxBlock(eLo, eHi, c, TAG_ALIAS, k0, k1, retry, 0);
+    for (let j = 0; j < 4; j++) {
+      const x = retry[j];
+      if ((Math.imul(x, n) >>> 0) >= t) return mulhi(x, n);
+    }
+  }
+  throw new Error('internal: alias row rejection never ended');
+}
+
+/** Element (h:l) + i, as the retry needs it. */
+function retryAt(k0: number, k1: number, l: number, h: number, i: number, n: number, t: number): number {
+  const el = (l + i) >>> 0;
+  return retryRow(k0, k1, el, (h + (el < l ? 1 : 0)) >>> 0, n, t);
+}
+
+/**
+ * Fills `words` with the 2m stream words of elements (h:l) … (h:l) + m − 1 (words 2e, 2e + 1).
+ */
+function fill(k0: number, k1: number, l: number, h: number, m: number): void {
+  philoxStream(k0, k1, 0, TAG_ALIAS, (l << 1) >>> 0, ((h << 1) | (l >>> 31)) >>> 0, words, 0, 2 * m);
+}
+
+// The loops below are written out twice (alias, cdf) rather than behind a callback, to keep each hot
+// loop monomorphic.
+
+/** Alias sampling: out[i] = item of stream element (hi:lo) + i. rows: [threshold, alias] × n. */
+export function aliasSample(
+  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
+): void {
+  const t = 4294967296 % n;
+  if (aliasSampleWasm(k0, k1, lo, hi, out, rows, n, (l, h, i) => retryAt(k0, k1, l, h, i, n, t))) return;
+  aliasSampleJs(k0, k1, lo, hi, out, rows, n);
+}
+
+/** aliasSample's JavaScript loop: the specification the WASM path is tested against. */
+export function aliasSampleJs(
+  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
+): void {
+  const count = out.length;
+  const t = 4294967296 % n;
+  for (let s = 0; s < count; s += CHUNK) {
+    const m = Math.min(CHUNK, count - s);
+    const l = (lo + s) >>> 0;
+    const h = (hi + (l < lo ? 1 : 0)) >>> 0;
+    fill(k0, k1, l, h, m);
+    for (let i = 0; i < m; i++) {
+      const x = words[2 * i];
+      const y = words[2 * i + 1];
+      const xl = Math.imul(x, n) >>> 0; // lo32(x·n)
+      // hi32(x·n) = (x·n − lo32)/2^32, an integer; the binary64 evaluation is within 2^-20 of it
+      // (two roundings of at most 2^11 each at magnitude < 2^64), so rounding to nearest is exact.
+      const r = xl < t ? retryAt(k0, k1, l, h, i, n, t) : ((x * n - xl) * TWO_M32 + 0.5) >>> 0;
+      const a = 2 * r;
+      out[s + i] = y < rows[a] ? r : rows[a + 1];
+    }
+  }
+}
+
+/** max { j : P_j ≤ r·2^32 + y } by binary search; prefix: [hi, lo] × (n + 1). */
+function cdfFind(prefix: Uint32Array, n: number, r: number, y: number): number {
+  // Invariant: P_a ≤ u < P_b (P_0 = 0, P_n = n·2^32).
+  let a = 0;
+  let b = n;
+  while (b - a > 1) {
+    const mid = (a + b) >>> 1;
+    const ph = prefix[2 * mid];
+    if (ph < r || (ph === r && prefix[2 * mid + 1] <= y)) a = mid;
+    else b = mid;
+  }
+  return a;
+}
+
+/**
+ * Inverse-CDF sampling with the same (row, coin) pairs: out[i] = max { j : P_j ≤ r·2^32 + y }.
+ * prefix: [hi, lo] × (n + 1), P_0 = 0, P_n = n·2^32.
+ */
+export function cdfSample(
+  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, prefix: Uint32Array, n: number,
+): void {
+  const count = out.length;
+  const t = 4294967296 % n;
+  for (let s = 0; s < count; s += CHUNK) {
+    const m = Math.min(CHUNK, count - s);
+    const l = (lo + s) >>> 0;
+    const h = (hi + (l < lo ? 1 : 0)) >>> 0;
+    fill(k0, k1, l, h, m);
+    for (let i = 0; i < m; i++) {
+      const x = words[2 * i];
+      const xl = Math.imul(x, n) >>> 0;
+      const r = xl < t ? retryAt(k0, k1, l, h, i, n, t) : ((x * n - xl) * TWO_M32 + 0.5) >>> 0;
+      out[s + i] = cdfFind(prefix, n, r, words[2 * i + 1]);
+    }
+  }
+}
+
+/** Exclusive prefix sums P_0 … P_n of W as [hi, lo] pairs, in a SharedArrayBuffer. */
+export function prefixUnits(whi: Uint32Array, wlo: Uint32Array): Uint32Array {
+  const n = whi.length;
+  const p = new Uint32Array(new SharedArrayBuffer(8 * (n + 1)));
+  let h = 0;
+  let l = 0;
+  for (let i = 0; i < n; i++) {
+    h += whi[i];
+    l += wlo[i];
+    if (l >= 4294967296) {
+      l -= 4294967296;
+      h++;
+    }
+    p[2 * i + 2] = h;
+    p[2 * i + 3] = l;
+  }
+  return p;
+}

@@ -1,0 +1,355 @@
+/**
+ * Gamma and the samplers built on it (docs/streams.md §6): Marsaglia–Tsang with per-element proposal
+ * sub-streams, the α < 1 boost, exponential on the raw stream, beta and Dirichlet as normalised
+ * gammas. Binary64 throughout via lib/core/math; float32 outputs are rounded once at the store. The CUDA
+ * port is cuda/include/cr_gamma.h. Calls of 16 elements or more run in WebAssembly SIMD when available
+ * (lib/wasm/samplers.ts: proposal 0 of every element in vectors, rejections by the scalar C++ port,
+ * the same bits; test/wasm-samplers.test.ts); the loops here are the specification and the fallback.
+ */
+import { philoxBlock, philoxStream } from '../core/philox.js';
+import { TAG_GAMMA, TAG_RAW } from '../core/layout.js';
+import { log } from '../core/math/log.js';
+import { exp } from '../core/math/exp.js';
+import { cos2pi } from '../core/math/sincos.js';
+import { uniform64 } from './raw.js';
+import { exponentialWasm, gammaDrawWasm, gammaWasm } from '../wasm/samplers.js';
+
+const TWO_M32 = 2 ** -32;
+const TWO_M53 = 2 ** -53;
+const TWO_P26 = 67108864;
+const TWO_P32 = 4294967296;
+/** 1/3 rounded to binary64. */
+const ONE_THIRD = 1 / 3;
+/** Marsaglia–Tsang squeeze constant (their paper: 0.0331). */
+const SQUEEZE = 0.0331;
+
+/** Most proposals evaluated at once. */
+export const MAX_PROPOSALS = 1024;
+
+/**
+ * Proposals the CPU kernels evaluate at once when `proposals` is omitted. It never changes the output
+ * (the value is always the first accepted proposal); 1 is fastest here, where an unused proposal is
+ * pure waste (measured with `npm run bench -- distributions`). The WebAssembly path ignores it (it
+ * always evaluates proposal 0 of every element, then one at a time). The CUDA backend has its own
+ * default.
+ */
+export const DEFAULT_PROPOSALS = 1;
+
+// The accepted proposal: G[0] = G' = d·v (a Gamma(α') draw, α' = α or α + 1), G[1] = its boost
+// uniform. (Typed arrays rather than module-level lets, which V8 boxes.)
+const G = new Float64Array(2);
+/** Marsaglia–Tsang constants of the current α': MT[0] = d = α' - 1/3, MT[1] = c = 1/sqrt(9d). */
+const MT = new Float64Array(2);
+
+/** Sets MT for α' = α (α >= 1) or fl(α + 1) (α < 1): d = α' - 1/3, c = 1/sqrt(9·d). */
+function setAlpha(alpha: number): void {
+  const a = alpha < 1 ? alpha + 1 : alpha;
+  const d = a - ONE_THIRD;
+  MT[0] = d;
+  MT[1] = 1 / Math.sqrt(9 * d);
+}
+
+/**
+ * Proposal test: normal x, acceptance uniform u in (0, 1]. Returns true and sets G[0] = d·v when accepted.
+ * v0 = 1 + c·x; v0 <= 0 rejects; v = (v0·v0)·v0; accept if u < 1 - 0.0331·(x²)² (squeeze) or
+ * log(u) < 0.5·x² + d·((1 - v) + log(v)).
+ */
+function accept(x: number, u: number, d: number, c: number): boolean {
+  const v0 = 1 + c * x;
+  if (v0 <= 0) return false;
+  const v = v0 * v0 * v0;
+  const x2 = x * x;
+  if (u < 1 - SQUEEZE * (x2 * x2) || log(u) < 0.5 * x2 + d * ((1 - v) + log(v))) {
+    G[0] = d * v;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Evaluates the proposal whose words start at w[b]: float32 (wide = false) 4 words = one block
+ * (x from words 0, 1 by the Box–Muller cosine: u1 = (w0+1)·2^-32, u2 = w1·2^-32; u = (w2+1)·2^-32;
+ * boost U = (w3+1)·2^-32); float64 8 words = two blocks, with k53(a, b) = (a>>>5)·2^26 + (b>>>6):
+ * u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53, u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53.
+ * On acceptance sets G and returns true.
+ */
+function tryProposal(w: Uint32Array, b: number, d: number, c: number, wide: boolean): boolean {
+  if (wide) {
+    const u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
+    const u2 = ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53;
+    const x = Math.sqrt(-2 * log(u1)) * cos2pi(u2);
+    if (!accept(x, ((w[b + 4] >>> 5) * TWO_P26 + (w[b + 5] >>> 6) + 1) * TWO_M53, d, c)) return false;
+    G[1] = ((w[b + 6] >>> 5) * TWO_P26 + (w[b + 7] >>> 6) + 1) * TWO_M53;
+    return true;
+  }
+  const x = Math.sqrt(-2 * log((w[b] + 1) * TWO_M32)) * cos2pi(w[b + 1] * TWO_M32);
+  if (!accept(x, (w[b + 2] + 1) * TWO_M32, d, c)) return false;
+  G[1] = (w[b + 3] + 1) * TWO_M32;
+  return true;
+}
+
+/**
+ * Fills dst[at ..] with blocks [b, b + count) of the plane (c2, c3): counter (lo(b), hi(b), c2, c3),
+ * b = (bHi:bLo). philoxStream (WASM) addresses word indices below 2^64, i.e. blocks below 2^62;
+ * higher blocks (elements near the top of the index range) go block by block.
+ */
+function fillPlane(
+  k0: number, k1: number, c2: number, c3: number, bLo: number, bHi: number, count: number,
+  dst: Uint32Array, at: number,
+): void {
+  const endHi = bHi + Math.floor((bLo + count) / TWO_P32);
+  if (endHi < 0x40000000) {
+    philoxStream(k0, k1, c2, c3, (bLo << 2) >>> 0, ((bHi << 2) | (bLo >>> 30)) >>> 0, dst, at, 4 * count);
+    return;
+  }
+  for (let j = 0; j < count; j++) {
+    philoxBlock(bLo, bHi, c2, c3, k0, k1, dst, at + 4 * j);
+    bLo = (bLo + 1) >>> 0;
+    if (bLo === 0) bHi = (bHi + 1) >>> 0;
+  }
+}
+
+const retry = new Uint32Array(8);
+
+/**
+ * Proposals t = t0, t0+1, ... of gamma element e = (eHi:eLo) one at a time until one is accepted
+ * (sets G). Proposal t is block (lo(e), hi(e), t, TAG_GAMMA) (float32) or blocks 2e and 2e+1 of
+ * plane t (float64).
+ */
+function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, d: number, c: number, wide: boolean): void {
+  const bLo = wide ? (eLo << 1) >>> 0 : eLo;
+  const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
+  const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
+  for (let t = t0; ; t = (t + 1) >>> 0) {
+    philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, retry, 0);
+    if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, retry, 4);
+    if (tryProposal(retry, 0, d, c, wide)) return;
+  }
+}
+
+/** Elements per plane chunk: the scratch holds M planes of 4 (float32) or 8 (float64) words each. */
+const PLANE_WORDS = 1 << 15;
+const planes = new Uint32Array(PLANE_WORDS);
+
+// Draw results of a range of gamma elements: DV[j] = G', BU[j] = boost uniform.
+let DV = new Float64Array(4096);
+let BU = new Float64Array(4096);
+
+/**
+ * The accepted proposals of gamma elements [first, first + count), first = (eHi:eLo), into DV, BU.
+ * Element j uses ds/cs[(phase + j) mod period]. The first M proposals of a chunk of elements come
+ * from M whole planes (philoxStream, WASM-fast); the first accepted in t order wins, and elements
+ * that reject all M continue one proposal at a time (same result for every M).
+ */
+function drawRange(
+  k0: number, k1: number, eLo: number, eHi: number, count: number,
+  ds: Float64Array, cs: Float64Array, period: number, phase: number, M: number, wide: boolean,
+): void {
+  if (DV.length < count) {
+    DV = new Float64Array(count);
+    BU = new Float64Array(count);
+  }
+  if (gammaDrawWasm(k0, k1, eLo, eHi, count, ds, cs, period, phase, DV, BU, wide)) return;
+  const W = wide ? 8 : 4;
+  const per = Math.max(1, Math.floor(PLANE_WORDS / (M * W)));
+  let k = phase % period;
+  for (let s = 0; s < count; s += per) {
+    const m = Math.min(per, count - s);
+    const l = eLo + s;
+    const cLo = l >>> 0;
+    const cHi = (eHi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
+    const bLo = wide ? (cLo << 1) >>> 0 : cLo;
+    const bHi = wide ? ((cHi << 1) | (cLo >>> 31)) >>> 0 : cHi;
+    for (let t = 0; t < M; t++) fillPlane(k0, k1, t, TAG_GAMMA, bLo, bHi, wide ? 2 * m : m, planes, t * W * m);
+    for (let i = 0; i < m; i++) {
+      const d = ds[k];
+      const c = cs[k];
+      if (++k === period) k = 0;
+      let t = 0;
+      while (t < M && !tryProposal(planes, (t * m + i) * W, d, c, wide)) t++;
+      if (t === M) {
+        const q = cLo + i;
+        drawFrom(k0, k1, q >>> 0, (cHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, M, d, c, wide);
+      }
+      DV[s + i] = G[0];
+      BU[s + i] = G[1];
+    }
+  }
+}
+
+/** The gamma value of a draw: G' (α >= 1) or exp(log(G') + log(U)/α) (α < 1). */
+function gammaValue(alpha: number, dv: number, boost: number): number {
+  return alpha < 1 ? exp(log(dv) + log(boost) / alpha) : dv;
+}
+
+/** log of the gamma value, for α < 1 only: log(G') + log(U)/α (the exponent above). */
+function gammaLog(alpha: number, dv: number, boost: number): number {
+  return log(dv) + log(boost) / alpha;
+}
+
+const PIECE = 4096;
+const pd = new Float64Array(PIECE);
+const pc = new Float64Array(PIECE);
+
+/**
+ * Gamma elements [first, first + out.length): out[i] = G·scale for α = alpha (scalar) or
+ * alphas[i] (per element).
+ */
+export function gammaKernel(
+  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
+  alpha: number, alphas: Float32Array | Float64Array | undefined, scale: number, M: number, wide: boolean,
+): void {
+  const n = out.length;
+  if (gammaWasm(k0, k1, lo, hi, out, alpha, alphas, scale)) return;
+  if (alphas === undefined) {
+    setAlpha(alpha);
+    pd[0] = MT[0];
+    pc[0] = MT[1];
+  }
+  for (let s = 0; s < n; s += PIECE) {
+    const m = Math.min(PIECE, n - s);
+    const l = lo + s;
+    const eLo = l >>> 0;
+    const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
+    if (alphas === undefined) {
+      drawRange(k0, k1, eLo, eHi, m, pd, pc, 1, 0, M, wide);
+      for (let i = 0; i < m; i++) out[s + i] = gammaValue(alpha, DV[i], BU[i]) * scale;
+    } else {
+      for (let i = 0; i < m; i++) {
+        setAlpha(alphas[s + i]);
+        pd[i] = MT[0];
+        pc[i] = MT[1];
+      }
+      drawRange(k0, k1, eLo, eHi, m, pd, pc, m, 0, M, wide);
+      for (let i = 0; i < m; i++) out[s + i] = gammaValue(alphas[s + i], DV[i], BU[i]) * scale;
+    }
+  }
+}
+
+// ----- Dirichlet and beta: rows of K gammas, elements row·K + k of the gamma stream -----
+
+let rowG = new Float64Array(16);
+
+/**
+ * Normalises the row whose draws start at DV/BU[at] into rowG: if every α_k < 1 in log space
+ * (l_k = log(G'_k) + log(U_k)/α_k, m = max l_k, e_k = exp(l_k - m), x_k = e_k / Σ e_j), else
+ * x_k = G_k / Σ G_j with G_k the gamma values; sums in k order.
+ */
+function normaliseRow(at: number, alphas: Float64Array, allSmall: boolean): void {
+  const K = alphas.length;
+  for (let k = 0; k < K; k++) {
+    rowG[k] = allSmall ? gammaLog(alphas[k], DV[at + k], BU[at + k]) : gammaValue(alphas[k], DV[at + k], BU[at + k]);
+  }
+  if (allSmall) {
+    let m = rowG[0];
+    for (let k = 1; k < K; k++) if (rowG[k] > m) m = rowG[k];
+    for (let k = 0; k < K; k++) rowG[k] = exp(rowG[k] - m);
+  }
+  let s = rowG[0];
+  for (let k = 1; k < K; k++) s = s + rowG[k];
+  for (let k = 0; k < K; k++) rowG[k] = rowG[k] / s;
+}
+
+function shapeTables(alphas: Float64Array): [Float64Array, Float64Array, boolean] {
+  const K = alphas.length;
+  const ds = new Float64Array(K);
+  const cs = new Float64Array(K);
+  let allSmall = true;
+  for (let k = 0; k < K; k++) {
+    setAlpha(alphas[k]);
+    ds[k] = MT[0];
+    cs[k] = MT[1];
+    if (!(alphas[k] < 1)) allSmall = false;
+  }
+  return [ds, cs, allSmall];
+}
+
+/**
+ * Dirichlet values [first, first + out.length) of the flat row-major stream: value j is component
+ * j mod K of row ⌊j/K⌋, and its gamma is gamma element j (α = alphas[j mod K]). A chunk that starts
+ * or ends inside a row recomputes that row's other gammas (same bits).
+ */
+export function dirichletKernel(
+  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
+  alphas: Float64Array, M: number, wide: boolean,
+): void {
+  const n = out.length;
+  if (n === 0) return;
+  const K = alphas.length;
+  if (rowG.length < K) rowG = new Float64Array(K);
+  const [ds, cs, allSmall] = shapeTables(alphas);
+  // component of the first value: first mod K, from (hi·2^32 + lo) mod K without overflow
+  const k0f = ((hi % K) * (TWO_P32 % K) + (lo % K)) % K;
+  // gamma element of the first row's component 0: first - k0f (no borrow past 0: first >= k0f)
+  let rLo = lo - k0f;
+  let rHi = hi;
+  if (rLo < 0) { rLo += TWO_P32; rHi -= 1; }
+  const rowsPerPiece = Math.max(1, Math.floor(PIECE / K));
+  let j = -k0f; // out index of the current piece's first row's component 0
+  while (j < n) {
+    const rows = Math.min(rowsPerPiece, Math.ceil((n - j) / K));
+    drawRange(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, M, wide);
+    for (let r = 0; r < rows; r++, j += K) {
+      normaliseRow(r * K, alphas, allSmall);
+      const from = j < 0 ? -j : 0;
+      const to = Math.min(K, n - j);
+      for (let k = from; k < to; k++) out[j + k] = rowG[k];
+    }
+    const l = rLo + rows * K;
+    rLo = l >>> 0;
+    if (l >= TWO_P32) rHi += 1;
+  }
+}
+
+/** Beta(a, b) element e = Dirichlet([a, b]) row e, component 0: gamma elements 2e (a) and 2e+1 (b). */
+export function betaKernel(
+  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
+  a: number, b: number, M: number, wide: boolean,
+): void {
+  const n = out.length;
+  const alphas = new Float64Array([a, b]);
+  const [ds, cs, allSmall] = shapeTables(alphas);
+  const half = PIECE / 2;
+  for (let s = 0; s < n; s += half) {
+    const m = Math.min(half, n - s);
+    const l = lo + s;
+    const eLo = l >>> 0;
+    const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
+    // gamma element 2e, 64-bit
+    drawRange(k0, k1, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, 2 * m, ds, cs, 2, 0, M, wide);
+    for (let i = 0; i < m; i++) {
+      normaliseRow(2 * i, alphas, allSmall);
+      out[s + i] = rowG[0];
+    }
+  }
+}
+
+// ----- Exponential on the raw stream -----
+
+const CHUNK = 4096;
+const ebuf = new Uint32Array(2 * CHUNK);
+const ubuf = new Float64Array(CHUNK);
+
+/**
+ * Exponential(rate) elements: u in (0, 1] from the raw stream (float32: word j, u = (w+1)·2^-32;
+ * float64: words 2j, 2j+1, u = (k+1)·2^-53); value = (0 - log(u)) / rate (0 - log(1) = +0).
+ */
+export function exponentialKernel(
+  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array, rate: number, wide: boolean,
+): void {
+  const n = out.length;
+  if (exponentialWasm(k0, k1, lo, hi, out, rate)) return;
+  for (let s = 0; s < n; s += CHUNK) {
+    const m = Math.min(CHUNK, n - s);
+    const l = (lo + s) >>> 0;
+    const h = (hi + (l < lo ? 1 : 0)) >>> 0;
+    if (wide) {
+      // uniform64 element j is k53·2^-53 from the same two words (WASM-fast); u = that + 2^-53, exact.
+      uniform64(k0, k1, l, h, ubuf.subarray(0, m), 0, 1);
+      for (let i = 0; i < m; i++) out[s + i] = (0 - log(ubuf[i] + TWO_M53)) / rate;
+    } else {
+      philoxStream(k0, k1, 0, TAG_RAW, l, h, ebuf, 0, m);
+      for (let i = 0; i < m; i++) out[s + i] = (0 - log((ebuf[i] + 1) * TWO_M32)) / rate;
+    }
+  }
+}
