@@ -432,3 +432,18 @@ export function ndtriRef(p, x) {
   }
   return asRef([xi, 0]);
 }
+
+// ---------- log k! ----------
+
+/** log(N) for a BigInt N >= 1, 2^P-scaled (absolute error ~2^-250). */
+function bigLnInt(N) {
+  const b = N.toString(2).length - 1; // N = y 2^b, y in [1, 2)
+  const Y = b > PN ? N >> BigInt(b - PN) : N << BigInt(PN - b);
+  return BigInt(b) * BIG_LN2 + bigLnFixed(Y);
+}
+/** log(k!) for an integer k >= 0, from the exact BigInt k!, as a reference { hi, lo, s }. */
+export function bigLogFactorial(k) {
+  let f = 1n;
+  for (let i = 2n; i <= BigInt(k); i++) f *= i;
+  return refFromBig(bigLnInt(f), -PN);
+}

@@ -8,3 +8,4 @@ export { lgamma } from './lgamma.js';
 export { erf, erfc } from './erf.js';
 export { ndtri } from './ndtri.js';
 export { acos } from './acos.js';
+export { logFactorial, LOG_FACTORIAL_TABLE_MAX } from './logfactorial.js';
