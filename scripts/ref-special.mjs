@@ -198,6 +198,7 @@ const INV_ODD = Array.from({ length: 600 }, (_, n) => ddDiv([1, 0], [2 * n + 1, 
 /** log(1 + x), x > -1. */
 export function ddLog1p(x) {
   if (x === 0) return asRef([x, 0]);
+  if (Math.abs(x) < 2 ** -500) return asRef(fastTwoSum(x, -0.5 * x * x)); // x - x^2/2, exact to 2^-1000
   if (x > -0.3 && x < 0.5) {
     // 2 atanh(s), s = x / (2 + x) in (-0.18, 0.2): s + s^3/3 + ..., terms below 2^-110 after ~24
     const s = ddDiv([x, 0], twoSum(2, x));
@@ -314,6 +315,9 @@ function erfcPos(t, forceSeries = false, forceCF = false) {
 }
 /** erf(x) for a double x. */
 export function ddErf(x) {
+  // tiny |x|: erf(x) = 2x/sqrt(pi) (1 - x^2/3), formed at scale 2^600 so that the low part of a
+  // subnormal or near-subnormal result is not lost
+  if (x !== 0 && Math.abs(x) < 2 ** -900) return asRef(ddMul([x * 2 ** 600, 0], DD.TWO_OVER_SQRT_PI), -600);
   const t = [Math.abs(x), 0];
   let v;
   if (t[0] < SERIES_LIMIT) v = erfSeries(t);
