@@ -101,7 +101,7 @@ describe('bounds (docs/accuracy.md), 10^5 inputs per function', () => {
     expect(e, `worst at ${at}`).toBeLessThan(1);
   });
 
-  it('lgamma < 2.5 ulp: (0, 10), [2^-70, 2.5e305], around its zeros 1 and 2', () => {
+  it('lgamma < 3 ulp: (0, 10), [2^-70, 2.5e305], around its zeros 1 and 2', () => {
     const xs = inputs(N, (i) => {
       switch (i % 4) {
         case 0: return 10 * U(i) || 5;
@@ -111,7 +111,7 @@ describe('bounds (docs/accuracy.md), 10^5 inputs per function', () => {
       }
     });
     const [e, at] = maxErr(xs, lgamma, ddLgamma);
-    expect(e, `worst at ${at}`).toBeLessThan(2.5);
+    expect(e, `worst at ${at}`).toBeLessThan(3);
   });
 
   it('erf < 1 ulp: [-6, 6], |x| down to 2^-1074 (subnormal results in ulps of 2^-1074)', () => {
