@@ -13,12 +13,12 @@
 // ---------- double-double primitives (no FMA: Dekker / Veltkamp) ----------
 const SPLITTER = 134217729; // 2^27 + 1
 
-function twoSum(a, b) {
+export function twoSum(a, b) {
   const s = a + b;
   const bb = s - a;
   return [s, (a - (s - bb)) + (b - bb)];
 }
-function fastTwoSum(a, b) {
+export function fastTwoSum(a, b) {
   const s = a + b;
   return [s, b - (s - a)];
 }
@@ -27,7 +27,7 @@ function split(a) {
   const h = c - (c - a);
   return [h, a - h];
 }
-function twoProd(a, b) {
+export function twoProd(a, b) {
   const p = a * b;
   const [ah, al] = split(a);
   const [bh, bl] = split(b);
@@ -71,7 +71,7 @@ export function pow2(k) {
   if (k < -1022) return 2 ** -1022 * 2 ** (k + 1022);
   return 2 ** k;
 }
-function mulPow2(x, k) {
+export function mulPow2(x, k) {
   // x * 2^k in up to three exact steps (no intermediate over/underflow for our ranges).
   while (k > 1000) { x *= 2 ** 1000; k -= 1000; }
   while (k < -1000) { x *= 2 ** -1000; k += 1000; }
@@ -167,8 +167,8 @@ export function ulpError(ours, ref) {
 }
 
 // ---------- BigInt fixed point ----------
-const P = 256n;
-const ONE = 1n << P;
+export const P = 256n;
+export const ONE = 1n << P;
 
 /** v / 2^p rounded toward zero (>> alone floors, and a negative term would never reach 0). */
 function shr(v, p) {
@@ -213,7 +213,7 @@ function bitLength(v) {
   return (v < 0n ? -v : v).toString(2).length;
 }
 /** Rounds the exact value R * 2^e to a double-double reference { hi, lo, s }. */
-function refFromBig(R, e) {
+export function refFromBig(R, e) {
   if (R === 0n) return { hi: 0, lo: 0, s: 0 };
   // Normalise R to about 120 significant bits, then hi + lo with s keeping them in range.
   const shift = bitLength(R) - 120;

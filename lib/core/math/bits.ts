@@ -25,3 +25,13 @@ export const POW2 = new Float64Array(2098);
 POW2[POW2_BIAS] = 1;
 for (let k = 1; k <= 1023; k++) POW2[POW2_BIAS + k] = POW2[POW2_BIAS + k - 1] * 2;
 for (let k = 1; k <= 1074; k++) POW2[POW2_BIAS - k] = POW2[POW2_BIAS - k + 1] * 0.5;
+
+/**
+ * x with its low 32 bits cleared: the high word alone (fdlibm's SET_LOW_WORD(x, 0)). The result has
+ * at most 21 significant bits, so products of two such values are exact. C++: cr_clear_lo.
+ */
+export function clearLowWord(x: number): number {
+  F64[0] = x;
+  U32[0] = 0;
+  return F64[0];
+}

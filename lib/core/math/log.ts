@@ -24,13 +24,13 @@ const TWO54 = 1.80143985094819840000e+16;
  * (2 atanh(s) - 2s) / s = 2z/3 + 2z^2/5 + ... on z = s^2 in [0, 0.1716^2], 0.1716 = max |s| =
  * (sqrt(2) - 1) / (sqrt(2) + 1), with error < 2^-58.45. Comments give the exact binary64 bits.
  */
-const LG1 = 6.666666666666735130e-01; /* 3FE55555 55555593 */
-const LG2 = 3.999999999940941908e-01; /* 3FD99999 9997FA04 */
-const LG3 = 2.857142874366239149e-01; /* 3FD24924 94229359 */
-const LG4 = 2.222219843214978396e-01; /* 3FCC71C5 1D8E78AF */
-const LG5 = 1.818357216161805012e-01; /* 3FC74664 96CB03DE */
-const LG6 = 1.531383769920937332e-01; /* 3FC39A09 D078C69F */
-const LG7 = 1.479819860511658591e-01; /* 3FC2F112 DF3E5244 */
+export const LG1 = 6.666666666666735130e-01; /* 3FE55555 55555593 */
+export const LG2 = 3.999999999940941908e-01; /* 3FD99999 9997FA04 */
+export const LG3 = 2.857142874366239149e-01; /* 3FD24924 94229359 */
+export const LG4 = 2.222219843214978396e-01; /* 3FCC71C5 1D8E78AF */
+export const LG5 = 1.818357216161805012e-01; /* 3FC74664 96CB03DE */
+export const LG6 = 1.531383769920937332e-01; /* 3FC39A09 D078C69F */
+export const LG7 = 1.479819860511658591e-01; /* 3FC2F112 DF3E5244 */
 
 /**
  * log(x) for binary64 x. log(+0) = -Infinity, log(x < 0) = NaN, log(+Inf) = +Inf, log(NaN) = NaN;
