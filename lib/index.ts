@@ -37,3 +37,4 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda' }): BackendInfo {
   return backendInfo(checkOptions(options).backend);
 }
+export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a.js';
