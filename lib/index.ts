@@ -38,3 +38,4 @@ export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda' }): Backen
   return backendInfo(checkOptions(options).backend);
 }
 export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a.js';
+export { sobol, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';
