@@ -38,6 +38,11 @@ const CHUNK = 4096;
 const U32_MAX = 0xffffffff;
 const scratch = new Float64Array(CHUNK);
 
+/**
+ * cuRAND's MRG32k3a: `next()`, `uniform()`, `uniformDouble()` are `curand()`, `curand_uniform()`,
+ * `curand_uniform_double()` after `curand_init(seed, subsequence, offset)`; subsequences are 2^76
+ * steps apart. A sequential stream (docs/qmc.md §2).
+ */
 export class Mrg32k3a {
   /** s1[0..2], s2[0..2]: integers below 2^32 held exactly in doubles (the step needs 53-bit products). */
   readonly #s = new Float64Array(6);

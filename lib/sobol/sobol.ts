@@ -94,6 +94,12 @@ function checkScramble(v: unknown, hasKey: boolean): SobolScramble {
   return checkEnum(v, ['none', 'lms', 'shift'] as const, 'scramble', hasKey ? 'lms' : 'none');
 }
 
+/**
+ * n points of the Sobol sequence in `dims` dimensions (Joe–Kuo directions, cuRAND's Gray-code order,
+ * point 0 = the zero point), starting at point `offset`: raw Sobol32/64 words or their cuRAND uniform
+ * maps, point-major or in cuRAND's dimension-major order, optionally randomised under a Philox key.
+ * Synchronous, on the CPU. Contract and sources: docs/qmc.md.
+ */
 export function sobol(n: number, options: SobolOptions & { dtype: 'uint32' }): Uint32Array;
 export function sobol(n: number, options: SobolOptions & { dtype: 'uint64' }): BigUint64Array;
 export function sobol(n: number, options: SobolOptions & { dtype: 'float32' }): Float32Array;
