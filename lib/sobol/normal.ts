@@ -19,15 +19,16 @@
  */
 const NDTRI = null as ((p: number) => number) | null;
 
-export function normalAvailable(): boolean {
-  return NDTRI !== null;
-}
-
-function ndtri(p: number): number {
+/** Throws until the ndtri integration point is filled; sobol() calls it once its arguments are valid. */
+export function requireNormal(): void {
   if (NDTRI === null) {
     throw new Error("sobol transform 'normal' needs lib/math's ndtri, which has not landed yet (lib/sobol/normal.ts)");
   }
-  return NDTRI(p);
+}
+
+function ndtri(p: number): number {
+  requireNormal();
+  return NDTRI!(p);
 }
 
 /** The float32 and float64-from-Sobol32 map of a 32-bit word (binary64; round to float32 for float32). */

@@ -10,7 +10,7 @@ import { checkCount, checkEnum, checkOptions, describe, MAX_COUNT } from '../val
 import { uniform32From32, uniform32From64, uniform64From32, uniform64From64 } from './convert.js';
 import { directions32, directions64, SOBOL_MAX_DIMENSIONS } from './directions.js';
 import { sobol32Column, sobol64Column } from './generator.js';
-import { normalAvailable, normalFrom32, normalFrom64 } from './normal.js';
+import { normalFrom32, normalFrom64, requireNormal } from './normal.js';
 import { randomise32, randomise64 } from './scramble.js';
 
 export type SobolDtype = 'uint32' | 'uint64' | 'float32' | 'float64';
@@ -126,7 +126,7 @@ export function sobol(n: number, options?: SobolOptions): SobolArray {
   }
   const offset = checkSobolOffset(opts.offset, n, bits);
   if (n * dims > MAX_COUNT) throw new RangeError(`n · dims must not exceed 2^32-1 values, got n=${n} and dims=${dims}`);
-  if (transform === 'normal' && !normalAvailable()) normalFrom32(0); // throws the integration-point message
+  if (transform === 'normal') requireNormal();
 
   const total = n * dims;
   const out: SobolArray =
