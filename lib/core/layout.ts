@@ -9,6 +9,8 @@
  *                      element e, b = e (2e, 2e+1 for float64 gamma) (docs/streams.md §5.2, §6.1)
  *   alias sampling     (b mod 2^32, b div 2^32, 0, TAG_ALIAS) element e = words 2e, 2e+1; row retries
  *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md §6)
+ *   Sobol randomisation (t, d, 0, TAG_SOBOL)                  block t of dimension d's scramble words
+ *                      (docs/qmc.md §5)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
@@ -19,3 +21,4 @@ export const TAG_FOLD_IN = 2;
 export const TAG_POLAR = 3;
 export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
+export const TAG_SOBOL = 6;

@@ -139,3 +139,33 @@ export function checkEnum<T extends string>(v: unknown, allowed: readonly T[], n
   }
   return v as T;
 }
+
+/** A 64-bit unsigned argument (seed, subsequence, offset): a safe integer or a bigint in [0, 2^64), as a bigint. */
+export function checkU64(v: unknown, name: string): bigint {
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v) || v < 0) {
+      throw new RangeError(`${name} must be an integer in [0, 2^53-1] (use a bigint up to 2^64-1), got ${v}`);
+    }
+    return BigInt(v);
+  }
+  if (typeof v === 'bigint') {
+    if (v < 0n || v >= 2n ** 64n) throw new RangeError(`${name} must be in [0, 2^64-1], got ${v}`);
+    return v;
+  }
+  throw new TypeError(`${name} must be a number or bigint, got ${describe(v)}`);
+}
+
+/** A skip distance of a sequential generator: any non-negative safe integer or bigint (beyond 2^64 too). */
+export function checkDistance(v: unknown, name: string): bigint {
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v) || v < 0) {
+      throw new RangeError(`${name} must be an integer in [0, 2^53-1] (use a bigint beyond), got ${v}`);
+    }
+    return BigInt(v);
+  }
+  if (typeof v === 'bigint') {
+    if (v < 0n) throw new RangeError(`${name} must be non-negative, got ${v}`);
+    return v;
+  }
+  throw new TypeError(`${name} must be a number or bigint, got ${describe(v)}`);
+}

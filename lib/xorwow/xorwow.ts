@@ -5,7 +5,7 @@
  * no keys; docs/streams.md §7 is the contract.
  */
 import { jumpXorshift } from './jumps.js';
-import { checkCount, checkOptions, checkUint32, describe, isTypedInput } from '../core/validate.js';
+import { checkCount, checkDistance, checkOptions, checkU64, checkUint32, describe, isTypedInput } from '../core/validate.js';
 
 export interface XorwowOptions {
   /** Which of the 2^64 subsequences (2^67 steps apart), as curand_init's `subsequence`. Default 0. */
@@ -24,37 +24,6 @@ export interface XorwowState {
 export const XORWOW_SUBSEQUENCE_STEPS = 2n ** 67n;
 /** Added to d by every step (Marsaglia's Weyl increment). */
 const WEYL = 362437;
-const U64 = 2n ** 64n;
-
-/** A number (safe integer) or bigint in [0, 2^64), as a bigint. */
-function checkU64(v: unknown, name: string): bigint {
-  if (typeof v === 'number') {
-    if (!Number.isSafeInteger(v) || v < 0) {
-      throw new RangeError(`${name} must be an integer in [0, 2^53-1] (use a bigint up to 2^64-1), got ${v}`);
-    }
-    return BigInt(v);
-  }
-  if (typeof v === 'bigint') {
-    if (v < 0n || v >= U64) throw new RangeError(`${name} must be in [0, 2^64-1], got ${v}`);
-    return v;
-  }
-  throw new TypeError(`${name} must be a number or bigint, got ${describe(v)}`);
-}
-
-/** A skip distance: any non-negative safe integer or bigint (distances beyond 2^64 are how subsequences are reached). */
-function checkDistance(v: unknown, name: string): bigint {
-  if (typeof v === 'number') {
-    if (!Number.isSafeInteger(v) || v < 0) {
-      throw new RangeError(`${name} must be an integer in [0, 2^53-1] (use a bigint beyond), got ${v}`);
-    }
-    return BigInt(v);
-  }
-  if (typeof v === 'bigint') {
-    if (v < 0n) throw new RangeError(`${name} must be non-negative, got ${v}`);
-    return v;
-  }
-  throw new TypeError(`${name} must be a number or bigint, got ${describe(v)}`);
-}
 
 export class Xorwow {
   /**
