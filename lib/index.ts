@@ -7,7 +7,8 @@ import { checkOptions, checkUint32, describe, isTypedInput } from './core/valida
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
 export { key, split, foldIn, keyEquals, type Key } from './core/keys.js';
-export { bits, bitsAsync, uniform, uniformAsync, type BitsOptions, type UniformOptions, type Dtype, type DeviceOut, type WithDeviceOut } from './facade/uniform.js';
+export * from './facade/samplers.js';
+export type { Dtype, DeviceOut, WithDeviceOut } from './facade/dtype.js';
 export { DeviceArray, type DeviceDtype } from './facade/device-array.js';
 export type { CommonOptions } from './facade/prepare.js';
 export type { BackendInfo } from './backend/select.js';
@@ -17,9 +18,6 @@ export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type Alias
 export type { WeightsInput } from './alias/fixed-point.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow/xorwow.js';
-export { normal, normalAsync, type NormalOptions, type NormalMethod } from './facade/normal.js';
-export { gamma, gammaAsync, type GammaOptions } from './facade/gamma.js';
-export { exponential, exponentialAsync, chisquare, chisquareAsync, beta, betaAsync, dirichlet, dirichletAsync, type ExponentialOptions, type ChisquareOptions, type BetaOptions, type DirichletOptions } from './facade/derived.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
 export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {

@@ -1,7 +1,7 @@
 /**
  * The CUDA alias path without a GPU: the facade (AliasTable.build / sample / counts, categorical) routed
  * to a CUDA backend whose addon is a stand-in computed by the TypeScript backend. If the facade or the
- * adapters (lib/backend/cuda/alias.ts) pass any argument wrongly — key words, offset halves, method
+ * adapters (lib/backend/cuda/custom.ts) pass any argument wrongly — key words, offset halves, method
  * codes, count, output arrays — or route to the wrong backend, the bits or the recorded calls differ.
  * Where the real addon loads (no GPU needed), its argument checks run before any CUDA call. The GPU
  * itself is checked by scripts/gpu-alias-compare.mjs and cuda/test/alias_selftest.cu.
@@ -23,10 +23,10 @@ const { checkWeights, fixedPoint } = await import('../lib/alias/fixed-point.js')
 const { buildRows } = await import('../lib/alias/psa.js');
 const { aliasSample, cdfSample, prefixUnits } = await import('../lib/kernels/alias.js');
 const { key } = await import('../lib/core/keys.js');
-const { uniform } = await import('../lib/facade/uniform.js');
+const { uniform } = await import('../lib/facade/samplers.js');
 const { shutdownPool } = await import('../lib/backend/cpu/pool.js');
 const { loadNative } = await import('../lib/backend/cuda/native.js');
-import type { AliasAddon, AliasDeviceTable } from '../lib/backend/cuda/alias.js';
+import type { AliasAddon, AliasDeviceTable } from '../lib/core/addon.js';
 import type { CudaAddon } from '../lib/backend/cuda/backend.js';
 
 afterAll(() => shutdownPool());
@@ -55,15 +55,15 @@ function build(weights: Float32Array | Float64Array, method: number, rows: Uint3
 function counts(t: AliasDeviceTable, k0: number, k1: number, lo: number, hi: number, count: number, out: Float64Array): void {
   calls.push('aliasCounts');
   const s = new Uint32Array(count);
-  aliasSample(k0, k1, lo, hi, s, table(t).rows, table(t).n);
+  aliasSample(k0, k1, lo, hi, table(t).rows, table(t).n, s);
   for (const x of s) out[x]++;
 }
 
 function categ(weights: Float32Array | Float64Array, method: number, k0: number, k1: number, lo: number, hi: number, out: Uint32Array): void {
   calls.push(`aliasCategorical(${method})`);
   const fp = fixedPoint(checkWeights(weights));
-  if (method === 2) cdfSample(k0, k1, lo, hi, out, prefixUnits(fp.hi, fp.lo), weights.length);
-  else aliasSample(k0, k1, lo, hi, out, buildRows(fp.hi, fp.lo, METHOD[method]), weights.length);
+  if (method === 2) cdfSample(k0, k1, lo, hi, prefixUnits(fp.hi, fp.lo), weights.length, out);
+  else aliasSample(k0, k1, lo, hi, buildRows(fp.hi, fp.lo, METHOD[method]), weights.length, out);
 }
 
 const fakeAlias: AliasAddon = {
@@ -75,11 +75,11 @@ const fakeAlias: AliasAddon = {
   },
   aliasSample: (t, k0, k1, lo, hi, out) => {
     calls.push('aliasSample');
-    aliasSample(k0, k1, lo, hi, out, table(t).rows, table(t).n);
+    aliasSample(k0, k1, lo, hi, table(t).rows, table(t).n, out);
   },
   aliasSampleAsync: async (t, k0, k1, lo, hi, out) => {
     calls.push('aliasSampleAsync');
-    aliasSample(k0, k1, lo, hi, out, table(t).rows, table(t).n);
+    aliasSample(k0, k1, lo, hi, table(t).rows, table(t).n, out);
   },
   aliasCounts: counts,
   aliasCountsAsync: async (...a) => counts(...a),

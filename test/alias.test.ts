@@ -355,7 +355,7 @@ describe('sampling', () => {
       },
     }) as unknown as Uint32Array;
     const out = new Uint32Array(41);
-    aliasSample(k[0], k[1], 5, 1, out, rows, N); // first element 2^32 + 5
+    aliasSample(k[0], k[1], 5, 1, rows, N, out); // first element 2^32 + 5
     for (let i = 0; i < out.length; i++) {
       expect(out[i]).toBe(refAliasItem(k, (1n << 32n) + 5n + BigInt(i), rows, N));
     }
@@ -530,7 +530,7 @@ describe('known-answer vectors (test/vectors/alias.json, also checked by cuda/te
       const rows = buildRows(hi, lo, c.method);
       const off = BigInt(c.offset);
       const out = new Uint32Array(c.count);
-      aliasSample(c.key[0], c.key[1], Number(off & 0xffffffffn), Number(off >> 32n), out, rows, hi.length);
+      aliasSample(c.key[0], c.key[1], Number(off & 0xffffffffn), Number(off >> 32n), rows, hi.length, out);
       expect(Array.from(out)).toEqual(c.alias);
     }
   });

@@ -233,9 +233,10 @@ describe('DeviceArray with a CUDA backend (stand-in addon)', () => {
     expect(names()).not.toContain('deviceFromHost');
   });
 
-  it('bits/uniform into CUDA memory use the addon\'s *Into functions', () => {
+  it('bits/uniform into CUDA memory pass the handle and n as the addon function\'s output', () => {
     const b = bits(k, 33, { out: 'device', offset: 5 });
-    expect(names()).toEqual(['bitsInto']);
+    expect(names()).toEqual(['bits']);
+    expect(calls[0].args.slice(4)).toEqual([expect.any(StandInHandle), 33]);
     same(b.toHost(), bits(k, 33, { offset: 5, backend: 'cpu' }));
     const u = uniform(k, 33, { out: DeviceArray.from(new Float32Array(40)) });
     same(u.toHost().subarray(0, 33), uniform(k, 33, { dtype: 'float32', backend: 'cpu' }));

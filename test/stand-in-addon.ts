@@ -1,14 +1,17 @@
 /**
- * A stand-in for the CUDA addon that computes every op with the CPU kernels: running the CUDA backend's
- * adapters (lib/backend/cuda/*) against it must reproduce the CPU backend bit for bit, which proves
- * that each adapter passes its arguments right (key words, offset halves, parameters, per-element
- * arrays, output). It also checks what the real binding would reject (argument counts and types, lane
- * counts), so a malformed call fails here rather than only on a GPU.
+ * A stand-in for the CUDA addon that computes every op with the CPU kernels, derived from the registry
+ * (lib/samplers/registry.ts): each op's addon function takes (k0, k1, lo, hi, its declared arguments…,
+ * out[, n]) and runs the op's specification kernel. Running the CUDA backend's adapters
+ * (lib/backend/cuda/ops.ts, custom.ts) against it must reproduce the CPU backend bit for bit, which
+ * proves that each adapter passes its arguments right. It also checks what the real binding would
+ * reject (argument counts and types, proposals, device handles on another device), so a malformed
+ * call fails here rather than only on a GPU. A new sampler in the registry is covered without an edit
+ * here.
  */
 import type { CudaAddon } from '../lib/backend/cuda/backend.js';
-import { rawBits, uniform32, uniform64 } from '../lib/kernels/raw.js';
-import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/kernels/normal.js';
-import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/kernels/gamma.js';
+import { OPS } from '../lib/samplers/registry.js';
+import type { CudaArg, OpSpec } from '../lib/samplers/spec.js';
+import type { KernelArgs } from '../lib/core/job.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
 import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
 import { buildRows } from '../lib/alias/psa.js';
@@ -16,89 +19,16 @@ import { aliasSample, cdfSample, prefixUnits } from '../lib/kernels/alias.js';
 
 const u64 = (lo: number, hi: number) => (BigInt(hi) << 32n) | BigInt(lo);
 
-function xorwowFrom(v: number[], d: number, skip: bigint): Xorwow {
-  const g = Xorwow.fromState({ v: v as [number, number, number, number, number], d });
-  return skip ? g.skip(skip) : g;
-}
-
 function words(...w: unknown[]): void {
   for (const x of w) {
     if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 0xffffffff) throw new RangeError(`bad word ${String(x)}`);
   }
 }
 
-function nums(...v: unknown[]): void {
-  for (const x of v) if (typeof x !== 'number') throw new TypeError(`expected a number, got ${typeof x}`);
-}
-
-/** What binding/distributions.cc accepts for lanes: -1 (default), 0 (thread per element) or a power of two <= 32. */
-function lanesM(lanes: unknown): number {
-  if (typeof lanes !== 'number' || ![-1, 0, 1, 2, 4, 8, 16, 32].includes(lanes)) throw new RangeError(`bad lanes ${String(lanes)}`);
-  return lanes <= 0 ? 1 : lanes;
-}
-
-/** Calls that record the arguments they got, for tests that check routing (lanes, etc.). */
+/** Calls that record the arguments they got, and the device they ran on, for routing tests. */
 export const calls: { name: string; args: unknown[]; device?: number }[] = [];
 
 type Fn = (...a: never[]) => unknown;
-
-function out32(o: unknown): Float32Array {
-  if (!(o instanceof Float32Array)) throw new TypeError('out must be a Float32Array');
-  return o;
-}
-function out64(o: unknown): Float64Array {
-  if (!(o instanceof Float64Array)) throw new TypeError('out must be a Float64Array');
-  return o;
-}
-
-/** The sync ops; `<name>Async` twins are derived below. */
-const sync: Record<string, Fn> = {
-  bits: (k0: number, k1: number, lo: number, hi: number, out: Uint32Array) => { words(k0, k1, lo, hi); rawBits(k0, k1, lo, hi, out); },
-  uniform32: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array) => uniform32(k0, k1, lo, hi, out, low, high),
-  uniform64: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float64Array) => uniform64(k0, k1, lo, hi, out, low, high),
-  xorwowFill: (sl: number, sh: number, ql: number, qh: number, ol: number, oh: number, out: Uint32Array) =>
-    void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
-  xorwowFillState: (a: number, b: number, c: number, d: number, e: number, w: number, sl: number, sh: number, out: Uint32Array) =>
-    void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
-
-  normalBM32: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalBM32(k0, k1, lo, hi, out32(out), mean, std); },
-  normalBM64: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalBM64(k0, k1, lo, hi, out64(out), mean, std); },
-  normalPolar32: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalPolar32(k0, k1, lo, hi, out32(out), mean, std); },
-  normalPolar64: (k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: unknown) => { words(k0, k1, lo, hi); nums(mean, std); normalPolar64(k0, k1, lo, hi, out64(out), mean, std); },
-  exponential32: (k0: number, k1: number, lo: number, hi: number, rate: number, out: unknown) => { words(k0, k1, lo, hi); nums(rate); exponentialKernel(k0, k1, lo, hi, out32(out), rate, false); },
-  exponential64: (k0: number, k1: number, lo: number, hi: number, rate: number, out: unknown) => { words(k0, k1, lo, hi); nums(rate); exponentialKernel(k0, k1, lo, hi, out64(out), rate, true); },
-  gamma32: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, scale: number, lanes: number, out: unknown) => gammaOp(k0, k1, lo, hi, alpha, scale, lanes, out32(out), false),
-  gamma64: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, scale: number, lanes: number, out: unknown) => gammaOp(k0, k1, lo, hi, alpha, scale, lanes, out64(out), true),
-  beta32: (k0: number, k1: number, lo: number, hi: number, a: number, b: number, lanes: number, out: unknown) => { words(k0, k1, lo, hi); nums(a, b); betaKernel(k0, k1, lo, hi, out32(out), a, b, lanesM(lanes), false); },
-  beta64: (k0: number, k1: number, lo: number, hi: number, a: number, b: number, lanes: number, out: unknown) => { words(k0, k1, lo, hi); nums(a, b); betaKernel(k0, k1, lo, hi, out64(out), a, b, lanesM(lanes), true); },
-  dirichlet32: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, lanes: number, out: unknown) => dirichletOp(k0, k1, lo, hi, alpha, lanes, out32(out), false),
-  dirichlet64: (k0: number, k1: number, lo: number, hi: number, alpha: unknown, lanes: number, out: unknown) => dirichletOp(k0, k1, lo, hi, alpha, lanes, out64(out), true),
-};
-
-function shapes(alpha: unknown): Float32Array | Float64Array {
-  if (alpha instanceof Float32Array || alpha instanceof Float64Array) return alpha;
-  throw new TypeError('alpha must be a Float32Array or Float64Array');
-}
-
-function gammaOp(k0: number, k1: number, lo: number, hi: number, alpha: unknown, scale: number, lanes: number,
-  out: Float32Array | Float64Array, wide: boolean): void {
-  words(k0, k1, lo, hi);
-  nums(scale);
-  const M = lanesM(lanes);
-  if (typeof alpha === 'number') {
-    gammaKernel(k0, k1, lo, hi, out, alpha, undefined, scale, M, wide);
-  } else {
-    const a = shapes(alpha);
-    if (a.length < out.length) throw new RangeError('alpha has fewer values than out');
-    gammaKernel(k0, k1, lo, hi, out, 0, a.subarray(0, out.length), scale, M, wide);
-  }
-}
-
-function dirichletOp(k0: number, k1: number, lo: number, hi: number, alpha: unknown, lanes: number,
-  out: Float32Array | Float64Array, wide: boolean): void {
-  words(k0, k1, lo, hi);
-  dirichletKernel(k0, k1, lo, hi, out, Float64Array.from(shapes(alpha)), lanesM(lanes), wide);
-}
 
 // ---- device memory: a handle object over a typed array, checked like binding/device_array.cc ----
 
@@ -131,20 +61,92 @@ function live(h: unknown, name: string): Data {
   return h.data;
 }
 
-/**
- * What the binding does with handle arguments: an output handle (followed by its n, last) becomes its
- * first n elements; a shape handle becomes its values.
- */
-function resolve(args: unknown[]): unknown[] {
-  const last = args.length - 1;
-  if (args.length >= 2 && args[last - 1] instanceof StandInHandle) {
-    const n = args[last];
-    const data = live(args[last - 1], 'out');
+/** The output of an op of element type `dtype`: a typed array, or a handle followed by n. */
+function outOf(args: unknown[], at: number, dtype: string): Data {
+  const Ctor = dtype === 'float32' ? Float32Array : dtype === 'float64' ? Float64Array : Uint32Array;
+  const o = args[at];
+  if (o instanceof StandInHandle) {
+    const data = live(o, 'out');
+    if (!(data instanceof Ctor)) throw new TypeError(`out must be a ${dtype} device array`);
+    const n = args[at + 1];
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > data.length) throw new RangeError('n must be an integer no larger than the device array');
-    args = [...args.slice(0, last - 1), data.subarray(0, n)];
+    return data.subarray(0, n);
   }
-  return args.map((a) => (a instanceof StandInHandle ? live(a, 'alpha') : a));
+  if (!(o instanceof Ctor)) throw new TypeError(`out must be a ${Ctor.name}`);
+  return o;
 }
+
+// ---- the registry's generic ops -------------------------------------------------------------------
+
+/** Writes argument value `v` of declaration `a` into the job being rebuilt; false when a constant differs. */
+function unmarshal(a: CudaArg, v: unknown, k: KernelArgs): boolean {
+  if ('constant' in a) return v === a.constant;
+  if ('proposals' in a) {
+    if (typeof v !== 'number' || !(v === -1 || (Number.isInteger(v) && v >= 1 && v <= 1024))) throw new RangeError(`bad proposals ${String(v)}`);
+    if (v !== -1) k.params.proposals = v;
+    return true;
+  }
+  if ('param' in a) {
+    if (typeof v !== 'number' && !(v instanceof Float64Array)) throw new TypeError(`${a.param} must be a number`);
+    k.params[a.param] = v;
+    return true;
+  }
+  const values = v instanceof StandInHandle ? live(v, a.shapes) : v;
+  if (typeof values === 'number') {
+    k.params[a.shapes] = values;
+  } else if (values instanceof Float32Array || values instanceof Float64Array) {
+    if (a.perElement) k.perElement[a.shapes] = values;
+    else k.params[a.shapes] = Float64Array.from(values);
+  } else {
+    throw new TypeError(`${a.shapes} must be a Float32Array, Float64Array or a device array handle`);
+  }
+  return true;
+}
+
+/** addon[fn]: finds the op (among those sharing fn, by its constants) and runs its CPU kernel. */
+function generic(fn: string, ops: OpSpec[]) {
+  return (...args: unknown[]) => {
+    words(args[0], args[1], args[2], args[3]);
+    for (const op of ops) {
+      const decl = op.cuda!.args!;
+      const k: KernelArgs = { k0: args[0] as number, k1: args[1] as number, lo: args[2] as number, hi: args[3] as number, out: new Float64Array(0), params: {}, perElement: {} };
+      if (!decl.every((a, i) => unmarshal(a, args[4 + i], k))) continue;
+      k.out = outOf(args, 4 + decl.length, op.dtype);
+      for (const [name, v] of Object.entries(k.perElement)) {
+        if (v.length < k.out.length) throw new RangeError(`${name} has fewer values than out`);
+        k.perElement[name] = v.subarray(0, k.out.length);
+      }
+      op.cpu!(k);
+      return;
+    }
+    throw new RangeError(`${fn}: no op matches the arguments`);
+  };
+}
+
+function genericOps(): Record<string, Fn> {
+  const byFn = new Map<string, OpSpec[]>();
+  for (const op of OPS.values()) {
+    const fn = op.cuda?.fn;
+    if (fn) byFn.set(fn, [...(byFn.get(fn) ?? []), op]);
+  }
+  return Object.fromEntries([...byFn].map(([fn, ops]) => [fn, generic(fn, ops) as Fn]));
+}
+
+// ---- XORWOW (no key) ---------------------------------------------------------------------------------
+
+function xorwowFrom(v: number[], d: number, skip: bigint): Xorwow {
+  const g = Xorwow.fromState({ v: v as [number, number, number, number, number], d });
+  return skip ? g.skip(skip) : g;
+}
+
+const xorwow: Record<string, Fn> = {
+  xorwowFill: (sl: number, sh: number, ql: number, qh: number, ol: number, oh: number, out: Uint32Array) =>
+    void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
+  xorwowFillState: (a: number, b: number, c: number, d: number, e: number, w: number, sl: number, sh: number, out: Uint32Array) =>
+    void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
+};
+
+// ---- device memory ----------------------------------------------------------------------------------
 
 const device: Record<string, Fn> = {
   deviceAlloc: (type: number, length: number) => {
@@ -158,11 +160,6 @@ const device: Record<string, Fn> = {
   },
   deviceToHost: (h: StandInHandle, out: Data) => { out.set(live(h, 'handle').subarray(0, out.length) as never); },
   deviceFromHost: (h: StandInHandle, src: Data) => { live(h, 'handle').set(src as never); },
-  bitsInto: (k0: number, k1: number, lo: number, hi: number, h: StandInHandle, n: number) => sync.bits(...(resolve([k0, k1, lo, hi, h, n]) as never[])),
-  uniform32Into: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, h: StandInHandle, n: number) =>
-    sync.uniform32(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
-  uniform64Into: (k0: number, k1: number, lo: number, hi: number, low: number, high: number, h: StandInHandle, n: number) =>
-    sync.uniform64(...(resolve([k0, k1, lo, hi, low, high, h, n]) as never[])),
 };
 
 // ---- alias tables (binding/alias.cc): weights may be a float handle, samples may go to a uint32 handle ----
@@ -222,15 +219,6 @@ function optRows(a: unknown, len: number, name: string): Uint32Array | null {
   return a;
 }
 
-/** Samples' destination: a Uint32Array, or a uint32 handle followed by n. */
-function sampleOut(args: unknown[], i: number): Uint32Array {
-  const o = args[i];
-  if (o instanceof Uint32Array) return o;
-  const [out] = resolve([o, args[i + 1]]) as [unknown];
-  if (!(out instanceof Uint32Array)) throw new TypeError('out must be a uint32 device array');
-  return out;
-}
-
 const alias: Record<string, Fn> = {
   aliasBuild: (w: unknown, method: number, rows: unknown, hi: unknown, lo: unknown, keep: boolean) => {
     const v = aliasWeights(w);
@@ -245,23 +233,23 @@ const alias: Record<string, Fn> = {
   aliasSample: (...a: unknown[]) => {
     const t = aliasTable(a[0]);
     words(a[1], a[2], a[3], a[4]);
-    aliasSample(a[1] as number, a[2] as number, a[3] as number, a[4] as number, sampleOut(a, 5), t.rows, t.n);
+    aliasSample(a[1] as number, a[2] as number, a[3] as number, a[4] as number, t.rows, t.n, outOf(a, 5, 'uint32') as Uint32Array);
   },
   aliasCounts: (tab: unknown, k0: number, k1: number, lo: number, hi: number, count: number, out: Float64Array) => {
     const t = aliasTable(tab);
     const s = new Uint32Array(count);
-    aliasSample(k0, k1, lo, hi, s, t.rows, t.n);
+    aliasSample(k0, k1, lo, hi, t.rows, t.n, s);
     for (const x of s) out[x]++;
   },
   aliasCategorical: (...a: unknown[]) => {
     const v = aliasWeights(a[0]);
     const method = a[1] as number;
     words(a[2], a[3], a[4], a[5]);
-    const out = sampleOut(a, 6);
+    const out = outOf(a, 6, 'uint32') as Uint32Array;
     const fp = fixedPoint(checkWeights(v));
     const [k0, k1, lo, hi] = a.slice(2, 6) as number[];
-    if (method === 2) cdfSample(k0, k1, lo, hi, out, prefixUnits(fp.hi, fp.lo), v.length);
-    else aliasSample(k0, k1, lo, hi, out, buildRows(fp.hi, fp.lo, ALIAS_METHODS[method]), v.length);
+    if (method === 2) cdfSample(k0, k1, lo, hi, prefixUnits(fp.hi, fp.lo), v.length, out);
+    else aliasSample(k0, k1, lo, hi, buildRows(fp.hi, fp.lo, ALIAS_METHODS[method]), v.length, out);
   },
 };
 
@@ -284,7 +272,7 @@ export function standInAddon(devices = 1): CudaAddon {
     },
     currentDevice: () => current.device,
     pinnedArrayBuffer: (bytes: number) => new ArrayBuffer(bytes),
-    gammaDefaultLanes: 0,
+    gammaDefaultProposals: 1,
     aliasTuning: () => ({ split: 0, pack: 0, counts: 0 }),
     setTransferMode: (m: 'staging' | 'register') => { mode = m; },
     transferMode: () => mode,
@@ -292,8 +280,8 @@ export function standInAddon(devices = 1): CudaAddon {
     deviceFree: device.deviceFree,
   };
   const ops: [string, Fn][] = [
-    ...Object.entries(sync).map(([name, f]): [string, Fn] => [name, (...a: never[]) => f(...(resolve(a) as never[]))]),
-    ...['deviceToHost', 'deviceFromHost', 'bitsInto', 'uniform32Into', 'uniform64Into'].map((name): [string, Fn] => [name, device[name]]),
+    ...Object.entries(genericOps()), ...Object.entries(xorwow),
+    ['deviceToHost', device.deviceToHost], ['deviceFromHost', device.deviceFromHost],
     ...Object.entries(alias),
   ];
   for (const [name, f] of ops) {

@@ -1,17 +1,18 @@
 // The WebAssembly SIMD samplers (lib/wasm/samplers.ts + samplers.cc) against the JavaScript kernels
-// they replace (lib/kernels/normal.ts, lib/kernels/gamma.ts, forced through setSamplersWasm(false)) and their
+// they replace (lib/kernels/normal.ts, lib/kernels/gamma.ts; the CPU backend's path injected: fast or
+// specification only) and their
 // vector log / exp / sincos2pi against lib/core/math: every element must have the same bits. Also the
 // CUDA_RANDOM_NO_WASM fallback and the staleness checks of the generated module.
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../lib/kernels/normal.js';
-import { betaKernel, dirichletKernel, exponentialKernel, gammaKernel } from '../lib/kernels/gamma.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
+import type { KernelArgs } from '../lib/core/job.js';
 import {
-  SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, setSamplersWasm, vectorMath,
+  SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, vectorMath,
 } from '../lib/wasm/samplers.js';
 import { exp, log, sincos2pi } from '../lib/core/math/index.js';
 import { expectSameBits } from './dist-helpers.js';
@@ -19,24 +20,17 @@ import { rng } from './seeded-rng.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-afterAll(() => setSamplersWasm(true));
-
 type Floats = Float32Array | Float64Array;
-type Fill = (out: Floats) => void;
+type Args = Omit<KernelArgs, 'out' | 'perElement'> & { perElement?: KernelArgs['perElement'] };
 
-/** out filled by the WASM path and by the JS loop (same arguments): they must be the same bits. */
-function same(what: string, make: () => Floats, fill: Fill): void {
+/** `op` run on the fast path (the WASM kernel where it applies) and on the specification alone, with the
+ *  same arguments: they must be the same bits. */
+function same(what: string, make: () => Floats, op: string, a: Args): void {
   const wasm = make();
   const js = make();
-  setSamplersWasm(true);
   expect(samplersWasmAvailable()).toBe(true);
-  fill(wasm);
-  setSamplersWasm(false);
-  try {
-    fill(js);
-  } finally {
-    setSamplersWasm(true);
-  }
+  runKernel(op, { perElement: {}, ...a, out: wasm }, { fast: true });
+  runKernel(op, { perElement: {}, ...a, out: js }, { fast: false });
   expectSameBits(wasm, js, what);
 }
 
@@ -67,11 +61,6 @@ function ranges(seed: number, count: number, maxN: number, edges: number[]): Ran
 it('the WASM sampler module is available here (so the comparisons below are not vacuous)', () => {
   expect(samplersWasmUnavailableReason()).toBe('');
   expect(samplersWasmAvailable()).toBe(true);
-  setSamplersWasm(false);
-  expect(samplersWasmAvailable()).toBe(false);
-  expect(samplersWasmUnavailableReason()).toMatch(/setSamplersWasm/);
-  setSamplersWasm(true);
-  expect(samplersWasmAvailable()).toBe(true);
 });
 
 describe('normal: WASM = JS bit for bit', () => {
@@ -80,8 +69,8 @@ describe('normal: WASM = JS bit for bit', () => {
     for (const [t, c] of ranges(1, 70, 20_000, CH).entries()) {
       const mean = t % 3 === 0 ? 0 : (t - 35) * 0.75;
       const std = t % 3 === 0 ? 1 : 0.25 + t;
-      same(`bm64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), (o) => normalBM64(c.k0, c.k1, c.lo, c.hi, o as Float64Array, mean, std));
-      same(`bm32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), (o) => normalBM32(c.k0, c.k1, c.lo, c.hi, o as Float32Array, mean, std));
+      same(`bm64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), 'normalBM64', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { mean, std } });
+      same(`bm32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), 'normalBM32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { mean, std } });
     }
   });
 
@@ -89,8 +78,8 @@ describe('normal: WASM = JS bit for bit', () => {
     for (let s = 0; s < 8; s++) {
       for (let n = 0; n <= 40; n++) {
         const lo = (0xffffffff - 20 + s) >>> 0;
-        same(`bm64 s=${s} n=${n}`, () => new Float64Array(n), (o) => normalBM64(7, 9, lo, 3, o as Float64Array, 0, 1));
-        same(`bm32 s=${s} n=${n}`, () => new Float32Array(n), (o) => normalBM32(7, 9, lo, 3, o as Float32Array, 0, 1));
+        same(`bm64 s=${s} n=${n}`, () => new Float64Array(n), 'normalBM64', { k0: 7, k1: 9, lo, hi: 3, params: { mean: 0, std: 1 } });
+        same(`bm32 s=${s} n=${n}`, () => new Float32Array(n), 'normalBM32', { k0: 7, k1: 9, lo, hi: 3, params: { mean: 0, std: 1 } });
       }
     }
   });
@@ -99,8 +88,8 @@ describe('normal: WASM = JS bit for bit', () => {
     for (const [t, c] of ranges(2, 40, 20_000, CH).entries()) {
       const mean = t % 2 ? 0 : -2.5;
       const std = t % 2 ? 1 : 3;
-      same(`polar64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), (o) => normalPolar64(c.k0, c.k1, c.lo, c.hi, o as Float64Array, mean, std));
-      same(`polar32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), (o) => normalPolar32(c.k0, c.k1, c.lo, c.hi, o as Float32Array, mean, std));
+      same(`polar64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), 'normalPolar64', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { mean, std } });
+      same(`polar32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), 'normalPolar32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { mean, std } });
     }
   });
 });
@@ -109,8 +98,8 @@ describe('exponential: WASM = JS bit for bit', () => {
   it('float64 and float32, many keys / offsets / lengths, rates', () => {
     for (const [t, c] of ranges(3, 50, 30_000, [8192, 16384, 1024]).entries()) {
       const rate = [1, 0.5, 3, 1e-3, 1e6][t % 5];
-      same(`expo64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), (o) => exponentialKernel(c.k0, c.k1, c.lo, c.hi, o, rate, true));
-      same(`expo32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), (o) => exponentialKernel(c.k0, c.k1, c.lo, c.hi, o, rate, false));
+      same(`expo64 ${JSON.stringify(c)}`, () => new Float64Array(c.n), 'exponential64', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { rate } });
+      same(`expo32 ${JSON.stringify(c)}`, () => new Float32Array(c.n), 'exponential32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { rate } });
     }
   });
 });
@@ -127,7 +116,7 @@ describe('gamma: WASM = JS bit for bit', () => {
       const scale = t % 3 === 0 ? 1 : 0.5 + t;
       for (const wide of [true, false]) {
         same(`gamma α=${alpha} M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
-          (o) => gammaKernel(c.k0, c.k1, c.lo, c.hi, o, alpha, undefined, scale, M, wide));
+          wide ? 'gamma64' : 'gamma32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { alpha, scale, proposals: M } });
       }
     }
   });
@@ -141,7 +130,7 @@ describe('gamma: WASM = JS bit for bit', () => {
       const M = MS[t % MS.length];
       for (const wide of [true, false]) {
         same(`gamma per-element M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
-          (o) => gammaKernel(c.k0, c.k1, c.lo, c.hi, o, NaN, alphas, 1.5, M, wide));
+          wide ? 'gamma64' : 'gamma32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { alpha: NaN, scale: 1.5, proposals: M }, perElement: { alpha: alphas } });
       }
     }
   });
@@ -150,7 +139,7 @@ describe('gamma: WASM = JS bit for bit', () => {
     for (const alpha of [1e-3, 0.002, 1e-6, 5e5]) {
       for (const wide of [true, false]) {
         same(`gamma α=${alpha} wide=${wide}`, () => (wide ? new Float64Array(6000) : new Float32Array(6000)),
-          (o) => gammaKernel(11, 12, 0xfffff000, 5, o, alpha, undefined, 1, 1, wide));
+          wide ? 'gamma64' : 'gamma32', { k0: 11, k1: 12, lo: 0xfffff000, hi: 5, params: { alpha, scale: 1, proposals: 1 } });
       }
     }
   });
@@ -161,19 +150,19 @@ describe('gamma: WASM = JS bit for bit', () => {
       const M = MS[t % MS.length];
       for (const wide of [true, false]) {
         same(`beta(${a}, ${b}) M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
-          (o) => betaKernel(c.k0, c.k1, c.lo, c.hi, o, a, b, M, wide));
+          wide ? 'beta64' : 'beta32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { a, b, proposals: M } });
       }
       const alphas = new Float64Array([[1, 2, 3], [0.1, 0.2, 0.3, 0.4], [5], [0.5, 2], [0.01, 0.02, 0.05, 0.9, 0.3, 0.1, 0.7]][t % 5]);
       for (const wide of [true, false]) {
         same(`dirichlet K=${alphas.length} M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
-          (o) => dirichletKernel(c.k0, c.k1, c.lo, c.hi, o, alphas, M, wide));
+          wide ? 'dirichlet64' : 'dirichlet32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { alpha: alphas, proposals: M } });
       }
     }
   });
 
   it('Dirichlet with K > 4096 components (longer than the module tables: the JS loop)', () => {
     const alphas = new Float64Array(5000).map((_, i) => 0.5 + (i % 7));
-    same('dirichlet K=5000', () => new Float64Array(12_000), (o) => dirichletKernel(1, 2, 4000, 0, o, alphas, 1, true));
+    same('dirichlet K=5000', () => new Float64Array(12_000), 'dirichlet64', { k0: 1, k1: 2, lo: 4000, hi: 0, params: { alpha: alphas, proposals: 1 } });
   });
 });
 
@@ -283,23 +272,25 @@ describe('fallback without WASM', () => {
     vi.resetModules();
   });
 
-  it('CUDA_RANDOM_NO_WASM=1 turns the sampler path off; the JS kernels give the same bits', async () => {
+  it('CUDA_RANDOM_NO_WASM=1 turns the fast kernels off; the CPU backend then runs the specification (same bits)', async () => {
+    const args = (out: Float32Array | Float64Array, params: Record<string, unknown>) =>
+      ({ k0: 3, k1: 4, lo: 0xfffffff1, hi: 2, out, params, perElement: {} });
     const bm = new Float64Array(5001);
-    normalBM64(3, 4, 0xfffffff1, 2, bm, 1, 2);
+    runKernel('normalBM64', args(bm, { mean: 1, std: 2 }));
     const g = new Float32Array(5001);
-    gammaKernel(3, 4, 0xfffffff1, 2, g, 0.4, undefined, 1, 1, false);
+    runKernel('gamma32', args(g, { alpha: 0.4, scale: 1 }));
     vi.stubEnv('CUDA_RANDOM_NO_WASM', '1');
     vi.resetModules();
     const w = await import('../lib/wasm/samplers.js');
-    const nrm = await import('../lib/kernels/normal.js');
-    const gam = await import('../lib/kernels/gamma.js');
+    const cpu = await import('../lib/backend/cpu/kernels.js');
     expect(w.samplersWasmAvailable()).toBe(false);
     expect(w.samplersWasmUnavailableReason()).toMatch(/CUDA_RANDOM_NO_WASM/);
+    expect(w.normalBMWasm(args(new Float64Array(100), { mean: 0, std: 1 }))).toBe(false);
     const bmJs = new Float64Array(5001);
-    nrm.normalBM64(3, 4, 0xfffffff1, 2, bmJs, 1, 2);
+    cpu.runKernel('normalBM64', args(bmJs, { mean: 1, std: 2 }));
     expectSameBits(bm, bmJs, 'bm64');
     const gJs = new Float32Array(5001);
-    gam.gammaKernel(3, 4, 0xfffffff1, 2, gJs, 0.4, undefined, 1, 1, false);
+    cpu.runKernel('gamma32', args(gJs, { alpha: 0.4, scale: 1 }));
     expectSameBits(g, gJs, 'gamma32');
   });
 });

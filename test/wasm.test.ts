@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { philoxBlock, philoxStream, WASM_MIN_WORDS } from '../lib/core/philox.js';
 import { uniform32, uniform64 } from '../lib/kernels/raw.js';
+import { uniform32Wasm, uniform64Wasm } from '../lib/wasm/raw.js';  // statically imported: the WASM path
 import {
   CHUNK_BLOCKS, philoxStreamWasm, philoxUniform32Wasm, philoxUniform64Wasm, wasmAvailable,
   wasmUnavailableReason,
@@ -192,7 +193,7 @@ describe('WASM uniform maps', () => {
     expect(() => philoxUniform64Wasm(1, 2, 0, 0, 3, 0, new Float64Array(4), 0, 4)).toThrow(RangeError);
   });
 
-  it('raw.ts uniform32 / uniform64 (what the kernels run) equal the JS maps for unit and other ranges', () => {
+  it('the uniform ops\' fast kernels (lib/wasm/raw.ts) equal the JS maps for unit and other ranges', () => {
     const r = rng(6);
     for (let t = 0; t < 60; t++) {
       const k0 = r(), k1 = r();
@@ -207,7 +208,8 @@ describe('WASM uniform maps', () => {
       const want32 = new Float32Array(n);
       for (let i = 0; i < n; i++) want32[i] = low + span * ((w32[i] >>> 8) * TWO_M24);
       const got32 = new Float32Array(n);
-      uniform32(k0, k1, lo, hi, got32, low, high);
+      expect(n < 8 || uniform32Wasm({ k0, k1, lo, hi, out: got32, params: { low, high }, perElement: {} })).toBe(true);
+      if (n < 8) uniform32(k0, k1, lo, hi, low, high, got32);
       expect(firstDiff(got32, want32), `float32 t=${t}`).toBe(-1);
 
       const w64 = refStream(k0, k1, 0, 0, (lo << 1) >>> 0, ((hi << 1) | (lo >>> 31)) >>> 0, 2 * n);
@@ -216,7 +218,8 @@ describe('WASM uniform maps', () => {
         want64[i] = low + span * (((w64[2 * i] >>> 5) * 67108864 + (w64[2 * i + 1] >>> 6)) * TWO_M53);
       }
       const got64 = new Float64Array(n);
-      uniform64(k0, k1, lo, hi, got64, low, high);
+      expect(n < 8 || uniform64Wasm({ k0, k1, lo, hi, out: got64, params: { low, high }, perElement: {} })).toBe(true);
+      if (n < 8) uniform64(k0, k1, lo, hi, low, high, got64);
       expect(firstDiff(got64, want64), `float64 t=${t}`).toBe(-1);
     }
   });
@@ -245,14 +248,14 @@ describe('fallback without WASM', () => {
     }
     const n = 10_001;
     const jsf32 = new Float32Array(n);
-    raw.uniform32(5, 6, 0xfffffff0, 1, jsf32, 0, 1);
+    raw.uniform32(5, 6, 0xfffffff0, 1, 0, 1, jsf32);  // its words from JS Philox now
     const wasmf32 = new Float32Array(n);
-    uniform32(5, 6, 0xfffffff0, 1, wasmf32, 0, 1); // statically imported: the WASM path
+    expect(uniform32Wasm({ k0: 5, k1: 6, lo: 0xfffffff0, hi: 1, out: wasmf32, params: { low: 0, high: 1 }, perElement: {} })).toBe(true);
     expect(firstDiff(jsf32, wasmf32)).toBe(-1);
     const jsf64 = new Float64Array(n);
-    raw.uniform64(5, 6, 0x7ffffff0, 1, jsf64, -1, 2);
+    raw.uniform64(5, 6, 0x7ffffff0, 1, -1, 2, jsf64);
     const wasmf64 = new Float64Array(n);
-    uniform64(5, 6, 0x7ffffff0, 1, wasmf64, -1, 2);
+    expect(uniform64Wasm({ k0: 5, k1: 6, lo: 0x7ffffff0, hi: 1, out: wasmf64, params: { low: -1, high: 2 }, perElement: {} })).toBe(true);
     expect(firstDiff(jsf64, wasmf64)).toBe(-1);
   });
 

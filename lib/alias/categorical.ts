@@ -6,18 +6,18 @@
 import { asyncly, makeJob, prepare, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
-import { OP_CATEGORICAL } from '../backend/cuda/alias.js';
+import { OP_ALIAS, OP_CATEGORICAL, OP_CDF } from '../samplers/alias.js';
 import type { Job } from '../core/job.js';
 import type { Key } from '../core/keys.js';
 import { checkCount, checkDisjoint, checkEnum } from '../core/validate.js';
 import { DeviceArray } from '../facade/device-array.js';
 import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
-import type { WithDeviceOut } from '../facade/uniform.js';
+import type { WithDeviceOut } from '../facade/dtype.js';
 import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weights.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from '../kernels/alias.js';
-import { aliasBackend, OP_ALIAS, OP_CDF, sampleCall, samplePrepared, wantsDevice, type AliasSampleOptions } from './run.js';
+import { aliasBackend, sampleCall, samplePrepared, wantsDevice, type AliasSampleOptions } from './run.js';
 
 export type CategoricalMethod = 'alias' | 'cdf';
 

@@ -4,16 +4,16 @@
  * scratch, never materialised whole).
  */
 import { asyncly, makeJob, prepare, type CommonOptions, type Prepared } from '../facade/prepare.js';
-import { pickBackend, requestedBackend, type Placement } from '../backend/select.js';
+import { gpuHolds, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
-import { isResident, OP_ALIAS_COUNTS } from '../backend/cuda/alias.js';
+import { OP_ALIAS, OP_ALIAS_COUNTS } from '../samplers/alias.js';
 import { subJob, type Job } from '../core/job.js';
 import type { Key } from '../core/keys.js';
 import { checkOut, describe } from '../core/validate.js';
-import { giveScratch, takeScratch } from '../backend/cpu/pool.js';
+import { giveScratch, takeScratch } from '../core/scratch.js';
 import { DeviceArray } from '../facade/device-array.js';
 import { runCall, runCallAsync, type Call } from '../facade/device-io.js';
-import type { DeviceOut } from '../facade/uniform.js';
+import type { DeviceOut } from '../facade/dtype.js';
 
 export interface AliasSampleOptions extends CommonOptions {
   /** Destination (length ≥ n; element i is written to out[i]), or 'device' / a uint32 DeviceArray to
@@ -39,9 +39,6 @@ export interface AliasCountsOptions extends CommonOptions {
   accumulate?: boolean;
 }
 
-/** Op names of the kernels in lib/backend/cpu/kernels.ts. */
-export const OP_ALIAS = 'aliasSample';
-export const OP_CDF = 'aliasCdfSample';
 
 const SYNC_CHUNK = 1 << 16;
 const ASYNC_CHUNK = 1 << 21;
@@ -63,7 +60,7 @@ const UPLOAD_ROWS_PER_DRAW = 32;
 export function aliasBackend(place: Placement, op: string, n: number, params: Record<string, unknown>): Backend {
   const rows = params.rows as Uint32Array | undefined;
   const size = params.n as number;
-  const upload = rows !== undefined && !isResident(rows) && n * UPLOAD_ROWS_PER_DRAW < size;
+  const upload = rows !== undefined && !gpuHolds(rows) && n * UPLOAD_ROWS_PER_DRAW < size;
   return pickBackend(place, op, requestedBackend(place.backend) === 'auto' && upload ? 0 : n);
 }
 

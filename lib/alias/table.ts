@@ -4,19 +4,19 @@
  */
 import { prepare } from '../facade/prepare.js';
 import { checkDevice, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
-import { internalArray } from '../backend/cuda/stable.js';
+import { internalArray } from '../core/owned.js';
 import type { Backend } from '../backend/types.js';
-import { OP_ALIAS_BUILD } from '../backend/cuda/alias.js';
+import { OP_ALIAS, OP_ALIAS_BUILD } from '../samplers/alias.js';
 import type { Key } from '../core/keys.js';
 import { DeviceArray } from '../facade/device-array.js';
-import type { WithDeviceOut } from '../facade/uniform.js';
+import type { WithDeviceOut } from '../facade/dtype.js';
 import { checkEnum, checkOptions } from '../core/validate.js';
 import { checkDeviceWeights, hostWeights } from './device-weights.js';
 import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
 import { allocRows, buildRows, unitsFromRows, type PsaMethod } from './psa.js';
 import { decode, encode } from './format.js';
 import {
-  OP_ALIAS, countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
+  countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
   type AliasCountsOptions, type AliasSampleOptions,
 } from './run.js';
 

@@ -73,6 +73,11 @@ export function pickBackend(place: Placement | undefined, op: string, n: number,
   return cpuBackend;
 }
 
+/** Whether the default GPU backend already keeps a copy of `data` (alias-table rows). */
+export function gpuHolds(data: object): boolean {
+  return cudaProbe().backend?.holds?.(data) ?? false;
+}
+
 /** Where DeviceArray.from puts its copy: the requested backend; under auto the GPU when usable. */
 export function pickDeviceBackend(place: Placement | undefined): Backend {
   const choice = requestedBackend(place?.backend);

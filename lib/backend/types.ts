@@ -1,12 +1,9 @@
 /** The seam every backend implements. All policy (validation, defaults, routing) stays in the facade. */
 import type { Job } from '../core/job.js';
 
-export type BackendName = 'cpu' | 'cuda';
-export type BackendChoice = 'auto' | BackendName;
+import type { BackendName, DeviceDtype, HostArray } from '../core/types.js';
 
-/** Element types of device-resident arrays. */
-export type DeviceDtype = 'uint32' | 'float32' | 'float64';
-export type HostArray = Uint32Array | Float32Array | Float64Array;
+export type { BackendName, BackendChoice, DeviceDtype, HostArray } from '../core/types.js';
 
 /**
  * Memory a backend keeps results in (lib/facade/device-array.ts wraps it as a DeviceArray): a typed array on
@@ -41,4 +38,6 @@ export interface Backend {
   runAsync(job: Job): Promise<void>;
   /** Memory for `length` elements of `dtype` that stays with this backend (DeviceArray outputs). */
   allocate?(dtype: DeviceDtype, length: number): DeviceStore;
+  /** Whether this backend already keeps a copy of `data` (e.g. alias-table rows on the GPU). */
+  holds?(data: object): boolean;
 }

@@ -1,5 +1,5 @@
 /** `cuda-random bits`: the raw stream as little-endian words on stdout, for external test batteries. */
-import { bits } from '../facade/uniform.js';
+import { bits } from '../facade/samplers.js';
 import { key } from '../core/keys.js';
 import * as api from '../index.js';
 

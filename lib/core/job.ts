@@ -1,6 +1,8 @@
-/** A validated unit of bulk work, the currency between the facade and the backends. */
+/** A validated unit of bulk work, the currency between the facade, the registry and the backends. */
 import type { Key } from './keys.js';
-import type { OutArray } from '../backend/cpu/kernels.js';
+import type { OutArray } from './types.js';
+
+export type { OutArray } from './types.js';
 
 export interface Job {
   op: string;
@@ -24,6 +26,30 @@ export interface Job {
    * copies first, since the caller could detach or resize it meanwhile (lib/backend/cuda/stable.ts).
    */
   owned?: ReadonlySet<ArrayBufferView>;
+}
+
+/** What a CPU kernel gets: the job's key words, first index, output and parameters. */
+export interface KernelArgs {
+  k0: number;
+  k1: number;
+  /** Index of out[0] in the stream, as uint32 halves. */
+  lo: number;
+  hi: number;
+  out: OutArray;
+  /** Scalar parameters (structured-cloneable). */
+  params: Record<string, unknown>;
+  /** Per-element parameter arrays, aligned with out (element i of each belongs to out[i]). */
+  perElement: Record<string, Float32Array | Float64Array>;
+}
+
+/** Fills a.out with elements [first, first + out.length) of its stream, for any split of the range. */
+export type Kernel = (a: KernelArgs) => void;
+/** A faster kernel with the same bits; false when it declines (the specification kernel runs). */
+export type FastKernel = (a: KernelArgs) => boolean;
+
+/** The kernel arguments of a job. */
+export function kernelArgs(job: Job): KernelArgs {
+  return { k0: job.key[0], k1: job.key[1], lo: job.lo, hi: job.hi, out: job.out, params: job.params, perElement: job.perElement };
 }
 
 /** The job for elements [start, start + count) of `job`, sharing its buffers. */

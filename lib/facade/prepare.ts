@@ -6,7 +6,7 @@ import { checkKey, type Key } from '../core/keys.js';
 import { checkCount, checkOffset, checkOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
 import type { Job } from '../core/job.js';
-import type { OutArray } from '../backend/cpu/kernels.js';
+import type { OutArray } from '../core/job.js';
 
 export interface CommonOptions {
   /** Index of the first element in the key's stream (number up to 2^53, bigint up to 2^63 - n). */

@@ -18,7 +18,6 @@
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
 import { TAG_ALIAS } from '../core/layout.js';
-import { aliasSampleWasm } from '../wasm/alias.js';
 
 /** Elements per philoxStream fill. */
 const CHUNK = 4096;
@@ -43,8 +42,8 @@ function retryRow(k0: number, k1: number, eLo: number, eHi: number, n: number, t
   throw new Error('internal: alias row rejection never ended');
 }
 
-/** Element (h:l) + i, as the retry needs it. */
-function retryAt(k0: number, k1: number, l: number, h: number, i: number, n: number, t: number): number {
+/** The row of element (h:l) + i after its row word was rejected (also lib/wasm/alias.ts's fallback). */
+export function retryAt(k0: number, k1: number, l: number, h: number, i: number, n: number, t: number): number {
   const el = (l + i) >>> 0;
   return retryRow(k0, k1, el, (h + (el < l ? 1 : 0)) >>> 0, n, t);
 }
@@ -61,16 +60,7 @@ function fill(k0: number, k1: number, l: number, h: number, m: number): void {
 
 /** Alias sampling: out[i] = item of stream element (hi:lo) + i. rows: [threshold, alias] × n. */
 export function aliasSample(
-  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
-): void {
-  const t = 4294967296 % n;
-  if (aliasSampleWasm(k0, k1, lo, hi, out, rows, n, (l, h, i) => retryAt(k0, k1, l, h, i, n, t))) return;
-  aliasSampleJs(k0, k1, lo, hi, out, rows, n);
-}
-
-/** aliasSample's JavaScript loop: the specification the WASM path is tested against. */
-export function aliasSampleJs(
-  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
+  k0: number, k1: number, lo: number, hi: number, rows: Uint32Array, n: number, out: Uint32Array,
 ): void {
   const count = out.length;
   const t = 4294967296 % n;
@@ -111,7 +101,7 @@ function cdfFind(prefix: Uint32Array, n: number, r: number, y: number): number {
  * prefix: [hi, lo] × (n + 1), P_0 = 0, P_n = n·2^32.
  */
 export function cdfSample(
-  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, prefix: Uint32Array, n: number,
+  k0: number, k1: number, lo: number, hi: number, prefix: Uint32Array, n: number, out: Uint32Array,
 ): void {
   const count = out.length;
   const t = 4294967296 % n;

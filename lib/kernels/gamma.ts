@@ -2,9 +2,10 @@
  * Gamma and the samplers built on it (docs/streams.md §6): Marsaglia–Tsang with per-element proposal
  * sub-streams, the α < 1 boost, exponential on the raw stream, beta and Dirichlet as normalised
  * gammas. Binary64 throughout via lib/core/math; float32 outputs are rounded once at the store. The CUDA
- * port is cuda/include/cr_gamma.h. Calls of 16 elements or more run in WebAssembly SIMD when available
- * (lib/wasm/samplers.ts: proposal 0 of every element in vectors, rejections by the scalar C++ port,
- * the same bits; test/wasm-samplers.test.ts); the loops here are the specification and the fallback.
+ * port is cuda/include/cr_gamma.h. These loops are the specification; the CPU backend runs the
+ * WebAssembly SIMD kernels of lib/wasm/samplers.ts instead where they pay (proposal 0 of every element
+ * in vectors, rejections by the scalar C++ port, the same bits; test/wasm-samplers.test.ts), and beta
+ * and Dirichlet take their draws from the module through the `draw` argument below.
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
 import { TAG_GAMMA, TAG_RAW } from '../core/layout.js';
@@ -12,7 +13,6 @@ import { log } from '../core/math/log.js';
 import { exp } from '../core/math/exp.js';
 import { cos2pi } from '../core/math/sincos.js';
 import { uniform64 } from './raw.js';
-import { exponentialWasm, gammaDrawWasm, gammaWasm } from '../wasm/samplers.js';
 
 const TWO_M32 = 2 ** -32;
 const TWO_M53 = 2 ** -53;
@@ -35,11 +35,46 @@ export const MAX_PROPOSALS = 1024;
  */
 export const DEFAULT_PROPOSALS = 1;
 
-// The accepted proposal: G[0] = G' = d·v (a Gamma(α') draw, α' = α or α + 1), G[1] = its boost
-// uniform. (Typed arrays rather than module-level lets, which V8 boxes.)
-const G = new Float64Array(2);
-/** Marsaglia–Tsang constants of the current α': MT[0] = d = α' - 1/3, MT[1] = c = 1/sqrt(9d). */
-const MT = new Float64Array(2);
+/** Elements per plane chunk: the scratch holds M planes of 4 (float32) or 8 (float64) words each. */
+const PLANE_WORDS = 1 << 15;
+const PIECE = 4096;
+const CHUNK = 4096;
+
+/** Reused between calls (typed arrays rather than module-level lets, which V8 boxes). */
+const scratch = {
+  /** The accepted proposal: G[0] = G' = d·v (a Gamma(α') draw, α' = α or α + 1), G[1] = its boost uniform. */
+  G: new Float64Array(2),
+  /** Marsaglia–Tsang constants of the current α': MT[0] = d = α' - 1/3, MT[1] = c = 1/sqrt(9d). */
+  MT: new Float64Array(2),
+  /** one proposal's words, one at a time (retries) */
+  retry: new Uint32Array(8),
+  /** M planes of a chunk of elements */
+  planes: new Uint32Array(PLANE_WORDS),
+  /** draws of a range of elements: dv[j] = G', bu[j] = boost uniform (grown as needed) */
+  dv: new Float64Array(4096),
+  bu: new Float64Array(4096),
+  /** d and c per element of a piece */
+  pd: new Float64Array(PIECE),
+  pc: new Float64Array(PIECE),
+  /** one Dirichlet row (grown to K) */
+  row: new Float64Array(16),
+  /** exponential: raw words and float64 uniforms of a chunk */
+  words: new Uint32Array(2 * CHUNK),
+  u: new Float64Array(CHUNK),
+};
+const { G, MT } = scratch;
+
+/**
+ * How a range of gamma elements gets its accepted proposals: [first, first + count), first =
+ * (eHi:eLo), into dv[0..count) (G') and bu[0..count) (boost uniforms); element j uses
+ * ds/cs[(phase + j) mod period]. The JavaScript drawRange below, or lib/wasm/samplers.ts's module
+ * (which may decline: false).
+ */
+export type DrawRange = (
+  k0: number, k1: number, eLo: number, eHi: number, count: number,
+  ds: Float64Array, cs: Float64Array, period: number, phase: number, proposals: number, wide: boolean,
+  dv: Float64Array, bu: Float64Array,
+) => boolean;
 
 /** Sets MT for α' = α (α >= 1) or fl(α + 1) (α < 1): d = α' - 1/3, c = 1/sqrt(9·d). */
 function setAlpha(alpha: number): void {
@@ -109,8 +144,6 @@ function fillPlane(
   }
 }
 
-const retry = new Uint32Array(8);
-
 /**
  * Proposals t = t0, t0+1, ... of gamma element e = (eHi:eLo) one at a time until one is accepted
  * (sets G). Proposal t is block (lo(e), hi(e), t, TAG_GAMMA) (float32) or blocks 2e and 2e+1 of
@@ -121,35 +154,28 @@ function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, 
   const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
   const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
   for (let t = t0; ; t = (t + 1) >>> 0) {
-    philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, retry, 0);
-    if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, retry, 4);
-    if (tryProposal(retry, 0, d, c, wide)) return;
+    philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 0);
+    if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 4);
+    if (tryProposal(scratch.retry, 0, d, c, wide)) return;
   }
 }
 
-/** Elements per plane chunk: the scratch holds M planes of 4 (float32) or 8 (float64) words each. */
-const PLANE_WORDS = 1 << 15;
-const planes = new Uint32Array(PLANE_WORDS);
-
-// Draw results of a range of gamma elements: DV[j] = G', BU[j] = boost uniform.
-let DV = new Float64Array(4096);
-let BU = new Float64Array(4096);
+/** Scratch dv/bu of at least `count` draws. */
+function draws(count: number): [Float64Array, Float64Array] {
+  if (scratch.dv.length < count) {
+    scratch.dv = new Float64Array(count);
+    scratch.bu = new Float64Array(count);
+  }
+  return [scratch.dv, scratch.bu];
+}
 
 /**
- * The accepted proposals of gamma elements [first, first + count), first = (eHi:eLo), into DV, BU.
- * Element j uses ds/cs[(phase + j) mod period]. The first M proposals of a chunk of elements come
- * from M whole planes (philoxStream, WASM-fast); the first accepted in t order wins, and elements
- * that reject all M continue one proposal at a time (same result for every M).
+ * The specification's DrawRange. The first M = `proposals` proposals of a chunk of elements come from
+ * M whole planes (philoxStream); the first accepted in t order wins, and elements that reject all M
+ * continue one proposal at a time (the same result for every M).
  */
-function drawRange(
-  k0: number, k1: number, eLo: number, eHi: number, count: number,
-  ds: Float64Array, cs: Float64Array, period: number, phase: number, M: number, wide: boolean,
-): void {
-  if (DV.length < count) {
-    DV = new Float64Array(count);
-    BU = new Float64Array(count);
-  }
-  if (gammaDrawWasm(k0, k1, eLo, eHi, count, ds, cs, period, phase, DV, BU, wide)) return;
+export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, M, wide, dv, bu) => {
+  const planes = scratch.planes;
   const W = wide ? 8 : 4;
   const per = Math.max(1, Math.floor(PLANE_WORDS / (M * W)));
   let k = phase % period;
@@ -171,11 +197,12 @@ function drawRange(
         const q = cLo + i;
         drawFrom(k0, k1, q >>> 0, (cHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, M, d, c, wide);
       }
-      DV[s + i] = G[0];
-      BU[s + i] = G[1];
+      dv[s + i] = G[0];
+      bu[s + i] = G[1];
     }
   }
-}
+  return true;
+};
 
 /** The gamma value of a draw: G' (α >= 1) or exp(log(G') + log(U)/α) (α < 1). */
 function gammaValue(alpha: number, dv: number, boost: number): number {
@@ -187,20 +214,18 @@ function gammaLog(alpha: number, dv: number, boost: number): number {
   return log(dv) + log(boost) / alpha;
 }
 
-const PIECE = 4096;
-const pd = new Float64Array(PIECE);
-const pc = new Float64Array(PIECE);
-
 /**
  * Gamma elements [first, first + out.length): out[i] = G·scale for α = alpha (scalar) or
- * alphas[i] (per element).
+ * alphas[i] (per element); the proposal layout is float64's (two blocks) when `wide`.
  */
 export function gammaKernel(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
-  alpha: number, alphas: Float32Array | Float64Array | undefined, scale: number, M: number, wide: boolean,
+  k0: number, k1: number, lo: number, hi: number, alpha: number, alphas: Float32Array | Float64Array | undefined,
+  scale: number, proposals: number, wide: boolean, out: Float32Array | Float64Array,
 ): void {
   const n = out.length;
-  if (gammaWasm(k0, k1, lo, hi, out, alpha, alphas, scale)) return;
+  const { pd, pc } = scratch;
+  const [DV, BU] = draws(Math.min(n, PIECE));
+  const M = proposals;
   if (alphas === undefined) {
     setAlpha(alpha);
     pd[0] = MT[0];
@@ -212,7 +237,7 @@ export function gammaKernel(
     const eLo = l >>> 0;
     const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
     if (alphas === undefined) {
-      drawRange(k0, k1, eLo, eHi, m, pd, pc, 1, 0, M, wide);
+      drawRange(k0, k1, eLo, eHi, m, pd, pc, 1, 0, M, wide, DV, BU);
       for (let i = 0; i < m; i++) out[s + i] = gammaValue(alpha, DV[i], BU[i]) * scale;
     } else {
       for (let i = 0; i < m; i++) {
@@ -220,7 +245,7 @@ export function gammaKernel(
         pd[i] = MT[0];
         pc[i] = MT[1];
       }
-      drawRange(k0, k1, eLo, eHi, m, pd, pc, m, 0, M, wide);
+      drawRange(k0, k1, eLo, eHi, m, pd, pc, m, 0, M, wide, DV, BU);
       for (let i = 0; i < m; i++) out[s + i] = gammaValue(alphas[s + i], DV[i], BU[i]) * scale;
     }
   }
@@ -228,15 +253,14 @@ export function gammaKernel(
 
 // ----- Dirichlet and beta: rows of K gammas, elements row·K + k of the gamma stream -----
 
-let rowG = new Float64Array(16);
-
 /**
- * Normalises the row whose draws start at DV/BU[at] into rowG: if every α_k < 1 in log space
+ * Normalises the row whose draws start at DV/BU[at] into scratch.row: if every α_k < 1 in log space
  * (l_k = log(G'_k) + log(U_k)/α_k, m = max l_k, e_k = exp(l_k - m), x_k = e_k / Σ e_j), else
  * x_k = G_k / Σ G_j with G_k the gamma values; sums in k order.
  */
-function normaliseRow(at: number, alphas: Float64Array, allSmall: boolean): void {
+function normaliseRow(at: number, alphas: Float64Array, allSmall: boolean, DV: Float64Array, BU: Float64Array): void {
   const K = alphas.length;
+  const rowG = scratch.row;
   for (let k = 0; k < K; k++) {
     rowG[k] = allSmall ? gammaLog(alphas[k], DV[at + k], BU[at + k]) : gammaValue(alphas[k], DV[at + k], BU[at + k]);
   }
@@ -270,13 +294,14 @@ function shapeTables(alphas: Float64Array): [Float64Array, Float64Array, boolean
  * or ends inside a row recomputes that row's other gammas (same bits).
  */
 export function dirichletKernel(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
-  alphas: Float64Array, M: number, wide: boolean,
+  k0: number, k1: number, lo: number, hi: number, alphas: Float64Array, proposals: number, wide: boolean,
+  out: Float32Array | Float64Array, draw: DrawRange = drawRange,
 ): void {
   const n = out.length;
   if (n === 0) return;
   const K = alphas.length;
-  if (rowG.length < K) rowG = new Float64Array(K);
+  if (scratch.row.length < K) scratch.row = new Float64Array(K);
+  const rowG = scratch.row;
   const [ds, cs, allSmall] = shapeTables(alphas);
   // component of the first value: first mod K, from (hi·2^32 + lo) mod K without overflow
   const k0f = ((hi % K) * (TWO_P32 % K) + (lo % K)) % K;
@@ -288,9 +313,12 @@ export function dirichletKernel(
   let j = -k0f; // out index of the current piece's first row's component 0
   while (j < n) {
     const rows = Math.min(rowsPerPiece, Math.ceil((n - j) / K));
-    drawRange(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, M, wide);
+    const [DV, BU] = draws(rows * K);
+    if (!draw(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, proposals, wide, DV, BU)) {
+      drawRange(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, proposals, wide, DV, BU);
+    }
     for (let r = 0; r < rows; r++, j += K) {
-      normaliseRow(r * K, alphas, allSmall);
+      normaliseRow(r * K, alphas, allSmall, DV, BU);
       const from = j < 0 ? -j : 0;
       const to = Math.min(K, n - j);
       for (let k = from; k < to; k++) out[j + k] = rowG[k];
@@ -303,8 +331,8 @@ export function dirichletKernel(
 
 /** Beta(a, b) element e = Dirichlet([a, b]) row e, component 0: gamma elements 2e (a) and 2e+1 (b). */
 export function betaKernel(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
-  a: number, b: number, M: number, wide: boolean,
+  k0: number, k1: number, lo: number, hi: number, a: number, b: number, proposals: number, wide: boolean,
+  out: Float32Array | Float64Array, draw: DrawRange = drawRange,
 ): void {
   const n = out.length;
   const alphas = new Float64Array([a, b]);
@@ -316,36 +344,36 @@ export function betaKernel(
     const eLo = l >>> 0;
     const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
     // gamma element 2e, 64-bit
-    drawRange(k0, k1, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, 2 * m, ds, cs, 2, 0, M, wide);
+    const [DV, BU] = draws(2 * m);
+    const gLo = (eLo << 1) >>> 0, gHi = ((eHi << 1) | (eLo >>> 31)) >>> 0;
+    if (!draw(k0, k1, gLo, gHi, 2 * m, ds, cs, 2, 0, proposals, wide, DV, BU)) {
+      drawRange(k0, k1, gLo, gHi, 2 * m, ds, cs, 2, 0, proposals, wide, DV, BU);
+    }
     for (let i = 0; i < m; i++) {
-      normaliseRow(2 * i, alphas, allSmall);
-      out[s + i] = rowG[0];
+      normaliseRow(2 * i, alphas, allSmall, DV, BU);
+      out[s + i] = scratch.row[0];
     }
   }
 }
 
 // ----- Exponential on the raw stream -----
 
-const CHUNK = 4096;
-const ebuf = new Uint32Array(2 * CHUNK);
-const ubuf = new Float64Array(CHUNK);
-
 /**
  * Exponential(rate) elements: u in (0, 1] from the raw stream (float32: word j, u = (w+1)·2^-32;
  * float64: words 2j, 2j+1, u = (k+1)·2^-53); value = (0 - log(u)) / rate (0 - log(1) = +0).
  */
 export function exponentialKernel(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array, rate: number, wide: boolean,
+  k0: number, k1: number, lo: number, hi: number, rate: number, wide: boolean, out: Float32Array | Float64Array,
 ): void {
   const n = out.length;
-  if (exponentialWasm(k0, k1, lo, hi, out, rate)) return;
+  const { words: ebuf, u: ubuf } = scratch;
   for (let s = 0; s < n; s += CHUNK) {
     const m = Math.min(CHUNK, n - s);
     const l = (lo + s) >>> 0;
     const h = (hi + (l < lo ? 1 : 0)) >>> 0;
     if (wide) {
       // uniform64 element j is k53·2^-53 from the same two words (WASM-fast); u = that + 2^-53, exact.
-      uniform64(k0, k1, l, h, ubuf.subarray(0, m), 0, 1);
+      uniform64(k0, k1, l, h, 0, 1, ubuf.subarray(0, m));
       for (let i = 0; i < m; i++) out[s + i] = (0 - log(ubuf[i] + TWO_M53)) / rate;
     } else {
       philoxStream(k0, k1, 0, TAG_RAW, l, h, ebuf, 0, m);

@@ -2,16 +2,15 @@
  * Normal kernels (docs/streams.md §5): Box–Muller on the raw stream and Marsaglia's polar method on
  * per-pair sub-streams. All arithmetic is binary64 through lib/core/math (no Math.log/sin/cos), so the
  * CUDA port (cuda/include/cr_normal.h) gives the same bits; float32 outputs are the binary64 value
- * rounded once (the Float32Array store). Calls of 16 elements or more run in WebAssembly SIMD when
- * available (lib/wasm/samplers.ts: the same bits, test/wasm-samplers.test.ts); the loops here are the
- * specification and the fallback.
+ * rounded once (the Float32Array store). These loops are the specification; the CPU backend runs the
+ * WebAssembly SIMD kernels of lib/wasm/samplers.ts instead where they pay (the same bits,
+ * test/wasm-samplers.test.ts).
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
 import { TAG_POLAR, TAG_RAW } from '../core/layout.js';
 import { log } from '../core/math/log.js';
 import { sincos2pi } from '../core/math/sincos.js';
 import { uniform64 } from './raw.js';
-import { normalBMWasm, normalPolarWasm } from '../wasm/samplers.js';
 
 const TWO_M32 = 2 ** -32;
 const TWO_M53 = 2 ** -53;
@@ -21,10 +20,19 @@ const TWO_P52 = 4503599627370496;
 
 /** Pairs per raw-stream chunk. */
 const CHUNK = 2048;
-const buf = new Uint32Array(4 * CHUNK);
-const ubuf = new Float64Array(2 * CHUNK);
-const sc = new Float64Array(2);
-const blk = new Uint32Array(4);
+/** Reused between calls (typed arrays: V8 boxes doubles held in module-level lets). */
+const scratch = {
+  /** raw words of a chunk of pairs */
+  words: new Uint32Array(4 * CHUNK),
+  /** float64 uniforms of a chunk of pairs */
+  u: new Float64Array(2 * CHUNK),
+  /** [sin, cos] of 2πu */
+  sc: new Float64Array(2),
+  /** one Philox block (polar retries) */
+  block: new Uint32Array(4),
+  /** the accepted polar pair's two values */
+  pz: new Float64Array(2),
+};
 
 // ----- Box–Muller -----
 
@@ -33,12 +41,13 @@ const blk = new Uint32Array(4);
  * elements 2p (r cos) and 2p+1 (r sin); it consumes raw words 2p, 2p+1 (wide = false, float32) or
  * 4p..4p+3 (wide = true, float64). out[i] = mean + std·z, rounded to out's type.
  */
-function boxMuller(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
-  mean: number, std: number, wide: boolean,
+export function boxMuller(
+  k0: number, k1: number, lo: number, hi: number, mean: number, std: number, wide: boolean,
+  out: Float32Array | Float64Array,
 ): void {
   const n = out.length;
-  if (n === 0 || normalBMWasm(k0, k1, lo, hi, out, mean, std)) return;
+  if (n === 0) return;
+  const { words, u, sc } = scratch;
   const odd = lo & 1; // the call starts with the sine of its first pair
   const pairs = (n + odd + 1) >>> 1;
   const wpp = wide ? 4 : 2; // raw words per pair
@@ -57,12 +66,12 @@ function boxMuller(
   for (let s = 0; s < pairs; s += CHUNK) {
     const m = Math.min(CHUNK, pairs - s);
     if (wide) {
-      // Raw block p is exactly uniform64 elements 2p, 2p+1 (the same four words, WASM-fast):
+      // Raw block p is exactly uniform64 elements 2p, 2p+1 (the same four words):
       // u1 = k53(w0, w1)·2^-53 + 2^-53 (exact: (k + 1)·2^-53 <= 1), u2 = k53(w2, w3)·2^-53.
       const e = wLo >>> 1 | (wHi << 31); // uniform element index 2p = word index / 2
-      uniform64(k0, k1, e >>> 0, wHi >>> 1, ubuf.subarray(0, 2 * m), 0, 1);
+      uniform64(k0, k1, e >>> 0, wHi >>> 1, 0, 1, u.subarray(0, 2 * m));
     } else {
-      philoxStream(k0, k1, 0, TAG_RAW, wLo, wHi, buf, 0, 2 * m);
+      philoxStream(k0, k1, 0, TAG_RAW, wLo, wHi, words, 0, 2 * m);
     }
     const l = wLo + wpp * m;
     wLo = l >>> 0;
@@ -71,11 +80,11 @@ function boxMuller(
       let u1: number;
       let u2: number;
       if (wide) {
-        u1 = ubuf[2 * p] + TWO_M53; // (0, 1]
-        u2 = ubuf[2 * p + 1]; // [0, 1)
+        u1 = u[2 * p] + TWO_M53; // (0, 1]
+        u2 = u[2 * p + 1]; // [0, 1)
       } else {
-        u1 = (buf[2 * p] + 1) * TWO_M32; // (0, 1]
-        u2 = buf[2 * p + 1] * TWO_M32; // [0, 1)
+        u1 = (words[2 * p] + 1) * TWO_M32; // (0, 1]
+        u2 = words[2 * p + 1] * TWO_M32; // [0, 1)
       }
       const r = Math.sqrt(-2 * log(u1));
       sincos2pi(u2, sc, 0);
@@ -85,24 +94,21 @@ function boxMuller(
   }
 }
 
-export function normalBM32(k0: number, k1: number, lo: number, hi: number, out: Float32Array, mean: number, std: number): void {
-  boxMuller(k0, k1, lo, hi, out, mean, std, false);
+export function normalBM32(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array): void {
+  boxMuller(k0, k1, lo, hi, mean, std, false, out);
 }
 
-export function normalBM64(k0: number, k1: number, lo: number, hi: number, out: Float64Array, mean: number, std: number): void {
-  boxMuller(k0, k1, lo, hi, out, mean, std, true);
+export function normalBM64(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float64Array): void {
+  boxMuller(k0, k1, lo, hi, mean, std, true, out);
 }
 
 // ----- Marsaglia polar -----
-
-/** The accepted pair's two values (a typed array: V8 boxes doubles in module-level lets). */
-const PZ = new Float64Array(2);
 
 /**
  * Proposal test on block words w[b..b+3]: x = 2u - 1 with u the midpoint uniform (w + 1/2)·2^-32
  * (float32, words 0 and 1) or (k + 1/2)·2^-53 (float64, 53-bit k from words (0,1) and (2,3)): x, y are
  * odd multiples of 2^-32 or 2^-53 in (-1, 1), never 0, so s = x² + y² > 0; accepted when s < 1, and
- * then PZ = (x·f, y·f), f = sqrt((-2·log(s)) / s).
+ * then scratch.pz = (x·f, y·f), f = sqrt((-2·log(s)) / s).
  */
 function polarTry(w: Uint32Array, b: number, wide: boolean): boolean {
   let x: number;
@@ -117,8 +123,8 @@ function polarTry(w: Uint32Array, b: number, wide: boolean): boolean {
   const s = x * x + y * y;
   if (s < 1 && s > 0) {
     const f = Math.sqrt((-2 * log(s)) / s);
-    PZ[0] = x * f;
-    PZ[1] = y * f;
+    scratch.pz[0] = x * f;
+    scratch.pz[1] = y * f;
     return true;
   }
   return false;
@@ -130,11 +136,12 @@ function polarTry(w: Uint32Array, b: number, wide: boolean): boolean {
  * t = 1, 2, ... one block at a time. The value is the first accepted proposal.
  */
 function polar(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
-  mean: number, std: number, wide: boolean,
+  k0: number, k1: number, lo: number, hi: number, mean: number, std: number, wide: boolean,
+  out: Float32Array | Float64Array,
 ): void {
   const n = out.length;
-  if (n === 0 || normalPolarWasm(k0, k1, lo, hi, out, mean, std)) return;
+  if (n === 0) return;
+  const { words, block, pz } = scratch;
   const odd = lo & 1;
   const pairs = (n + odd + 1) >>> 1;
   // pair index e = first >> 1, 64-bit (below 2^62, so its word index 4e fits philoxStream)
@@ -143,19 +150,19 @@ function polar(
   let j = -odd;
   for (let s = 0; s < pairs; s += CHUNK) {
     const m = Math.min(CHUNK, pairs - s);
-    philoxStream(k0, k1, 0, TAG_POLAR, (eLo << 2) >>> 0, ((eHi << 2) | (eLo >>> 30)) >>> 0, buf, 0, 4 * m);
+    philoxStream(k0, k1, 0, TAG_POLAR, (eLo << 2) >>> 0, ((eHi << 2) | (eLo >>> 30)) >>> 0, words, 0, 4 * m);
     for (let p = 0; p < m; p++, j += 2) {
-      if (!polarTry(buf, 4 * p, wide)) {
+      if (!polarTry(words, 4 * p, wide)) {
         const q = eLo + p;
         const qLo = q >>> 0;
         const qHi = (eHi + (q >= TWO_P32 ? 1 : 0)) >>> 0;
         for (let t = 1; ; t = (t + 1) >>> 0) {
-          philoxBlock(qLo, qHi, t, TAG_POLAR, k0, k1, blk, 0);
-          if (polarTry(blk, 0, wide)) break;
+          philoxBlock(qLo, qHi, t, TAG_POLAR, k0, k1, block, 0);
+          if (polarTry(block, 0, wide)) break;
         }
       }
-      if (j >= 0) out[j] = mean + std * PZ[0];
-      if (j + 1 < n) out[j + 1] = mean + std * PZ[1];
+      if (j >= 0) out[j] = mean + std * pz[0];
+      if (j + 1 < n) out[j + 1] = mean + std * pz[1];
     }
     const l = eLo + m;
     eLo = l >>> 0;
@@ -163,10 +170,10 @@ function polar(
   }
 }
 
-export function normalPolar32(k0: number, k1: number, lo: number, hi: number, out: Float32Array, mean: number, std: number): void {
-  polar(k0, k1, lo, hi, out, mean, std, false);
+export function normalPolar32(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array): void {
+  polar(k0, k1, lo, hi, mean, std, false, out);
 }
 
-export function normalPolar64(k0: number, k1: number, lo: number, hi: number, out: Float64Array, mean: number, std: number): void {
-  polar(k0, k1, lo, hi, out, mean, std, true);
+export function normalPolar64(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float64Array): void {
+  polar(k0, k1, lo, hi, mean, std, true, out);
 }

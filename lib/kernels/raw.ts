@@ -1,7 +1,9 @@
-/** The raw stream and the uniform maps: the executable specification of docs/streams.md §2–3. */
-import { philoxStream, WASM_MIN_WORDS } from '../core/philox.js';
+/**
+ * The raw stream and the uniform maps: the executable specification of docs/streams.md §2–3. (The CPU
+ * backend runs lib/wasm/raw.ts's module instead where it is faster: the same bits.)
+ */
+import { philoxStream } from '../core/philox.js';
 import { TAG_RAW } from '../core/layout.js';
-import { philoxUniform32Wasm, philoxUniform64Wasm, wasmAvailable } from '../core/wasm/philox.js';
 
 /** Words [first, first+out.length) of the raw stream, first = hi * 2^32 + lo. */
 export function rawBits(k0: number, k1: number, lo: number, hi: number, out: Uint32Array): void {
@@ -18,17 +20,11 @@ const TWO_M53 = 2 ** -53;
  * in binary64 and rounded once to binary32.
  */
 export function uniform32(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array, low: number, high: number,
+  k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array,
 ): void {
   const n = out.length;
   const unit = low === 0 && high === 1;
   const span = high - low;
-  if (n >= WASM_MIN_WORDS && wasmAvailable()) {
-    // WASM writes u itself (the same bits); other ranges map it in place, reading u back exactly.
-    philoxUniform32Wasm(k0, k1, 0, TAG_RAW, lo, hi, out, 0, n);
-    if (!unit) for (let i = 0; i < n; i++) out[i] = low + span * out[i];
-    return;
-  }
   for (let s = 0; s < n; s += CHUNK) {
     const m = Math.min(CHUNK, n - s);
     const l = (lo + s) >>> 0;
@@ -43,17 +39,11 @@ export function uniform32(
  * low + (high - low) * u in binary64.
  */
 export function uniform64(
-  k0: number, k1: number, lo: number, hi: number, out: Float64Array, low: number, high: number,
+  k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float64Array,
 ): void {
   const n = out.length;
   const unit = low === 0 && high === 1;
   const span = high - low;
-  if (n >= WASM_MIN_WORDS && wasmAvailable()) {
-    // first word index 2·(hi:lo), as below; WASM writes u, other ranges map it in place.
-    philoxUniform64Wasm(k0, k1, 0, TAG_RAW, (lo << 1) >>> 0, ((hi << 1) | (lo >>> 31)) >>> 0, out, 0, n);
-    if (!unit) for (let i = 0; i < n; i++) out[i] = low + span * out[i];
-    return;
-  }
   for (let s = 0; s < n; s += CHUNK) {
     const m = Math.min(CHUNK, n - s);
     const l = (lo + s) >>> 0;

@@ -12,6 +12,8 @@
  */
 import { CHUNK_BLOCKS, SCRATCH, wasmAvailable, wasmExports } from '../core/wasm/philox.js';
 import { TAG_ALIAS } from '../core/layout.js';
+import type { KernelArgs } from '../core/job.js';
+import { retryAt } from '../kernels/alias.js';
 
 /** Largest table copied into the module's memory: 2^20 items, 8 MiB of rows. */
 export const WASM_ALIAS_MAX_ITEMS = 1 << 20;
@@ -25,17 +27,14 @@ const ROWS = OUT + 4 * (CHUNK + 1);
 
 let cached: WeakRef<Uint32Array> | null = null;
 
-/** The row of element (h:l) + i after its stream row word was rejected (the retry rule). */
-export type RetryRow = (l: number, h: number, i: number) => number;
-
 /**
- * out[i] = item of alias-stream element (hi:lo) + i under the table `rows` ([threshold, alias] × n),
- * when the WASM path applies; returns false (and writes nothing) when the caller should use the JS loop.
+ * The aliasSample op's fast kernel: out[i] = item of alias-stream element (hi:lo) + i under the table
+ * params.rows ([threshold, alias] × n); false (nothing written) when the JS loop should run.
  */
-export function aliasSampleWasm(
-  k0: number, k1: number, lo: number, hi: number, out: Uint32Array, rows: Uint32Array, n: number,
-  retryRow: RetryRow,
-): boolean {
+export function aliasSampleWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
+  const out = o as Uint32Array;
+  const rows = params.rows as Uint32Array;
+  const n = params.n as number;
   const count = out.length;
   if (count < MIN_DRAWS || n > WASM_ALIAS_MAX_ITEMS || !wasmAvailable()) return false;
   const hit = cached?.deref() === rows;
@@ -61,7 +60,7 @@ export function aliasSampleWasm(
       const pairs = new Uint32Array(mem, SCRATCH + 8 * odd, 2 * m);
       for (let i = 0; i < m; i++) {
         if (items[i] !== 0xffffffff) continue;
-        const r = retryRow(l, h, i);
+        const r = retryAt(k0, k1, l, h, i, n, t);
         items[i] = pairs[2 * i + 1] < rows[2 * r] ? r : rows[2 * r + 1];
       }
     }

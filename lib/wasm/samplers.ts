@@ -1,18 +1,20 @@
 /**
- * WebAssembly SIMD fast path of the samplers (lib/wasm/samplers.cc): Box–Muller, exponential, polar
+ * WebAssembly SIMD fast kernels of the samplers (lib/wasm/samplers.cc): Box–Muller, exponential, polar
  * and the gamma draws, two binary64 lanes per f64x2, bit-identical to the JavaScript kernels of
- * lib/kernels/normal.ts and lib/kernels/gamma.ts, which remain the specification and the fallback.
+ * lib/kernels/normal.ts and lib/kernels/gamma.ts, which remain the specification. The registry
+ * (lib/samplers) names them as its ops' fast kernels; the CPU backend runs one where it applies.
  *
  * The module computes whole Philox blocks into its own memory; the functions here map element
  * ranges onto blocks, call it in chunks and copy the requested elements out. Each returns false
- * (writing nothing) when the fast path is off, so the caller runs its JavaScript loop.
+ * (writing nothing) when it does not apply, so the specification kernel runs.
  *
- * The path is off when WebAssembly SIMD is missing, the module fails to instantiate or its
- * self-test fails, CUDA_RANDOM_NO_WASM is set (to anything but '' or '0'), or a test turned it off
- * with setSamplersWasm(false).
+ * The module is off when WebAssembly SIMD is missing, it fails to instantiate or its self-test fails,
+ * or CUDA_RANDOM_NO_WASM is set (to anything but '' or '0').
  */
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
+import type { KernelArgs } from '../core/job.js';
+import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
 import { philoxBlock } from '../core/philox.js';
 import { log } from '../core/math/log.js';
 import { exp } from '../core/math/exp.js';
@@ -46,7 +48,6 @@ export const SAMPLERS_WASM_MIN = 16;
 
 let state: 'unknown' | 'ready' | 'off' = 'unknown';
 let reason = '';
-let forcedOff = false;
 let ex!: SamplerExports;
 let out64!: Float64Array;
 let out32!: Float32Array;
@@ -95,25 +96,16 @@ function selfTest(): void {
   for (let i = 0; i < xs.length; i++) if (!Object.is(out64[i], exp(xs[i]))) throw new Error('exp self-test failed');
 }
 
-/** True when the WASM sampler path is used (instantiates the module on the first call). */
+/** True when the module is usable (instantiates it on the first call). */
 export function samplersWasmAvailable(): boolean {
   if (state === 'unknown') init();
-  return state === 'ready' && !forcedOff;
+  return state === 'ready';
 }
 
 /** Why samplersWasmAvailable() is false ('' when it is true). */
 export function samplersWasmUnavailableReason(): string {
   if (state === 'unknown') init();
-  return forcedOff ? 'turned off by setSamplersWasm(false)' : reason;
-}
-
-/**
- * Turns the WASM sampler path off (false) or back on (true, if the module is usable), so that tests
- * can compare it with the JavaScript loops in one process.
- * @internal
- */
-export function setSamplersWasm(on: boolean): void {
-  forcedOff = !on;
+  return reason;
 }
 
 /**
@@ -148,14 +140,16 @@ function driveBlocks(
   }
 }
 
+type Floats = Float32Array | Float64Array;
+
 /**
  * normalBM32 / normalBM64 of lib/kernels/normal.ts: Box–Muller elements [first, first + out.length) as
  * mean + std·z. Float64 pair p is raw block p (two elements per block), float32 block b holds pairs
- * 2b, 2b+1 (four elements). Returns false when the caller should run the JS loop.
+ * 2b, 2b+1 (four elements).
  */
-export function normalBMWasm(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array, mean: number, std: number,
-): boolean {
+export function normalBMWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
+  const out = o as Floats;
+  const mean = params.mean as number, std = params.std as number;
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
   driveBlocks(lo, hi, out, wide ? 2 : 4, (b0, b1, nb) => ex.bm_fill(k0, k1, b0, b1, nb, wide, mean, std));
@@ -166,9 +160,9 @@ export function normalBMWasm(
  * exponentialKernel of lib/kernels/gamma.ts: (0 - log u) / rate for raw-stream elements [first, first +
  * out.length); float64 element j uses words 2j, 2j+1 (two per block), float32 word j (four per block).
  */
-export function exponentialWasm(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array, rate: number,
-): boolean {
+export function exponentialWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
+  const out = o as Floats;
+  const rate = params.rate as number;
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
   driveBlocks(lo, hi, out, wide ? 2 : 4, (b0, b1, nb) => ex.expo_fill(k0, k1, b0, b1, nb, wide, rate));
@@ -179,9 +173,9 @@ export function exponentialWasm(
  * normalPolar32 / normalPolar64 of lib/kernels/normal.ts: pair e is the first accepted proposal of
  * blocks (lo(e), hi(e), t, TAG_POLAR), two elements per pair (one pair per block of plane t = 0).
  */
-export function normalPolarWasm(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array, mean: number, std: number,
-): boolean {
+export function normalPolarWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
+  const out = o as Floats;
+  const mean = params.mean as number, std = params.std as number;
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
   driveBlocks(lo, hi, out, 2, (e0, e1, np) => ex.polar_fill(k0, k1, e0, e1, np, wide, mean, std));
@@ -192,10 +186,10 @@ export function normalPolarWasm(
  * gammaKernel of lib/kernels/gamma.ts: out[i] = G·scale of gamma element first + i with shape alpha, or
  * alphas[i] per element. The value is the first accepted proposal, so `proposals` (M) plays no part.
  */
-export function gammaWasm(
-  k0: number, k1: number, lo: number, hi: number, out: Float32Array | Float64Array,
-  alpha: number, alphas: Float32Array | Float64Array | undefined, scale: number,
-): boolean {
+export function gammaWasm({ k0, k1, lo, hi, params, perElement, out: o }: KernelArgs): boolean {
+  const out = o as Floats;
+  const alpha = params.alpha as number, scale = params.scale as number;
+  const alphas = perElement.alpha;
   const n = out.length;
   if (n < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
@@ -222,13 +216,10 @@ export function gammaWasm(
 /**
  * drawRange of lib/kernels/gamma.ts: the accepted proposals of gamma elements [first, first + count),
  * first = (eHi:eLo), into dv[0..count) (G' = d·v) and bu[0..count) (boost uniforms); element j uses
- * ds/cs[(phase + j) mod period]. False when the caller should run its JS loop (also for periods the
- * module's tables cannot hold).
+ * ds/cs[(phase + j) mod period]. Declines for periods the module's tables cannot hold. `proposals`
+ * plays no part (proposal 0 of every element in vectors, then one at a time).
  */
-export function gammaDrawWasm(
-  k0: number, k1: number, eLo: number, eHi: number, count: number,
-  ds: Float64Array, cs: Float64Array, period: number, phase: number, dv: Float64Array, bu: Float64Array, wide: boolean,
-): boolean {
+export const gammaDrawWasm: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, _proposals, wide, dv, bu) => {
   if (count < SAMPLERS_WASM_MIN || period > CHUNK_ELEMS || !samplersWasmAvailable()) return false;
   dsBuf.set(ds.subarray(0, period));
   csBuf.set(cs.subarray(0, period));
@@ -240,6 +231,20 @@ export function gammaDrawWasm(
     dv.set(out64.subarray(0, m), s);
     bu.set(aux.subarray(0, m), s);
   }
+  return true;
+};
+
+/** betaKernel of lib/kernels/gamma.ts with the module's draws. */
+export function betaWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  betaKernel(k0, k1, lo, hi, params.a as number, params.b as number, 1, out instanceof Float64Array, out as Floats, gammaDrawWasm);
+  return true;
+}
+
+/** dirichletKernel of lib/kernels/gamma.ts with the module's draws. */
+export function dirichletWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  dirichletKernel(k0, k1, lo, hi, params.alpha as Float64Array, 1, out instanceof Float64Array, out as Floats, gammaDrawWasm);
   return true;
 }
 

@@ -1,9 +1,9 @@
 /** The TypeScript backend: the executable specification, and the fallback everywhere. */
-import type { Backend, DeviceDtype, DeviceStore, HostArray } from '../types.js';
-import { KERNELS, runKernel } from './kernels.js';
+import type { Backend, DeviceStore } from '../types.js';
+import { CTORS, type DeviceDtype, type HostArray } from '../../core/types.js';
+import { kernelArgs } from '../../core/job.js';
+import { DEFAULT_PATH, cpuSupports, runKernel, type CpuPath } from './kernels.js';
 import { runPooled } from './pool.js';
-
-const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
 
 /** The CPU backend's device memory: a typed array (freeing drops it for the GC). */
 export function cpuStore(host: HostArray): DeviceStore {
@@ -22,13 +22,18 @@ export function cpuStore(host: HostArray): DeviceStore {
   };
 }
 
-export const cpuBackend: Backend = {
-  name: 'cpu',
-  supports: (op) => op in KERNELS,
-  crossover: () => 0,
-  run(job) {
-    runKernel(job.op, { k0: job.key[0], k1: job.key[1], ...job });
-  },
-  runAsync: runPooled,
-  allocate: (dtype: DeviceDtype, length: number) => cpuStore(new CTORS[dtype](length)),
-};
+/** A CPU backend on `path` (tests compare the specification with the fast kernels by injecting it). */
+export function makeCpuBackend(path: CpuPath = DEFAULT_PATH): Backend {
+  return {
+    name: 'cpu',
+    supports: cpuSupports,
+    crossover: () => 0,
+    run(job) {
+      runKernel(job.op, kernelArgs(job), path);
+    },
+    runAsync: (job) => runPooled(job, path),
+    allocate: (dtype: DeviceDtype, length: number) => cpuStore(new CTORS[dtype](length)),
+  };
+}
+
+export const cpuBackend: Backend = makeCpuBackend();

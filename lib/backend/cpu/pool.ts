@@ -11,9 +11,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { runKernel, type OutArray } from './kernels.js';
-import { subJob, type Job } from '../../core/job.js';
+import { DEFAULT_PATH, runKernel, type CpuPath } from './kernels.js';
+import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
+import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
 
 /** Below this many elements a job runs inline: a worker round trip costs more than the work. */
 export const POOL_MIN_ELEMENTS = 1 << 16;
@@ -53,7 +54,7 @@ function spawn(): Slot {
   return slot;
 }
 
-function send(job: Job): Promise<void> {
+function send(job: Job, path: CpuPath): Promise<void> {
   if (!slots) slots = Array.from({ length: poolSize() }, spawn);
   const slot = slots[rr++ % slots.length];
   const id = nextId++;
@@ -67,61 +68,30 @@ function send(job: Job): Promise<void> {
     slot.worker.ref();
     slot.worker.postMessage({
       id, op: job.op, k0: job.key[0], k1: job.key[1], lo: job.lo, hi: job.hi,
-      out: job.out, params: job.params, perElement,
+      out: job.out, params: job.params, perElement, fast: path.fast,
     });
   });
-}
-
-/**
- * Scratch SharedArrayBuffers, kept for reuse. A worker lets go of a buffer it was sent only when its
- * own heap is next collected, and shared memory puts no pressure on that collection, so a fresh
- * buffer per call piles up: scripts/soak.mjs measured RSS plateaus of 0.5 GB for repeated 256 KiB
- * calls and 1.2 GB for 16 MiB ones. Reused (sizes rounded up to powers of two), the memory is what
- * the concurrent calls need plus at most SCRATCH_KEEP idle bytes. Reuse also avoids first-touch page
- * faults, which on sandboxed hosts cost more than the sampling itself.
- */
-const SCRATCH_KEEP = 64 * 2 ** 20;
-const idle = new Map<number, SharedArrayBuffer[]>();
-let idleBytes = 0;
-
-export function takeScratch(bytes: number): SharedArrayBuffer {
-  const size = 2 ** Math.ceil(Math.log2(Math.max(bytes, 4096)));
-  const sab = idle.get(size)?.pop();
-  if (sab) {
-    idleBytes -= size;
-    return sab;
-  }
-  return new SharedArrayBuffer(size);
-}
-
-/** Only once no worker writes to it any more (every part of its job settled). */
-export function giveScratch(sab: SharedArrayBuffer): void {
-  if (idleBytes + sab.byteLength > SCRATCH_KEEP) return;
-  const list = idle.get(sab.byteLength);
-  if (list) list.push(sab);
-  else idle.set(sab.byteLength, [sab]);
-  idleBytes += sab.byteLength;
 }
 
 /** Bytes of one output slab: one round of a non-shared output (a few ms of work per worker). */
 export const SLAB_BYTES = 8 << 20;
 
 /** Elements [start, start + count) of `job`, cut into one chunk per worker, written into `out`. */
-function spread(job: Job, start: number, count: number, out: OutArray, threads: number): Promise<void[]> {
+function spread(job: Job, start: number, count: number, out: OutArray, threads: number, path: CpuPath): Promise<void[]> {
   const per = Math.ceil(count / threads / ALIGN) * ALIGN;
   const parts: Promise<void>[] = [];
   for (let s = 0; s < count; s += per) {
     const m = Math.min(per, count - s);
-    parts.push(send(subJob(job, start + s, m, out.subarray(s, s + m))));
+    parts.push(send(subJob(job, start + s, m, out.subarray(s, s + m)), path));
   }
   return Promise.all(parts);
 }
 
-export async function runPooled(job: Job): Promise<void> {
+export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise<void> {
   const n = job.out.length;
   const threads = poolSize();
   if (n < POOL_MIN_ELEMENTS || threads === 1) {
-    runKernel(job.op, { k0: job.key[0], k1: job.key[1], ...job });
+    runKernel(job.op, kernelArgs(job), path);
     return;
   }
   // Per-element inputs go to the workers as scratch copies (a cloned slice per chunk would linger in
@@ -143,7 +113,7 @@ export async function runPooled(job: Job): Promise<void> {
     }
     const whole: Job = { ...job, perElement };
     if (job.out.buffer instanceof SharedArrayBuffer) {
-      const done = spread(whole, 0, n, job.out, threads);
+      const done = spread(whole, 0, n, job.out, threads, path);
       inFlight.push(done);
       await done;
       return;
@@ -160,7 +130,7 @@ export async function runPooled(job: Job): Promise<void> {
       if (start < n) {
         const count = Math.min(round, n - start);
         const view = new Ctor(slabs[r & 1], 0, count);
-        next = { start, view, done: spread(whole, start, count, view, threads) };
+        next = { start, view, done: spread(whole, start, count, view, threads, path) };
         inFlight.push(next.done);
       }
       if (pending) {
@@ -189,7 +159,6 @@ interface Round {
 export async function shutdownPool(): Promise<void> {
   const s = slots;
   slots = null;
-  idle.clear();
-  idleBytes = 0;
+  forgetScratch();
   if (s) await Promise.all(s.map((x) => x.worker.terminate()));
 }

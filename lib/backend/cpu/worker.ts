@@ -1,22 +1,18 @@
 /** Worker-thread side of the CPU pool: runs one kernel on a slice of a shared buffer. */
 import { parentPort } from 'node:worker_threads';
-import { runKernel, type OutArray } from './kernels.js';
+import type { KernelArgs } from '../../core/job.js';
+import { runKernel } from './kernels.js';
 
-export interface ChunkMessage {
+export interface ChunkMessage extends KernelArgs {
   id: number;
   op: string;
-  k0: number;
-  k1: number;
-  lo: number;
-  hi: number;
-  out: OutArray;
-  params: Record<string, unknown>;
-  perElement: Record<string, Float32Array | Float64Array>;
+  /** Whether the fast kernels may run (CpuPath). */
+  fast: boolean;
 }
 
 parentPort!.on('message', (m: ChunkMessage) => {
   try {
-    runKernel(m.op, m);
+    runKernel(m.op, m, { fast: m.fast });
     parentPort!.postMessage({ id: m.id });
   } catch (e) {
     parentPort!.postMessage({ id: m.id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });

@@ -4,14 +4,17 @@
  * reports").
  */
 import type { Backend } from '../types.js';
-import type { Job } from '../../core/job.js';
+import type { CudaDeviceInfo, NativeAddon } from '../../core/addon.js';
 import { loadNative } from './native.js';
-import type { OpAdapter } from './types.js';
-import { RAW_OPS, type RawAddon } from './raw.js';
-import { ALIAS_OPS, type AliasAddon } from './alias.js';
-import { DIST_OPS, type DistAddon } from './distributions.js';
-import { cudaStore, type DeviceAddon } from './device.js';
+import { CROSSOVER, CUDA_OPS, addonHas, runOp } from './ops.js';
+import { isResident } from './custom.js';
+import { cudaStore } from './device.js';
 import { stableJob } from './stable.js';
+
+export type { CudaDeviceInfo, CudaDeviceBrief } from '../../core/addon.js';
+/** The addon (binding/*.cc), typed in lib/core/addon.ts. */
+export type CudaAddon = NativeAddon;
+export { CROSSOVER, CUDA_OPS };
 
 export interface CudaProbe {
   /** The default device's backend (CUDA_RANDOM_DEVICE, else device 0), or null when CUDA is unusable. */
@@ -27,69 +30,19 @@ export interface CudaProbe {
   reasonFor(device: number): string;
 }
 
-/** One visible GPU as deviceInfo() lists it. */
-export interface CudaDeviceBrief {
-  index: number;
-  name: string;
-  computeCapability: string;
-  multiprocessors: number;
-  totalMemory: number;
-}
-
-/** What the addon's deviceInfo() returns (binding/addon.cc). */
-export interface CudaDeviceInfo {
-  usable: boolean;
-  runtimeVersion: number;
-  driverVersion: number;
-  deviceCount: number;
-  archs: string;
-  device?: number;
-  name?: string;
-  computeCapability?: string;
-  multiprocessors?: number;
-  totalMemory?: number;
-  freeMemory?: number;
-  error?: string;
-  errorName?: string;
-  /** Every visible GPU (properties only: no context is created on unused devices). */
-  devices?: CudaDeviceBrief[];
-}
-
-/** The addon's functions (binding/*.cc): device queries here, each op family's in its cuda-ops module. */
-export interface CudaAddon extends RawAddon, DistAddon, DeviceAddon, AliasAddon {
-  /** What the runtime finds for the device of useDevice(), and every visible device. */
-  deviceInfo(): CudaDeviceInfo;
-  /** The device of this thread's later calls (async calls keep the one they were made with). */
-  useDevice(device: number): void;
-  currentDevice(): number;
-  pinnedArrayBuffer(bytes: number): ArrayBuffer;
-}
-
-/** Job → addon adapters by op name; each op family (cuda-ops/*.ts) contributes its own. */
-const ADAPTERS: Record<string, OpAdapter<CudaAddon>> = { ...RAW_OPS, ...DIST_OPS, ...ALIAS_OPS };
-
-/** The ops the addon implements. */
-export const CUDA_OPS: readonly string[] = Object.keys(ADAPTERS);
-
-/**
- * Smallest n for which `auto` prefers the GPU, per op: below it a call's fixed cost (stream, launch,
- * synchronisation, the copy back: tens of microseconds) exceeds the CPU backend's time. ESTIMATES, not
- * yet measured on a GPU: about 30 µs per GPU call times the CPU backend's single-thread rate (`npm run
- * bench` on the 2-core development machine, 2026-11-23, WebAssembly samplers: 9–15 M beta/Dirichlet
- * values/s, 25 M gamma(2), 87 M normals, 75 M exponentials, 180–390 M uniforms and raw words per
- * second), rounded up to a power of two with room for faster CPUs. Alias
- * ops count items (build, categorical: N + n) or draws (sample, counts): the CPU builds ~10 M items/s
- * and samples ~100 M draws/s (WebAssembly), so the GPU pays from a few thousand.
- * scripts/gpu-compare.mjs prints the measured crossover of every op (scripts/gpu/crossover.mjs) to set
- * them from. CUDA_RANDOM_CROSSOVER overrides: `<n>` for every op, or `op=n,op=n` per op.
+/*
+ * Crossovers (CROSSOVER, from each op's `crossover` in the registry): the smallest n for which `auto`
+ * prefers the GPU. Below it a call's fixed cost (stream, launch, synchronisation, the copy back: tens
+ * of microseconds) exceeds the CPU backend's time. ESTIMATES, not yet measured on a GPU: about 30 µs
+ * per GPU call times the CPU backend's single-thread rate (`npm run bench` on the 2-core development
+ * machine, 2026-11-23, WebAssembly samplers: 9–15 M beta/Dirichlet values/s, 25 M gamma(2), 87 M
+ * normals, 75 M exponentials, 180–390 M uniforms and raw words per second), rounded up to a power of
+ * two with room for faster CPUs. Alias ops count items (build, categorical: N + n) or draws (sample,
+ * counts): the CPU builds ~10 M items/s and samples ~100 M draws/s (WebAssembly), so the GPU pays from
+ * a few thousand. scripts/gpu-compare.mjs prints the measured crossover of every op
+ * (scripts/gpu/crossover.mjs) to set them from. CUDA_RANDOM_CROSSOVER overrides: `<n>` for every op,
+ * or `op=n,op=n` per op.
  */
-export const CROSSOVER: Readonly<Record<string, number>> = {
-  bits: 1 << 16, uniform32: 1 << 16, uniform64: 1 << 16, xorwowFill: 1 << 16,
-  normalBM32: 1 << 12, normalBM64: 1 << 12, normalPolar32: 1 << 12, normalPolar64: 1 << 12,
-  exponential32: 1 << 12, exponential64: 1 << 12,
-  gamma32: 1 << 10, gamma64: 1 << 10, beta32: 1 << 9, beta64: 1 << 9, dirichlet32: 1 << 9, dirichlet64: 1 << 9,
-  aliasBuild: 1 << 12, aliasCategorical: 1 << 12, aliasSample: 1 << 13, aliasCounts: 1 << 13,
-};
 
 /** The crossover of ops missing from CROSSOVER. */
 export const DEFAULT_CUDA_CROSSOVER = 1 << 16;
@@ -133,12 +86,6 @@ function transferFromEnv(addon: CudaAddon): void {
   if (typeof addon.setTransferMode === 'function') addon.setTransferMode(v);
 }
 
-function call(addon: CudaAddon, job: Job, async: boolean): void | Promise<void> {
-  const adapter = Object.hasOwn(ADAPTERS, job.op) ? ADAPTERS[job.op] : undefined;
-  if (!adapter) throw new Error(`internal: the CUDA backend has no op '${job.op}'`);
-  return adapter(addon, job, async);
-}
-
 /** The CUDA backend of `device` over `addon`; `crossover` (tests) overrides the table for every op. */
 export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<string, number> | undefined = crossoverFromEnv(),
   device = 0): Backend {
@@ -147,19 +94,20 @@ export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<str
   return {
     name: 'cuda',
     device,
-    supports: (op) => CUDA_OPS.includes(op) && typeof (addon as unknown as Record<string, unknown>)[op] === 'function',
+    supports: (op) => addonHas(addon, op),
     crossover: crossoverOf(crossover),
     run(job) {
       on();
-      call(addon, job, false);
+      runOp(addon, job, false);
     },
     async runAsync(job) {
       on();
       const s = stableJob(job);
-      await call(addon, s.job, true);
+      await runOp(addon, s.job, true);
       s.finish();
     },
     allocate: (dtype, length) => cudaStore(addon, dtype, length, on, device),
+    holds: (data) => data instanceof Uint32Array && isResident(data),
   };
 }
 

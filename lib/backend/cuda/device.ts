@@ -4,30 +4,9 @@
  * its memory on deviceFree or when the handle is garbage-collected, reporting it to V8 as external
  * memory meanwhile.
  */
-import type { DeviceDtype, DeviceStore, HostArray } from '../types.js';
-import type { U32 } from './types.js';
-
-/** An opaque device-array handle made by the addon. */
-export type DeviceHandle = object;
-
-export interface DeviceAddon {
-  /** type: 0 uint32, 1 float32, 2 float64. */
-  deviceAlloc(type: number, length: number): DeviceHandle;
-  deviceFree(handle: DeviceHandle): void;
-  deviceToHost(handle: DeviceHandle, out: HostArray): void;
-  deviceToHostAsync(handle: DeviceHandle, out: HostArray): Promise<void>;
-  deviceFromHost(handle: DeviceHandle, src: HostArray): void;
-  deviceFromHostAsync(handle: DeviceHandle, src: HostArray): Promise<void>;
-  bitsInto(k0: U32, k1: U32, lo: U32, hi: U32, out: DeviceHandle, n: number): void;
-  bitsIntoAsync(k0: U32, k1: U32, lo: U32, hi: U32, out: DeviceHandle, n: number): Promise<void>;
-  uniform32Into(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: DeviceHandle, n: number): void;
-  uniform32IntoAsync(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: DeviceHandle, n: number): Promise<void>;
-  uniform64Into(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: DeviceHandle, n: number): void;
-  uniform64IntoAsync(k0: U32, k1: U32, lo: U32, hi: U32, low: number, high: number, out: DeviceHandle, n: number): Promise<void>;
-  /** How host outputs reach pageable memory (cuda/include/cr_api_device.h): 'staging' (default) or 'register'. */
-  setTransferMode(mode: 'staging' | 'register'): void;
-  transferMode(): 'staging' | 'register';
-}
+import type { DeviceStore } from '../types.js';
+import type { DeviceDtype } from '../../core/types.js';
+import type { DeviceAddon } from '../../core/addon.js';
 
 export const TYPE_CODE: Record<DeviceDtype, number> = { uint32: 0, float32: 1, float64: 2 };
 

@@ -8,23 +8,15 @@
  * after checking that the caller's array is still there.
  */
 import type { Job } from '../../core/job.js';
-import type { OutArray } from '../cpu/kernels.js';
+import type { OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
+import { isInternal } from '../../core/owned.js';
 
 /** Params that ops write (besides job.out). */
 const OUTPUT_PARAMS: Readonly<Record<string, readonly string[]>> = { aliasBuild: ['hi', 'lo'] };
 
-/** Long-lived arrays the library never hands to user code (e.g. alias table rows). */
-const internal = new WeakSet<ArrayBufferView>();
-
-/** Marks `a` as never reachable by user code; returns it. */
-export function internalArray<T extends ArrayBufferView>(a: T): T {
-  internal.add(a);
-  return a;
-}
-
 function fixed(a: ArrayBufferView, job: Job): boolean {
-  return a.buffer instanceof SharedArrayBuffer || internal.has(a) || (job.owned?.has(a) ?? false);
+  return a.buffer instanceof SharedArrayBuffer || isInternal(a) || (job.owned?.has(a) ?? false);
 }
 
 export interface StableJob {

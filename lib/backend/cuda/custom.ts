@@ -1,62 +1,25 @@
 /**
- * Job → addon adapters of the alias-table ops (binding/alias.cc), and the device copies of tables.
+ * The CUDA adapters the registry cannot derive from an argument list (lib/samplers/spec.ts `custom`):
+ * alias tables, whose rows the GPU keeps between calls, and XORWOW, which has no key.
  *
  * A table's rows live in host memory (the TypeScript backend, toBuffer, verify need them); the GPU
- * samples from a device copy made once per table: by the GPU build itself, or uploaded on the first
- * GPU sample. The copy is an opaque addon handle, kept in a WeakMap keyed by the rows array, so it
- * lives exactly as long as the table (the addon frees the device memory when the handle is collected)
- * and no job parameter carries it (jobs must stay structured-cloneable for the worker pool).
+ * samples from a device copy made once per table and GPU: by the GPU build itself, or uploaded on the
+ * first GPU sample there. The copy is an opaque addon handle, kept in a WeakMap keyed by the rows
+ * array, so it lives exactly as long as the table (the addon frees the device memory when the handle
+ * is collected) and no job parameter carries it (jobs stay structured-cloneable for the worker pool).
  *
- * DeviceArray operands (lib/facade/device-io.ts) arrive as addon handles: weights in job.device.inputs.weights
- * (read in place and checked on the device; a violation comes back with code 'ERANGE' and becomes the
- * facade's RangeError here), samples into job.device.out (handle, n).
+ * DeviceArray operands (lib/facade/device-io.ts) arrive as addon handles: weights in
+ * job.device.inputs.weights (read in place and checked on the device; a violation comes back with code
+ * 'ERANGE' and becomes the facade's RangeError here), samples into job.device.out (handle, n).
  */
 import type { Job } from '../../core/job.js';
-import type { DeviceHandle } from './device.js';
-import { mapErrors, outArgs, rangeError } from './shared.js';
-import type { OpAdapter, U32 } from './types.js';
+import type { AliasDeviceTable, NativeAddon, Out, Shapes } from '../../core/addon.js';
+import { OP_ALIAS, OP_ALIAS_BUILD, OP_ALIAS_COUNTS, OP_CATEGORICAL } from '../../samplers/alias.js';
+import { OP_XORWOW } from '../../samplers/xorwow.js';
+import { mapErrors, outArgs, rangeError } from './errors.js';
 
-/** An addon handle to rows in device memory. */
-export type AliasDeviceTable = { readonly __brand: 'AliasDeviceTable' };
-
-export interface AliasTuning {
-  /** 0 binary search per section, 1 P-ary search per warp. */
-  split: number;
-  /** 0 whole sections staged in shared memory, 1 chunks of 1024 positions. */
-  pack: number;
-  /** 0 auto, 1 shared-memory counters, 2 global atomics. */
-  counts: number;
-}
-
-/** Weights: host values, or the handle of a float32/float64 DeviceArray on the GPU. */
-type Weights = Float32Array | Float64Array | DeviceHandle;
-/** Where samples go: a host Uint32Array (n = its length), or a uint32 device handle and n. */
-type Out = [out: Uint32Array] | [out: DeviceHandle, n: number];
-
-/** The addon's alias functions. Offsets travel as (lo, hi) uint32 pairs; methods as numbers
- *  (0 psa, 1 psa+, 2 cdf for categorical). */
-export interface AliasAddon {
-  aliasBuild(weights: Weights, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
-    lo: Uint32Array | null, keep: boolean): AliasDeviceTable | undefined;
-  aliasBuildAsync(weights: Weights, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
-    lo: Uint32Array | null, keep: boolean): Promise<AliasDeviceTable | undefined>;
-  aliasUpload(rows: Uint32Array, n: number): AliasDeviceTable;
-  aliasSample(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): void;
-  aliasSampleAsync(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): Promise<void>;
-  aliasCounts(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, count: number, out: Float64Array): void;
-  aliasCountsAsync(table: AliasDeviceTable, k0: U32, k1: U32, lo: U32, hi: U32, count: number, out: Float64Array): Promise<void>;
-  aliasCategorical(weights: Weights, method: number, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): void;
-  aliasCategoricalAsync(weights: Weights, method: number, k0: U32, k1: U32, lo: U32, hi: U32, ...out: Out): Promise<void>;
-  aliasTuning(set?: Partial<AliasTuning>): AliasTuning;
-  /** binding/addon.cc: the device calls run on (see CudaAddon). */
-  currentDevice?(): number;
-}
-
-/** Op names (the sampling op is the CPU kernel's, lib/alias/run.ts OP_ALIAS). */
-export const OP_ALIAS_BUILD = 'aliasBuild';
-export const OP_ALIAS_SAMPLE = 'aliasSample';
-export const OP_ALIAS_COUNTS = 'aliasCounts';
-export const OP_CATEGORICAL = 'aliasCategorical';
+/** Calls the addon for `job`: blocking when !async, else returns the addon's Promise. */
+export type Adapter = (addon: NativeAddon, job: Job, async: boolean) => void | Promise<void>;
 
 const METHODS: Record<string, number> = { psa: 0, 'psa+': 1, cdf: 2 };
 
@@ -75,7 +38,7 @@ export function isResident(rows: Uint32Array): boolean {
 }
 
 /** The GPU the addon's next call runs on (the backend selected it). */
-function deviceOf(addon: AliasAddon): number {
+function deviceOf(addon: NativeAddon): number {
   return typeof addon.currentDevice === 'function' ? addon.currentDevice() : 0;
 }
 
@@ -85,7 +48,7 @@ function keepTable(rows: Uint32Array, device: number, t: AliasDeviceTable): void
   m.set(device, t);
 }
 
-function deviceTable(addon: AliasAddon, params: Record<string, unknown>): AliasDeviceTable {
+function deviceTable(addon: NativeAddon, params: Record<string, unknown>): AliasDeviceTable {
   const rows = params.rows as Uint32Array;
   const device = deviceOf(addon);
   let t = resident.get(rows)?.get(device);
@@ -97,8 +60,8 @@ function deviceTable(addon: AliasAddon, params: Record<string, unknown>): AliasD
 }
 
 /** The weights argument: the DeviceArray's handle when the job has one, else the host values. */
-function weightsArg(job: Job): Weights {
-  return (job.device?.inputs?.weights ?? job.params.weights) as Weights;
+function weightsArg(job: Job): Shapes {
+  return (job.device?.inputs?.weights ?? job.params.weights) as Shapes;
 }
 
 /** A C "%.17g" number as JavaScript prints it (nan, inf and 0.10000000000000001 become NaN, Infinity, 0.1). */
@@ -122,9 +85,13 @@ function weightsError(e: unknown): unknown {
  * - aliasCounts: params { rows, n, count }; out = the histogram (Float64Array, counts are added).
  * - aliasCategorical: params { weights, method: 'psa' | 'psa+' | 'cdf' } or device.inputs.weights;
  *   out = samples, or device.out.
+ * - xorwowFill: the curand() outputs of cuRAND's XORWOW. Either params { seedLo, seedHi,
+ *   subsequenceLo, subsequenceHi } (curand_init(seed, subsequence, offset) with offset = job.lo/hi),
+ *   or params { state: { v: [5 words], d } } (a curandStateXORWOW_t snapshot, skipping job.lo/hi
+ *   steps first). job.key is ignored.
  */
-export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
-  aliasBuild(addon, job: Job, async) {
+export const CUSTOM: Readonly<Record<string, Adapter>> = {
+  [OP_ALIAS_BUILD](addon, job, async) {
     const rows = job.out as Uint32Array;
     const w = weightsArg(job);
     const m = methodCode(job.params.method);
@@ -139,28 +106,42 @@ export const ALIAS_OPS: Record<string, OpAdapter<AliasAddon>> = {
     if (t instanceof Promise) return t.then(keep);
     keep(t);
   },
-  aliasSample(addon, job: Job, async) {
+  [OP_ALIAS](addon, job, async) {
     const t = deviceTable(addon, job.params);
     const { key, lo, hi } = job;
-    const out = outArgs(job) as Out;
+    const out = outArgs(job) as Out<Uint32Array>;
     return async
       ? addon.aliasSampleAsync(t, key[0], key[1], lo, hi, ...out)
       : addon.aliasSample(t, key[0], key[1], lo, hi, ...out);
   },
-  aliasCounts(addon, { key, lo, hi, out, params }: Job, async) {
+  [OP_ALIAS_COUNTS](addon, { key, lo, hi, out, params }, async) {
     const t = deviceTable(addon, params);
     const count = params.count as number;
     return async
       ? addon.aliasCountsAsync(t, key[0], key[1], lo, hi, count, out as Float64Array)
       : addon.aliasCounts(t, key[0], key[1], lo, hi, count, out as Float64Array);
   },
-  aliasCategorical(addon, job: Job, async) {
+  [OP_CATEGORICAL](addon, job, async) {
     const w = weightsArg(job);
     const m = methodCode(job.params.method);
     const { key, lo, hi } = job;
-    const out = outArgs(job) as Out;
+    const out = outArgs(job) as Out<Uint32Array>;
     return mapErrors(async, () => async
       ? addon.aliasCategoricalAsync(w, m, key[0], key[1], lo, hi, ...out)
       : addon.aliasCategorical(w, m, key[0], key[1], lo, hi, ...out), weightsError);
+  },
+  [OP_XORWOW](addon, { lo, hi, out, params }, async) {
+    const state = params.state as { v: ArrayLike<number>; d: number } | undefined;
+    if (state) {
+      const v = state.v;
+      return async
+        ? addon.xorwowFillStateAsync(v[0], v[1], v[2], v[3], v[4], state.d, lo, hi, out as Uint32Array)
+        : addon.xorwowFillState(v[0], v[1], v[2], v[3], v[4], state.d, lo, hi, out as Uint32Array);
+    }
+    const p = params as { seedLo?: number; seedHi?: number; subsequenceLo?: number; subsequenceHi?: number };
+    const a = [p.seedLo ?? 0, p.seedHi ?? 0, p.subsequenceLo ?? 0, p.subsequenceHi ?? 0, lo, hi] as const;
+    return async
+      ? addon.xorwowFillAsync(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array)
+      : addon.xorwowFill(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array);
   },
 };

@@ -1,4 +1,4 @@
-/** Helpers every op family's adapters use: where an op writes, and how device-found errors surface. */
+/** Helpers every CUDA adapter uses: where an op writes, and how device-found errors surface. */
 import type { Job } from '../../core/job.js';
 
 /** The output arguments: job.out, or the device handle and n of a DeviceArray output. */

@@ -1,0 +1,155 @@
+/**
+ * The native addon as TypeScript sees it (binding/*.cc): the seam between this package and its C++.
+ * Types only; lib/backend/cuda loads the addon, the registry (lib/samplers) names which function of it
+ * runs each op. One vocabulary with the C API (cuda/include/cr_api*.h) and the CPU kernels: every
+ * sampler takes (k0, k1, lo, hi, parameters…, out), the first element index as uint32 halves, and its
+ * output last — a host typed array (n = its length), or a device-array handle followed by n. Every
+ * function has an `…Async` twin that runs on a libuv thread and returns a Promise.
+ */
+
+export type U32 = number;
+
+/** An opaque device-array handle (binding/device_array.cc). */
+export type DeviceHandle = object;
+/** An addon handle to alias-table rows in device memory. */
+export type AliasDeviceTable = { readonly __brand: 'AliasDeviceTable' };
+
+/** Where a sampler writes: a host typed array (n = its length), or a device handle and n. */
+export type Out<T> = [out: T] | [out: DeviceHandle, n: number];
+/** Shapes: one number (where allowed), host values, or a float device array. */
+export type Shapes = Float32Array | Float64Array | DeviceHandle;
+
+/**
+ * `proposals` as the addon takes it: -1 for the addon's default, else 1 … 1024 (the proposals of a
+ * rejection sampler evaluated at once; never changes a value).
+ */
+export type Proposals = number;
+
+type Key4 = [k0: U32, k1: U32, lo: U32, hi: U32];
+
+/** The sampler ops (binding/addon.cc, distributions.cc, transforms.cc). */
+export interface SamplerAddon {
+  bits(...a: [...Key4, ...Out<Uint32Array>]): void;
+  bitsAsync(...a: [...Key4, ...Out<Uint32Array>]): Promise<void>;
+  uniform32(...a: [...Key4, low: number, high: number, ...Out<Float32Array>]): void;
+  uniform32Async(...a: [...Key4, low: number, high: number, ...Out<Float32Array>]): Promise<void>;
+  uniform64(...a: [...Key4, low: number, high: number, ...Out<Float64Array>]): void;
+  uniform64Async(...a: [...Key4, low: number, high: number, ...Out<Float64Array>]): Promise<void>;
+  normalBM32(...a: [...Key4, mean: number, std: number, ...Out<Float32Array>]): void;
+  normalBM32Async(...a: [...Key4, mean: number, std: number, ...Out<Float32Array>]): Promise<void>;
+  normalBM64(...a: [...Key4, mean: number, std: number, ...Out<Float64Array>]): void;
+  normalBM64Async(...a: [...Key4, mean: number, std: number, ...Out<Float64Array>]): Promise<void>;
+  normalPolar32(...a: [...Key4, mean: number, std: number, ...Out<Float32Array>]): void;
+  normalPolar32Async(...a: [...Key4, mean: number, std: number, ...Out<Float32Array>]): Promise<void>;
+  normalPolar64(...a: [...Key4, mean: number, std: number, ...Out<Float64Array>]): void;
+  normalPolar64Async(...a: [...Key4, mean: number, std: number, ...Out<Float64Array>]): Promise<void>;
+  exponential32(...a: [...Key4, rate: number, ...Out<Float32Array>]): void;
+  exponential32Async(...a: [...Key4, rate: number, ...Out<Float32Array>]): Promise<void>;
+  exponential64(...a: [...Key4, rate: number, ...Out<Float64Array>]): void;
+  exponential64Async(...a: [...Key4, rate: number, ...Out<Float64Array>]): Promise<void>;
+  gamma32(...a: [...Key4, alpha: number | Shapes, scale: number, proposals: Proposals, ...Out<Float32Array>]): void;
+  gamma32Async(...a: [...Key4, alpha: number | Shapes, scale: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  gamma64(...a: [...Key4, alpha: number | Shapes, scale: number, proposals: Proposals, ...Out<Float64Array>]): void;
+  gamma64Async(...a: [...Key4, alpha: number | Shapes, scale: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  beta32(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): void;
+  beta32Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  beta64(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
+  beta64Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  dirichlet32(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
+  dirichlet32Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  dirichlet64(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): void;
+  dirichlet64Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** A transform of uniforms or normals (cuda/include/cr_transforms.h): `transform` is its id there,
+   *  `params` its parameters in the order the header lists them. */
+  transform32(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): void;
+  transform32Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  transform64(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): void;
+  transform64Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** curand() outputs of cuRAND's XORWOW after curand_init(seed, subsequence, offset). */
+  xorwowFill(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): void;
+  xorwowFillAsync(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): Promise<void>;
+  /** The outputs that follow `skip` steps from a curandStateXORWOW_t snapshot (v[5], d). */
+  xorwowFillState(v0: U32, v1: U32, v2: U32, v3: U32, v4: U32, d: U32, skipLo: U32, skipHi: U32, out: Uint32Array): void;
+  xorwowFillStateAsync(v0: U32, v1: U32, v2: U32, v3: U32, v4: U32, d: U32, skipLo: U32, skipHi: U32, out: Uint32Array): Promise<void>;
+  /** The proposals the addon uses for -1 (0: one thread per element, looping). */
+  gammaDefaultProposals?: number;
+}
+
+/** Device memory (binding/device_array.cc). */
+export interface DeviceAddon {
+  /** type: 0 uint32, 1 float32, 2 float64. */
+  deviceAlloc(type: number, length: number): DeviceHandle;
+  deviceFree(handle: DeviceHandle): void;
+  deviceToHost(handle: DeviceHandle, out: ArrayBufferView): void;
+  deviceToHostAsync(handle: DeviceHandle, out: ArrayBufferView): Promise<void>;
+  deviceFromHost(handle: DeviceHandle, src: ArrayBufferView): void;
+  deviceFromHostAsync(handle: DeviceHandle, src: ArrayBufferView): Promise<void>;
+  /** How host outputs reach pageable memory (cuda/include/cr_api_device.h): 'staging' (default) or 'register'. */
+  setTransferMode(mode: 'staging' | 'register'): void;
+  transferMode(): 'staging' | 'register';
+}
+
+export interface AliasTuning {
+  /** 0 binary search per section, 1 P-ary search per warp. */
+  split: number;
+  /** 0 whole sections staged in shared memory, 1 chunks of 1024 positions. */
+  pack: number;
+  /** 0 auto, 1 shared-memory counters, 2 global atomics. */
+  counts: number;
+}
+
+/** Alias tables (binding/alias.cc): weights are host values or a float device array; methods as
+ *  numbers (0 psa, 1 psa+, 2 cdf for categorical). */
+export interface AliasAddon {
+  aliasBuild(weights: Shapes, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
+    lo: Uint32Array | null, keep: boolean): AliasDeviceTable | undefined;
+  aliasBuildAsync(weights: Shapes, method: number, rows: Uint32Array | null, hi: Uint32Array | null,
+    lo: Uint32Array | null, keep: boolean): Promise<AliasDeviceTable | undefined>;
+  aliasUpload(rows: Uint32Array, n: number): AliasDeviceTable;
+  aliasSample(table: AliasDeviceTable, ...a: [...Key4, ...Out<Uint32Array>]): void;
+  aliasSampleAsync(table: AliasDeviceTable, ...a: [...Key4, ...Out<Uint32Array>]): Promise<void>;
+  aliasCounts(table: AliasDeviceTable, ...a: [...Key4, count: number, out: Float64Array]): void;
+  aliasCountsAsync(table: AliasDeviceTable, ...a: [...Key4, count: number, out: Float64Array]): Promise<void>;
+  aliasCategorical(weights: Shapes, method: number, ...a: [...Key4, ...Out<Uint32Array>]): void;
+  aliasCategoricalAsync(weights: Shapes, method: number, ...a: [...Key4, ...Out<Uint32Array>]): Promise<void>;
+  aliasTuning(set?: Partial<AliasTuning>): AliasTuning;
+}
+
+/** What the runtime reports (binding/addon.cc deviceInfo). */
+export interface CudaDeviceBrief {
+  index: number;
+  name: string;
+  computeCapability: string;
+  multiprocessors: number;
+  totalMemory: number;
+}
+
+export interface CudaDeviceInfo {
+  usable: boolean;
+  runtimeVersion: number;
+  driverVersion: number;
+  deviceCount: number;
+  archs: string;
+  device?: number;
+  name?: string;
+  computeCapability?: string;
+  multiprocessors?: number;
+  totalMemory?: number;
+  freeMemory?: number;
+  error?: string;
+  errorName?: string;
+  /** Every visible GPU (properties only: no context is created on unused devices). */
+  devices?: CudaDeviceBrief[];
+}
+
+/** The whole addon. */
+export interface NativeAddon extends SamplerAddon, DeviceAddon, AliasAddon {
+  deviceInfo(): CudaDeviceInfo;
+  /** The device of this thread's later calls (async calls keep the one they were made with). */
+  useDevice(device: number): void;
+  currentDevice(): number;
+  pinnedArrayBuffer(bytes: number): ArrayBuffer;
+}
+
+/** Names of the addon's synchronous sampler functions (each has an `…Async` twin). */
+export type SamplerFn = Exclude<{ [K in keyof SamplerAddon]-?: K extends `${string}Async` ? never : K }[keyof SamplerAddon], 'gammaDefaultProposals'>;

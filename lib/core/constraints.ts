@@ -1,0 +1,70 @@
+/**
+ * Declarative constraints on numeric parameters: each checks a value (a TypeError for the wrong kind,
+ * a RangeError outside the domain, both naming the argument) and carries examples of values it must
+ * refuse and accept, so tests and fuzzers derive their cases from the same declaration.
+ */
+import { describe } from './validate.js';
+
+export interface Constraint {
+  /** The domain in words, as errors and docs say it (e.g. 'finite and > 0'). */
+  readonly says: string;
+  /** The value as a number, or throws naming `name`. */
+  check(v: unknown, name: string): number;
+  /** Values the check must refuse (numbers outside the domain; the wrong kinds are added by tests). */
+  readonly bad: readonly number[];
+  /** Values it must accept. */
+  readonly good: readonly number[];
+}
+
+function num(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
+  return v;
+}
+
+/** Any finite number. */
+export const finite: Constraint = {
+  says: 'finite',
+  check(v, name) {
+    const x = num(v, name);
+    if (!Number.isFinite(x)) throw new RangeError(`${name} must be finite, got ${x}`);
+    return x;
+  },
+  bad: [NaN, Infinity, -Infinity],
+  good: [0, -3.5, 1e300, -1e-300],
+};
+
+/** Finite and > 0 (checked in that order: 'must be finite', then 'must be > 0'). */
+export const positive: Constraint = {
+  says: '> 0',
+  check(v, name) {
+    const x = finite.check(v, name);
+    if (!(x > 0)) throw new RangeError(`${name} must be > 0, got ${x}`);
+    return x;
+  },
+  bad: [0, -0, -1, -1e-300, NaN, Infinity],
+  good: [1e-300, 0.5, 1, 1e300],
+};
+
+/** A shape parameter: finite and > 0, in one message. */
+export const shape: Constraint = {
+  says: 'finite and > 0',
+  check(v, name) {
+    const x = num(v, name);
+    if (!(x > 0) || x === Infinity) throw new RangeError(`${name} must be finite and > 0, got ${x}`);
+    return x;
+  },
+  bad: [0, -0, -2, NaN, Infinity, -Infinity],
+  good: [5e-324, 0.3, 1, 1e308],
+};
+
+/** Shapes of rows of gammas (beta, Dirichlet): in [1e-300, 1e300], so a row's sum and logs stay finite. */
+export const rowShape: Constraint = {
+  says: 'in [1e-300, 1e300]',
+  check(v, name) {
+    const x = shape.check(v, name);
+    if (x > 1e300 || x < 1e-300) throw new RangeError(`${name} must be in [1e-300, 1e300], got ${x}`);
+    return x;
+  },
+  bad: [0, -1, NaN, Infinity, 1e-301, 2e300],
+  good: [1e-300, 0.5, 2, 1e300],
+};

@@ -1,0 +1,184 @@
+/**
+ * The one maker of public sampler functions: from a registry spec (lib/samplers/spec.ts) it makes the
+ * synchronous function and its Promise twin, both checking every argument the way the spec declares
+ * (TypeError for the wrong kind, RangeError outside the domain, each naming the argument; an option
+ * the sampler does not know is a TypeError listing the ones it does), then handing the call to
+ * lib/facade/device-io.ts, which picks the backend and runs it.
+ */
+import { asyncly, prepare, type Prepared } from './prepare.js';
+import { runCall, runCallAsync, type Call, type CallResult, type DeviceInput } from './device-io.js';
+import { DeviceArray } from './device-array.js';
+import { checkDtype } from './dtype.js';
+import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
+import type { Key } from '../core/keys.js';
+import type { ParamSpec, SamplerSpec } from '../samplers/spec.js';
+
+/** Most proposals a rejection sampler evaluates at once (`proposals`). */
+export const MAX_PROPOSALS = 1024;
+
+/** Options every sampler takes. */
+const COMMON = ['offset', 'backend', 'device', 'out'] as const;
+
+/** A validated `proposals`, or undefined (omitted: the backend's default). */
+export function checkProposals(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number') throw new TypeError(`proposals must be a number, got ${describe(v)}`);
+  if (!Number.isInteger(v) || v < 1 || v > MAX_PROPOSALS) {
+    throw new RangeError(`proposals must be an integer in [1, ${MAX_PROPOSALS}], got ${v}`);
+  }
+  return v;
+}
+
+/** The option names `spec` accepts. */
+export function optionNames(spec: SamplerSpec): string[] {
+  const names = spec.params.filter((q) => q.name !== spec.rows?.param).map((q) => q.name);
+  if (spec.method) names.push('method');
+  if (spec.proposals) names.push('proposals');
+  if (spec.dtypes.length > 1) names.push('dtype');
+  return [...names, ...COMMON];
+}
+
+/** Every option of `opts` must be one `spec` knows; otherwise a TypeError naming it. */
+function checkNames(spec: SamplerSpec, opts: Record<string, unknown>): void {
+  const known = optionNames(spec);
+  for (const name of Object.keys(opts)) {
+    if (known.includes(name)) continue;
+    const hint = spec.hints?.[name];
+    throw new TypeError(`${spec.name}: unknown option '${name}'${hint ? ` (here: ${hint})` : ''}; ` +
+      `the options are ${known.join(', ')}`);
+  }
+}
+
+/** A float DeviceArray of shapes with the given length (checks that need no values). */
+export function checkShapeArray(v: DeviceArray, length: number | undefined, name: string): DeviceArray {
+  if (v.freed) throw new TypeError(`${name} is a freed DeviceArray`);
+  if (v.dtype !== 'float32' && v.dtype !== 'float64') {
+    throw new TypeError(`${name} must be a float32 or float64 DeviceArray, got a ${v.dtype} one`);
+  }
+  if (length !== undefined && v.length !== length) {
+    throw new RangeError(`${name} must have length n = ${length}, got ${v.length}`);
+  }
+  return v;
+}
+
+/** Every value of `v` passes q's constraint (naming `name[i]`); returns v. */
+function checkEach<T extends ArrayLike<number>>(v: T, q: ParamSpec, name = q.name): T {
+  for (let i = 0; i < v.length; i++) q.is.check(v[i], `${name}[${i}]`);
+  return v;
+}
+
+/** What one parameter contributes to the call. */
+interface ParamValue {
+  scalar?: number;
+  perElement?: Float32Array | Float64Array;
+  input?: DeviceInput;
+}
+
+/** A scalar, per-element or DeviceArray parameter, validated. */
+function param(q: ParamSpec, v: unknown, n: number): ParamValue {
+  if (v === undefined && q.default !== undefined) return { scalar: q.default };
+  if (typeof v === 'number' || !(q.perElement || q.device)) return { scalar: q.is.check(v, q.name) };
+  if (v instanceof DeviceArray) {
+    if (!q.device) {
+      throw new TypeError(`${q.name} must be a number, Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
+    }
+    return {
+      input: {
+        name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
+        host: (h) => checkEach(h as Float32Array | Float64Array, q),
+      },
+    };
+  }
+  if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
+    if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
+    // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
+    // SharedArrayBuffer (or the caller, during an async call) may have changed them.
+    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), q) };
+  }
+  const kinds = q.device ? 'a number, Float32Array, Float64Array or float DeviceArray' : 'a number, Float32Array or Float64Array';
+  throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);
+}
+
+/** The vector parameter of a rows sampler: its K values (Float64Array) or a DeviceArray input. */
+function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; input?: DeviceInput; K: number } {
+  const rows = spec.rows!;
+  const q = spec.params.find((x) => x.name === rows.param)!;
+  const shapes = (h: ArrayLike<unknown>): Float64Array => {
+    const K = h.length;
+    if (K < 1 || K > rows.max) throw new RangeError(`${q.name} must have 1 to 2^${Math.log2(rows.max)} entries, got ${K}`);
+    const a = new Float64Array(K);
+    for (let k = 0; k < K; k++) a[k] = q.is.check(h[k], `${q.name}[${k}]`);
+    return a;
+  };
+  if (v instanceof DeviceArray && q.device) {
+    checkShapeArray(v, undefined, q.name);
+    if (v.length < 1 || v.length > rows.max) {
+      throw new RangeError(`${q.name} must have 1 to 2^${Math.log2(rows.max)} entries, got ${v.length}`);
+    }
+    return { K: v.length, input: { name: q.name, array: v, slot: 'params', key: q.name, host: (h) => shapes(h) } };
+  }
+  if (Array.isArray(v) || isTypedInput(v, q.name, Float64Array, Float32Array)) {
+    const values = shapes(v as ArrayLike<unknown>);
+    return { values, K: values.length };
+  }
+  throw new TypeError(`${q.name} must be an array, Float64Array, Float32Array${q.device ? ' or DeviceArray' : ''} of ${q.doc.includes('shape') ? 'shapes' : 'values'}, got ${describe(v)}`);
+}
+
+/** The device-io Call of one public call. `vector` is a rows sampler's positional argument. */
+export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown, vector?: unknown): Call {
+  let p: Prepared = prepare(key, n, options);
+  const required = spec.params.filter((q) => q.default === undefined && q.name !== spec.rows?.param);
+  if (options === undefined && required.length) {
+    throw new TypeError(`${spec.name} needs options with ${required.map((q) => q.name).join(' and ')}`);
+  }
+  checkNames(spec, p.opts);
+  const dtype = spec.dtypes.length > 1 ? checkDtype(p.opts.dtype, p.opts.out, spec.dtypes) : spec.dtypes[0];
+  const values: Record<string, unknown> = {};
+  const perElement: Record<string, Float32Array | Float64Array> = {};
+  const inputs: DeviceInput[] = [];
+  const disjoint: [unknown, string][] = [];
+  for (const q of spec.params) {
+    if (q.name === spec.rows?.param) continue;
+    const v = param(q, p.opts[q.name], p.n);
+    if (v.scalar !== undefined) values[q.name] = v.scalar;
+    if (v.perElement) {
+      perElement[q.name] = v.perElement;
+      values[q.name] = v.perElement;
+      disjoint.push([p.opts[q.name], q.name]);
+    }
+    if (v.input) inputs.push(v.input);
+  }
+  if (spec.method) values.method = checkEnum(p.opts.method, spec.method.values, 'method', spec.method.default);
+  if (spec.proposals) values.proposals = checkProposals(p.opts.proposals);
+  spec.check?.(values as Record<string, number>);
+  let count = p.n;
+  if (spec.rows) {
+    const r = rowVector(spec, vector);
+    if (r.values) values[spec.rows.param] = r.values;
+    if (r.input) inputs.push(r.input);
+    disjoint.push([vector, spec.rows.param]);
+    count = p.n * r.K;
+    if (count > MAX_COUNT) throw new RangeError(`n·K must be at most 2^32-1, got ${p.n}·${r.K}`);
+    // The job's elements are the flat values: value j of row offset m is element m·K + j.
+    const first = ((BigInt(p.hi) << 32n) | BigInt(p.lo)) * BigInt(r.K);
+    if (first + BigInt(count) > MAX_INDEX) {
+      throw new RangeError(`(offset + n)·K must not exceed 2^63, got offset·K = ${first} and n·K = ${count}`);
+    }
+    p = { ...p, n: count, lo: Number(first & 0xffffffffn), hi: Number(first >> 32n) };
+  }
+  const low = spec.lower(values, dtype);
+  // A lowering may replace the per-element values (chisquare: df becomes alpha = df/2).
+  return { p, op: low.op, dtype, count, params: low.params, perElement: low.perElement ?? perElement, inputs, disjoint };
+}
+
+/** The public functions of `spec`: [sync, async]; their types are declared in lib/facade/samplers.ts. */
+export function makeSampler(spec: SamplerSpec): [(...a: unknown[]) => CallResult, (...a: unknown[]) => Promise<CallResult>] {
+  if (spec.rows) {
+    const sync = (key: Key, vector: unknown, n: number, options?: unknown) => runCall(callOf(spec, key, n, options, vector));
+    const async = asyncly((key: Key, vector: unknown, n: number, options?: unknown) => runCallAsync(callOf(spec, key, n, options, vector)));
+    return [sync as never, async as never];
+  }
+  const sync = (key: Key, n: number, options?: unknown) => runCall(callOf(spec, key, n, options));
+  const async = asyncly((key: Key, n: number, options?: unknown) => runCallAsync(callOf(spec, key, n, options)));
+  return [sync as never, async as never];
+}

@@ -1,0 +1,28 @@
+/** beta(): G_a/(G_a + G_b) from gamma elements 2i and 2i + 1 (docs/streams.md §6.4). */
+import { rowShape } from '../core/constraints.js';
+import { betaKernel } from '../kernels/gamma.js';
+import { betaWasm } from '../wasm/samplers.js';
+import type { KernelArgs } from '../core/job.js';
+import { cpuProposals, opFor, type CudaArg, type SamplerSpec } from './spec.js';
+
+const args: readonly CudaArg[] = [{ param: 'a' }, { param: 'b' }, { proposals: true }];
+const kernel = (wide: boolean) => (a: KernelArgs) =>
+  betaKernel(a.k0, a.k1, a.lo, a.hi, a.params.a as number, a.params.b as number, cpuProposals(a), wide, a.out as Float32Array | Float64Array);
+
+export const BETA: SamplerSpec = {
+  name: 'beta',
+  summary: 'Beta(a, b) variates: component 0 of the Dirichlet([a, b]) rows',
+  stream: 'docs/streams.md §6.4',
+  params: [
+    { name: 'a', doc: 'Shape a in [1e-300, 1e300].', is: rowShape },
+    { name: 'b', doc: 'Shape b in [1e-300, 1e300].', is: rowShape },
+  ],
+  dtypes: ['float64', 'float32'],
+  proposals: true,
+  lower: (v, dtype) => ({ op: opFor('beta', dtype), params: { a: v.a, b: v.b, proposals: v.proposals } }),
+  ops: [
+    { name: 'beta32', dtype: 'float32', fast: betaWasm, cpu: kernel(false), cuda: { fn: 'beta32', args, crossover: 1 << 9 } },
+    { name: 'beta64', dtype: 'float64', fast: betaWasm, cpu: kernel(true), cuda: { fn: 'beta64', args, crossover: 1 << 9 } },
+  ],
+  hints: { alpha: 'a', beta: 'b' },
+};

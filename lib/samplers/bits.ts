@@ -1,0 +1,17 @@
+/** bits(): words of the raw Philox stream (docs/streams.md §2). */
+import { rawBits } from '../kernels/raw.js';
+import type { SamplerSpec } from './spec.js';
+
+export const BITS: SamplerSpec = {
+  name: 'bits',
+  summary: 'raw 32-bit words of the key\'s Philox stream',
+  stream: 'docs/streams.md §2',
+  params: [],
+  dtypes: ['uint32'],
+  lower: () => ({ op: 'bits', params: {} }),
+  ops: [{
+    name: 'bits', dtype: 'uint32',
+    cpu: (a) => rawBits(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array),
+    cuda: { fn: 'bits', args: [], crossover: 1 << 16 },
+  }],
+};

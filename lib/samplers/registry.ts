@@ -1,0 +1,45 @@
+/**
+ * The registry: every sampler and every op. Adding a sampler means adding its module to SAMPLERS
+ * (docs/architecture.md lists the rest); the CPU kernel table, the CUDA adapters and crossovers, the
+ * public functions and the table-driven tests all read it.
+ */
+import type { OpSpec, SamplerSpec } from './spec.js';
+import { BITS } from './bits.js';
+import { UNIFORM } from './uniform.js';
+import { NORMAL } from './normal.js';
+import { EXPONENTIAL } from './exponential.js';
+import { GAMMA } from './gamma.js';
+import { CHISQUARE } from './chisquare.js';
+import { BETA } from './beta.js';
+import { DIRICHLET } from './dirichlet.js';
+import { LOGNORMAL } from './lognormal.js';
+import { WEIBULL } from './weibull.js';
+import { ALIAS_OPS } from './alias.js';
+import { XORWOW_OPS } from './xorwow.js';
+
+export const SAMPLERS: readonly SamplerSpec[] = [
+  BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
+];
+
+function opTable(): ReadonlyMap<string, OpSpec> {
+  const m = new Map<string, OpSpec>();
+  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS]) {
+    const seen = m.get(op.name);
+    if (seen && seen !== op) throw new Error(`internal: two ops named '${op.name}'`);
+    m.set(op.name, op);
+  }
+  return m;
+}
+
+/** Every op by name. */
+export const OPS: ReadonlyMap<string, OpSpec> = opTable();
+
+/** The op named `name`, or an internal error. */
+export function opSpec(name: string): OpSpec {
+  const op = OPS.get(name);
+  if (!op) throw new Error(`internal: no op '${name}'`);
+  return op;
+}
+
+export { TRANSFORMS } from './transform.js';
+export type { OpSpec, SamplerSpec, ParamSpec, CudaOp, Lowered } from './spec.js';

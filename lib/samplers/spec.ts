@@ -1,0 +1,120 @@
+/**
+ * What a sampler is, in one place (docs/architecture.md): its public parameters with their
+ * constraints, its output types, and per output type an op — the CPU specification kernel, the
+ * WebAssembly fast kernel if any, and the CUDA addon call. Everything else is derived from these
+ * declarations: the public functions and their argument checks (lib/facade/make.ts), the CPU kernel
+ * table (lib/backend/cpu/kernels.ts), the CUDA adapters and crossovers (lib/backend/cuda/ops.ts), the
+ * stand-in addon, fuzz targets, vector generators and benchmarks of the tests and tools.
+ */
+import type { Constraint } from '../core/constraints.js';
+import type { FastKernel, Job, Kernel, KernelArgs } from '../core/job.js';
+import { DEFAULT_PROPOSALS } from '../kernels/gamma.js';
+import type { SamplerFn } from '../core/addon.js';
+import type { DeviceDtype } from '../core/types.js';
+
+/** One named parameter of a sampler's options. */
+export interface ParamSpec {
+  name: string;
+  /** One line for the API docs. */
+  doc: string;
+  /** The constraint on each value. */
+  is: Constraint;
+  /** The default; omitted: the parameter is required. */
+  default?: number;
+  /**
+   * Also one value per element: a Float32Array/Float64Array of length n (validated, and copied: the
+   * kernels read it after the call returns), or — with `device` — a float DeviceArray of length n.
+   */
+  perElement?: boolean;
+  device?: boolean;
+  /** What to say to a DeviceArray where `device` is false (e.g. which sampler takes one). */
+  noDevice?: string;
+}
+
+/**
+ * How the CUDA backend runs an op: the addon function (with its Async twin for async jobs) and the
+ * arguments between (k0, k1, lo, hi) and the output; or, for ops with state on the device (alias
+ * tables) or no key (XORWOW), a hand-written adapter of lib/backend/cuda/custom.ts named `custom`.
+ */
+export type CudaOp = (
+  | { fn: SamplerFn; args: readonly CudaArg[]; custom?: undefined }
+  | { custom: string; fn?: undefined }
+) & {
+  /** Smallest n for which `auto` prefers the GPU (lib/backend/cuda/backend.ts explains the estimate). */
+  crossover: number;
+};
+
+/**
+ * One argument of an addon call, read from the job (and, in the tests' stand-in addon, written back):
+ * a scalar parameter; shapes that may be a number, host values or a DeviceArray's handle (per element,
+ * or one vector for the call); `proposals` (-1: the addon's default); a constant.
+ */
+export type CudaArg =
+  | { param: string }
+  | { shapes: string; perElement: boolean }
+  | { proposals: true }
+  | { constant: number };
+
+/** The value of argument `a` for `job`. */
+export function cudaArg(job: Job, a: CudaArg): unknown {
+  if ('param' in a) return job.params[a.param];
+  if ('shapes' in a) return job.device?.inputs?.[a.shapes] ?? (a.perElement ? job.perElement[a.shapes] : undefined) ?? job.params[a.shapes];
+  if ('proposals' in a) return (job.params.proposals as number | undefined) ?? -1;
+  return a.constant;
+}
+
+/** One op: a sampler specialised to an output type (the job's `op`). */
+export interface OpSpec {
+  name: string;
+  dtype: DeviceDtype;
+  /** The executable specification: every backend must give its bits (absent for GPU-only ops, whose
+   *  CPU path is the facade's own code: alias-table construction, counts, XORWOW fills). */
+  cpu?: Kernel;
+  /** The same bits, faster (WebAssembly); declines by returning false. */
+  fast?: FastKernel;
+  cuda?: CudaOp;
+}
+
+/** What a validated call becomes (lib/facade/make.ts builds the device-io Call from it). */
+export interface Lowered {
+  op: string;
+  params: Record<string, unknown>;
+  perElement?: Record<string, Float32Array | Float64Array>;
+}
+
+export interface SamplerSpec {
+  /** The public function's name (its async twin adds 'Async'). */
+  name: string;
+  /** One line: what it draws. */
+  summary: string;
+  /** Where docs/streams.md defines its stream. */
+  stream: string;
+  params: readonly ParamSpec[];
+  /** Output types; the first is the default (a float32 `out` implies float32). */
+  dtypes: readonly DeviceDtype[];
+  /** Takes `proposals` (a rejection sampler; never changes values). */
+  proposals?: boolean;
+  /**
+   * The output is n rows of K values (row-major), K the length of the positional vector parameter
+   * `param` (before n in the public signature: `dirichlet(key, alpha, n, options)`), at most `max`;
+   * `offset` counts rows, and the job's elements are the flat values (row·K + k).
+   */
+  rows?: { param: string; max: number };
+  /** A choice between streams, e.g. normal's method. */
+  method?: { values: readonly string[]; default: string };
+  /** Checks that involve several parameters (after each passed its own). */
+  check?(v: Record<string, number>): void;
+  /** The op and job parameters of a call (values: every scalar parameter; `method`; `proposals`). */
+  lower(v: Record<string, unknown>, dtype: DeviceDtype): Lowered;
+  ops: readonly OpSpec[];
+  /** Option names users of other libraries reach for, with what they mean here (unknown-option errors). */
+  hints?: Readonly<Record<string, string>>;
+}
+
+/** A job's `proposals` for the CPU kernels: the caller's, or the CPU default (1; see DEFAULT_PROPOSALS). */
+export const cpuProposals = (a: KernelArgs): number => (a.params.proposals as number | undefined) ?? DEFAULT_PROPOSALS;
+
+/** Ops of a sampler that takes its op from the output type: name + '32' / '64'. */
+export function opFor(base: string, dtype: DeviceDtype): string {
+  return base + (dtype === 'float32' ? '32' : '64');
+}
