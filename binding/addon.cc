@@ -1,50 +1,37 @@
 // Node-API binding of the CUDA backend (node-addon-api). Adapts JS arguments to the plain C++
 // interface of cuda/include/cr_api.h; never includes a kernel or a CUDA header.
 //
-// Every op takes its output typed array last and writes into it in place (data pointer + byte
-// offset; nothing is copied through JS arrays). `op(...)` blocks; `opAsync(...)` returns a Promise
+// Every op takes its output last — a typed array written in place (data pointer + byte offset;
+// nothing is copied through JS arrays), or a device-array handle and n. `op(...)` blocks; `opAsync(...)` returns a Promise
 // and runs on a libuv worker thread, holding a reference to the output until it settles. Errors are
 // JS Errors whose message names the CUDA call and error (cudaGetErrorName + cudaGetErrorString) and
 // whose `code` is the error name, e.g. 'cudaErrorMemoryAllocation'.
 //
 // This file holds the module's entry point and the raw-stream ops; other binding files add their ops
 // through crb::Registrar (common.h), so a new op family needs no edit here.
+#include "args.h"
 #include "common.h"
 
 using namespace crb;
 
 namespace {
 
-// bits(k0, k1, lo, hi, out: Uint32Array)
+// bits(k0, k1, lo, hi, out[, n]): a Uint32Array, or a uint32 device-array handle and n
 Parsed parse_bits(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const auto [out, data] = typed_arg<uint32_t>(info, 4, napi_uint32_array, "out", "Uint32Array");
-  uint32_t* const ptr = data;
-  const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_bits(k0, k1, first, ptr, n); }};
+  Arg out = out_arg(info, 4, CR_TYPE_U32);
+  return {keep(info, {4}), [=] { return cr_bits(k0, k1, first, out.arr); }};
 }
 
-// uniform32(k0, k1, lo, hi, low, high, out: Float32Array)
-Parsed parse_uniform32(const Napi::CallbackInfo& info) {
+// uniform32 / uniform64(k0, k1, lo, hi, low, high, out[, n])
+template <int Type>
+Parsed parse_uniform(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
-  const auto [out, data] = typed_arg<float>(info, 6, napi_float32_array, "out", "Float32Array");
-  float* const ptr = data;
-  const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_uniform32(k0, k1, first, low, high, ptr, n); }};
-}
-
-// uniform64(k0, k1, lo, hi, low, high, out: Float64Array)
-Parsed parse_uniform64(const Napi::CallbackInfo& info) {
-  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
-  const uint64_t first = u64(info, 2, "offset");
-  const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
-  const auto [out, data] = typed_arg<double>(info, 6, napi_float64_array, "out", "Float64Array");
-  double* const ptr = data;
-  const uint64_t n = out.ElementLength();
-  return {out, [=] { return cr_uniform64(k0, k1, first, low, high, ptr, n); }};
+  Arg out = out_arg(info, 6, Type);
+  return {keep(info, {6}), [=] { return cr_uniform(k0, k1, first, low, high, out.arr); }};
 }
 
 // xorwowFill(seedLo, seedHi, subsequenceLo, subsequenceHi, offsetLo, offsetHi, out: Uint32Array)
@@ -157,8 +144,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("currentDevice", Napi::Function::New(env, CurrentDevice, "currentDevice"));
   exports.Set("pinnedArrayBuffer", Napi::Function::New(env, PinnedArrayBuffer, "pinnedArrayBuffer"));
   define(env, exports, "bits", parse_bits);
-  define(env, exports, "uniform32", parse_uniform32);
-  define(env, exports, "uniform64", parse_uniform64);
+  define(env, exports, "uniform32", parse_uniform<CR_TYPE_F32>);
+  define(env, exports, "uniform64", parse_uniform<CR_TYPE_F64>);
   define(env, exports, "xorwowFill", parse_xorwow);
   define(env, exports, "xorwowFillState", parse_xorwow_state);
   exports.Set("napiVersion", Napi::Number::New(env, NAPI_VERSION));

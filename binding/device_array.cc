@@ -1,13 +1,12 @@
 // Node-API side of device-resident arrays (binding/device_array.h): allocation reported to V8 as
-// external memory, explicit and GC frees, copies in and out, the raw-stream fills into device memory,
-// and the host-transfer mode switch. Registered through crb::Registrar.
+// external memory, explicit and GC frees, copies in and out, and the host-transfer mode switch (the
+// samplers take device outputs themselves: binding/args.h). Registered through crb::Registrar.
 //
 //   deviceAlloc(type, length) → handle          type: 0 uint32, 1 float32, 2 float64; on the device of
 //                                                 useDevice; calls refuse a handle of another device
 //   deviceFree(handle)                            idempotent
 //   deviceToHost(handle, out: TypedArray)         out.byteLength bytes from the start; + Async
 //   deviceFromHost(handle, src: TypedArray)       + Async
-//   bitsInto(k0, k1, lo, hi, handle, n), uniform32Into / uniform64Into(k0, k1, lo, hi, low, high, handle, n); + Async
 //   setTransferMode('staging' | 'register'), transferMode()
 #include "common.h"
 #include "device_array.h"
@@ -95,28 +94,6 @@ Parsed parse_from_host(const Napi::CallbackInfo& info) {
   return {keep_both(info.Env(), src, info[0]), [mem, from, bytes] { return cr_copy_to_device(mem->ptr, from, bytes); }};
 }
 
-// bitsInto(k0, k1, lo, hi, out, n)
-Parsed parse_bits_into(const Napi::CallbackInfo& info) {
-  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
-  const uint64_t first = u64(info, 2, "offset");
-  auto [mem, n] = device_out_arg(info, 4, CR_TYPE_U32);
-  return {info[4].ToObject(), [=] { return cr_bits_into(k0, k1, first, static_cast<uint32_t*>(mem->ptr), n); }};
-}
-
-// uniform32Into / uniform64Into(k0, k1, lo, hi, low, high, out, n)
-template <int Type>
-Parsed parse_uniform_into(const Napi::CallbackInfo& info) {
-  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
-  const uint64_t first = u64(info, 2, "offset");
-  const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
-  auto [mem, n] = device_out_arg(info, 6, Type);
-  return {info[6].ToObject(), [=] {
-            return Type == CR_TYPE_F32
-                       ? cr_uniform32_into(k0, k1, first, low, high, static_cast<float*>(mem->ptr), n)
-                       : cr_uniform64_into(k0, k1, first, low, high, static_cast<double*>(mem->ptr), n);
-          }};
-}
-
 Napi::Value SetTransferMode(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const std::string mode = info[0].IsString() ? info[0].As<Napi::String>().Utf8Value() : "";
@@ -138,9 +115,6 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("transferMode", Napi::Function::New(env, TransferMode, "transferMode"));
   define(env, exports, "deviceToHost", parse_to_host);
   define(env, exports, "deviceFromHost", parse_from_host);
-  define(env, exports, "bitsInto", parse_bits_into);
-  define(env, exports, "uniform32Into", parse_uniform_into<CR_TYPE_F32>);
-  define(env, exports, "uniform64Into", parse_uniform_into<CR_TYPE_F64>);
 }
 
 Registrar registrar(Register);

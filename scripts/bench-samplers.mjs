@@ -7,11 +7,11 @@
 //   node scripts/bench-samplers.mjs --rounds 80      rounds at the small n (the large n gets a fifth)
 //   node scripts/bench-samplers.mjs --n 65536        one size only
 //
-// "WASM" is the default path (lib/wasm/samplers.ts); "JS" the same call with the WASM samplers turned
-// off in-process (setSamplersWasm(false): the loops of lib/kernels/normal.ts and gamma.ts, which still
-// take their Philox words from the WASM Philox module, as before this path existed). Both go through
-// the public API (normal/gamma/exponential/beta with backend 'cpu' and a reused `out`). The @stdlib
-// samplers fill a Float64Array in a loop, their natural use.
+// "WASM" is the default path through the public API (backend 'cpu', a reused `out`: the fast kernels
+// of lib/wasm/samplers.ts); "JS" the same job run by the specification alone — the registry's op and
+// lowered parameters through runKernel with the path injected ({ fast: false }: the loops of
+// lib/kernels, which still take their Philox words from the WASM Philox module). Every transform of the
+// registry is included. The @stdlib samplers fill a Float64Array in a loop, their natural use.
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,13 +30,22 @@ const rounds = Number(opt('--rounds', '40'));
 const sizes = opt('--n', '') ? [Number(opt('--n', ''))] : [65536, 2_000_000];
 
 const api = await import(dist('index.js'));
-const { setSamplersWasm, samplersWasmAvailable } = await import(dist('wasm/samplers.js'));
+const { samplersWasmAvailable } = await import(dist('wasm/samplers.js'));
+const { runKernel } = await import(dist('backend/cpu/kernels.js'));
+const { SAMPLERS, TRANSFORMS } = await import(dist('samplers/registry.js'));
 if (!samplersWasmAvailable()) throw new Error('the WASM samplers are unavailable here');
 const std = {
   normal: require('@stdlib/random-base-normal'),
   gamma: require('@stdlib/random-base-gamma'),
   exponential: require('@stdlib/random-base-exponential'),
   beta: require('@stdlib/random-base-beta'),
+  lognormal: require('@stdlib/random-base-lognormal'),
+  weibull: require('@stdlib/random-base-weibull'),
+};
+/** The @stdlib sampler of a transform at our parameters (its argument order), where there is one. */
+const PEER_OF = {
+  lognormal: (p) => () => std.lognormal(p.mean, p.std),
+  weibull: (p) => () => std.weibull(p.shape, p.scale),
 };
 
 const median = (xs) => {
@@ -48,22 +57,39 @@ function cases(n) {
   const k = api.key(12345);
   const f64 = new Float64Array(n);
   const f32 = new Float32Array(n);
-  const o64 = { backend: 'cpu', out: f64 };
-  const o32 = { backend: 'cpu', dtype: 'float32', out: f32 };
   const fill = (gen) => () => { for (let i = 0; i < n; i++) f64[i] = gen(); };
   let off = 0; // a new range each run, like a stream of calls
-  const ours = (f) => [() => { setSamplersWasm(true); f(); }, () => { setSamplersWasm(false); f(); setSamplersWasm(true); }];
   const at = () => { off = (off + n) % 2 ** 40; return off; };
+  /** [the public call (WASM path), the specification kernel alone on the same job (JS path)]. */
+  const ours = (name, opts, out) => {
+    const s = SAMPLERS.find((x) => x.name === name);
+    const values = { method: s.method?.default };
+    for (const p of s.params) values[p.name] = p.default;
+    Object.assign(values, opts);
+    const low = s.lower(values, out instanceof Float32Array ? 'float32' : 'float64');
+    const o = { backend: 'cpu', out, ...(out instanceof Float32Array ? { dtype: 'float32' } : {}), ...opts };
+    return [
+      () => api[name](k, n, { ...o, offset: at() }),
+      () => { const first = at(); runKernel(low.op, { k0: k[0], k1: k[1], lo: first % 2 ** 32, hi: Math.floor(first / 2 ** 32), params: low.params, perElement: {}, out }, { fast: false }); },
+    ];
+  };
   const rows = [
-    ['normal box-muller float64', ours(() => api.normal(k, n, { ...o64, offset: at() })), '@stdlib normal', fill(() => std.normal(0, 1))],
-    ['normal box-muller float32', ours(() => api.normal(k, n, { ...o32, offset: at() })), '@stdlib normal'],
-    ['normal polar float64', ours(() => api.normal(k, n, { ...o64, method: 'polar', offset: at() })), '@stdlib normal'],
-    ['gamma α=2 float64', ours(() => api.gamma(k, n, { ...o64, alpha: 2, offset: at() })), '@stdlib gamma(2)', fill(() => std.gamma(2, 1))],
-    ['gamma α=2 float32', ours(() => api.gamma(k, n, { ...o32, alpha: 2, offset: at() })), '@stdlib gamma(2)'],
-    ['gamma α=0.3 float64', ours(() => api.gamma(k, n, { ...o64, alpha: 0.3, offset: at() })), '@stdlib gamma(0.3)', fill(() => std.gamma(0.3, 1))],
-    ['beta(2, 3) float64', ours(() => api.beta(k, n, { ...o64, a: 2, b: 3, offset: at() })), '@stdlib beta(2, 3)', fill(() => std.beta(2, 3))],
-    ['exponential float64', ours(() => api.exponential(k, n, { ...o64, offset: at() })), '@stdlib exponential', fill(() => std.exponential(1))],
+    ['normal box-muller float64', ours('normal', {}, f64), '@stdlib normal', fill(() => std.normal(0, 1))],
+    ['normal box-muller float32', ours('normal', {}, f32), '@stdlib normal'],
+    ['normal polar float64', ours('normal', { method: 'polar' }, f64), '@stdlib normal'],
+    ['gamma α=2 float64', ours('gamma', { alpha: 2 }, f64), '@stdlib gamma(2)', fill(() => std.gamma(2, 1))],
+    ['gamma α=2 float32', ours('gamma', { alpha: 2 }, f32), '@stdlib gamma(2)'],
+    ['gamma α=0.3 float64', ours('gamma', { alpha: 0.3 }, f64), '@stdlib gamma(0.3)', fill(() => std.gamma(0.3, 1))],
+    ['beta(2, 3) float64', ours('beta', { a: 2, b: 3 }, f64), '@stdlib beta(2, 3)', fill(() => std.beta(2, 3))],
+    ['exponential float64', ours('exponential', {}, f64), '@stdlib exponential', fill(() => std.exponential(1))],
   ];
+  for (const t of TRANSFORMS) {
+    const p = Object.fromEntries(t.params.map((q) => [q.name, q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1]));
+    const label = `${t.name}(${Object.values(p).join(', ')})`;
+    const peer = PEER_OF[t.name] ? `@stdlib ${label}` : '–';
+    rows.push([`${label} float64`, ours(t.name, p, f64), peer, PEER_OF[t.name] && fill(PEER_OF[t.name](p))],
+      [`${label} float32`, ours(t.name, p, f32), peer]);
+  }
   const timed = [];
   for (const [label, [wasm, js], peer, peerFill] of rows) {
     timed.push({ id: `${label} WASM`, f: wasm }, { id: `${label} JS`, f: js });

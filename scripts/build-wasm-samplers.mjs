@@ -38,9 +38,11 @@ export const SOURCES = [
   'lib/wasm/shim/math.h',
   'lib/wasm/shim/string.h',
   'cuda/include/cr_gamma.h',
+  'cuda/include/cr_layout.h',
   'cuda/include/cr_math.h',
   'cuda/include/cr_normal.h',
   'cuda/include/cr_philox.h',
+  'cuda/include/cr_transforms.h',
 ];
 /**
  * Compiler flags. -ffp-contract=off: no fused multiply-add, the contract of cr_math.h (WebAssembly

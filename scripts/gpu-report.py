@@ -161,9 +161,9 @@ for ours, theirs, label in (("fill_normal_bm_f32", "torch_normal32", "normal flo
     o, t = bench.get(ours + "_GBps"), py.get(theirs + "_GBps")
     row(label, "n/a" if o is None or t is None else f"{o / t:.2f}× ({o:,.0f} vs {t:,.0f} GB/s)", "(reference)", None)
 
-LANES = ("thread", "M1", "M2", "M4", "M8", "M16", "M32")
-dflt_lanes = bench.get("gamma_default_lanes")
-dflt = None if dflt_lanes is None else ("thread" if int(dflt_lanes) == 0 else f"M{int(dflt_lanes)}")
+LANES = ("p1", "p2", "p4", "p8", "p16", "p32")
+dflt_p = bench.get("gamma_default_proposals")
+dflt = None if dflt_p is None else f"p{int(dflt_p)}"
 gamma_alphas = sorted({float(m.group(2)) for k in bench for m in [re.match(r"gamma_(f32|f64)_a([0-9.e+-]+)_", k)] if m})
 sweep = []  # (dtype, alpha, {lanes: Gelems})
 for tag in ("f32", "f64"):
@@ -172,7 +172,7 @@ for tag in ("f32", "f64"):
         sweep.append((tag, al, vals))
         o, t = vals.get(dflt) if dflt else None, py.get(f"torch_gamma_{tag}_a{al:g}_Gelems")
         ok = None if o is None or t is None else o >= 5 * t
-        row(f"gamma {tag} α={al:g} (default lanes {dflt}) vs torch._standard_gamma",
+        row(f"gamma {tag} α={al:g} (default proposals {dflt}) vs torch._standard_gamma",
             "n/a" if o is None or t is None else f"{o / t:.1f}× ({o:.2f} vs {t:.3f} G/s)", "≥ 5×", ok)
 for K in (3, 10, 100, 1000):
     for al in (0.5, 2):
@@ -234,9 +234,9 @@ for r in rows:
     w("| " + " | ".join(r) + " |")
 w("")
 if sweep:
-    w("## Gamma: M-proposal reduction vs one thread per element (G elements/s, n = 2^24, device output)\n")
-    w(f"`thread` = one thread per element looping over its proposals; `M` = M lanes per element with a warp ballot. "
-      f"The current default (CR_GAMMA_DEFAULT_LANES) is **{dflt}**; the fastest column per row is in bold.\n")
+    w("## Gamma: `proposals` sweep (G elements/s, n = 2^24, device output)\n")
+    w(f"`p1` = one thread per element looping over its proposals; `pM` = M lanes per element with a warp ballot. "
+      f"The current default (CR_GAMMA_DEFAULT_PROPOSALS) is **{dflt}**; the fastest column per row is in bold.\n")
     w("| dtype | α | " + " | ".join(LANES) + " |")
     w("| --- | --- | " + " | ".join("---" for _ in LANES) + " |")
     for tag, al, vals in sweep:

@@ -1,14 +1,18 @@
 /**
  * Every public function with valid defaults and, per argument, an arbitrary of INVALID values: wrong
  * types, NaN/±Infinity, negative, non-integer and huge numbers, detached buffers, wrong typed-array
- * types, Proxies and prototype impostors of typed arrays, short or misplaced outputs. Used by
- * test/fuzz-invalid.test.ts.
+ * types, Proxies and prototype impostors of typed arrays, short or misplaced outputs. The registry's
+ * samplers are views of their specs (samplerTarget: each declared constraint's bad values); the rest
+ * are listed by hand. Used by test/fuzz-invalid.test.ts.
  */
 import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';
+import { SAMPLERS, type ParamSpec, type SamplerSpec } from '../lib/samplers/registry.js';
+import type { Constraint } from '../lib/core/constraints.js';
 
 export const K = cr.key(7);
+const K_ = K;
 const N = 8;
 
 // ---------- bad values by kind ----------
@@ -118,77 +122,55 @@ const opts = (a: Args, keys: string[]) => {
   for (const k of keys) if (a[k] !== undefined) o[k] = a[k];
   return o;
 };
+
+// ---------- the registry's samplers, each a view of its spec ----------
+
+/** Bad values of a declared constraint: its own `bad` list, the wrong kinds, and BigInts. */
+const badFor = (c: Constraint) => fc.oneof(fc.constantFrom(...c.bad), junk.filter((v) => v !== undefined), fc.bigInt());
+
+/** A value the parameter accepts (its default, else a moderate good value). */
+const goodFor = (q: ParamSpec) => q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
+
+/** The target of a registry sampler: its required parameters as the base, one slot per argument. */
+function samplerTarget(s: SamplerSpec): Target {
+  const rows = s.rows?.param;
+  const K = 3;
+  const outs = s.dtypes.map((d) => ({ uint32: Uint32Array, float32: Float32Array, float64: Float64Array })[d]);
+  const slots: Target['slots'] = { ...common(outs, rows ? K * N : N) };
+  if (s.dtypes.length > 1) slots.dtype = ['dtype', badEnum([...s.dtypes])];
+  if (s.method) slots.method = ['method', badEnum([...s.method.values])];
+  if (s.proposals) {
+    slots.proposals = ['proposals', fc.oneof(fc.constantFrom(0, -1, 1025, 1.5, NaN, Infinity, 2 ** 32), junk.filter((v) => v !== undefined))];
+  }
+  const base: Args = { key: K_, n: N };
+  const names = ['offset', 'out', 'backend', ...Object.keys(slots).filter((x) => ['dtype', 'method', 'proposals'].includes(x))];
+  for (const q of s.params) {
+    if (q.name === rows) {
+      base[q.name] = Array.from({ length: K }, (_, i) => goodFor(q) * (i + 1));
+      slots[q.name] = [q.name, fc.oneof(
+        fc.constantFrom<unknown[]>([], [1, '2'], [1, , 2], new Float64Array(s.rows!.max + 1).fill(1)),
+        fc.constantFrom(...q.is.bad).map((v) => [1, v, 1]),
+        badArray([Float32Array, Float64Array], K, 1), junk.filter((v) => !Array.isArray(v) || v.length === 0),
+      )];
+      slots.n = ['n', fc.oneof(badCount, fc.constant(2 ** 31))]; // 2^31 rows of 3 exceed 2^32 - 1 values
+      slots.offset = ['offset', fc.oneof(badOffset, fc.constant(2n ** 62n))]; // (offset + n)·K > 2^63
+      continue;
+    }
+    if (q.default === undefined) base[q.name] = goodFor(q);
+    slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badShapeArray(N)) : badFor(q.is)];
+    names.push(q.name);
+  }
+  const fn = (cr as unknown as Record<string, (...a: unknown[]) => unknown>)[s.name];
+  const fnAsync = (cr as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[`${s.name}Async`];
+  const args = (a: Args) => (rows ? [a.key, a[rows], a.n, opts(a, names)] : [a.key, a.n, opts(a, names)]);
+  return { name: s.name, base: () => ({ ...base }), slots, call: (a) => fn(...args(a)), callAsync: (a) => fnAsync(...args(a)) };
+}
+
 const table = cr.AliasTable.build([1, 2, 0, 4]);
 const goodBuffer = table.toBuffer();
 
 export const targets: Target[] = [
-  {
-    name: 'bits', base: () => ({ key: K, n: N }), slots: common([Uint32Array]),
-    call: (a) => cr.bits(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend']) as never),
-    callAsync: (a) => cr.bitsAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend']) as never),
-  },
-  {
-    name: 'uniform', base: () => ({ key: K, n: N }),
-    slots: { ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], low: ['low', badFinite], high: ['high', badFinite] },
-    call: (a) => cr.uniform(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'low', 'high']) as never),
-    callAsync: (a) => cr.uniformAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'low', 'high']) as never),
-  },
-  {
-    name: 'normal', base: () => ({ key: K, n: N }),
-    slots: {
-      ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], method: ['method', badEnum(['box-muller', 'polar'])],
-      mean: ['mean', badFinite], std: ['std', badPositive],
-    },
-    call: (a) => cr.normal(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'method', 'mean', 'std']) as never),
-    callAsync: (a) => cr.normalAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'method', 'mean', 'std']) as never),
-  },
-  {
-    name: 'gamma', base: () => ({ key: K, n: N, alpha: 2.5 }),
-    slots: {
-      ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], alpha: ['alpha', fc.oneof(badShape, badShapeArray(N))],
-      scale: ['scale', badPositive], proposals: ['proposals', fc.oneof(fc.constantFrom(0, -1, 1025, 1.5, NaN, Infinity, 2 ** 32), junk.filter((v) => v !== undefined))],
-    },
-    call: (a) => cr.gamma(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'alpha', 'scale', 'proposals']) as never),
-    callAsync: (a) => cr.gammaAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'alpha', 'scale', 'proposals']) as never),
-  },
-  {
-    name: 'exponential', base: () => ({ key: K, n: N }),
-    slots: { ...common(FLOATS), dtype: ['dtype', badEnum(['float32', 'float64'])], rate: ['rate', badPositive] },
-    call: (a) => cr.exponential(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'rate']) as never),
-    callAsync: (a) => cr.exponentialAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'rate']) as never),
-  },
-  {
-    name: 'chisquare', base: () => ({ key: K, n: N, df: 3 }),
-    slots: {
-      ...common(FLOATS), df: ['df', fc.oneof(badShape, badShapeArray(N), fc.constant(5e-324))],
-      proposals: ['proposals', fc.constantFrom(0, 1025, 0.5, '2')],
-    },
-    call: (a) => cr.chisquare(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'df', 'proposals']) as never),
-    callAsync: (a) => cr.chisquareAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'df', 'proposals']) as never),
-  },
-  {
-    name: 'beta', base: () => ({ key: K, n: N, a: 0.5, b: 2 }),
-    slots: {
-      ...common(FLOATS), a: ['a', fc.oneof(badShape, fc.constantFrom(1e-301, 5e-324, 2e300))],
-      b: ['b', fc.oneof(badShape, fc.constantFrom(1e-310, 1.1e300, Number.MAX_VALUE))], proposals: ['proposals', fc.constantFrom(0, 2000, 1.5)],
-    },
-    call: (a) => cr.beta(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'a', 'b', 'proposals']) as never),
-    callAsync: (a) => cr.betaAsync(a.key as cr.Key, a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'a', 'b', 'proposals']) as never),
-  },
-  {
-    name: 'dirichlet', base: () => ({ key: K, n: N, alpha: [0.5, 1, 2] }),
-    slots: {
-      ...common(FLOATS, 3 * N),
-      alpha: ['alpha', fc.oneof(
-        fc.constantFrom([], [0], [1, -1], [1, NaN], [1, Infinity], [1e301], [5e-324, 1], [1, '2'], [1, , 2], new Float64Array(2 ** 20 + 1).fill(1)),
-        badArray([Float32Array, Float64Array], 3, 1), junk.filter((v) => !Array.isArray(v) || v.length === 0),
-      )],
-      n: ['n', fc.oneof(badCount, fc.constant(2 ** 31))], // 2^31 rows of 3 exceed 2^32 - 1 values
-      offset: ['offset', fc.oneof(badOffset, fc.constant(2n ** 62n))], // (offset + n)·K > 2^63
-    },
-    call: (a) => cr.dirichlet(a.key as cr.Key, a.alpha as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'proposals']) as never),
-    callAsync: (a) => cr.dirichletAsync(a.key as cr.Key, a.alpha as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'dtype', 'proposals']) as never),
-  },
+  ...SAMPLERS.map(samplerTarget),
   {
     name: 'AliasTable.build', base: () => ({ weights: [1, 2, 3] }),
     slots: { weights: ['weights', badWeights], method: ['method', badEnum(['psa', 'psa+'])], options: ['options', badOptions] },

@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool, normal, normalAsync, gamma, gammaAsync, exponential,
-  chisquare, beta, dirichlet, dirichletAsync, DeviceArray,
+  chisquare, beta, dirichlet, dirichletAsync, lognormal, weibull, DeviceArray,
 } from 'cuda-random';
 import { loadNative } from '../lib/backend/cuda/native.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
@@ -86,16 +86,19 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => addon!.bits('1' as unknown as number, 2, 0, 0, new Uint32Array(4))).toThrow(TypeError);
   });
 
-  it('distribution ops check outputs, shapes and lanes before touching CUDA', () => {
+  it('distribution ops check outputs, shapes, proposals and transforms before touching CUDA', () => {
     const a = addon!;
     expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, new Float64Array(4) as unknown as Float32Array)).toThrow(/out must be a Float32Array/);
     expect(() => a.gamma64(1, 2, 0, 0, {} as unknown as number, 1, -1, new Float64Array(4))).toThrow(TypeError);
     expect(() => a.gamma64(1, 2, 0, 0, new Float64Array(3), 1, -1, new Float64Array(4))).toThrow(/fewer values/);
-    for (const lanes of [3, 64, -2, 0.5]) expect(() => a.beta32(1, 2, 0, 0, 1, 1, lanes, new Float32Array(4))).toThrow(RangeError);
+    for (const p of [0, 1025, -2, 0.5, NaN]) expect(() => a.beta32(1, 2, 0, 0, 1, 1, p, new Float32Array(4))).toThrow(/proposals/);
+    expect(() => a.transform32(1, 2, 0, 0, 0, [0, 1] as unknown as Float64Array, new Float32Array(4))).toThrow(/params must be a Float64Array/);
+    expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(9), new Float64Array(4))).toThrow(RangeError);
+    expect(() => a.transform64(1, 2, 0, 0, -1, new Float64Array(2), new Float64Array(4))).toThrow(RangeError);
     expect(() => a.dirichlet64(1, 2, 0, 0, new Float64Array(0), -1, new Float64Array(4))).toThrow(/1 to 2\^20/);
     expect(() => a.dirichlet32(1, 2, 0, 0, new Uint32Array(2) as unknown as Float32Array, -1, new Float32Array(4))).toThrow(TypeError);
     expect(a.exponential64(1, 2, 0, 0, 1, new Float64Array(0))).toBeUndefined();
-    expect(typeof a.gammaDefaultLanes).toBe('number');
+    expect(a.gammaDefaultProposals).toBeGreaterThanOrEqual(1);
   });
 
   it('device-array handles: checked before use, idempotent free, allocation errors name the CUDA error', () => {
@@ -106,6 +109,9 @@ describe.skipIf(addon === null)('the addon binding', () => {
     const h = a.deviceAlloc(2, 0);
     expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 1)).toThrow(/n must be an integer no larger than the device array/);
     expect(() => a.normalBM32(1, 2, 0, 0, 0, 1, h as unknown as Float32Array, 0)).toThrow(/out must be a float32 device array/);
+    expect(() => a.bits(1, 2, 0, 0, h as unknown as Uint32Array, 0)).toThrow(/out must be a uint32 device array/);
+    expect(() => a.uniform64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 1)).toThrow(/n must be an integer no larger/);
+    expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(2), h as unknown as Float64Array, 0.5)).toThrow(/n must be an integer/);
     a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 0);
     a.deviceFree(h);
     a.deviceFree(h);
@@ -188,6 +194,8 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   beta64: () => [1, 2, 0, 0, 1, 2, -1, sab(Float64Array, 7)],
   dirichlet32: () => [1, 2, 0, 0, sab(Float32Array, 3, 0.5), -1, sab(Float32Array, 9)],
   dirichlet64: () => [1, 2, 0, 0, sab(Float64Array, 3, 2), -1, sab(Float64Array, 9)],
+  transform32: () => [1, 2, 0, 0, 0, sab(Float64Array, 2, 1), sab(Float32Array, 9)],
+  transform64: () => [1, 2, 0, 0, 1, sab(Float64Array, 2, 1), sab(Float64Array, 9)],
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
   aliasUpload: () => [sab(Uint32Array, 10), 5],
   aliasCategorical: () => [sab(Float32Array, 5, 1), 1, 1, 2, 0, 0, sab(Uint32Array, 7)],
@@ -195,9 +203,9 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
 /** Host arrays plus a handle or table that only a GPU can make: run in the GPU part below. */
 const NEEDS_DEVICE = ['aliasSample', 'aliasCounts', 'deviceToHost', 'deviceFromHost'];
 /** No host arrays at all. */
-const NO_ARRAYS = ['aliasTuning', 'bitsInto', 'currentDevice', 'deviceAlloc', 'deviceFree', 'deviceInfo', 'diagHog',
-  'diagMemInfo', 'diagRelease', 'gammaDefaultLanes', 'napiVersion', 'pinnedArrayBuffer', 'setTransferMode',
-  'transferMode', 'uniform32Into', 'uniform64Into', 'useDevice'];
+const NO_ARRAYS = ['aliasTuning', 'currentDevice', 'deviceAlloc', 'deviceFree', 'deviceInfo', 'diagHog',
+  'diagMemInfo', 'diagRelease', 'gammaDefaultProposals', 'napiVersion', 'pinnedArrayBuffer', 'setTransferMode',
+  'transferMode', 'useDevice'];
 
 describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in every entry point', () => {
   it('every export of the addon is listed here (a new entry point must be added to SAB_CALLS)', () => {
@@ -350,7 +358,7 @@ describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', ()
   const offsets: (number | bigint)[] = [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 3n];
   const alphas = Float64Array.from({ length: (5 << 20) + 1 }, (_, i) => [0.05, 0.7, 1, 4.5, 100][i % 5]);
 
-  it('normal (both methods), exponential, gamma (scalar, per element, every proposals), chisquare, beta, dirichlet', () => {
+  it('normal (both methods), exponential, gamma (scalar, per element, every proposals), chisquare, beta, dirichlet, lognormal, weibull', () => {
     for (const n of sizes) {
       for (const offset of offsets) {
         for (const dtype of ['float32', 'float64'] as const) {
@@ -365,6 +373,8 @@ describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', ()
           both((b) => chisquare(k, n, { df: 5, dtype, offset, backend: b }), 'chisquare');
           both((b) => beta(k, n, { a: 0.5, b: 0.4, dtype, offset, proposals: 8, backend: b }), 'beta');
           if (n < 1 << 20) both((b) => dirichlet(k, [0.3, 2, 0.1], n, { dtype, offset, backend: b }), 'dirichlet');
+          both((b) => lognormal(k, n, { mean: 0.5, std: 1.5, dtype, offset, backend: b }), 'lognormal');
+          both((b) => weibull(k, n, { shape: 1.5, scale: 2, dtype, offset, backend: b }), 'weibull');
         }
       }
     }

@@ -21,7 +21,6 @@
 #endif
 #endif
 
-#define CR_TAG_ALIAS 5u
 #define CR_ALIAS_CAPACITY 0x100000000ull
 #define CR_ALIAS_SECTION 4096u
 #define CR_ALIAS_PLUS_GROUP 1024u

@@ -78,29 +78,49 @@ struct cr_device_brief_t {
 };
 cr_status cr_device_brief(int device, cr_device_brief_t* out);
 
-/* Host outputs: `out` is host memory (pageable or pinned) of n elements. Element i is element
- * first + i of the stream (docs/streams.md). Blocks until the words are in `out`. */
+/** Element types of outputs, shapes and device arrays. */
+#define CR_TYPE_U32 0
+#define CR_TYPE_F32 1
+#define CR_TYPE_F64 2
 
-/** Raw Philox stream words [first, first + n) under key (k0, k1). */
-cr_status cr_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
-/** uniform float32 elements [first, first + n): (w >> 8) 2^-24, or low + (high - low) u rounded once. */
-cr_status cr_uniform32(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* out, uint64_t n);
-/** uniform float64 elements [first, first + n), from raw words 2e, 2e + 1. */
-cr_status cr_uniform64(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* out, uint64_t n);
+/** An array argument: n elements of `type` in host memory (on_device 0: pageable or pinned) or device
+ *  memory (on_device 1). */
+struct cr_array {
+  void* data;
+  uint64_t n;
+  int type;
+  int on_device;
+};
+
+/** cr_array views of host or device memory (C++ conveniences). */
+inline cr_array cr_host(uint32_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_U32, 0}; }
+inline cr_array cr_host(float* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F32, 0}; }
+inline cr_array cr_host(double* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F64, 0}; }
+inline cr_array cr_on_device(uint32_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_U32, 1}; }
+inline cr_array cr_on_device(float* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F32, 1}; }
+inline cr_array cr_on_device(double* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F64, 1}; }
+
+/* Every sampler takes (k0, k1, first, parameters…, out): element i of `out` is element first + i of
+ * its stream under key (k0, k1) (docs/streams.md). A blocking call lands host outputs through the
+ * staging pipeline, writes device outputs in place (nothing crosses PCIe), and returns when `out` is
+ * complete. Its `_device` twin only enqueues into device memory on the caller's stream (a
+ * cudaStream_t; NULL: the legacy default stream); both run the same code. */
+
+/** Raw Philox stream words (out: CR_TYPE_U32). */
+cr_status cr_bits(uint32_t k0, uint32_t k1, uint64_t first, cr_array out);
+/** uniform elements: float32 (w >> 8) 2^-24, float64 from raw words 2e, 2e + 1 (k53 2^-53); for
+ *  [low, high) other than [0, 1), low + (high - low) u rounded once. */
+cr_status cr_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, cr_array out);
 /** curand() outputs offset .. offset + n - 1 after curand_init(seed, subsequence, 0): the same words as
- *  curand_init(seed, subsequence, offset) followed by n curand() calls. */
+ *  curand_init(seed, subsequence, offset) followed by n curand() calls. Host `out`. */
 cr_status cr_xorwow_fill(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* out, uint64_t n);
 /** The n curand() outputs that follow `skip` steps from the state (v[5], d) (a curandStateXORWOW_t
- *  snapshot: the 5 xorshift words and the Weyl counter). */
+ *  snapshot: the 5 xorshift words and the Weyl counter). Host `out`. */
 cr_status cr_xorwow_fill_state(const uint32_t v[5], uint32_t d, uint64_t skip, uint32_t* out, uint64_t n);
 
-/* Device outputs (benchmarks and the GPU self-test): `dev_out` is device memory, `stream` a
- * cudaStream_t (NULL: the legacy default stream). Asynchronous: they only enqueue the kernel. */
 cr_status cr_bits_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n, void* stream);
-cr_status cr_uniform32_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* dev_out,
-                              uint64_t n, void* stream);
-cr_status cr_uniform64_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* dev_out,
-                              uint64_t n, void* stream);
+cr_status cr_uniform_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* dev_out, int type,
+                            uint64_t n, void* stream);
 cr_status cr_xorwow_fill_device(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* dev_out, uint64_t n,
                                 void* stream);
 

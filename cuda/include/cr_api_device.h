@@ -8,10 +8,7 @@
 
 #include "cr_api.h"
 
-/** Element types of device arrays and of cr_array (cr_api_dist.h). */
-#define CR_TYPE_U32 0
-#define CR_TYPE_F32 1
-#define CR_TYPE_F64 2
+/* Element types: CR_TYPE_U32, CR_TYPE_F32, CR_TYPE_F64 (cr_api.h). */
 
 /** `bytes` of device memory: from the device's memory pool when it has one (stream-ordered, cached
  *  between uses), else cudaMalloc. Returns NULL with the error in *status (NULL with success for 0
@@ -25,13 +22,6 @@ void cr_device_free(void* p);
 cr_status cr_copy_to_host(void* host, const void* dev, size_t bytes);
 /** Host → device. */
 cr_status cr_copy_to_device(void* dev, const void* host, size_t bytes);
-
-/* Raw-stream fills straight into device memory, blocking (the device outputs of bits/uniform). */
-cr_status cr_bits_into(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n);
-cr_status cr_uniform32_into(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* dev_out,
-                            uint64_t n);
-cr_status cr_uniform64_into(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* dev_out,
-                            uint64_t n);
 
 /** How host outputs reach pageable memory: CR_TRANSFER_STAGING (default: two pinned staging buffers,
  *  the CPU copy overlapping the next chunk's kernel and PCIe copy) or CR_TRANSFER_REGISTER (page-lock

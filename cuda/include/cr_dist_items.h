@@ -1,5 +1,5 @@
 // The per-thread work items of the distribution kernels (cuda/src/normal_kernels.cu,
-// exponential_kernels.cu, gamma_kernels.cu), as __host__ __device__ functions so the host test
+// gamma_kernels.cu; cr_work.h binds them to launches), as __host__ __device__ functions so the host test
 // (cuda/test/test_dist_items.cpp) runs exactly the index arithmetic the GPU runs: which raw block or
 // pair a thread owns and where its values land (head and tail of unaligned ranges), which element and
 // proposal a lane of the M-proposal gamma kernel evaluates and which lane wins, and how a chunk of
@@ -50,31 +50,78 @@ CR_HD inline void cr_store_group(T* dst, int64_t base, uint64_t n, bool aligned,
   }
 }
 
+// ---- maps: an element's value from its binary64 base value --------------------------------------
+//
+// The items below give each element a base value — an open uniform u in (0, 1] or a standard normal z
+// — and store (T)f(x), rounded once. normal is the affine map, exponential the log map, and every
+// sampler of cr_transforms.h is a cr_transform_map.
+
+/** normal: mean + std·z. */
+struct cr_affine_map {
+  double mean, std_;
+  CR_HD double operator()(double z) const { return mean + std_ * z; }
+};
+
+/** exponential: (0 − log u) / rate. */
+struct cr_expo_map {
+  double rate;
+  CR_HD double operator()(double u) const { return (0.0 - cr_log(u)) / rate; }
+};
+
+// ---- open uniforms: raw-stream blocks, like the uniform fills ---------------------------------------
+
+/** float32: item q is raw block (first >> 2) + q, one element per word, u = (w + 1) 2^-32, landing at
+ *  dst indices [4q - (first & 3), +4). Items: cr_bits_items. */
+template <class Map>
+CR_HD inline void cr_open32_item(uint64_t q, float* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                 bool aligned, const Map& f) {
+  uint32_t w[4];
+  cr_philox_raw_block((first >> 2) + q, k0, k1, w);
+  float v[4];
+  for (int l = 0; l < 4; ++l) v[l] = (float)f(((double)w[l] + 1.0) * CR_TWO_M32);
+  cr_store_group(dst, (int64_t)(4 * q) - (int64_t)(first & 3), n, aligned, v);
+}
+
+/** float64: item q is raw block b = (first >> 1) + q = elements 2b (words 0, 1) and 2b + 1 (words 2, 3),
+ *  u = (k53 + 1) 2^-53. Items: cr_uniform64_items. */
+template <class Map>
+CR_HD inline void cr_open64_item(uint64_t q, double* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                 bool aligned, const Map& f) {
+  uint32_t w[4];
+  cr_philox_raw_block((first >> 1) + q, k0, k1, w);
+  double d[2];
+  d[0] = f((double)(cr_u53(w[0], w[1]) + 1) * CR_TWO_M53);
+  d[1] = f((double)(cr_u53(w[2], w[3]) + 1) * CR_TWO_M53);
+  cr_store_group(dst, (int64_t)(2 * q) - (int64_t)(first & 1), n, aligned, d);
+}
+
 // ---- Box–Muller: raw-stream blocks, like the uniform fills ----------------------------------------
 
 /** float32: item q is raw block b = (first >> 2) + q = pairs 2b (words 0, 1) and 2b + 1 (words 2, 3),
  *  i.e. elements [4b, 4b + 4), landing at dst indices [4q - (first & 3), +4). Items: cr_bits_items. */
-CR_HD inline void cr_normal_bm32_item(uint64_t q, float* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                      bool aligned, double mean, double std_) {
+template <class Map>
+CR_HD inline void cr_bm32_item(uint64_t q, float* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                               bool aligned, const Map& f) {
   uint32_t w[4];
   cr_philox_raw_block((first >> 2) + q, k0, k1, w);
   double z[4];
   cr_bm_transform(((double)w[0] + 1.0) * CR_TWO_M32, (double)w[1] * CR_TWO_M32, &z[0], &z[1]);
   cr_bm_transform(((double)w[2] + 1.0) * CR_TWO_M32, (double)w[3] * CR_TWO_M32, &z[2], &z[3]);
-  float f[4];
-  for (int l = 0; l < 4; ++l) f[l] = (float)(mean + std_ * z[l]);
-  cr_store_group(dst, (int64_t)(4 * q) - (int64_t)(first & 3), n, aligned, f);
+  float v[4];
+  for (int l = 0; l < 4; ++l) v[l] = (float)f(z[l]);
+  cr_store_group(dst, (int64_t)(4 * q) - (int64_t)(first & 3), n, aligned, v);
 }
 
 /** float64: item q is raw block p = (first >> 1) + q = pair p = elements 2p, 2p + 1, landing at dst
  *  indices [2q - (first & 1), +2). Items: cr_uniform64_items. */
-CR_HD inline void cr_normal_bm64_item(uint64_t q, double* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                      bool aligned, double mean, double std_) {
+template <class Map>
+CR_HD inline void cr_bm64_item(uint64_t q, double* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                               bool aligned, const Map& f) {
   uint32_t w[4];
   cr_philox_raw_block((first >> 1) + q, k0, k1, w);
   double z[2];
   cr_bm_transform((double)(cr_u53(w[0], w[1]) + 1) * CR_TWO_M53, (double)cr_u53(w[2], w[3]) * CR_TWO_M53, &z[0], &z[1]);
-  double d[2] = {mean + std_ * z[0], mean + std_ * z[1]};
+  double d[2] = {f(z[0]), f(z[1])};
   cr_store_group(dst, (int64_t)(2 * q) - (int64_t)(first & 1), n, aligned, d);
 }
 
@@ -82,37 +129,13 @@ CR_HD inline void cr_normal_bm64_item(uint64_t q, double* dst, uint64_t n, uint3
 
 /** Item q is pair e = (first >> 1) + q (elements 2e, 2e + 1) at dst indices [2q - (first & 1), +2);
  *  its value is the first accepted proposal t = 0, 1, ... Items: cr_uniform64_items. */
-template <class T>
-CR_HD inline void cr_normal_polar_item(uint64_t q, T* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                       bool aligned, double mean, double std_) {
+template <class T, class Map>
+CR_HD inline void cr_polar_item(uint64_t q, T* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                bool aligned, const Map& f) {
   double z0, z1;
   cr_normal_polar_pair(k0, k1, (first >> 1) + q, sizeof(T) == 8, &z0, &z1);
-  T v[2] = {(T)(mean + std_ * z0), (T)(mean + std_ * z1)};
+  T v[2] = {(T)f(z0), (T)f(z1)};
   cr_store_group(dst, (int64_t)(2 * q) - (int64_t)(first & 1), n, aligned, v);
-}
-
-// ---- Exponential: the raw stream, like the uniform fills ---------------------------------------------
-
-/** float32: item q is raw block (first >> 2) + q, one element per word, u = (w + 1) 2^-32. */
-CR_HD inline void cr_exponential32_item(uint64_t q, float* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                        bool aligned, double rate) {
-  uint32_t w[4];
-  cr_philox_raw_block((first >> 2) + q, k0, k1, w);
-  float f[4];
-  for (int l = 0; l < 4; ++l) f[l] = (float)((0.0 - cr_log(((double)w[l] + 1.0) * CR_TWO_M32)) / rate);
-  cr_store_group(dst, (int64_t)(4 * q) - (int64_t)(first & 3), n, aligned, f);
-}
-
-/** float64: item q is raw block b = (first >> 1) + q = elements 2b (words 0, 1) and 2b + 1 (words 2, 3),
- *  u = (k53 + 1) 2^-53. */
-CR_HD inline void cr_exponential64_item(uint64_t q, double* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                        bool aligned, double rate) {
-  uint32_t w[4];
-  cr_philox_raw_block((first >> 1) + q, k0, k1, w);
-  double d[2];
-  d[0] = (0.0 - cr_log((double)(cr_u53(w[0], w[1]) + 1) * CR_TWO_M53)) / rate;
-  d[1] = (0.0 - cr_log((double)(cr_u53(w[2], w[3]) + 1) * CR_TWO_M53)) / rate;
-  cr_store_group(dst, (int64_t)(2 * q) - (int64_t)(first & 1), n, aligned, d);
 }
 
 // ---- gamma shapes: scalar, per element, or per Dirichlet component ----------------------------------
@@ -185,6 +208,20 @@ CR_HD inline int cr_lanes_log2(int M) {
   for (int l = 0; l <= 5; ++l)
     if (M == (1 << l)) return l;
   return -1;
+}
+
+/** Most proposals a call may ask to evaluate at once (lib/kernels/gamma.ts MAX_PROPOSALS). */
+#define CR_MAX_PROPOSALS 1024
+
+/** The lanes that serve one element when `proposals` (1 … CR_MAX_PROPOSALS) are evaluated at once:
+ *  0 for 1 (one thread per element, looping over its proposals), else the largest power of two
+ *  <= min(proposals, 32), so a warp's lanes split evenly. The values never depend on it. */
+CR_HD inline int cr_lanes_for(int proposals) {
+  if (proposals <= 1) return 0;
+  const int cap = proposals < 32 ? proposals : 32;
+  int m = 2;
+  while (2 * m <= cap) m *= 2;
+  return m;
 }
 
 // ---- beta: two gamma draws of one row --------------------------------------------------------------

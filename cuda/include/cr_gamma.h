@@ -9,7 +9,6 @@
 #include "cr_normal.h"
 #include "cr_philox.h"
 
-#define CR_TAG_GAMMA 4u
 /** Marsaglia–Tsang squeeze constant. */
 #define CR_GAMMA_SQUEEZE 0.0331
 
@@ -120,21 +119,9 @@ CR_HD inline float cr_gamma_f32(uint32_t k0, uint32_t k1, uint64_t e, double alp
   return (float)cr_gamma_element(k0, k1, e, alpha, scale, false, M);
 }
 
-/** Exponential element j: (0 - log u) / rate, u = (k + 1) 2^-53 (raw words 2j, 2j+1) or (w + 1) 2^-32 (word j). */
+/** Exponential element j: (0 - log u) / rate, u its open uniform (cr_open_uniform_element). */
 CR_HD inline double cr_exponential_element(uint32_t k0, uint32_t k1, uint64_t j, double rate, bool wide) {
-  uint32_t w[4];
-  double u;
-  if (wide) {
-    const uint64_t b = j >> 1;
-    const unsigned lane = (unsigned)(j & 1) * 2;
-    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
-    u = (double)(cr_u53(w[lane], w[lane + 1]) + 1) * 1.1102230246251565e-16;
-  } else {
-    const uint64_t b = j >> 2;
-    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
-    u = ((double)w[j & 3] + 1.0) * 2.3283064365386963e-10;
-  }
-  return (0.0 - cr_log(u)) / rate;
+  return (0.0 - cr_log(cr_open_uniform_element(k0, k1, j, wide))) / rate;
 }
 
 /** A row component before normalisation: l = log G' + log(U)/alpha in log space (all_small), else G. */

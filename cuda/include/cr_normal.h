@@ -8,8 +8,6 @@
 #include "cr_math.h"
 #include "cr_philox.h"
 
-#define CR_TAG_RAW 0u
-#define CR_TAG_POLAR 3u
 
 /** 53-bit integer from two raw words: (a >> 5) * 2^26 + (b >> 6). */
 CR_HD inline uint64_t cr_u53(uint32_t a, uint32_t b) {
@@ -21,6 +19,21 @@ CR_HD inline void cr_block(uint32_t k0, uint32_t k1, uint32_t c0, uint32_t c1, u
   const uint32_t ctr[4] = {c0, c1, c2, c3};
   const uint32_t key[2] = {k0, k1};
   cr_philox4x32_10(ctr, key, out);
+}
+
+/** Element j's open uniform u in (0, 1]: (k53(w_2j, w_2j+1) + 1) 2^-53 from raw block j >> 1, or
+ *  (w_j + 1) 2^-32 from word j (float32). Exponential's uniform, and the base of the uniform transforms. */
+CR_HD inline double cr_open_uniform_element(uint32_t k0, uint32_t k1, uint64_t j, bool wide) {
+  uint32_t w[4];
+  if (wide) {
+    const uint64_t b = j >> 1;
+    const unsigned lane = (unsigned)(j & 1) * 2;
+    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
+    return (double)(cr_u53(w[lane], w[lane + 1]) + 1) * 1.1102230246251565e-16;
+  }
+  const uint64_t b = j >> 2;
+  cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
+  return ((double)w[j & 3] + 1.0) * 2.3283064365386963e-10;
 }
 
 /** Box–Muller of one pair of uniforms: *z0 = r cos(2 pi u2), *z1 = r sin(2 pi u2), r = sqrt(-2 log u1). */

@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "cr_layout.h"  // the domain tags every Philox stream uses
+
 #ifndef CR_HD
 #ifdef __CUDACC__
 #define CR_HD __host__ __device__
@@ -14,10 +16,13 @@
 #endif
 #endif
 
-#define CR_PHILOX_M0 0xD2511F53u
-#define CR_PHILOX_M1 0xCD9E8D57u
-#define CR_PHILOX_W0 0x9E3779B9u
-#define CR_PHILOX_W1 0xBB67AE85u
+// Multipliers and Weyl key increments as Random123 names them (lib/core/philox.ts: the same names
+// without CR_).
+#define CR_PHILOX_M4x32_0 0xD2511F53u
+#define CR_PHILOX_M4x32_1 0xCD9E8D57u
+#define CR_PHILOX_W32_0 0x9E3779B9u
+#define CR_PHILOX_W32_1 0xBB67AE85u
+#define CR_PHILOX_ROUNDS 10
 
 /** hi and lo 32 bits of the 64-bit product a*b. */
 CR_HD inline uint32_t cr_mulhilo32(uint32_t a, uint32_t b, uint32_t* hi) {
@@ -38,16 +43,16 @@ CR_HD inline void cr_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2],
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
-  for (int r = 0; r < 10; ++r) {
+  for (int r = 0; r < CR_PHILOX_ROUNDS; ++r) {
     uint32_t hi0, hi1;
-    uint32_t lo0 = cr_mulhilo32(CR_PHILOX_M0, c0, &hi0);
-    uint32_t lo1 = cr_mulhilo32(CR_PHILOX_M1, c2, &hi1);
+    uint32_t lo0 = cr_mulhilo32(CR_PHILOX_M4x32_0, c0, &hi0);
+    uint32_t lo1 = cr_mulhilo32(CR_PHILOX_M4x32_1, c2, &hi1);
     c0 = hi1 ^ c1 ^ k0;
     c1 = lo1;
     c2 = hi0 ^ c3 ^ k1;
     c3 = lo0;
-    k0 += CR_PHILOX_W0;
-    k1 += CR_PHILOX_W1;
+    k0 += CR_PHILOX_W32_0;
+    k1 += CR_PHILOX_W32_1;
   }
   out[0] = c0;
   out[1] = c1;

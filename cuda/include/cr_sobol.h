@@ -14,8 +14,6 @@
 #include <stdint.h>
 #include "cr_philox.h"  // CR_HD, Philox for the keyed randomisation
 
-/** Domain tag of the randomisation's Philox counters (lib/core/layout.ts TAG_SOBOL). */
-#define CR_SOBOL_TAG 6u
 
 CR_HD inline int cr_sobol_ctz32(uint32_t x) {  // x != 0
 #ifdef __CUDA_ARCH__
@@ -120,7 +118,7 @@ CR_HD inline uint64_t cr_sobol64_item(uint64_t e, uint64_t n, uint32_t dims, boo
 }
 
 // ---- keyed randomisation (lib/sobol/scramble.ts has the reasoning) ----
-// Word j of dimension d = word j % 4 of philox((j / 4, d, 0, CR_SOBOL_TAG), key). Word 0: the shift's
+// Word j of dimension d = word j % 4 of philox((j / 4, d, 0, CR_TAG_SOBOL), key). Word 0: the shift's
 // digits 1-32, word 1: digits 33-64; row k >= 2 of the lower-triangular L: digits 1 .. k-1 from words
 // 2k-2 (digits 1-32) and 2k-1 (33-64). Digit j is bit 32 - j of a 32-bit word, bit 64 - j of a 64-bit one.
 
@@ -138,7 +136,7 @@ CR_HD inline void cr_sobol32_randomise(uint32_t k0, uint32_t k1, uint32_t d, boo
   uint32_t w[64];
   const int words = mode_lms ? 64 : 4;
   for (int t = 0; t < words / 4; ++t) {
-    const uint32_t ctr[4] = {(uint32_t)t, d, 0u, CR_SOBOL_TAG};
+    const uint32_t ctr[4] = {(uint32_t)t, d, 0u, CR_TAG_SOBOL};
     const uint32_t key[2] = {k0, k1};
     cr_philox4x32_10(ctr, key, w + 4 * t);
   }
@@ -164,7 +162,7 @@ CR_HD inline void cr_sobol64_randomise(uint32_t k0, uint32_t k1, uint32_t d, boo
   uint32_t w[128];
   const int words = mode_lms ? 128 : 4;
   for (int t = 0; t < words / 4; ++t) {
-    const uint32_t ctr[4] = {(uint32_t)t, d, 0u, CR_SOBOL_TAG};
+    const uint32_t ctr[4] = {(uint32_t)t, d, 0u, CR_TAG_SOBOL};
     const uint32_t key[2] = {k0, k1};
     cr_philox4x32_10(ctr, key, w + 4 * t);
   }

@@ -5,11 +5,12 @@
 // block). The host (cr_api_alias.cpp) reads the two words back and builds only from valid weights: the
 // construction kernels assume finite weights (an infinite one would index past the superaccumulator).
 #include "alias_internal.h"
+#include "cr_launch.h"
 #include "cr_alias_fixed.h"
 
 namespace {
 
-constexpr int kThreads = 256;
+constexpr unsigned kThreads = 256;
 
 template <class T>
 __global__ void __launch_bounds__(kThreads) k_check(const T* __restrict__ w, uint32_t n, uint32_t* words) {
@@ -25,9 +26,7 @@ __global__ void __launch_bounds__(kThreads) k_check(const T* __restrict__ w, uin
 }  // namespace
 
 cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uint32_t n, uint32_t* words, int sms, cudaStream_t s) {
-  const uint64_t want = ((uint64_t)n + kThreads - 1) / kThreads;
-  const uint64_t cap = (uint64_t)(sms > 0 ? sms : 1) * 8;
-  const unsigned grid = (unsigned)(want < 1 ? 1 : want < cap ? want : cap);
+  const unsigned grid = cr_grid_for(n, sms, kThreads, 8);
   if (dtype == CR_WEIGHTS_F32) {
     k_check<<<grid, kThreads, 0, s>>>(static_cast<const float*>(w), n, words);
   } else {

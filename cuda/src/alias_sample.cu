@@ -10,18 +10,15 @@
 #include <mutex>
 
 #include "alias_internal.h"
+#include "cr_launch.h"
 #include "cr_alias_par.h"
 
 namespace {
 
-constexpr int kThreads = 256;
+constexpr unsigned kThreads = 256;
 constexpr size_t kStaticShared = 48 * 1024;
 
-unsigned grid_for(uint64_t items, int sms, int per_sm) {
-  const uint64_t want = (items + kThreads - 1) / kThreads;
-  const uint64_t cap = (uint64_t)(sms > 0 ? sms : 1) * per_sm;
-  return (unsigned)(want < 1 ? 1 : want < cap ? want : cap);
-}
+unsigned grid_for(uint64_t items, int sms, unsigned per_sm) { return cr_grid_for(items, sms, kThreads, per_sm); }
 
 template <class Map>
 __global__ void __launch_bounds__(kThreads) k_pairs(uint32_t* __restrict__ dst, uint64_t count, uint32_t k0, uint32_t k1,

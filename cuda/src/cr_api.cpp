@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "cr_launch.h"
+#include "cr_run.h"
 #include "cr_runtime.h"
 #include "cr_xorwow.h"
 
@@ -169,25 +170,57 @@ cr_status cr_device_info(cr_device_info_t* info) {
   return ok_status();
 }
 
-cr_status cr_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n) {
-  const int sms = device_state().sms;
-  return produce(out, n, sizeof(uint32_t), [&](void* d, uint64_t start, uint64_t m, cudaStream_t s) {
+namespace {
+
+struct BitsBody : BodyBase {
+  size_t elem = 4;
+  uint32_t k0, k1;
+  uint64_t first;
+  cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
     return cr_launch_bits(static_cast<uint32_t*>(d), m, k0, k1, first + start, sms, s);
-  });
+  }
+};
+
+struct UniformBody : BodyBase {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  double low, high;
+  cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
+    return cr_launch_uniform(d, elem == 4, m, k0, k1, first + start, low, high, sms, s);
+  }
+};
+
+}  // namespace
+
+cr_status cr_bits(uint32_t k0, uint32_t k1, uint64_t first, cr_array out) {
+  if (out.type != CR_TYPE_U32) return invalid("out must hold uint32 elements");
+  BitsBody b;
+  b.k0 = k0;
+  b.k1 = k1;
+  b.first = first;
+  return run_blocking(b, out);
 }
 
-cr_status cr_uniform32(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* out, uint64_t n) {
-  const int sms = device_state().sms;
-  return produce(out, n, sizeof(float), [&](void* d, uint64_t start, uint64_t m, cudaStream_t s) {
-    return cr_launch_uniform32(static_cast<float*>(d), m, k0, k1, first + start, low, high, sms, s);
-  });
+cr_status cr_bits_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n, void* stream) {
+  BitsBody b;
+  b.k0 = k0;
+  b.k1 = k1;
+  b.first = first;
+  return run_on_stream(b, dev_out, n, stream);
 }
 
-cr_status cr_uniform64(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* out, uint64_t n) {
-  const int sms = device_state().sms;
-  return produce(out, n, sizeof(double), [&](void* d, uint64_t start, uint64_t m, cudaStream_t s) {
-    return cr_launch_uniform64(static_cast<double*>(d), m, k0, k1, first + start, low, high, sms, s);
-  });
+cr_status cr_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, cr_array out) {
+  if (cr_status st = check_float_out(out); st.code) return st;
+  UniformBody b{{}, type_size(out.type), k0, k1, first, low, high};
+  return run_blocking(b, out);
+}
+
+cr_status cr_uniform_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* dev_out, int type,
+                            uint64_t n, void* stream) {
+  if (!is_float_type(type)) return invalid("type must be float32 or float64");
+  UniformBody b{{}, type_size(type), k0, k1, first, low, high};
+  return run_on_stream(b, dev_out, n, stream);
 }
 
 namespace {
@@ -220,26 +253,6 @@ cr_status cr_xorwow_fill_state(const uint32_t v[5], uint32_t d, uint64_t skip, u
   base.d = d;
   cr_xorwow_skipahead(xorwow_host_jumps(), CR_XORWOW_HOST_JUMPS, skip, &base);
   return xorwow_fill_from(base, out, n);
-}
-
-cr_status cr_bits_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n, void* stream) {
-  CR_DEVICE_READY(st);
-  CR_TRY(cr_launch_bits(dev_out, n, k0, k1, first, st.sms, static_cast<cudaStream_t>(stream)));
-  return ok_status();
-}
-
-cr_status cr_uniform32_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* dev_out,
-                              uint64_t n, void* stream) {
-  CR_DEVICE_READY(st);
-  CR_TRY(cr_launch_uniform32(dev_out, n, k0, k1, first, low, high, st.sms, static_cast<cudaStream_t>(stream)));
-  return ok_status();
-}
-
-cr_status cr_uniform64_device(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* dev_out,
-                              uint64_t n, void* stream) {
-  CR_DEVICE_READY(st);
-  CR_TRY(cr_launch_uniform64(dev_out, n, k0, k1, first, low, high, st.sms, static_cast<cudaStream_t>(stream)));
-  return ok_status();
 }
 
 cr_status cr_xorwow_fill_device(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t* dev_out, uint64_t n,

@@ -8,7 +8,6 @@
 
 #include <mutex>
 
-#include "cr_launch.h"
 #include "cr_runtime.h"
 
 using namespace cr_rt;
@@ -35,20 +34,6 @@ cudaStream_t mem_stream() {
     }
   }
   return m->on[dev];
-}
-
-/** Blocking fill of device memory by a launcher on a stream of its own. */
-template <class Launch>
-cr_status fill_into(void* dev_out, uint64_t n, Launch launch) {
-  if (n == 0) return ok_status();
-  if (!dev_out) return invalid("out is null");
-  CR_DEVICE_READY(st);
-  Stream s;
-  if (cr_status o = open_stream(s); o.code) return o;
-  SyncOnExit sync{s.s};
-  CR_TRY(launch(st.sms, s.s));
-  CR_TRY(cudaStreamSynchronize(s.s));
-  return ok_status();
 }
 
 }  // namespace
@@ -110,24 +95,6 @@ cr_status cr_copy_to_device(void* dev, const void* host, size_t bytes) {
   CR_TRY(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, s.s));
   CR_TRY(cudaStreamSynchronize(s.s));
   return ok_status();
-}
-
-cr_status cr_bits_into(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* dev_out, uint64_t n) {
-  return fill_into(dev_out, n, [&](int sms, cudaStream_t s) { return cr_launch_bits(dev_out, n, k0, k1, first, sms, s); });
-}
-
-cr_status cr_uniform32_into(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, float* dev_out,
-                            uint64_t n) {
-  return fill_into(dev_out, n, [&](int sms, cudaStream_t s) {
-    return cr_launch_uniform32(dev_out, n, k0, k1, first, low, high, sms, s);
-  });
-}
-
-cr_status cr_uniform64_into(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, double* dev_out,
-                            uint64_t n) {
-  return fill_into(dev_out, n, [&](int sms, cudaStream_t s) {
-    return cr_launch_uniform64(dev_out, n, k0, k1, first, low, high, sms, s);
-  });
 }
 
 void cr_set_transfer_mode(int mode) { set_transfer_mode(mode == CR_TRANSFER_REGISTER ? 1 : 0); }

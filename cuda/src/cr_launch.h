@@ -9,12 +9,19 @@
 /** Launch shape: threads per block of the grid-stride kernels, and the SM count of the device. */
 #define CR_BLOCK 256
 
+/** Blocks of `block` threads for `threads` work items: as many as the items need, at most
+ *  `per_sm` per multiprocessor (default: one full wave of 2048 threads), at least one. */
+inline unsigned cr_grid_for(uint64_t threads, int sms, unsigned block = CR_BLOCK, unsigned per_sm = 2048 / CR_BLOCK) {
+  const uint64_t want = (threads + block - 1) / block;
+  const uint64_t cap = (uint64_t)(sms > 0 ? sms : 1) * per_sm;
+  return (unsigned)(want < cap ? (want > 0 ? want : 1) : cap);
+}
+
 cudaError_t cr_launch_bits(uint32_t* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int sms,
                            cudaStream_t s);
-cudaError_t cr_launch_uniform32(float* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
-                                double high, int sms, cudaStream_t s);
-cudaError_t cr_launch_uniform64(double* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
-                                double high, int sms, cudaStream_t s);
+/** uniform(low, high) elements, float (f32) or double output. */
+cudaError_t cr_launch_uniform(void* dst, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
+                              double high, int sms, cudaStream_t s);
 /** n curand() outputs of the state `base` (base itself unchanged), using device jump matrices
  *  jumps[k] = A^(2^k), k < CR_XORWOW_DEVICE_JUMPS. */
 #define CR_XORWOW_DEVICE_JUMPS 64

@@ -1,5 +1,5 @@
-// Internal to cuda/src: launchers of the distribution kernels (normal_kernels.cu: normal and
-// exponential; gamma_kernels.cu: gamma, beta, Dirichlet), called by cr_api_dist.cpp. Every launcher enqueues on
+// Internal to cuda/src: launchers of the distribution kernels (map_kernels.cu: normal, exponential
+// and the transforms; gamma_kernels.cu: gamma, beta, Dirichlet), called by cr_api_dist.cpp. Every launcher enqueues on
 // stream `s` and returns the launch error; `out` is device memory.
 #ifndef CR_LAUNCH_DIST_H
 #define CR_LAUNCH_DIST_H
@@ -17,8 +17,9 @@ cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint3
 cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                   double rate, int sms, cudaStream_t s);
 
-/** Lane count of the one-thread-per-element gamma kernel (each thread loops over its proposals). */
-#define CR_LANES_THREAD 0
+/** Transform `id` of cr_transforms.h (a known one) with parameters p[0 .. its count). */
+cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
+                                const double* p, int sms, cudaStream_t s);
 
 /** What the gamma kernel does with element i's accepted draw. */
 enum cr_gamma_sink {
@@ -42,12 +43,13 @@ struct cr_gamma_args {
   const unsigned* all_small;  // CR_SINK_TERM: device flag, 1 when every Dirichlet shape is < 1
 };
 
-/** Gamma draws of args.count elements; lanes = CR_LANES_THREAD or M in {1, 2, 4, 8, 16, 32}. */
-cudaError_t cr_launch_gamma(const cr_gamma_args& a, int lanes, int sms, cudaStream_t s);
+/** Gamma draws of args.count elements, `proposals` (1 … CR_MAX_PROPOSALS) evaluated at once per
+ *  element (cr_lanes_for: the lanes that serve an element). */
+cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cudaStream_t s);
 
 /** Beta(a, b) elements [first, first + n) (gamma elements 2e, 2e + 1), float or double output. */
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
-                           double b, int lanes, int sms, cudaStream_t s);
+                           double b, int proposals, int sms, cudaStream_t s);
 
 /** Device flags of a Dirichlet shape vector: the smallest index of an invalid shape (~0 if none) and
  *  whether every shape is < 1. */

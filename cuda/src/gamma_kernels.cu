@@ -1,36 +1,87 @@
 // Gamma, beta and Dirichlet kernels (docs/streams.md §6; design in docs/building.md, "The gamma
 // kernels"). Two ways to run the rejection loop of Marsaglia–Tsang, both giving every element its first
 // accepted proposal, hence the same bits:
-//   - one thread per element, looping over proposals t = 0, 1, ... (lanes = CR_LANES_THREAD);
-//   - the M-proposal reduction: M lanes of a warp evaluate proposals r·M .. r·M + M − 1 of one element
-//     at once; a warp ballot and the lowest set bit of the group's M bits pick the first accepted, and
-//     its (G', U) is shuffled to the group; groups without an acceptance take the next M.
-// Lane roles, the vote and the Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
-#include "cr_launch.h"
+//   - one thread per element, looping over proposals t = 0, 1, ... (ThreadWork; proposals = 1);
+//   - the M-proposal reduction (LanesWork): M lanes of a warp evaluate proposals r·M .. r·M + M − 1 of
+//     one element at once; a warp ballot and the lowest set bit of the group's M bits pick the first
+//     accepted, and its (G', U) is shuffled to the group; groups without an acceptance take the next M.
+// Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component) or
+// beta (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
+// Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
+#include "cr_items.cuh"
 #include "cr_launch_dist.h"
+#include "cr_work.h"
 
 namespace {
 
 constexpr unsigned kFull = 0xffffffffu;
 
-/** Element i's shape; an invalid one (device-resident input) is recorded in a.bad and replaced by 1, so
- *  the kernel always terminates and the host reports the index. */
-__device__ inline double shape_of(const cr_gamma_args& a, uint64_t i) {
-  double alpha = cr_shape_at(a.shape, i);
-  if (a.shape.values && !cr_shape_valid(alpha, a.limit)) {
-    if (a.bad) atomicMin(a.bad, (unsigned long long)(a.bad_base + i));
-    alpha = 1.0;
-  }
-  return alpha;
-}
+/** One gamma draw an element needs: its gamma-stream element, the constants of its shape, and the
+ *  accepted proposal's (G', U). */
+struct Draw {
+  uint64_t e;
+  cr_gamma_mt mt;
+  double dv, U;
+};
 
-__device__ inline void sink(const cr_gamma_args& a, uint64_t i, double alpha, double dv, double U) {
-  switch (a.sink) {
-    case CR_SINK_F32: static_cast<float*>(a.out)[i] = (float)(cr_gamma_value(alpha, dv, U) * a.scale); break;
-    case CR_SINK_F64: static_cast<double*>(a.out)[i] = cr_gamma_value(alpha, dv, U) * a.scale; break;
-    default: static_cast<double*>(a.out)[i] = cr_row_term(alpha, dv, U, *a.all_small != 0); break;
+/** Gamma elements (and Dirichlet row terms): one draw each. */
+struct GammaElems {
+  static constexpr int kDraws = 1;
+  cr_gamma_args a;
+
+  __host__ __device__ uint64_t count() const { return a.count; }
+  __host__ __device__ uint32_t k0() const { return a.k0; }
+  __host__ __device__ uint32_t k1() const { return a.k1; }
+
+  /** Element i's shape; an invalid one (device-resident input) is recorded in a.bad and replaced by 1,
+   *  so the kernel always terminates and the host reports the index. */
+  __device__ double prepare(uint64_t i, Draw* d) const {
+    double alpha = cr_shape_at(a.shape, i);
+    if (a.shape.values && !cr_shape_valid(alpha, a.limit)) {
+      if (a.bad) atomicMin(a.bad, (unsigned long long)(a.bad_base + i));
+      alpha = 1.0;
+    }
+    d[0].e = a.e0 + i;
+    d[0].mt = cr_gamma_setup(alpha);
+    return alpha;
   }
-}
+
+  __device__ void sink(uint64_t i, double alpha, const Draw* d) const {
+    switch (a.sink) {
+      case CR_SINK_F32: static_cast<float*>(a.out)[i] = (float)(cr_gamma_value(alpha, d[0].dv, d[0].U) * a.scale); break;
+      case CR_SINK_F64: static_cast<double*>(a.out)[i] = cr_gamma_value(alpha, d[0].dv, d[0].U) * a.scale; break;
+      default: static_cast<double*>(a.out)[i] = cr_row_term(alpha, d[0].dv, d[0].U, *a.all_small != 0); break;
+    }
+  }
+};
+
+/** Beta(a, b) elements: gamma elements 2e (shape a) and 2e + 1 (shape b) of stream element e. */
+template <class T>
+struct BetaElems {
+  static constexpr int kDraws = 2;
+  T* out;
+  uint64_t n;
+  uint32_t key0, key1;
+  uint64_t first;
+  double a, b;
+  cr_gamma_mt ma, mb;
+
+  __host__ __device__ uint64_t count() const { return n; }
+  __host__ __device__ uint32_t k0() const { return key0; }
+  __host__ __device__ uint32_t k1() const { return key1; }
+
+  __device__ double prepare(uint64_t i, Draw* d) const {
+    d[0].e = 2 * (first + i);
+    d[0].mt = ma;
+    d[1].e = 2 * (first + i) + 1;
+    d[1].mt = mb;
+    return 0.0;
+  }
+
+  __device__ void sink(uint64_t i, double, const Draw* d) const {
+    out[i] = (T)cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U);
+  }
+};
 
 /**
  * The M = 2^log2m lanes of each group draw their element's first accepted proposal; every lane of the
@@ -59,66 +110,50 @@ __device__ inline void draw_lanes(uint32_t k0, uint32_t k1, uint64_t e, cr_gamma
   }
 }
 
-template <bool WIDE>
-__global__ void __launch_bounds__(CR_BLOCK) k_gamma_thread(cr_gamma_args a) {
-  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < a.count; i += stride) {
-    const double alpha = shape_of(a, i);
-    const cr_gamma_mt mt = cr_gamma_setup(alpha);
-    double dv = 0.0, U = 0.0;
-    for (uint32_t t = 0;; ++t)
-      if (cr_gamma_try(a.k0, a.k1, a.e0 + i, t, mt, WIDE, &dv, &U)) break;
-    sink(a, i, alpha, dv, U);
+/** Item i: element i, its proposals t = 0, 1, ... in turn. */
+template <bool WIDE, class Elems>
+struct ThreadWork {
+  Elems el;
+  __host__ __device__ uint64_t items() const { return el.count(); }
+  __device__ void operator()(uint64_t i) const {
+    Draw d[Elems::kDraws];
+    const double alpha = el.prepare(i, d);
+    for (int k = 0; k < Elems::kDraws; ++k) {
+      for (uint32_t t = 0;; ++t)
+        if (cr_gamma_try(el.k0(), el.k1(), d[k].e, t, d[k].mt, WIDE, &d[k].dv, &d[k].U)) break;
+    }
+    el.sink(i, alpha, d);
   }
-}
+};
 
-template <bool WIDE>
-__global__ void __launch_bounds__(CR_BLOCK) k_gamma_lanes(cr_gamma_args a, unsigned log2m) {
-  const unsigned lane = threadIdx.x & 31;
-  const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5;
-  const uint64_t warps = ((uint64_t)gridDim.x * blockDim.x) >> 5;
-  const unsigned G = cr_groups_per_warp(log2m);
-  for (uint64_t base = warp * G; base < a.count; base += warps * G) {  // warp-uniform
-    const uint64_t i = base + cr_lane_group(lane, log2m);
-    const bool active = i < a.count;
-    const double alpha = active ? shape_of(a, i) : 1.0;
-    double dv = 0.0, U = 0.0;
-    draw_lanes<WIDE>(a.k0, a.k1, a.e0 + i, cr_gamma_setup(alpha), active, lane, log2m, &dv, &U);
-    if (active && cr_lane_member(lane, log2m) == 0) sink(a, i, alpha, dv, U);
+/** Items of whole warps (a multiple of 32, so every lane of a warp loops alike): warp w serves
+ *  elements [w G, w G + G), G = 32 / M, lane L element w G + (L >> log2m). */
+template <bool WIDE, class Elems>
+struct LanesWork {
+  Elems el;
+  unsigned log2m;
+  __host__ __device__ uint64_t items() const {
+    const uint64_t G = cr_groups_per_warp(log2m);
+    return (el.count() + G - 1) / G * 32;
   }
-}
+  __device__ void operator()(uint64_t q) const {
+    const unsigned lane = (unsigned)(q & 31);  // = threadIdx.x & 31: blocks and strides are whole warps
+    const uint64_t i = (q >> 5) * cr_groups_per_warp(log2m) + cr_lane_group(lane, log2m);
+    const bool active = i < el.count();
+    Draw d[Elems::kDraws] = {};
+    const double alpha = active ? el.prepare(i, d) : 1.0;
+    for (int k = 0; k < Elems::kDraws; ++k)
+      draw_lanes<WIDE>(el.k0(), el.k1(), d[k].e, d[k].mt, active, lane, log2m, &d[k].dv, &d[k].U);
+    if (active && cr_lane_member(lane, log2m) == 0) el.sink(i, alpha, d);
+  }
+};
 
-template <bool WIDE, class T>
-__global__ void __launch_bounds__(CR_BLOCK) k_beta_thread(T* __restrict__ out, uint64_t n, uint32_t k0, uint32_t k1,
-                                                          uint64_t first, double a, double b) {
-  const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
-  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += stride) {
-    const uint64_t e = first + i;
-    double dva, Ua, dvb, Ub;
-    cr_gamma_draw(k0, k1, 2 * e, ma, WIDE, 1, &dva, &Ua);
-    cr_gamma_draw(k0, k1, 2 * e + 1, mb, WIDE, 1, &dvb, &Ub);
-    out[i] = (T)cr_beta_from_draws(a, b, dva, Ua, dvb, Ub);
-  }
-}
-
-template <bool WIDE, class T>
-__global__ void __launch_bounds__(CR_BLOCK) k_beta_lanes(T* __restrict__ out, uint64_t n, uint32_t k0, uint32_t k1,
-                                                         uint64_t first, double a, double b, unsigned log2m) {
-  const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
-  const unsigned lane = threadIdx.x & 31;
-  const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5;
-  const uint64_t warps = ((uint64_t)gridDim.x * blockDim.x) >> 5;
-  const unsigned G = cr_groups_per_warp(log2m);
-  for (uint64_t base = warp * G; base < n; base += warps * G) {
-    const uint64_t i = base + cr_lane_group(lane, log2m);
-    const bool active = i < n;
-    const uint64_t e = first + i;
-    double dva = 0.0, Ua = 0.0, dvb = 0.0, Ub = 0.0;
-    draw_lanes<WIDE>(k0, k1, 2 * e, ma, active, lane, log2m, &dva, &Ua);
-    draw_lanes<WIDE>(k0, k1, 2 * e + 1, mb, active, lane, log2m, &dvb, &Ub);
-    if (active && cr_lane_member(lane, log2m) == 0) out[i] = (T)cr_beta_from_draws(a, b, dva, Ua, dvb, Ub);
-  }
+template <bool WIDE, class Elems>
+cudaError_t launch_draws(const Elems& el, int proposals, int sms, cudaStream_t s) {
+  if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
+  const int lanes = cr_lanes_for(proposals);
+  if (lanes == 0) return cr_launch_work(ThreadWork<WIDE, Elems>{el}, sms, s);
+  return cr_launch_work(LanesWork<WIDE, Elems>{el, (unsigned)cr_lanes_log2(lanes)}, sms, s);
 }
 
 __global__ void k_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags) {
@@ -141,61 +176,25 @@ __global__ void k_shape_flags(const void* values, bool f32, uint32_t K, double l
   }
 }
 
-template <class T>
-__global__ void k_dirichlet_rows(double* __restrict__ terms, uint64_t rows, uint32_t K, const unsigned* all_small,
-                                 uint32_t lead, uint64_t m, T* __restrict__ out) {
-  const bool small = *all_small != 0;
-  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-  for (uint64_t r = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; r < rows; r += stride)
-    cr_dirichlet_row_item(r, terms, K, small, lead, m, out);
-}
-
-unsigned grid_for(uint64_t threads, int sms) {
-  const uint64_t want = (threads + CR_BLOCK - 1) / CR_BLOCK;
-  const uint64_t cap = (uint64_t)(sms > 0 ? sms : 1) * (2048 / CR_BLOCK);
-  return (unsigned)(want < cap ? (want > 0 ? want : 1) : cap);
-}
-
-/** Threads that give `count` elements one lane each (thread kernel) or M lanes each. */
-uint64_t threads_for(uint64_t count, int log2m) { return log2m < 0 ? count : count << log2m; }
-
 }  // namespace
 
-cudaError_t cr_launch_gamma(const cr_gamma_args& a, int lanes, int sms, cudaStream_t s) {
+cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cudaStream_t s) {
   if (a.count == 0) return cudaSuccess;
-  const int log2m = lanes == CR_LANES_THREAD ? -1 : cr_lanes_log2(lanes);
-  if (lanes != CR_LANES_THREAD && log2m < 0) return cudaErrorInvalidValue;
-  const unsigned grid = grid_for(threads_for(a.count, log2m), sms);
-  if (log2m < 0) {
-    if (a.wide) k_gamma_thread<true><<<grid, CR_BLOCK, 0, s>>>(a);
-    else k_gamma_thread<false><<<grid, CR_BLOCK, 0, s>>>(a);
-  } else {
-    if (a.wide) k_gamma_lanes<true><<<grid, CR_BLOCK, 0, s>>>(a, (unsigned)log2m);
-    else k_gamma_lanes<false><<<grid, CR_BLOCK, 0, s>>>(a, (unsigned)log2m);
-  }
-  return cudaGetLastError();
+  const GammaElems el{a};
+  return a.wide ? launch_draws<true>(el, proposals, sms, s) : launch_draws<false>(el, proposals, sms, s);
 }
 
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
-                           double b, int lanes, int sms, cudaStream_t s) {
+                           double b, int proposals, int sms, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
-  const int log2m = lanes == CR_LANES_THREAD ? -1 : cr_lanes_log2(lanes);
-  if (lanes != CR_LANES_THREAD && log2m < 0) return cudaErrorInvalidValue;
-  const unsigned grid = grid_for(threads_for(n, log2m), sms);
+  const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
   // dtype = proposal layout: float32 output uses the float32 layout, float64 the float64 one
-  if (log2m < 0) {
-    if (f32) k_beta_thread<false, float><<<grid, CR_BLOCK, 0, s>>>(static_cast<float*>(out), n, k0, k1, first, a, b);
-    else k_beta_thread<true, double><<<grid, CR_BLOCK, 0, s>>>(static_cast<double*>(out), n, k0, k1, first, a, b);
-  } else {
-    if (f32) {
-      k_beta_lanes<false, float><<<grid, CR_BLOCK, 0, s>>>(static_cast<float*>(out), n, k0, k1, first, a, b,
-                                                          (unsigned)log2m);
-    } else {
-      k_beta_lanes<true, double><<<grid, CR_BLOCK, 0, s>>>(static_cast<double*>(out), n, k0, k1, first, a, b,
-                                                          (unsigned)log2m);
-    }
+  if (f32) {
+    const BetaElems<float> el{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb};
+    return launch_draws<false>(el, proposals, sms, s);
   }
-  return cudaGetLastError();
+  const BetaElems<double> el{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb};
+  return launch_draws<true>(el, proposals, sms, s);
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
@@ -206,12 +205,5 @@ cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, doub
 
 cudaError_t cr_launch_dirichlet_rows(double* terms, uint64_t rows, uint32_t K, const unsigned* all_small, uint32_t lead,
                                      uint64_t m, void* out, bool f32, int sms, cudaStream_t s) {
-  if (rows == 0) return cudaSuccess;
-  const unsigned grid = grid_for(rows, sms);
-  if (f32) {
-    k_dirichlet_rows<float><<<grid, CR_BLOCK, 0, s>>>(terms, rows, K, all_small, lead, m, static_cast<float*>(out));
-  } else {
-    k_dirichlet_rows<double><<<grid, CR_BLOCK, 0, s>>>(terms, rows, K, all_small, lead, m, static_cast<double*>(out));
-  }
-  return cudaGetLastError();
+  return cr_visit_dirichlet_rows(cr_launcher{sms, s}, terms, rows, K, all_small, lead, m, out, f32);
 }

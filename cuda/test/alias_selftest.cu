@@ -412,7 +412,7 @@ void bench() {
   CK(cudaMalloc(&drows, 8ull * kMax));
   CK(cudaMalloc(&dunits, 8ull * kMax));
   CK(cudaMalloc(&dstatus, 4));
-  CRK(cr_uniform64_device(7, 11, 0, 0.0, 1.0, dw, kMax, nullptr));  // weights made on the GPU
+  CRK(cr_uniform_device(7, 11, 0, 0.0, 1.0, dw, CR_TYPE_F64, kMax, nullptr));  // weights made on the GPU
   cr_alias_tuning saved;
   cr_alias_get_tuning(&saved);
 

@@ -3,14 +3,14 @@
 // (cr_normal.h, cr_gamma.h; test_distributions.cpp ties those to the TypeScript vectors), and the
 // benchmarks of issue 6.
 //
-//   test_dist_device     stream variants into device memory: every op, dtype, method and lane count M,
+//   test_dist_device     stream variants into device memory: every op, dtype, method and `proposals`,
 //                        scalar and per-element shapes (float32/float64 device arrays), sizes not multiples
 //                        of 4, odd and 2^61-scale offsets, misaligned outputs, guard elements around them
 //   test_dist_blocking   blocking API: pageable/pinned host outputs over several pipeline chunks, device
 //                        outputs, host and device shapes, device arrays (alloc, copies, fills into them),
 //                        the register transfer mode, invalid device shapes (CR_ERANGE), bad arguments
 //   test_dist_threads    concurrent callers
-//   bench_dist           fills vs copy bandwidth, the gamma M sweep across alpha, beta/Dirichlet,
+//   bench_dist           fills vs copy bandwidth, the gamma proposals sweep across alpha, beta/Dirichlet,
 //                        host outputs of 10^8 floats (staging, register) vs pinned D2H, small-call latency
 #ifndef CR_GPU_DIST_H
 #define CR_GPU_DIST_H
@@ -27,10 +27,11 @@
 #include "cr_api_dist.h"
 #include "cr_gamma.h"
 #include "cr_normal.h"
+#include "cr_transforms.h"
 
 namespace gd {
 
-enum Op { kBM, kPolar, kExpo, kGamma, kBeta, kDirichlet };
+enum Op { kBM, kPolar, kExpo, kGamma, kBeta, kDirichlet, kTransform };
 
 /** One sampler configuration; `shapes` is the per-element pattern (gamma: shape of output i is
  *  shapes[i % size]) or the K Dirichlet shapes; shape_type the device element type of those shapes. */
@@ -41,6 +42,7 @@ struct Spec {
   double p1 = 0, p2 = 1;  // mean/std, rate, alpha/scale, a/b
   std::vector<double> shapes;
   int shape_type = CR_TYPE_F64;
+  int tf = 0;  // kTransform: the id in cr_transforms.h; p1, p2 its parameters
   bool wide() const { return type == CR_TYPE_F64; }
 };
 
@@ -69,6 +71,11 @@ inline void reference_into(const Spec& s, uint32_t k0, uint32_t k1, uint64_t fir
     case kBeta:
       for (uint64_t i = 0; i < n; ++i) r[i] = cr_beta_element(k0, k1, first + i, s.p1, s.p2, s.wide(), 1);
       break;
+    case kTransform: {
+      const double p[2] = {s.p1, s.p2};
+      for (uint64_t i = 0; i < n; ++i) r[i] = cr_transform_element(k0, k1, first + i, s.tf, p, s.wide());
+      break;
+    }
     case kDirichlet: {
       const uint32_t K = (uint32_t)s.shapes.size();
       std::vector<double> alpha(K), row(K);
@@ -155,24 +162,26 @@ struct DevShapes {
   ~DevShapes() { cudaFree(p); }
 };
 
-/** Enqueues spec s with lanes into device memory dst (n elements) on the legacy stream. */
-inline cr_status run_device(const Spec& s, uint32_t k0, uint32_t k1, uint64_t first, int lanes, const void* dev_shapes,
-                            void* dst, uint64_t n) {
+/** Enqueues spec s with `proposals` into device memory dst (n elements) on the legacy stream. */
+inline cr_status run_device(const Spec& s, uint32_t k0, uint32_t k1, uint64_t first, int proposals,
+                            const void* dev_shapes, void* dst, uint64_t n) {
+  const double p[2] = {s.p1, s.p2};
   switch (s.op) {
+    case kTransform: return cr_transform_device(k0, k1, first, s.tf, p, 2, dst, s.type, n, nullptr);
     case kBM:
     case kPolar: return cr_normal_device(k0, k1, first, s.op == kPolar, s.p1, s.p2, dst, s.type, n, nullptr);
     case kExpo: return cr_exponential_device(k0, k1, first, s.p1, dst, s.type, n, nullptr);
     case kGamma:
-      return cr_gamma_device(k0, k1, first, s.p1, s.shapes.empty() ? nullptr : dev_shapes, s.shape_type, s.p2, lanes, dst,
-                             s.type, n, nullptr);
-    case kBeta: return cr_beta_device(k0, k1, first, s.p1, s.p2, lanes, dst, s.type, n, nullptr);
+      return cr_gamma_device(k0, k1, first, s.p1, s.shapes.empty() ? nullptr : dev_shapes, s.shape_type, s.p2, proposals,
+                             dst, s.type, n, nullptr);
+    case kBeta: return cr_beta_device(k0, k1, first, s.p1, s.p2, proposals, dst, s.type, n, nullptr);
     default:
-      return cr_dirichlet_device(k0, k1, first, dev_shapes, s.shape_type, (uint32_t)s.shapes.size(), lanes, dst, s.type,
-                                 n, nullptr);
+      return cr_dirichlet_device(k0, k1, first, dev_shapes, s.shape_type, (uint32_t)s.shapes.size(), proposals, dst,
+                                 s.type, n, nullptr);
   }
 }
 
-inline bool uses_lanes(const Spec& s) { return s.op == kGamma || s.op == kBeta || s.op == kDirichlet; }
+inline bool uses_proposals(const Spec& s) { return s.op == kGamma || s.op == kBeta || s.op == kDirichlet; }
 
 inline std::vector<Spec> specs() {
   std::vector<Spec> v;
@@ -181,6 +190,8 @@ inline std::vector<Spec> specs() {
     v.push_back({std::string("normal box-muller ") + t, kBM, type, -2.5, 3.75, {}, CR_TYPE_F64});
     v.push_back({std::string("normal polar ") + t, kPolar, type, 0, 1, {}, CR_TYPE_F64});
     v.push_back({std::string("exponential ") + t, kExpo, type, 1.5, 1, {}, CR_TYPE_F64});
+    v.push_back({std::string("lognormal(0.5, 0.75) ") + t, kTransform, type, 0.5, 0.75, {}, CR_TYPE_F64, 0});
+    v.push_back({std::string("weibull(1.5, 2) ") + t, kTransform, type, 1.5, 2.0, {}, CR_TYPE_F64, 1});
     for (double a : {0.05, 1.0, 7.5}) {
       v.push_back({std::string("gamma alpha=") + std::to_string(a) + " " + t, kGamma, type, a, 2.0, {}, CR_TYPE_F64});
     }
@@ -203,7 +214,7 @@ inline void test_dist_device(bool quick) {
   std::vector<uint64_t> sizes = {0, 1, 2, 3, 5, 7, 9, 33, 1000, 4097};
   if (!quick) sizes.push_back((1u << 20) + 3);
   const uint64_t offsets[] = {0, 1, 3, (1ull << 33) + 1, (1ull << 59) + 5};
-  const int lanes_all[] = {CR_GAMMA_LANES_THREAD, 1, 2, 4, 8, 16, 32, CR_GAMMA_LANES_DEFAULT};
+  const int proposals_all[] = {1, 2, 3, 4, 8, 16, 32, 1024, CR_PROPOSALS_DEFAULT};
   const uint32_t k0 = 0x89abcdefu, k1 = 0x01234567u;
   int runs = 0;
   for (const Spec& s : specs()) {
@@ -215,28 +226,28 @@ inline void test_dist_device(bool quick) {
         const uint64_t first = s.op == kDirichlet ? off * s.shapes.size() + (off & 1) : off;  // rows cut mid-row
         const std::vector<unsigned char> want = reference_bytes(s, reference(s, k0, k1, first, n));
         DevShapes shapes(s, s.op == kDirichlet ? s.shapes.size() : (s.shapes.empty() ? 1 : n + 1));
-        for (int lanes : lanes_all) {
-          if (!uses_lanes(s) && lanes != CR_GAMMA_LANES_DEFAULT) continue;
-          if (quick && lanes != CR_GAMMA_LANES_THREAD && lanes != 4 && lanes != CR_GAMMA_LANES_DEFAULT) continue;
+        for (int proposals : proposals_all) {
+          if (!uses_proposals(s) && proposals != CR_PROPOSALS_DEFAULT) continue;
+          if (quick && proposals != 1 && proposals != 4 && proposals != CR_PROPOSALS_DEFAULT) continue;
           for (int shift = 0; shift < (n < 100000 ? 4 : 1); ++shift) {
-            if (uses_lanes(s) && shift && lanes != 4) continue;  // alignment paths: once per op
+            if (uses_proposals(s) && shift && proposals != 4) continue;  // alignment paths: once per op
             const size_t guard = 4, total = (n + 2 * guard + 4) * elem;
             void* buf = nullptr;
             CK(cudaMalloc(&buf, total));
             CK(cudaMemset(buf, 0xAB, total));
             char* dst = (char*)buf + (guard + shift) * elem;
-            CRK(run_device(s, k0, k1, first, lanes, shapes.p, dst, n));
+            CRK(run_device(s, k0, k1, first, proposals, shapes.p, dst, n));
             CK(cudaDeviceSynchronize());
             std::vector<unsigned char> got(total);
             CK(cudaMemcpy(got.data(), buf, total, cudaMemcpyDeviceToHost));
             CK(cudaFree(buf));
             const unsigned char* g = got.data() + (guard + shift) * elem;
-            CRT_CHECK(memcmp(g, want.data(), n * elem) == 0, "%s lanes=%d n=%llu first=%llu shift=%d", s.name.c_str(),
-                      lanes, (unsigned long long)n, (unsigned long long)first, shift);
+            CRT_CHECK(memcmp(g, want.data(), n * elem) == 0, "%s proposals=%d n=%llu first=%llu shift=%d",
+                      s.name.c_str(), proposals, (unsigned long long)n, (unsigned long long)first, shift);
             bool guards = true;
             for (size_t i = 0; i < (guard + shift) * elem; ++i) guards &= got[i] == 0xAB;
             for (size_t i = (guard + shift) * elem + n * elem; i < total; ++i) guards &= got[i] == 0xAB;
-            CRT_CHECK(guards, "%s wrote outside its range: lanes=%d n=%llu shift=%d", s.name.c_str(), lanes,
+            CRT_CHECK(guards, "%s wrote outside its range: proposals=%d n=%llu shift=%d", s.name.c_str(), proposals,
                       (unsigned long long)n, shift);
             ++runs;
           }
@@ -248,15 +259,17 @@ inline void test_dist_device(bool quick) {
 }
 
 /** Blocking call of spec s into out (host or device); shapes from host or device memory. */
-inline cr_status run_blocking(const Spec& s, uint32_t k0, uint32_t k1, uint64_t first, int lanes, cr_array shapes,
-                              cr_array out) {
+inline cr_status run_blocking(const Spec& s, uint32_t k0, uint32_t k1, uint64_t first, int proposals,
+                              cr_array shapes, cr_array out) {
+  const double p[2] = {s.p1, s.p2};
   switch (s.op) {
+    case kTransform: return cr_transform(k0, k1, first, s.tf, p, 2, out);
     case kBM:
     case kPolar: return cr_normal(k0, k1, first, s.op == kPolar, s.p1, s.p2, out);
     case kExpo: return cr_exponential(k0, k1, first, s.p1, out);
-    case kGamma: return cr_gamma(k0, k1, first, s.p1, s.shapes.empty() ? nullptr : &shapes, s.p2, lanes, out);
-    case kBeta: return cr_beta(k0, k1, first, s.p1, s.p2, lanes, out);
-    default: return cr_dirichlet(k0, k1, first, shapes, lanes, out);
+    case kGamma: return cr_gamma(k0, k1, first, s.p1, s.shapes.empty() ? nullptr : &shapes, s.p2, proposals, out);
+    case kBeta: return cr_beta(k0, k1, first, s.p1, s.p2, proposals, out);
+    default: return cr_dirichlet(k0, k1, first, shapes, proposals, out);
   }
 }
 
@@ -296,8 +309,8 @@ inline void test_dist_blocking(bool quick) {
             data = page.data();
           }
           if (where == 3) cr_set_transfer_mode(CR_TRANSFER_REGISTER);
-          const int lanes = uses_lanes(s) ? (n == big ? CR_GAMMA_LANES_DEFAULT : 8) : CR_GAMMA_LANES_DEFAULT;
-          cr_status st = run_blocking(s, k0, k1, first, lanes, shapes, cr_array{data, n, s.type, where == 2});
+          const int proposals = uses_proposals(s) && n != big ? 8 : CR_PROPOSALS_DEFAULT;
+          cr_status st = run_blocking(s, k0, k1, first, proposals, shapes, cr_array{data, n, s.type, where == 2});
           cr_set_transfer_mode(CR_TRANSFER_STAGING);
           CRT_CHECK(st.code == 0, "%s blocking where=%d: %s", s.name.c_str(), where, st.message);
           std::vector<unsigned char> got(n * elem);
@@ -332,26 +345,26 @@ inline void test_dist_blocking(bool quick) {
     CRK(cr_copy_to_host(pin, d, n * 4));
     CRT_CHECK(memcmp(pin, src.data(), n * 4) == 0, "device array to pinned host");
     cr_free_pinned(pin);
-    CRK(cr_bits_into(3, 4, 5, (uint32_t*)d, n));
+    CRK(cr_bits(3, 4, 5, cr_on_device((uint32_t*)d, n)));
     CRK(cr_copy_to_host(back.data(), d, n * 4));
     cr_raw_stream_host(3, 4, 5, want.data(), n);
-    CRT_CHECK(back == want, "cr_bits_into");
-    CRK(cr_uniform32_into(3, 4, 5, -1, 2, (float*)d, n));
+    CRT_CHECK(back == want, "cr_bits into device memory");
+    CRK(cr_uniform(3, 4, 5, -1, 2, cr_on_device((float*)d, n)));
     CRK(cr_copy_to_host(back.data(), d, n * 4));
     bool ok = true;
     for (uint64_t i = 0; i < n && ok; ++i) {
       const float f = cr_uniform_f32(want[i], false, -1, 3);
       ok = memcmp(&back[i], &f, 4) == 0;
     }
-    CRT_CHECK(ok, "cr_uniform32_into");
-    CRK(cr_uniform64_into(3, 4, 5, 0, 1, (double*)d, n / 2));
+    CRT_CHECK(ok, "cr_uniform float32 into device memory");
+    CRK(cr_uniform(3, 4, 5, 0, 1, cr_on_device((double*)d, n / 2)));
     std::vector<double> u(n / 2);
     CRK(cr_copy_to_host(u.data(), d, (n / 2) * 8));
     std::vector<uint32_t> w2(n + 1);
     cr_raw_stream_host(3, 4, 10, w2.data(), n);
     ok = true;
     for (uint64_t i = 0; i < n / 2 && ok; ++i) ok = u[i] == cr_uniform_f64(w2[2 * i], w2[2 * i + 1], true, 0, 1);
-    CRT_CHECK(ok, "cr_uniform64_into");
+    CRT_CHECK(ok, "cr_uniform float64 into device memory");
     cr_device_free(d);
     CRT_CHECK(cr_device_alloc(0, &st) == nullptr && st.code == 0, "zero-byte device array");
     CRT_CHECK(cr_device_alloc((size_t)1 << 50, &st) == nullptr && st.code != 0, "petabyte device array must fail");
@@ -382,8 +395,12 @@ inline void test_dist_blocking(bool quick) {
     st = cr_dirichlet(1, 2, 0, cr_array{d, 3, CR_TYPE_F64, 1}, -1, cr_array{out3.data(), 30, CR_TYPE_F64, 0});
     CRT_CHECK(st.code == CR_ERANGE && strstr(st.message, "alpha[2]"), "Dirichlet shape above 1e300: %s", st.message);
     CK(cudaFree(d));
-    st = cr_gamma(1, 2, 0, 1.0, nullptr, 1, 3, cr_array{out.data(), 10, CR_TYPE_F32, 0});
-    CRT_CHECK(st.code == CR_EINVAL, "lanes 3 must be EINVAL: %d", st.code);
+    for (int bad_p : {0, -2, 1025}) {
+      st = cr_gamma(1, 2, 0, 1.0, nullptr, 1, bad_p, cr_array{out.data(), 10, CR_TYPE_F32, 0});
+      CRT_CHECK(st.code == CR_EINVAL, "proposals %d must be EINVAL: %d", bad_p, st.code);
+    }
+    st = cr_transform(1, 2, 0, 99, nullptr, 0, cr_array{out.data(), 10, CR_TYPE_F32, 0});
+    CRT_CHECK(st.code == CR_EINVAL, "unknown transform must be EINVAL: %d", st.code);
     st = cr_normal(1, 2, 0, 0, 0, 1, cr_array{out.data(), 10, CR_TYPE_U32, 0});
     CRT_CHECK(st.code == CR_EINVAL, "uint32 normal output must be EINVAL: %d", st.code);
     st = cr_normal(1, 2, 0, 0, 0, 1, cr_array{nullptr, 10, CR_TYPE_F32, 0});
@@ -415,7 +432,7 @@ inline void test_dist_threads(bool quick) {
     ts.emplace_back([&, t] {
       const Spec& s = *picked[t];
       cr_array shapes{hshapes[t].data(), s.op == kDirichlet ? s.shapes.size() : n, s.shape_type, 0};
-      st[t] = run_blocking(s, t, 3 * t, 17 * t, t % 2 ? 2 : CR_GAMMA_LANES_THREAD, shapes,
+      st[t] = run_blocking(s, t, 3 * t, 17 * t, t % 2 ? 2 : 1, shapes,
                            cr_array{outs[t].data(), n, s.type, 0});
     });
   }
@@ -454,6 +471,10 @@ inline void bench_dist(std::string& j) {
       {"normal_polar_f64", {"", kPolar, CR_TYPE_F64, 0, 1, {}, CR_TYPE_F64}},
       {"exponential_f32", {"", kExpo, CR_TYPE_F32, 1, 1, {}, CR_TYPE_F64}},
       {"exponential_f64", {"", kExpo, CR_TYPE_F64, 1, 1, {}, CR_TYPE_F64}},
+      {"lognormal_f32", {"", kTransform, CR_TYPE_F32, 0, 1, {}, CR_TYPE_F64, 0}},
+      {"lognormal_f64", {"", kTransform, CR_TYPE_F64, 0, 1, {}, CR_TYPE_F64, 0}},
+      {"weibull_f32", {"", kTransform, CR_TYPE_F32, 1.5, 1, {}, CR_TYPE_F64, 1}},
+      {"weibull_f64", {"", kTransform, CR_TYPE_F64, 1.5, 1, {}, CR_TYPE_F64, 1}},
   };
   for (const Fill& f : fills) {
     const size_t elem = f.spec.type == CR_TYPE_F64 ? 8 : 4;
@@ -463,32 +484,32 @@ inline void bench_dist(std::string& j) {
     json_add(j, std::string("fill_") + f.key + "_Gelems", n / (ms / 1e3) / 1e9);
   }
 
-  // the gamma M sweep: elements per second for each alpha, dtype and lane count (thread = one thread per element)
+  // the proposals sweep: elements per second for each alpha, dtype and `proposals` (1 = one thread per
+  // element; p >= 2: p lanes per element, the M-proposal reduction)
   const double alphas[] = {0.05, 0.1, 0.3, 1, 2, 5, 20, 100};
-  const int lanes_all[] = {CR_GAMMA_LANES_THREAD, 1, 2, 4, 8, 16, 32};
+  const int proposals_all[] = {1, 2, 4, 8, 16, 32};
   const uint64_t gn = 1u << 24;
-  printf("gamma M sweep (G elements/s, n = 2^24, device output)\n%-8s %-6s", "dtype", "alpha");
-  for (int l : lanes_all) printf(" %8s", l == 0 ? "thread" : ("M=" + std::to_string(l)).c_str());
+  printf("gamma proposals sweep (G elements/s, n = 2^24, device output)\n%-8s %-6s", "dtype", "alpha");
+  for (int l : proposals_all) printf(" %8s", ("p=" + std::to_string(l)).c_str());
   printf("\n");
   for (int type : {CR_TYPE_F32, CR_TYPE_F64}) {
     for (double a : alphas) {
       printf("%-8s %-6g", type == CR_TYPE_F32 ? "float32" : "float64", a);
-      for (int l : lanes_all) {
+      for (int l : proposals_all) {
         const Spec s{"", kGamma, type, a, 1.0, {}, CR_TYPE_F64};
         const double ms = time_ms([&] { CRK(run_device(s, 1, 2, 0, l, nullptr, dst, gn)); }, 3);
         const double g = gn / (ms / 1e3) / 1e9;
         printf(" %8.3f", g);
         char k[96];
-        snprintf(k, sizeof k, "gamma_%s_a%g_%s_Gelems", type == CR_TYPE_F32 ? "f32" : "f64", a,
-                 l == 0 ? "thread" : ("M" + std::to_string(l)).c_str());
+        snprintf(k, sizeof k, "gamma_%s_a%g_p%d_Gelems", type == CR_TYPE_F32 ? "f32" : "f64", a, l);
         json_add(j, k, g);
       }
       printf("\n");
     }
   }
-  json_add(j, "gamma_default_lanes", CR_GAMMA_DEFAULT_LANES);
+  json_add(j, "gamma_default_proposals", CR_GAMMA_DEFAULT_PROPOSALS);
 
-  // beta and Dirichlet (default lanes), device output
+  // beta and Dirichlet (default proposals), device output
   {
     const Spec b{"", kBeta, CR_TYPE_F32, 2, 3, {}, CR_TYPE_F64};
     double ms = time_ms([&] { CRK(run_device(b, 1, 2, 0, -1, nullptr, dst, gn)); }, 3);

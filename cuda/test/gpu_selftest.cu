@@ -89,8 +89,8 @@ static cr_status run_device(int op, uint32_t k0, uint32_t k1, uint64_t first, do
                             uint64_t n, cudaStream_t s) {
   switch (op) {
     case 0: return cr_bits_device(k0, k1, first, (uint32_t*)dst, n, s);
-    case 1: return cr_uniform32_device(k0, k1, first, low, high, (float*)dst, n, s);
-    case 2: return cr_uniform64_device(k0, k1, first, low, high, (double*)dst, n, s);
+    case 1: return cr_uniform_device(k0, k1, first, low, high, dst, CR_TYPE_F32, n, s);
+    case 2: return cr_uniform_device(k0, k1, first, low, high, dst, CR_TYPE_F64, n, s);
     default: return cr_xorwow_fill_device(((uint64_t)k1 << 32) | k0, 3, first, (uint32_t*)dst, n, s);
   }
 }
@@ -166,9 +166,9 @@ static void check_host_api(int op, uint64_t n, uint64_t first, bool pinned) {
   }
   const uint32_t k0 = 7, k1 = 0xffffffffu;
   switch (op) {
-    case 0: CRK(cr_bits(k0, k1, first, (uint32_t*)out, n)); break;
-    case 1: CRK(cr_uniform32(k0, k1, first, low, high, (float*)out, n)); break;
-    case 2: CRK(cr_uniform64(k0, k1, first, low, high, (double*)out, n)); break;
+    case 0: CRK(cr_bits(k0, k1, first, cr_host((uint32_t*)out, n))); break;
+    case 1: CRK(cr_uniform(k0, k1, first, low, high, cr_host((float*)out, n))); break;
+    case 2: CRK(cr_uniform(k0, k1, first, low, high, cr_host((double*)out, n))); break;
     default: CRK(cr_xorwow_fill(99, 1, first, (uint32_t*)out, n)); break;
   }
   std::vector<T> want(n);
@@ -214,7 +214,7 @@ static void test_concurrency(bool quick) {
   std::vector<std::thread> ts;
   for (int t = 0; t < threads; ++t) {
     ts.emplace_back([&, t] {
-      st[t] = t % 2 ? cr_bits(t, 2 * t, 3 * t + 1, outs[t].data(), n) : cr_xorwow_fill(t, t, t, outs[t].data(), n);
+      st[t] = t % 2 ? cr_bits(t, 2 * t, 3 * t + 1, cr_host(outs[t].data(), n)) : cr_xorwow_fill(t, t, t, outs[t].data(), n);
     });
   }
   for (auto& t : ts) t.join();
@@ -231,9 +231,9 @@ static void test_concurrency(bool quick) {
 }
 
 static void test_errors() {
-  cr_status st = cr_bits(1, 2, 0, nullptr, 5);
+  cr_status st = cr_bits(1, 2, 0, cr_host((uint32_t*)nullptr, 5));
   CRT_CHECK(st.code == CR_EINVAL, "null output: code %d", st.code);
-  st = cr_bits(1, 2, 0, nullptr, 0);
+  st = cr_bits(1, 2, 0, cr_host((uint32_t*)nullptr, 0));
   CRT_CHECK(st.code == 0, "empty output must succeed");
   cr_status ps;
   void* p = cr_alloc_pinned((size_t)1 << 50, &ps);  // a petabyte: fails
@@ -241,7 +241,7 @@ static void test_errors() {
             ps.message);
   // a device fill into an unusable size is reported, not crashed on; the device stays usable
   std::vector<uint32_t> small(17), want(17);
-  st = cr_bits(3, 4, 5, small.data(), small.size());
+  st = cr_bits(3, 4, 5, cr_host(small.data(), small.size()));
   cr_raw_stream_host(3, 4, 5, want.data(), 17);
   CRT_CHECK(st.code == 0 && small == want, "device usable after errors: %s", st.message);
   cr_device_info_t info;
@@ -326,15 +326,15 @@ static void bench() {
   add("d2h_pinned_GBps", hbytes / (ms / 1e3) / gb);
   ms = wall_ms([&] { CK(cudaMemcpy(pageable.data(), src, hbytes, cudaMemcpyDeviceToHost)); }, 5);
   add("d2h_pageable_GBps", hbytes / (ms / 1e3) / gb);
-  ms = wall_ms([&] { CRK(cr_bits(1, 2, 0, (uint32_t*)pageable.data(), hbytes / 4)); }, 5);
+  ms = wall_ms([&] { CRK(cr_bits(1, 2, 0, cr_host((uint32_t*)pageable.data(), hbytes / 4))); }, 5);
   add("host_bits_pageable_GBps", hbytes / (ms / 1e3) / gb);
-  ms = wall_ms([&] { CRK(cr_bits(1, 2, 0, (uint32_t*)pinned, hbytes / 4)); }, 5);
+  ms = wall_ms([&] { CRK(cr_bits(1, 2, 0, cr_host((uint32_t*)pinned, hbytes / 4))); }, 5);
   add("host_bits_pinned_GBps", hbytes / (ms / 1e3) / gb);
-  ms = wall_ms([&] { CRK(cr_uniform64(1, 2, 0, 0, 1, (double*)pageable.data(), hbytes / 8)); }, 5);
+  ms = wall_ms([&] { CRK(cr_uniform(1, 2, 0, 0, 1, cr_host((double*)pageable.data(), hbytes / 8))); }, 5);
   add("host_uniform64_pageable_GBps", hbytes / (ms / 1e3) / gb);
   ms = wall_ms([&] { CRK(cr_xorwow_fill(1, 0, 0, (uint32_t*)pageable.data(), hbytes / 4)); }, 5);
   add("host_xorwow_pageable_GBps", hbytes / (ms / 1e3) / gb);
-  ms = wall_ms([&] { CRK(cr_bits(1, 2, 0, (uint32_t*)pageable.data(), 1000)); }, 200);
+  ms = wall_ms([&] { CRK(cr_bits(1, 2, 0, cr_host((uint32_t*)pageable.data(), 1000))); }, 200);
   add("host_bits_1000_us", ms * 1e3);
   CK(cudaFreeHost(pinned));
   CK(cudaFree(src));

@@ -2,8 +2,9 @@
 // -ffp-contract=off by test/cuda-host.test.ts. The per-element functions of cr_normal.h / cr_gamma.h
 // are checked against the TypeScript backend by test_distributions.cpp; this program checks that the
 // kernels' decomposition of the work gives exactly those elements:
-//   - Box–Muller, polar and exponential items: head/tail words of unaligned offsets and lengths and the
-//     vector-store path, on aligned and misaligned outputs, with guard elements around the range;
+//   - Box–Muller, polar, exponential and transform work (cr_work.h, through the kernels' own dispatch):
+//     head/tail words of unaligned offsets and lengths and the vector-store path, on aligned and
+//     misaligned outputs, with guard elements around the range;
 //   - the M-proposal gamma kernel, simulated warp by warp and round by round with the same lane roles,
 //     ballot and winner selection as the device (M = 1 … 32, scalar, per-element and periodic shapes,
 //     both proposal layouts), against the sequential first-accepted draw;
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "cr_dist_items.h"
+#include "cr_work.h"
 #include "cr_test.h"
 
 namespace {
@@ -53,6 +55,15 @@ void run_items(uint64_t items, F item) {
   for (uint64_t q = items; q-- > 0;) item(q);  // any order: items are independent
 }
 
+/** The `run` of cr_work.h's visitors: a work object's items in reverse order (any order will do). */
+struct HostRun {
+  template <class Work>
+  int operator()(const Work& w) const {
+    run_items(w.items(), [&](uint64_t q) { w(q); });
+    return 0;
+  }
+};
+
 void test_raw_samplers() {
   const double params[][2] = {{0.0, 1.0}, {-2.5, 3.75}};
   int cases = 0;
@@ -65,21 +76,8 @@ void test_raw_samplers() {
             for (int polar = 0; polar < 2; ++polar) {
               Guarded<float> f(n, shift);
               Guarded<double> d(n, shift);
-              if (polar) {
-                const bool af = cr_pair_aligned(f.dst, 4, (unsigned)(first & 1));
-                const bool ad = cr_pair_aligned(d.dst, 8, (unsigned)(first & 1));
-                run_items(cr_uniform64_items(n, first),
-                          [&](uint64_t q) { cr_normal_polar_item(q, f.dst, n, k[0], k[1], first, af, mean, sd); });
-                run_items(cr_uniform64_items(n, first),
-                          [&](uint64_t q) { cr_normal_polar_item(q, d.dst, n, k[0], k[1], first, ad, mean, sd); });
-              } else {
-                const bool af = cr_fill_aligned(f.dst, 4, (unsigned)(first & 3));
-                const bool ad = cr_fill_aligned(d.dst, 8, (unsigned)(first & 1));
-                run_items(cr_bits_items(n, first),
-                          [&](uint64_t q) { cr_normal_bm32_item(q, f.dst, n, k[0], k[1], first, af, mean, sd); });
-                run_items(cr_uniform64_items(n, first),
-                          [&](uint64_t q) { cr_normal_bm64_item(q, d.dst, n, k[0], k[1], first, ad, mean, sd); });
-              }
+              cr_visit_normal(HostRun{}, f.dst, true, n, k[0], k[1], first, polar != 0, mean, sd);
+              cr_visit_normal(HostRun{}, d.dst, false, n, k[0], k[1], first, polar != 0, mean, sd);
               for (uint64_t i = 0; i < n; ++i) {
                 CRT_CHECK(same_bits(f.dst[i], cr_normal_f32(k[0], k[1], first + i, polar, mean, sd)),
                           "normal float32 polar=%d first=%llu n=%llu shift=%zu i=%llu", polar,
@@ -97,11 +95,8 @@ void test_raw_samplers() {
           const double rate = 1.5;
           Guarded<float> f(n, shift);
           Guarded<double> d(n, shift);
-          const bool af = cr_fill_aligned(f.dst, 4, (unsigned)(first & 3));
-          const bool ad = cr_fill_aligned(d.dst, 8, (unsigned)(first & 1));
-          run_items(cr_bits_items(n, first), [&](uint64_t q) { cr_exponential32_item(q, f.dst, n, k[0], k[1], first, af, rate); });
-          run_items(cr_uniform64_items(n, first),
-                    [&](uint64_t q) { cr_exponential64_item(q, d.dst, n, k[0], k[1], first, ad, rate); });
+          cr_visit_exponential(HostRun{}, f.dst, true, n, k[0], k[1], first, rate);
+          cr_visit_exponential(HostRun{}, d.dst, false, n, k[0], k[1], first, rate);
           for (uint64_t i = 0; i < n; ++i) {
             CRT_CHECK(same_bits(f.dst[i], (float)cr_exponential_element(k[0], k[1], first + i, rate, false)),
                       "exponential float32 first=%llu i=%llu", (unsigned long long)first, (unsigned long long)i);
@@ -109,6 +104,24 @@ void test_raw_samplers() {
                       "exponential float64 first=%llu i=%llu", (unsigned long long)first, (unsigned long long)i);
           }
           CRT_CHECK(f.guards_intact() && d.guards_intact(), "exponential wrote outside n=%llu", (unsigned long long)n);
+          // every transform of cr_transforms.h, through the kernels' own dispatch
+          const double tp[][CR_TRANSFORM_MAX_PARAMS] = {{0.5, 1.25, 0, 0}, {-1.0, 0.3, 0, 0}};
+          for (int id = 0; cr_transform_params(id) >= 0; ++id) {
+            for (auto& p : tp) {
+              Guarded<float> tf(n, shift);
+              Guarded<double> td(n, shift);
+              cr_visit_transform(HostRun{}, tf.dst, true, n, k[0], k[1], first, id, p);
+              cr_visit_transform(HostRun{}, td.dst, false, n, k[0], k[1], first, id, p);
+              for (uint64_t i = 0; i < n; ++i) {
+                CRT_CHECK(same_bits(tf.dst[i], (float)cr_transform_element(k[0], k[1], first + i, id, p, false)),
+                          "transform %d float32 first=%llu i=%llu", id, (unsigned long long)first, (unsigned long long)i);
+                CRT_CHECK(same_bits(td.dst[i], cr_transform_element(k[0], k[1], first + i, id, p, true)),
+                          "transform %d float64 first=%llu i=%llu", id, (unsigned long long)first, (unsigned long long)i);
+              }
+              CRT_CHECK(tf.guards_intact() && td.guards_intact(), "transform %d wrote outside n=%llu", id,
+                        (unsigned long long)n);
+            }
+          }
         }
       }
     }
@@ -189,6 +202,9 @@ void test_vote_bits() {
   CRT_CHECK(cr_group_bits(0xf0f0f0f0u, 3, 3) == 0xf0u, "M=8 group 3 bits");
   for (int M = 1; M <= 32; M *= 2) CRT_CHECK(cr_lanes_log2(M) >= 0 && (1 << cr_lanes_log2(M)) == M, "log2 %d", M);
   for (int M : {0, 3, 6, 33, 64, -1}) CRT_CHECK(cr_lanes_log2(M) == -1, "not a lane count: %d", M);
+  // proposals -> lanes: 1 is the thread loop (0 lanes); else the largest power of two <= min(p, 32)
+  const int lanes_of[][2] = {{1, 0}, {2, 2}, {3, 2}, {4, 4}, {7, 4}, {8, 8}, {31, 16}, {32, 32}, {33, 32}, {1024, 32}};
+  for (auto& pl : lanes_of) CRT_CHECK(cr_lanes_for(pl[0]) == pl[1], "cr_lanes_for(%d) = %d", pl[0], cr_lanes_for(pl[0]));
   // exhaustive: every lane of every M finds the lowest set bit of its own group
   for (unsigned log2m = 0; log2m <= 5; ++log2m) {
     for (uint32_t ballot : {0x1u, 0x80000001u, 0x12345678u, 0xdeadbeefu, 0x00ff00ffu, 0xffffffffu}) {

@@ -31,6 +31,7 @@
 #include "cr_api_alias.h"
 #include "cr_api_device.h"
 #include "cr_api_dist.h"
+#include "cr_transforms.h"
 #include "cr_dist_items.h"
 #include "cr_gamma.h"
 #include "cr_runtime.h"
@@ -116,17 +117,17 @@ void check_bits_and_uniform(uint64_t n, uint64_t first, void* mem32, void* mem64
   const std::vector<uint32_t> w = raw_words(first, n);
   uint32_t* b = static_cast<uint32_t*>(mem32);
   memset(b, 0, n * 4);
-  if (ok(cr_bits(K0, K1, first, b, n), "cr_bits")) same(b, w.data(), n, how + " bits n=" + std::to_string(n));
+  if (ok(cr_bits(K0, K1, first, cr_host(b, n)), "cr_bits")) same(b, w.data(), n, how + " bits n=" + std::to_string(n));
   float* f = static_cast<float*>(mem32);
   memset(f, 0, n * 4);
-  if (ok(cr_uniform32(K0, K1, first, -2.0, 3.0, f, n), "cr_uniform32")) {
+  if (ok(cr_uniform(K0, K1, first, -2.0, 3.0, cr_host(f, n)), "cr_uniform32")) {
     std::vector<float> want(n);
     for (uint64_t i = 0; i < n; ++i) want[i] = cr_uniform_f32(w[i], false, -2.0, 5.0);
     same(f, want.data(), n, how + " uniform32 n=" + std::to_string(n));
   }
   double* d = static_cast<double*>(mem64);
   memset(d, 0, n * 8);
-  if (ok(cr_uniform64(K0, K1, first / 2, 0.0, 1.0, d, n), "cr_uniform64")) {
+  if (ok(cr_uniform(K0, K1, first / 2, 0.0, 1.0, cr_host(d, n)), "cr_uniform64")) {
     const std::vector<uint32_t> w2 = raw_words(2 * (first / 2), 2 * n);
     std::vector<double> want(n);
     for (uint64_t i = 0; i < n; ++i) want[i] = cr_uniform_f64(w2[2 * i], w2[2 * i + 1], true, 0.0, 1.0);
@@ -180,7 +181,7 @@ void error_paths() {
       inside = false;
     };
     fake::fail_launches_after(1);  // the second chunk's kernel fails
-    const cr_status s = cr_bits(K0, K1, 0, out.data(), n);
+    const cr_status s = cr_bits(K0, K1, 0, cr_host(out.data(), n));
     fake::begin_case();
     CRT_CHECK(s.code == cudaErrorLaunchFailure, "mode %d: expected the launch failure, got %d (%s)", mode, s.code,
               s.message);
@@ -189,7 +190,7 @@ void error_paths() {
     no_violations(mode ? "error path, register mode" : "error path, staging");
     // and the next call works
     std::vector<uint32_t> small(1000);
-    if (ok(cr_bits(K0, K1, 9, small.data(), small.size()), "after the error")) {
+    if (ok(cr_bits(K0, K1, 9, cr_host(small.data(), small.size())), "after the error")) {
       same(small.data(), raw_words(9, 1000).data(), 1000, "the call after the error");
     }
   }
@@ -211,9 +212,9 @@ void register_adjacent() {
   fake::on_d2h_queued = [&] {  // while the first call's copy is in flight, the second call runs
     if (once) return;
     once = true;
-    second = cr_bits(K0, K1, 1000000, out2, n2);
+    second = cr_bits(K0, K1, 1000000, cr_host(out2, n2));
   };
-  const cr_status first = cr_bits(K0, K1, 0, out1, n1);
+  const cr_status first = cr_bits(K0, K1, 0, cr_host(out1, n1));
   fake::on_d2h_queued = nullptr;
   CRT_CHECK(once, "the second call never ran");
   if (ok(first, "first call") && ok(second, "second call")) {
@@ -240,7 +241,7 @@ void devices() {
     if (other_library_left_0_current) cudaSetDevice(0);
     cr_rt::DeviceScope on(device);
     const fake::Stats before = fake::stats();
-    if (ok(cr_bits(K0, K1, 77, out.data(), out.size()), "cr_bits on a device")) {
+    if (ok(cr_bits(K0, K1, 77, cr_host(out.data(), out.size())), "cr_bits on a device")) {
       same(out.data(), raw_words(77, out.size()).data(), out.size(), "cr_bits on device " + std::to_string(device));
     }
     const fake::Stats& after = fake::stats();
@@ -263,7 +264,7 @@ void devices() {
   }
   {
     cr_rt::DeviceScope on(5);
-    const cr_status s = cr_bits(K0, K1, 0, out.data(), 10);
+    const cr_status s = cr_bits(K0, K1, 0, cr_host(out.data(), 10));
     CRT_CHECK(s.code == cudaErrorInvalidDevice && strstr(s.message, "cudaSetDevice(5)") != nullptr,
               "device 5 of 2: %s", s.message);
     ok(cr_device_info(&info), "cr_device_info(5)");
@@ -320,7 +321,7 @@ void caller_stream_order() {
   std::vector<double> out(m);
   cr_array shapes{da, m, CR_TYPE_F64, 1};
   cr_array o{out.data(), m, CR_TYPE_F64, 0};
-  if (ok(cr_gamma(K0, K1, 11, 0.0, &shapes, 1.0, CR_GAMMA_LANES_DEFAULT, o), "gamma with legacy-written shapes")) {
+  if (ok(cr_gamma(K0, K1, 11, 0.0, &shapes, 1.0, CR_PROPOSALS_DEFAULT, o), "gamma with legacy-written shapes")) {
     bool all = true;
     for (uint64_t i = 0; i < m; ++i) {
       const cr_gamma_mt mt = cr_gamma_setup(alphas[i]);
@@ -396,7 +397,7 @@ void distributions() {
   for (uint64_t i = 0; i < n; ++i) alphas[i] = 0.3 + (double)(i % 11) * 0.7;
   cr_array shapes{alphas.data(), n, CR_TYPE_F64, 0};
   cr_array o{out.data(), n, CR_TYPE_F64, 0};
-  if (ok(cr_gamma(K0, K1, 7, 0.0, &shapes, 2.0, CR_GAMMA_LANES_DEFAULT, o), "gamma, per-element host shapes")) {
+  if (ok(cr_gamma(K0, K1, 7, 0.0, &shapes, 2.0, CR_PROPOSALS_DEFAULT, o), "gamma, per-element host shapes")) {
     bool all = true;
     for (uint64_t i = 0; i < n && all; i += 997) {
       const cr_gamma_mt mt = cr_gamma_setup(alphas[i]);
@@ -425,16 +426,38 @@ void distributions() {
   ok(cr_copy_to_device(dshape, bad.data(), 5000 * 8), "upload shapes");
   cr_array ds{dshape, 5000, CR_TYPE_F64, 1};
   std::vector<double> o2(5000);
-  const cr_status e = cr_gamma(K0, K1, 0, 0.0, &ds, 1.0, CR_GAMMA_LANES_DEFAULT, cr_array{o2.data(), 5000, CR_TYPE_F64, 0});
+  const cr_status e = cr_gamma(K0, K1, 0, 0.0, &ds, 1.0, CR_PROPOSALS_DEFAULT, cr_array{o2.data(), 5000, CR_TYPE_F64, 0});
   CRT_CHECK(e.code == CR_ERANGE && strstr(e.message, "alpha[4321] must be finite and > 0, got -1") != nullptr,
             "bad device shape: %s", e.message);
   cr_array K{bad.data(), 3, CR_TYPE_F64, 0};
   std::vector<double> dir(3 * 1001);
-  if (ok(cr_dirichlet(K0, K1, 0, K, CR_GAMMA_LANES_DEFAULT, cr_array{dir.data(), dir.size(), CR_TYPE_F64, 0}), "dirichlet")) {
+  if (ok(cr_dirichlet(K0, K1, 0, K, CR_PROPOSALS_DEFAULT, cr_array{dir.data(), dir.size(), CR_TYPE_F64, 0}), "dirichlet")) {
     bool rows_sum = true;
     for (size_t r = 0; r < 1001; ++r) rows_sum = rows_sum && std::fabs(dir[3 * r] + dir[3 * r + 1] + dir[3 * r + 2] - 1) < 1e-12;
     CRT_CHECK(rows_sum, "dirichlet rows sum to 1");
   }
+  // transforms: host and device outputs, and the _device twin on the legacy stream, all one body
+  const double tp[2] = {0.25, 1.5};
+  for (int id = 0; cr_transform_params(id) >= 0; ++id) {
+    std::vector<float> th(n), tb(n), tq(n);
+    if (ok(cr_transform(K0, K1, 5, id, tp, 2, cr_host(th.data(), n)), "transform to host") &&
+        ok(cr_transform(K0, K1, 5, id, tp, 2, cr_on_device(dev, n)), "transform to device") &&
+        ok(cr_copy_to_host(tb.data(), dev, n * 4), "copy back")) {
+      same(tb.data(), th.data(), n, "transform: device output = host output");
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 991) all = th[i] == (float)cr_transform_element(K0, K1, 5 + i, id, tp, false);
+      CRT_CHECK(all, "transform %d = cr_transform_element", id);
+    }
+    if (ok(cr_transform_device(K0, K1, 5, id, tp, 2, dev, CR_TYPE_F32, n, nullptr), "cr_transform_device") &&
+        ok(cr_copy_to_host(tq.data(), dev, n * 4), "copy back")) {  // blocking copies wait for the legacy stream
+      same(tq.data(), th.data(), n, "transform: _device twin = blocking call");
+    }
+  }
+  std::vector<double> t1(10);
+  CRT_CHECK(cr_transform(K0, K1, 0, 999, tp, 2, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown transform id");
+  CRT_CHECK(cr_transform(K0, K1, 0, 0, tp, 1, cr_host(t1.data(), 10)).code == CR_EINVAL, "wrong parameter count");
+  for (int p : {0, -2, 1025})
+    CRT_CHECK(cr_beta(K0, K1, 0, 1.0, 2.0, p, cr_host(t1.data(), 10)).code == CR_EINVAL, "proposals %d", p);
   cr_device_free(dev);
   cr_device_free(dshape);
   no_violations("distributions");
@@ -451,7 +474,7 @@ void concurrent() {
       cr_rt::DeviceScope on(k & 1);
       const uint64_t n = 100000 + 77777 * k;
       std::vector<uint32_t> out(n);
-      if (cr_bits(K0, K1, 1000 * k, out.data(), n).code != 0 || out != raw_words(1000 * k, n)) ++wrong;
+      if (cr_bits(K0, K1, 1000 * k, cr_host(out.data(), n)).code != 0 || out != raw_words(1000 * k, n)) ++wrong;
     });
   }
   for (auto& t : ts) t.join();

@@ -57,6 +57,18 @@ export const shape: Constraint = {
   good: [5e-324, 0.3, 1, 1e308],
 };
 
+/** Degrees of freedom of chi-square: a shape whose half is still > 0 (the gamma it runs has α = df/2). */
+export const degreesOfFreedom: Constraint = {
+  says: 'finite and at least 2^-1073',
+  check(v, name) {
+    const x = shape.check(v, name);
+    if (x / 2 === 0) throw new RangeError(`${name} must be at least 2^-1073, got ${x}`);
+    return x;
+  },
+  bad: [0, -1, 5e-324, NaN, Infinity],
+  good: [1e-323, 0.5, 3, 1e308],
+};
+
 /** Shapes of rows of gammas (beta, Dirichlet): in [1e-300, 1e300], so a row's sum and logs stay finite. */
 export const rowShape: Constraint = {
   says: 'in [1e-300, 1e300]',
@@ -68,3 +80,6 @@ export const rowShape: Constraint = {
   bad: [0, -1, NaN, Infinity, 1e-301, 2e300],
   good: [1e-300, 0.5, 2, 1e300],
 };
+
+/** Most proposals a rejection sampler evaluates at once (`proposals`; cr_dist_items.h CR_MAX_PROPOSALS). */
+export const MAX_PROPOSALS = 1024;

@@ -11,10 +11,8 @@ import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
 import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
+import { MAX_PROPOSALS } from '../core/constraints.js';
 import type { ParamSpec, SamplerSpec } from '../samplers/spec.js';
-
-/** Most proposals a rejection sampler evaluates at once (`proposals`). */
-export const MAX_PROPOSALS = 1024;
 
 /** Options every sampler takes. */
 const COMMON = ['offset', 'backend', 'device', 'out'] as const;

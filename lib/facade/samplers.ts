@@ -203,7 +203,7 @@ export interface LognormalOptions extends FloatOptions {
 const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
 /**
  * n log-normal variates exp(mean + std·z), z element i of the standard Box–Muller stream of the dtype:
- * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md §6.6).
+ * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md §6.5).
  */
 export const lognormal = lognormalFn as FloatSampler<LognormalOptions>;
 export const lognormalAsync = lognormalAsyncFn as FloatSamplerAsync<LognormalOptions>;
@@ -217,7 +217,7 @@ export interface WeibullOptions extends FloatOptions {
 const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 /**
  * n Weibull variates scale·E^(1/shape), E = −log u with u in (0, 1] the element's uniform (the one
- * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md §6.6).
+ * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md §6.5).
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;

@@ -23,9 +23,6 @@ const ONE_THIRD = 1 / 3;
 /** Marsaglia–Tsang squeeze constant (their paper: 0.0331). */
 const SQUEEZE = 0.0331;
 
-/** Most proposals evaluated at once. */
-export const MAX_PROPOSALS = 1024;
-
 /**
  * Proposals the CPU kernels evaluate at once when `proposals` is omitted. It never changes the output
  * (the value is always the first accepted proposal); 1 is fastest here, where an unused proposal is

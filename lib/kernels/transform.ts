@@ -1,5 +1,5 @@
 /**
- * Samplers that are a function of one uniform or one normal per element (docs/streams.md §6.6): the
+ * Samplers that are a function of one uniform or one normal per element (docs/streams.md §6.5): the
  * generic kernels here apply a transform f(x, p) to the element's base value; cuda/include/cr_transforms.h
  * holds the same functions for the GPU, operation by operation.
  *

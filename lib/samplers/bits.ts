@@ -1,11 +1,11 @@
-/** bits(): words of the raw Philox stream (docs/streams.md §2). */
+/** bits(): words of the raw Philox stream (docs/streams.md §3). */
 import { rawBits } from '../kernels/raw.js';
 import type { SamplerSpec } from './spec.js';
 
 export const BITS: SamplerSpec = {
   name: 'bits',
   summary: 'raw 32-bit words of the key\'s Philox stream',
-  stream: 'docs/streams.md §2',
+  stream: 'docs/streams.md §3',
   params: [],
   dtypes: ['uint32'],
   lower: () => ({ op: 'bits', params: {} }),

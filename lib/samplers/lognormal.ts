@@ -1,4 +1,4 @@
-/** lognormal(): exp(mean + std·z), z the standard Box–Muller stream (docs/streams.md §6.6). */
+/** lognormal(): exp(mean + std·z), z the standard Box–Muller stream (docs/streams.md §6.5). */
 import { finite, positive } from '../core/constraints.js';
 import { exp } from '../core/math/exp.js';
 import { transformSampler } from './transform.js';
@@ -6,7 +6,7 @@ import { transformSampler } from './transform.js';
 export const LOGNORMAL = transformSampler({
   name: 'lognormal',
   summary: 'log-normal variates exp(mean + std·z), mean and std those of the underlying normal',
-  stream: 'docs/streams.md §6.6',
+  stream: 'docs/streams.md §6.5',
   id: 0,
   base: 'normal',
   params: [

@@ -1,6 +1,7 @@
 // WebAssembly SIMD samplers: Box–Muller, exponential, Marsaglia polar and Marsaglia–Tsang gamma, two
-// binary64 lanes per f64x2, bit-identical to the TypeScript specification (lib/kernels/normal.ts,
-// lib/kernels/gamma.ts, lib/core/math/*.ts).
+// binary64 lanes per f64x2, and the transforms of cuda/include/cr_transforms.h over their base values,
+// bit-identical to the TypeScript specification (lib/kernels/normal.ts, lib/kernels/gamma.ts,
+// lib/kernels/transform.ts, lib/core/math/*.ts).
 //
 // Why the bits are the same. WebAssembly's f64/f64x2 add, sub, mul, div and sqrt are IEEE 754
 // correctly rounded, floor and the integer<->double conversions used here are exact, and nothing is
@@ -29,6 +30,7 @@
 #include <wasm_simd128.h>
 
 #include "cr_gamma.h"
+#include "cr_transforms.h"
 
 #define EXPORT(name) extern "C" __attribute__((export_name(#name)))
 #define INLINE static inline __attribute__((always_inline))
@@ -152,7 +154,7 @@ Consts K = {
     .squeeze = D2(0.0331),
     .hi_min_normal = I4(0x00100000), .hi_inf = I4(0x7ff00000), .hi_mant = I4(0x000fffff), .hi_sqrt2_carry = I4(0x95f64),
     .hi_bit20 = I4(0x100000), .bias = I4(1023), .exp_one = I4(0x3ff), .form_lo = I4(0x6147a), .form_hi = I4(0x6b851),
-    .m0 = I4((int32_t)CR_PHILOX_M0), .m1 = I4((int32_t)CR_PHILOX_M1), .iota = {0, 1, 2, 3},
+    .m0 = I4((int32_t)CR_PHILOX_M4x32_0), .m1 = I4((int32_t)CR_PHILOX_M4x32_1), .iota = {0, 1, 2, 3},
 };
 
 /** A table constant (one v128.load). */
@@ -211,8 +213,8 @@ INLINE void philox2(Group& a, Group& b, uint32_t k0, uint32_t k1) {
     const v128_t kk1 = wasm_i32x4_splat((int32_t)k1);
     round1(a, kk0, kk1);
     round1(b, kk0, kk1);
-    k0 += CR_PHILOX_W0;
-    k1 += CR_PHILOX_W1;
+    k0 += CR_PHILOX_W32_0;
+    k1 += CR_PHILOX_W32_1;
   }
 }
 
@@ -457,7 +459,7 @@ INLINE void bm(const v2d* u1, const v2d* u2, v2d mean, v2d std, v2d* o0, v2d* o1
  * doubles; float32: block b holds pairs 2b (u1 = (w0 + 1)·2^-32, u2 = w1·2^-32) and 2b+1 (words 2,
  * 3), elements 4b..4b+3 as floats.
  */
-template <bool WIDE>
+template <bool WIDE, bool BASE64 = false>
 static void bm_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, double mean_, double std_) {
   const v2d mean = splat(mean_), std = splat(std_);
   double* out = OUT;
@@ -485,6 +487,17 @@ static void bm_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32
                            w32(x3, 1) * V(two_m32)};
         v2d o0[4], o1[4];
         bm<4>(u1, u2, mean, std, o0, o1);
+        if (BASE64) {  // the binary64 values of the float32 stream (transforms): 4 doubles per block
+          for (int h = 0; h < 2; ++h) {
+            for (int l = 0; l < 2; ++l, out += 4) {
+              out[0] = o0[h][l];
+              out[1] = o1[h][l];
+              out[2] = o0[h + 2][l];
+              out[3] = o1[h + 2][l];
+            }
+          }
+          continue;
+        }
         // block j's floats: cos, sin of pair 2j, then of pair 2j+1
         for (int h = 0; h < 2; ++h) {
           const v128_t t0 = demote4(o0[h], o1[h]);          // a0[0] a0[1] a1[0] a1[1]
@@ -519,7 +532,7 @@ INLINE void expo(const v2d* u, v2d rate, v2d* r) {
  * (k53 + 1)·2^-53 from words (0, 1) and (2, 3)) as doubles; float32: elements 4b..4b+3 (u = (w +
  * 1)·2^-32 of one word each) as floats.
  */
-template <bool WIDE>
+template <bool WIDE, bool BASE64 = false>
 static void expo_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, double rate_) {
   const v2d rate = splat(rate_);
   double* out = OUT;
@@ -534,7 +547,7 @@ static void expo_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint
         // vectors: elements 2b of blocks (0, 1), (2, 3), then 2b+1 of blocks (0, 1), (2, 3)
         v2d u[4] = {(k53(x0, x1, 0) + V(one)) * V(two_m53), (k53(x0, x1, 1) + V(one)) * V(two_m53),
                     (k53(x2, x3, 0) + V(one)) * V(two_m53), (k53(x2, x3, 1) + V(one)) * V(two_m53)};
-        expo<4>(u, rate, u);
+        if (!BASE64) expo<4>(u, rate, u);
         store_zip(out, u[0], u[2]);
         store_zip(out + 4, u[1], u[3]);
         out += 8;
@@ -544,6 +557,13 @@ static void expo_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint
         const v128_t xs[4] = {x0, x1, x2, x3};
         for (int j = 0; j < 4; ++j)
           for (int h = 0; h < 2; ++h) u[2 * j + h] = (w32(xs[j], h) + V(one)) * V(two_m32);
+        if (BASE64) {  // u itself, binary64, 4 doubles per block: word j of block (h, lane)
+          for (int h = 0; h < 2; ++h) {
+            for (int l = 0; l < 2; ++l, out += 4)
+              for (int j = 0; j < 4; ++j) out[j] = u[2 * j + h][l];
+          }
+          continue;
+        }
         expo<8>(u, rate, u);
         for (int h = 0; h < 2; ++h) {
           const v128_t t0 = demote4(u[h], u[2 + h]);      // e0[0] e0[1] e1[0] e1[1]
@@ -562,6 +582,34 @@ EXPORT(expo_fill) void expo_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_
                                  double rate) {
   if (wide) expo_impl<true>(k0, k1, blo, bhi, nblocks, rate);
   else expo_impl<false>(k0, k1, blo, bhi, nblocks, rate);
+}
+
+// ---- transforms (lib/kernels/transform.ts; cuda/include/cr_transforms.h) ----------------------------
+
+/**
+ * Transform `id` of cr_transforms.h over raw-stream blocks [b, b + nblocks) into OUT: the base values
+ * in binary64 — Box–Muller z (mean 0, std 1) or exponential's open uniform u, from the vector code
+ * above — then f(x) per element by the scalar C++ function the CUDA kernels run, rounded once to
+ * float32 when !wide. float32 needs 4 doubles per block: at most CHUNK_BLOCKS / 2 blocks per call.
+ */
+EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                           uint32_t wide, int32_t id, double p0, double p1, double p2, double p3) {
+  const double p[CR_TRANSFORM_MAX_PARAMS] = {p0, p1, p2, p3};
+  const bool normal = cr_transform_base(id) == CR_BASE_NORMAL;
+  if (wide) {
+    if (normal) bm_impl<true>(k0, k1, blo, bhi, nblocks, 0.0, 1.0);
+    else expo_impl<true, true>(k0, k1, blo, bhi, nblocks, 1.0);
+  } else {
+    if (normal) bm_impl<false, true>(k0, k1, blo, bhi, nblocks, 0.0, 1.0);
+    else expo_impl<false, true>(k0, k1, blo, bhi, nblocks, 1.0);
+  }
+  const uint32_t n = ((nblocks + 7) & ~7u) * (wide ? 2 : 4);  // whole 8-block steps were written
+  if (wide) {
+    for (uint32_t i = 0; i < n; ++i) OUT[i] = cr_transform(id, OUT[i], p);
+  } else {
+    float* f = (float*)OUT;  // f[i] overwrites bytes of OUT[i / 2] <= OUT[i], already read
+    for (uint32_t i = 0; i < n; ++i) f[i] = (float)cr_transform(id, OUT[i], p);
+  }
 }
 
 // ---- Marsaglia polar (lib/kernels/normal.ts polar) --------------------------------------------------

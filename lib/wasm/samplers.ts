@@ -1,7 +1,7 @@
 /**
- * WebAssembly SIMD fast kernels of the samplers (lib/wasm/samplers.cc): Box–Muller, exponential, polar
- * and the gamma draws, two binary64 lanes per f64x2, bit-identical to the JavaScript kernels of
- * lib/kernels/normal.ts and lib/kernels/gamma.ts, which remain the specification. The registry
+ * WebAssembly SIMD fast kernels of the samplers (lib/wasm/samplers.cc): Box–Muller, exponential, polar,
+ * the gamma draws and the transforms, two binary64 lanes per f64x2, bit-identical to the JavaScript
+ * kernels of lib/kernels/normal.ts, gamma.ts and transform.ts, which remain the specification. The registry
  * (lib/samplers) names them as its ops' fast kernels; the CPU backend runs one where it applies.
  *
  * The module computes whole Philox blocks into its own memory; the functions here map element
@@ -30,6 +30,10 @@ interface SamplerExports {
   gamma_fill(
     k0: number, k1: number, elo: number, ehi: number, count: number, period: number, phase: number,
     wide: number, mode: number, scale: number,
+  ): void;
+  transform_fill(
+    k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
+    p0: number, p1: number, p2: number, p3: number,
   ): void;
   vlog_n(n: number): void;
   vexp_n(n: number): void;
@@ -115,7 +119,7 @@ export function samplersWasmUnavailableReason(): string {
  */
 function driveBlocks(
   lo: number, hi: number, out: Float32Array | Float64Array, perBlock: 2 | 4,
-  fill: (blo: number, bhi: number, nblocks: number) => void,
+  fill: (blo: number, bhi: number, nblocks: number) => void, maxBlocks = CHUNK_BLOCKS,
 ): void {
   const shift = perBlock === 2 ? 1 : 2;
   let b0 = ((lo >>> shift) | (hi << (32 - shift))) >>> 0;
@@ -125,7 +129,7 @@ function driveBlocks(
   let at = 0;
   let left = out.length;
   while (left > 0) {
-    const nb = Math.min(CHUNK_BLOCKS, Math.ceil((lane + left) / perBlock));
+    const nb = Math.min(maxBlocks, Math.ceil((lane + left) / perBlock));
     fill(b0, b1, nb);
     const take = Math.min(nb * perBlock - lane, left);
     out.set(view.subarray(lane, lane + take), at);
@@ -166,6 +170,23 @@ export function exponentialWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs):
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
   driveBlocks(lo, hi, out, wide ? 2 : 4, (b0, b1, nb) => ex.expo_fill(k0, k1, b0, b1, nb, wide, rate));
+  return true;
+}
+
+/**
+ * uniformTransform / normalTransform of lib/kernels/transform.ts for transform `id` of
+ * cuda/include/cr_transforms.h: the module computes the base values with the vector code above and
+ * applies the very C++ function the CUDA kernels run. float32 needs the base values in binary64 (4
+ * doubles per block), so half as many blocks per call.
+ */
+export function transformWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs, id: number): boolean {
+  const out = o as Floats;
+  const p = params.p as Float64Array;
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const wide = out instanceof Float64Array ? 1 : 0;
+  driveBlocks(lo, hi, out, wide ? 2 : 4,
+    (b0, b1, nb) => ex.transform_fill(k0, k1, b0, b1, nb, wide, id, p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0),
+    wide ? CHUNK_BLOCKS : CHUNK_BLOCKS / 2);
   return true;
 }
 

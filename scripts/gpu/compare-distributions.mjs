@@ -1,5 +1,5 @@
 // gpu-compare section: every distribution sampler on the GPU against the TypeScript backend, bit for
-// bit — each method, dtype and gamma lane count M (`proposals`), scalar and per-element shapes
+// bit — each method, dtype and `proposals`, the transforms, scalar and per-element shapes
 // (Float32Array and Float64Array), sizes 1 … 10^8 (not multiples of 4), odd and 2^59-scale offsets,
 // sync, async and many calls at once. Sizes ≥ 10^6 are also timed (host outputs, pageable).
 
@@ -23,6 +23,10 @@ function samplers(lib, k) {
       list.push({ name: `normal ${method} ${dtype}`, big: method === 'box-muller', run: (n, o) => pick(normal, normalAsync)(o)(k, n, { method, dtype, mean: 0.5, std: 2, offset: o.offset, backend: o.backend }) });
     }
     list.push({ name: `exponential ${dtype}`, big: dtype === 'float32', run: (n, o) => pick(exponential, exponentialAsync)(o)(k, n, { dtype, rate: 1.5, offset: o.offset, backend: o.backend }) });
+    // the transforms (lib/samplers TRANSFORMS / cr_transforms.h), each at ordinary parameters
+    for (const [name, params] of [['lognormal', { mean: 0.5, std: 1.5 }], ['weibull', { shape: 1.5, scale: 2 }]]) {
+      list.push({ name: `${name} ${dtype}`, mid: true, run: (n, o) => pick(lib[name], lib[`${name}Async`])(o)(k, n, { ...params, dtype, offset: o.offset, backend: o.backend }) });
+    }
     for (const alpha of [0.05, 0.5, 2, 100]) {
       for (const proposals of PROPOSALS) {
         list.push({

@@ -1,6 +1,7 @@
 // Host stand-ins for the kernel launchers of cuda/src (cr_launch.h, cr_launch_dist.h, alias_internal.h),
 // queued on the fake runtime's streams (fake_cudart.h). The Philox, XORWOW, distribution and alias
-// sampling launchers run the same work items as the real kernels (cuda/include), so results can be
+// sampling launchers run the same work items as the real kernels (cuda/include) — the map kernels
+// through the same dispatch, cr_work.h's visitors, with a host loop for the kernel — so results can be
 // compared with host references; the alias construction launchers write fixed probe patterns
 // (probe_units, probe_rows) instead, since the runtime tests check how results travel, not what the
 // construction computes (cuda/test/test_alias_gpu.cpp covers that).
@@ -12,6 +13,7 @@
 #include "cr_gamma.h"
 #include "cr_launch.h"
 #include "cr_launch_dist.h"
+#include "cr_work.h"
 #include "fake_cudart.h"
 #include "fake_kernels.h"
 
@@ -19,34 +21,31 @@ using fake::launch;
 
 cudaError_t cr_kernel_image_check() { return fake::launch_gate(); }
 
+namespace {
+
+/** The `run` of cr_work.h's visitors: the work object's items in order, queued on the stand-in stream,
+ *  touching `mem` (what the fake runtime checks for use-after-free and ordering). */
+struct HostRun {
+  cudaStream_t s;
+  const void* mem[3];
+  template <class Work>
+  cudaError_t operator()(const Work& w) const {
+    if (w.items() == 0) return cudaSuccess;
+    return launch(s, [w] {
+      for (uint64_t q = 0, items = w.items(); q < items; ++q) w(q);
+    }, {mem[0], mem[1], mem[2]});
+  }
+};
+
+}  // namespace
+
 cudaError_t cr_launch_bits(uint32_t* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  return launch(s, [=] {
-    const bool aligned = cr_fill_aligned(dst, 4, (unsigned)(first & 3));
-    for (uint64_t q = 0, items = cr_bits_items(n, first); q < items; ++q) cr_bits_item(q, dst, n, k0, k1, first, aligned);
-  }, {dst});
+  return cr_visit_bits(HostRun{s, {dst}}, dst, n, k0, k1, first);
 }
 
-cudaError_t cr_launch_uniform32(float* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
-                                double high, int, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  return launch(s, [=] {
-    const bool unit = low == 0.0 && high == 1.0;
-    const bool aligned = cr_fill_aligned(dst, 4, (unsigned)(first & 3));
-    for (uint64_t q = 0, items = cr_bits_items(n, first); q < items; ++q)
-      cr_uniform32_item(q, dst, n, k0, k1, first, aligned, unit, low, high - low);
-  }, {dst});
-}
-
-cudaError_t cr_launch_uniform64(double* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
-                                double high, int, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  return launch(s, [=] {
-    const bool unit = low == 0.0 && high == 1.0;
-    const bool aligned = cr_fill_aligned(dst, 8, (unsigned)(first & 1));
-    for (uint64_t q = 0, items = cr_uniform64_items(n, first); q < items; ++q)
-      cr_uniform64_item(q, dst, n, k0, k1, first, aligned, unit, low, high - low);
-  }, {dst});
+cudaError_t cr_launch_uniform(void* dst, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
+                              double high, int, cudaStream_t s) {
+  return cr_visit_uniform(HostRun{s, {dst}}, dst, f32, n, k0, k1, first, low, high);
 }
 
 cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, const cr_xorwow_matrix* jumps, int sms,
@@ -69,50 +68,23 @@ cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, co
 
 cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, bool polar,
                              double mean, double std_, int, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  return launch(s, [=] {
-    const uint64_t items2 = cr_uniform64_items(n, first), items4 = cr_bits_items(n, first);
-    if (polar && f32) {
-      float* d = static_cast<float*>(out);
-      const bool al = cr_pair_aligned(d, 4, (unsigned)(first & 1));
-      for (uint64_t q = 0; q < items2; ++q) cr_normal_polar_item(q, d, n, k0, k1, first, al, mean, std_);
-    } else if (polar) {
-      double* d = static_cast<double*>(out);
-      const bool al = cr_pair_aligned(d, 8, (unsigned)(first & 1));
-      for (uint64_t q = 0; q < items2; ++q) cr_normal_polar_item(q, d, n, k0, k1, first, al, mean, std_);
-    } else if (f32) {
-      float* d = static_cast<float*>(out);
-      const bool al = cr_fill_aligned(d, 4, (unsigned)(first & 3));
-      for (uint64_t q = 0; q < items4; ++q) cr_normal_bm32_item(q, d, n, k0, k1, first, al, mean, std_);
-    } else {
-      double* d = static_cast<double*>(out);
-      const bool al = cr_fill_aligned(d, 8, (unsigned)(first & 1));
-      for (uint64_t q = 0; q < items2; ++q) cr_normal_bm64_item(q, d, n, k0, k1, first, al, mean, std_);
-    }
-  }, {out});
+  return cr_visit_normal(HostRun{s, {out}}, out, f32, n, k0, k1, first, polar, mean, std_);
 }
 
 cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                   double rate, int, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  return launch(s, [=] {
-    if (f32) {
-      float* d = static_cast<float*>(out);
-      const bool al = cr_fill_aligned(d, 4, (unsigned)(first & 3));
-      for (uint64_t q = 0, items = cr_bits_items(n, first); q < items; ++q) cr_exponential32_item(q, d, n, k0, k1, first, al, rate);
-    } else {
-      double* d = static_cast<double*>(out);
-      const bool al = cr_fill_aligned(d, 8, (unsigned)(first & 1));
-      for (uint64_t q = 0, items = cr_uniform64_items(n, first); q < items; ++q)
-        cr_exponential64_item(q, d, n, k0, k1, first, al, rate);
-    }
-  }, {out});
+  return cr_visit_exponential(HostRun{s, {out}}, out, f32, n, k0, k1, first, rate);
 }
 
-cudaError_t cr_launch_gamma(const cr_gamma_args& a, int lanes, int, cudaStream_t s) {
+cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
+                                const double* p, int, cudaStream_t s) {
+  return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p);
+}
+
+cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStream_t s) {
   if (a.count == 0) return cudaSuccess;
-  if (lanes != CR_LANES_THREAD && cr_lanes_log2(lanes) < 0) return cudaErrorInvalidValue;
-  // Every lane count gives the thread kernel's values (that is the contract; test_dist_items.cpp
+  if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
+  // Every proposal count gives the thread kernel's values (that is the contract; test_dist_items.cpp
   // checks the lane vote), so the stand-in runs the thread loop.
   return launch(s, [a] {
     for (uint64_t i = 0; i < a.count; ++i) {
@@ -135,8 +107,9 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int lanes, int, cudaStream_t
 }
 
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
-                           double b, int, int, cudaStream_t s) {
+                           double b, int proposals, int, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
+  if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
   return launch(s, [=] {
     const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
     for (uint64_t i = 0; i < n; ++i) {
@@ -167,12 +140,7 @@ cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, doub
 
 cudaError_t cr_launch_dirichlet_rows(double* terms, uint64_t rows, uint32_t K, const unsigned* all_small, uint32_t lead,
                                      uint64_t m, void* out, bool f32, int, cudaStream_t s) {
-  return launch(s, [=] {
-    for (uint64_t r = 0; r < rows; ++r) {
-      if (f32) cr_dirichlet_row_item(r, terms, K, *all_small != 0, lead, m, static_cast<float*>(out));
-      else cr_dirichlet_row_item(r, terms, K, *all_small != 0, lead, m, static_cast<double*>(out));
-    }
-  }, {terms, all_small, out});
+  return cr_visit_dirichlet_rows(HostRun{s, {terms, all_small, out}}, terms, rows, K, all_small, lead, m, out, f32);
 }
 
 // ---- alias tables -------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import {
   key, normal, normalAsync, gamma, gammaAsync, beta, betaAsync, dirichlet, dirichletAsync, exponential,
   exponentialAsync,
 } from '../../index.js';
+import * as lib from '../../index.js';
+import { TRANSFORMS } from '../../samplers/registry.js';
 import { peer, rate, type Cell, type Context, type Suite } from './harness.js';
 
 type Opts = Record<string, unknown>;
@@ -14,7 +16,7 @@ type Sampler = (m: number, o: Opts) => unknown;
 
 export const distributions: Suite = {
   name: 'distributions',
-  summary: 'normal, gamma, beta, dirichlet, exponential: sync, worker pool, CUDA, vs @stdlib',
+  summary: 'normal, gamma, beta, dirichlet, exponential and the transforms: sync, worker pool, CUDA, vs @stdlib',
   async run(ctx: Context) {
     // n and asyncN are multiples of 3 so that Dirichlet rows of 3 fill the same outputs.
     const n = ctx.quick ? 30_000 : 2_100_000;
@@ -32,6 +34,13 @@ export const distributions: Suite = {
       gamma: await peer(ctx, '@stdlib/random-base-gamma'),
       beta: await peer(ctx, '@stdlib/random-base-beta'),
       exponential: await peer(ctx, '@stdlib/random-base-exponential'),
+      lognormal: await peer(ctx, '@stdlib/random-base-lognormal'),
+      weibull: await peer(ctx, '@stdlib/random-base-weibull'),
+    };
+    /** The @stdlib sampler of a transform at our parameters, where there is one. */
+    const peerOf: Record<string, ((p: Record<string, number>) => () => number) | undefined> = {
+      lognormal: std.lognormal && ((p) => () => std.lognormal(p.mean, p.std)),
+      weibull: std.weibull && ((p) => () => std.weibull(p.shape, p.scale)),
     };
     const DIR = [1, 2, 3];
     // label, sync/cuda sampler, async sampler, out options, peer label, peer fill
@@ -48,6 +57,16 @@ export const distributions: Suite = {
       ['dirichlet [1,2,3] float64 (values)', (m, o) => dirichlet(k, DIR, m / 3, o), (m, o) => dirichletAsync(k, DIR, m / 3, o), o64],
       ['exponential float64', (m, o) => exponential(k, m, o), (m, o) => exponentialAsync(k, m, o), o64, '@stdlib exponential', std.exponential && fill(() => std.exponential(1))],
     ];
+    // every transform of the registry (lib/samplers TRANSFORMS), at its defaults or ordinary values
+    const api = lib as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const t of TRANSFORMS) {
+      const p = Object.fromEntries(t.params.map((q) => [q.name, q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1]));
+      const label = `${t.name}(${Object.values(p).join(', ')})`;
+      const gen = peerOf[t.name]?.(p);
+      const peerLabel = gen ? `@stdlib ${label}` : undefined;
+      specs.push([`${label} float64`, (m, o) => api[t.name](k, m, { ...o, ...p }), (m, o) => api[`${t.name}Async`](k, m, { ...o, ...p }), o64, peerLabel, gen && fill(gen)]);
+      specs.push([`${label} float32`, (m, o) => api[t.name](k, m, { ...o, ...p }), (m, o) => api[`${t.name}Async`](k, m, { ...o, ...p }), o32, peerLabel]);
+    }
     const peerCount = new Set(specs.filter((s) => s[5]).map((s) => s[4])).size;
     const Ms = [1, 2, 4, 8];
     ctx.progress.start('distributions', peerCount + specs.length * (ctx.cuda ? 3 : 2) + Ms.length * 3);

@@ -1,0 +1,16 @@
+// The counter layout's domain tags: word 3 of the Philox counter that separates the streams (raw,
+// key derivation, proposals, alias, Sobol randomisation). The TypeScript names are lib/core/layout.ts's
+// TAG_* without the CR_ prefix; test/layout.test.ts checks that the two files agree, and
+// docs/streams.md §1 is the prose. Changing a value changes every stream that uses it.
+#ifndef CR_LAYOUT_H
+#define CR_LAYOUT_H
+
+#define CR_TAG_RAW 0u
+#define CR_TAG_SPLIT 1u
+#define CR_TAG_FOLD_IN 2u
+#define CR_TAG_POLAR 3u
+#define CR_TAG_GAMMA 4u
+#define CR_TAG_ALIAS 5u
+#define CR_TAG_SOBOL 6u
+
+#endif  // CR_LAYOUT_H

@@ -1,0 +1,103 @@
+// Samplers that are one function of a uniform or a normal per element (docs/streams.md §6.6): the C++/
+// CUDA twin of the `f` of each transform in lib/samplers (transformSampler), operation by operation.
+// Adding one: a line in CR_TRANSFORMS and its cr_tf_<name>; the kernels, the C API and the binding
+// take it from there (cr_work.h's cr_visit_transform). test/layout.test.ts checks the ids, bases and
+// parameter counts against the TypeScript definitions, cuda/test/test_transforms.cpp the values.
+// Build device code with -fmad=false, host code with -ffp-contract=off.
+#ifndef CR_TRANSFORMS_H
+#define CR_TRANSFORMS_H
+
+#include <stdint.h>
+
+#include "cr_math.h"
+#include "cr_normal.h"
+
+/** The base value f takes: u in (0, 1], exponential's open uniform, or z = 0 + 1·z', z' the standard
+ *  Box–Muller normal (what normal() returns with mean 0 and std 1: −0 becomes +0). */
+#define CR_BASE_UNIFORM 0
+#define CR_BASE_NORMAL 1
+
+/** Most parameters a transform takes. */
+#define CR_TRANSFORM_MAX_PARAMS 4
+
+/** X(id, name, base, parameter count): every transform. */
+#define CR_TRANSFORMS(X)              \
+  X(0, lognormal, CR_BASE_NORMAL, 2)  \
+  X(1, weibull, CR_BASE_UNIFORM, 2)
+
+/** lognormal: exp(mean + std·z); p = (mean, std). */
+CR_HD inline double cr_tf_lognormal(double z, const double* p) { return cr_exp(p[0] + p[1] * z); }
+
+/** weibull: scale·exp(log(−log u)/shape); p = (shape, scale). u = 1 gives +0. */
+CR_HD inline double cr_tf_weibull(double u, const double* p) { return p[1] * cr_exp(cr_log(0.0 - cr_log(u)) / p[0]); }
+
+/** The base value as f sees it, from the value the stream gives. */
+template <int Base>
+CR_HD inline double cr_tf_base(double x) {
+  return Base == CR_BASE_NORMAL ? 0.0 + x : x;
+}
+
+/** Each transform as a map with its parameters by value (a kernel argument): cr_tf_<name>_map. */
+#define CR_TF_MAP(ID, NAME, BASE, NP)                                                     \
+  struct cr_tf_##NAME##_map {                                                             \
+    double p[CR_TRANSFORM_MAX_PARAMS];                                                    \
+    CR_HD double operator()(double x) const { return cr_tf_##NAME(cr_tf_base<BASE>(x), p); } \
+  };
+CR_TRANSFORMS(CR_TF_MAP)
+#undef CR_TF_MAP
+
+/** f of transform `id` at base value x (NaN for an unknown id: the C API refuses those first). */
+CR_HD inline double cr_transform(int id, double x, const double* p) {
+  switch (id) {
+#define CR_TF_CASE(ID, NAME, BASE, NP) \
+  case ID:                             \
+    return cr_tf_##NAME(x, p);
+    CR_TRANSFORMS(CR_TF_CASE)
+#undef CR_TF_CASE
+    default:
+      return cr_dfrom(0x7ff8000000000000ull);
+  }
+}
+
+/** The base of transform `id`, or -1 when there is none. */
+CR_HD inline int cr_transform_base(int id) {
+  switch (id) {
+#define CR_TF_CASE(ID, NAME, BASE, NP) \
+  case ID:                             \
+    return BASE;
+    CR_TRANSFORMS(CR_TF_CASE)
+#undef CR_TF_CASE
+    default:
+      return -1;
+  }
+}
+
+/** The parameter count of transform `id`, or -1. */
+CR_HD inline int cr_transform_params(int id) {
+  switch (id) {
+#define CR_TF_CASE(ID, NAME, BASE, NP) \
+  case ID:                             \
+    return NP;
+    CR_TRANSFORMS(CR_TF_CASE)
+#undef CR_TF_CASE
+    default:
+      return -1;
+  }
+}
+
+/** Transform `id` with its parameters, chosen per element (host tests; unknown ids give NaN). */
+struct cr_transform_map {
+  int id;
+  double p[CR_TRANSFORM_MAX_PARAMS];
+  CR_HD double operator()(double x) const { return cr_transform(id, x, p); }
+};
+
+/** Element j of transform `id` (binary64; the float32 stream's value is this rounded once): the
+ *  per-element reference of the tests. */
+CR_HD inline double cr_transform_element(uint32_t k0, uint32_t k1, uint64_t j, int id, const double* p, bool wide) {
+  const double x = cr_transform_base(id) == CR_BASE_NORMAL ? cr_normal_element(k0, k1, j, false, wide, 0.0, 1.0)
+                                                           : cr_open_uniform_element(k0, k1, j, wide);
+  return cr_transform(id, x, p);
+}
+
+#endif  // CR_TRANSFORMS_H

@@ -1,0 +1,91 @@
+// Host test of cuda/include/cr_transforms.h against the TypeScript backend's values in
+// test/vectors/transforms.json (written by scripts/gen-transform-vectors.mjs from the registry's
+// TRANSFORMS): every value must match bit for bit, computed two ways — per element
+// (cr_transform_element) and through the kernels' own dispatch and work objects (cr_work.h's
+// cr_visit_transform, run on the host) — and the header's table must list the transforms the file does.
+#include <string>
+#include <vector>
+
+#include "cr_test.h"
+#include "cr_transforms.h"
+#include "cr_work.h"
+
+using crt::Json;
+
+namespace {
+
+uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
+
+/** The `run` of cr_work.h's visitors on the host. */
+struct HostRun {
+  template <class Work>
+  int operator()(const Work& w) const {
+    for (uint64_t q = 0, n = w.items(); q < n; ++q) w(q);
+    return 0;
+  }
+};
+
+void test_table(const Json& ts) {
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const int id = (int)ts[i]["id"].d();
+    const std::string base = ts[i]["base"].text;
+    CRT_CHECK(cr_transform_params(id) == (int)ts[i]["params"].size(), "%s: parameter count", ts[i]["name"].text.c_str());
+    CRT_CHECK(cr_transform_base(id) == (base == "normal" ? CR_BASE_NORMAL : CR_BASE_UNIFORM), "%s: base",
+              ts[i]["name"].text.c_str());
+  }
+  int ids = 0;
+  while (cr_transform_params(ids) >= 0) ++ids;
+  CRT_CHECK(ids == (int)ts.size(), "cr_transforms.h has %d transforms, the vectors %zu", ids, ts.size());
+}
+
+void test_cases(const Json& cases) {
+  size_t values = 0;
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    const int id = (int)k["id"].d();
+    double p[CR_TRANSFORM_MAX_PARAMS] = {0, 0, 0, 0};
+    for (size_t j = 0; j < k["params"].size(); ++j) p[j] = cr_dfrom(hex(k["params"][j]));
+    const uint32_t k0 = k["k0"].u32(), k1 = k["k1"].u32();
+    const uint64_t first = k["offset"].u64();
+    const bool wide = k["dtype"].text == "float64";
+    const Json& vals = k["values"];
+    const size_t n = vals.size();
+    std::vector<float> f(n);
+    std::vector<double> d(n);
+    if (wide) cr_visit_transform(HostRun{}, d.data(), false, n, k0, k1, first, id, p);
+    else cr_visit_transform(HostRun{}, f.data(), true, n, k0, k1, first, id, p);
+    for (size_t i = 0; i < n; ++i, ++values) {
+      const double e = cr_transform_element(k0, k1, first + i, id, p, wide);
+      const uint64_t want = hex(vals[i]);
+      if (wide) {
+        CRT_CHECK(cr_dbits(e) == want, "%s case %zu element %zu: %a, TS %016llx", k["transform"].text.c_str(), c, i, e,
+                  (unsigned long long)want);
+        CRT_CHECK(cr_dbits(d[i]) == want, "%s case %zu element %zu (work): %a", k["transform"].text.c_str(), c, i, d[i]);
+      } else {
+        float ef = (float)e;
+        uint32_t eb, gb;
+        memcpy(&eb, &ef, 4);
+        memcpy(&gb, &f[i], 4);
+        CRT_CHECK(eb == (uint32_t)want, "%s case %zu element %zu float32: %a, TS %08llx", k["transform"].text.c_str(), c, i,
+                  (double)ef, (unsigned long long)want);
+        CRT_CHECK(gb == (uint32_t)want, "%s case %zu element %zu float32 (work): %a", k["transform"].text.c_str(), c, i,
+                  (double)f[i]);
+      }
+    }
+  }
+  printf("transforms: %zu cases, %zu values\n", cases.size(), values);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    Json v = crt::read_json(argc > 1 ? argv[1] : "test/vectors/transforms.json");
+    test_table(v["transforms"]);
+    test_cases(v["cases"]);
+  } catch (const std::exception& e) {
+    fprintf(stderr, "test_transforms: %s\n", e.what());
+    return 2;
+  }
+  return crt::report("test_transforms");
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Writes test/vectors/transforms.json: values of every transform sampler of the registry (lib/samplers,
+// TRANSFORMS — a transform added there is covered without an edit here) computed by the TypeScript
+// backend, for the C++ host test cuda/test/test_transforms.cpp. Parameter sets come from each
+// parameter's declared constraint (its `good` values, extremes included: exp overflow, log of
+// subnormals); floats are stored as hex bit patterns. Run after `npx tsc -p .`:
+//   node scripts/gen-transform-vectors.mjs            # (re)write the file
+//   node scripts/gen-transform-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as api from '../dist/lib/index.js';
+import { TRANSFORMS } from '../dist/lib/samplers/registry.js';
+
+const file = fileURLToPath(new URL('../test/vectors/transforms.json', import.meta.url));
+
+const F64 = new Float64Array(1);
+const U64 = new BigUint64Array(F64.buffer);
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+const hex64 = (x) => { F64[0] = x; return U64[0].toString(16).padStart(16, '0'); };
+const hex32 = (x) => { F32[0] = x; return U32[0].toString(16).padStart(8, '0'); };
+const hexOf = (arr) => [...arr].map(arr instanceof Float32Array ? hex32 : hex64);
+
+const seeds = [0n, 0x123456789abcdefn, 2n ** 64n - 1n];
+// zero, odd (a Box–Muller pair split), the carry of counter word 0 into word 1, high indices
+const offsets = [0n, 1n, 2n ** 32n - 3n, 2n ** 62n + 5n];
+const lengths = [1, 3, 7, 16];
+
+/** Parameter sets: set i takes good value i (cyclically) of each parameter's constraint, plus the defaults. */
+function parameterSets(t) {
+  const most = Math.max(...t.params.map((p) => p.is.good.length));
+  const sets = [];
+  for (let i = 0; i < most; i++) sets.push(t.params.map((p) => p.is.good[(i + t.params.indexOf(p)) % p.is.good.length]));
+  sets.push(t.params.map((p) => p.default ?? 1.5));
+  return sets;
+}
+
+const cases = [];
+let c = 0;
+for (const t of TRANSFORMS) {
+  const fn = api[t.name];
+  for (const p of parameterSets(t)) {
+    const opts = Object.fromEntries(t.params.map((q, i) => [q.name, p[i]]));
+    for (const seed of seeds) {
+      const k = api.key(seed);
+      for (const offset of offsets) {
+        const n = lengths[c++ % lengths.length];
+        for (const dtype of ['float32', 'float64']) {
+          cases.push({ transform: t.name, id: t.id, params: p.map(hex64), k0: k[0], k1: k[1], offset: String(offset), dtype,
+            values: hexOf(fn(k, n, { ...opts, dtype, offset })) });
+        }
+      }
+    }
+  }
+}
+
+const text = JSON.stringify({
+  about: 'Values of the transform samplers (lib/samplers TRANSFORMS) from the TypeScript backend; params and values as hex bit patterns. Written by scripts/gen-transform-vectors.mjs.',
+  transforms: TRANSFORMS.map((t) => ({ name: t.name, id: t.id, base: t.base, params: t.params.map((q) => q.name) })),
+  cases,
+}) + '\n';
+
+if (process.argv.includes('--check')) {
+  let old = '';
+  try { old = readFileSync(file, 'utf8'); } catch { /* missing */ }
+  if (old !== text) {
+    console.error(`${file} is stale: run node scripts/gen-transform-vectors.mjs`);
+    process.exit(1);
+  }
+  console.log(`${file} is current`);
+} else {
+  writeFileSync(file, text);
+  console.log(`wrote ${file} (${text.length} bytes, ${cases.length} cases)`);
+}

@@ -1,0 +1,274 @@
+/**
+ * Every sampler of the registry (lib/samplers/registry.ts), table-driven: a sampler added to SAMPLERS
+ * is covered here without an edit.
+ *   - argument checking derived from its declared constraints: each constraint's bad values and wrong
+ *     kinds are refused naming the parameter, required parameters are required, unknown option names
+ *     are refused with the hints the spec declares;
+ *   - the contract: element i depends on (key, offset + i, parameters) only — offsets and lengths cut
+ *     anywhere give the same values, `out` is written in place, `proposals` changes nothing;
+ *   - backends: the WebAssembly fast path equals the specification, and the CUDA backend's adapters
+ *     against the stand-in addon (test/stand-in-addon.ts) equal the CPU backend, sync and async;
+ *   - distributions: a Kolmogorov–Smirnov test against the exact CDF wherever one is listed below;
+ *   - the transform vectors the C++ host test reads are current.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import lognormalCdf from '@stdlib/stats-base-dists-lognormal-cdf';
+import weibullCdf from '@stdlib/stats-base-dists-weibull-cdf';
+import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
+import expCdf from '@stdlib/stats-base-dists-exponential-cdf';
+import uniformCdf from '@stdlib/stats-base-dists-uniform-cdf';
+import * as api from '../lib/index.js';
+import { SAMPLERS, type SamplerSpec } from '../lib/samplers/registry.js';
+import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
+import type { Backend } from '../lib/backend/types.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
+import { exp as coreExp } from '../lib/core/math/exp.js';
+import { standInAddon } from './stand-in-addon.js';
+import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
+
+// `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon.
+const standIn = vi.hoisted(() => ({ backend: null as Backend | null }));
+vi.mock('../lib/backend/select.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../lib/backend/select.js')>();
+  return {
+    ...m,
+    pickBackend: (place: { backend?: unknown } | undefined, op: string, n: number) =>
+      (place?.backend === 'cuda' && standIn.backend ? standIn.backend : m.pickBackend(place, op, n)),
+  };
+});
+standIn.backend = makeCudaBackend(standInAddon(), 0);
+
+type Out = Uint32Array | Float32Array | Float64Array;
+type Opts = Record<string, unknown>;
+const fns = api as unknown as Record<string, (...a: unknown[]) => Out | Promise<Out>>;
+const k = api.key(0x5eed);
+const STREAMS = readFileSync(new URL('../docs/streams.md', import.meta.url), 'utf8');
+
+/** A value the parameter accepts that keeps draws ordinary (its default, else a moderate good value). */
+function ordinary(s: SamplerSpec, name: string): unknown {
+  const p = s.params.find((q) => q.name === name)!;
+  const v = p.default ?? p.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
+  return s.rows?.param === name ? [v, 2 * v, 0.5 * v] : v;
+}
+
+/** Options with every required parameter set (and nothing else). */
+function required(s: SamplerSpec): Opts {
+  const o: Opts = {};
+  for (const p of s.params) if (p.default === undefined && p.name !== s.rows?.param) o[p.name] = ordinary(s, p.name);
+  return o;
+}
+
+/** Calls sampler s with n (rows) and options; the vector of a rows sampler comes from `vector`. */
+function call(s: SamplerSpec, n: number, o: Opts, vector: unknown = s.rows ? ordinary(s, s.rows.param) : undefined): Out {
+  const f = fns[s.name];
+  return (s.rows ? f(k, vector, n, o) : f(k, n, o)) as Out;
+}
+
+async function callAsync(s: SamplerSpec, n: number, o: Opts): Promise<Out> {
+  const f = fns[`${s.name}Async`];
+  return s.rows ? f(k, ordinary(s, s.rows.param), n, o) : f(k, n, o);
+}
+
+/** Values per call unit: K for rows samplers (offset and n count rows), else 1. */
+const width = (s: SamplerSpec) => (s.rows ? (ordinary(s, s.rows.param) as unknown[]).length : 1);
+
+const dtypeOpts = (s: SamplerSpec): Opts[] => (s.dtypes.length > 1 ? s.dtypes.map((dtype) => ({ dtype })) : [{}]);
+
+const sameBits = (a: Out, b: Out, what: string) => {
+  if (a instanceof Uint32Array || b instanceof Uint32Array) expect(Array.from(a), what).toEqual(Array.from(b));
+  else expectSameBits(a, b as typeof a, what);
+};
+
+describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s) => {
+  it('is exported with its Async twin', () => {
+    expect(typeof fns[s.name]).toBe('function');
+    expect(typeof fns[`${s.name}Async`]).toBe('function');
+  });
+
+  it('its `stream` names the section of docs/streams.md that defines it', () => {
+    const m = s.stream.match(/^docs\/streams\.md §(\d+(?:\.\d+)?)$/);
+    expect(m, s.stream).not.toBeNull();
+    const lines = STREAMS.split('\n');
+    const at = lines.findIndex((l) => new RegExp(`^#+ ${m![1].replace('.', '\\.')}\\.? `).test(l));
+    expect(at, `heading ${m![1]}`).toBeGreaterThanOrEqual(0);
+    const level = lines[at].match(/^#+/)![0].length;
+    const end = lines.findIndex((l, i) => i > at && /^#+ /.test(l) && l.match(/^#+/)![0].length <= level);
+    expect(lines.slice(at, end < 0 ? undefined : end).join('\n')).toContain(`${s.name}(`);
+  });
+
+  it('refuses each constraint\'s bad values and wrong kinds, naming the parameter', () => {
+    for (const p of s.params) {
+      for (const bad of [...p.is.bad, '1', {}, [1]]) {
+        const o = { ...required(s), [p.name]: bad };
+        const attempt = () => (s.rows?.param === p.name ? call(s, 3, required(s), [1, bad, 1]) : call(s, 3, o));
+        if (p.perElement && Array.isArray(bad)) continue;  // an array where per-element values are allowed
+        expect(attempt, `${p.name} = ${String(bad)}`).toThrow(new RegExp(`\\b${p.name}\\b`));
+        try {
+          attempt();
+        } catch (e) {
+          expect(e instanceof RangeError || e instanceof TypeError, `${p.name} = ${String(bad)}: ${e}`).toBe(true);
+          expect(typeof bad === 'number' ? e instanceof RangeError : true, `${p.name} = ${String(bad)}: ${e}`).toBe(true);
+        }
+      }
+      for (const good of p.is.good) {
+        expect(p.is.check(good, p.name)).toBe(good);
+        const o = { ...required(s), [p.name]: good };
+        if (s.rows?.param === p.name) {
+          expect(call(s, 2, required(s), [good, 1]).length).toBe(4);
+          continue;
+        }
+        // with the others at their defaults, unless the cross-parameter check refuses the pair
+        const values = Object.fromEntries(s.params.map((q) => [q.name, (o[q.name] ?? q.default) as number]));
+        try {
+          s.check?.(values);
+        } catch {
+          continue;
+        }
+        expect(call(s, 2, o).length, `${p.name} = ${good}`).toBe(2);
+      }
+    }
+  });
+
+  it('requires the parameters without a default', () => {
+    for (const p of s.params) {
+      if (p.default !== undefined || p.name === s.rows?.param) continue;
+      const o = required(s);
+      delete o[p.name];
+      expect(() => call(s, 3, o)).toThrow(TypeError);
+      expect(() => call(s, 3, o)).toThrow(new RegExp(p.name));
+    }
+  });
+
+  it('refuses unknown option names, with the hints it declares', async () => {
+    expect(() => call(s, 3, { ...required(s), nope: 1 })).toThrow(/unknown option 'nope'/);
+    await expect(callAsync(s, 3, { ...required(s), nope: 1 })).rejects.toThrow(TypeError);
+    for (const [alias, meant] of Object.entries(s.hints ?? {})) {
+      const said = `unknown option '${alias}' (here: ${meant})`;
+      expect(() => call(s, 3, { ...required(s), [alias]: 1 }), alias).toThrow(said);
+    }
+    if (!s.proposals) expect(() => call(s, 3, { ...required(s), proposals: 2 })).toThrow(/unknown option 'proposals'/);
+  });
+
+  it('element i depends on offset + i only: any cut of the range gives the same values', () => {
+    const K = width(s);
+    for (const d of dtypeOpts(s)) {
+      const o = { ...required(s), ...d };
+      const all = call(s, 50, o);
+      for (const [off, n] of [[0, 1], [1, 2], [3, 5], [7, 43], [17, 33], [49, 1]]) {
+        sameBits(call(s, n, { ...o, offset: off }), all.subarray(off * K, (off + n) * K), `${JSON.stringify(d)} offset ${off} n ${n}`);
+      }
+      const big = 2 ** 40 + 3;
+      const far = call(s, 9, { ...o, offset: big });
+      sameBits(call(s, 4, { ...o, offset: big + 5 }), far.subarray(5 * K), 'offsets above 2^32');
+      const out = all.constructor === Uint32Array ? new Uint32Array(50 * K) : new (all.constructor as Float64ArrayConstructor)(50 * K);
+      expect(call(s, 50, { ...o, out })).toBe(out);
+      sameBits(out, all, '`out` is written in place');
+    }
+  });
+
+  it.skipIf(!s.proposals)('`proposals` never changes a value', () => {
+    for (const d of dtypeOpts(s)) {
+      const want = call(s, 40, { ...required(s), ...d });
+      for (const proposals of [1, 3, 32, 1024]) sameBits(call(s, 40, { ...required(s), ...d, proposals }), want, `proposals ${proposals}`);
+    }
+  });
+
+  it('the WebAssembly fast kernels equal the specification (path injected, no global switch)', () => {
+    for (const op of s.ops.filter((x) => x.fast)) {
+      const values: Opts = { ...required(s), method: s.method?.default };
+      for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
+      if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
+      const low = s.lower(values, op.dtype);
+      if (low.op !== op.name) continue;  // an op another method lowers to
+      const Out = op.dtype === 'float32' ? Float32Array : Float64Array;
+      const run = (n: number, lo: number, hi: number, fast: boolean) => {
+        const out = new Out(n * width(s));
+        runKernel(op.name, { k0: k[0], k1: k[1], lo, hi, params: low.params, perElement: {}, out }, { fast });
+        return out;
+      };
+      // sizes across the module's chunks (float32 transforms: 2048 blocks = 8192 values per call)
+      for (const n of [1, 3, 17, 64, 4099, 8195, 20001]) {
+        for (const [lo, hi] of [[0, 0], [3, 0], [0xfffffffd, 1], [5, 0x40000000]]) {
+          sameBits(run(n, lo, hi, true), run(n, lo, hi, false), `${op.name} n ${n} first ${hi}:${lo}`);
+        }
+      }
+      sameBits(run(100, 0, 0, false), call(s, 100, { ...required(s), dtype: op.dtype, backend: 'cpu' }), `${op.name}: the public function`);
+    }
+  });
+
+  it('the CUDA adapters (stand-in addon) give the CPU backend\'s bits, sync and async', async () => {
+    for (const d of dtypeOpts(s)) {
+      for (const offset of [0, 3, 2 ** 32 - 1, 2 ** 40 + 1]) {
+        const o = { ...required(s), ...d, offset };
+        const want = call(s, 21, { ...o, backend: 'cpu' });
+        sameBits(call(s, 21, { ...o, backend: 'cuda' }), want, `${JSON.stringify(d)} offset ${offset}`);
+        sameBits(await callAsync(s, 21, { ...o, backend: 'cuda' }), want, `async ${JSON.stringify(d)} offset ${offset}`);
+      }
+    }
+  });
+});
+
+// ---- goodness of fit against exact CDFs --------------------------------------------------------------
+
+/** Samplers with an exact CDF here: parameter sets and the CDF at x for those parameters. */
+const CDFS: Record<string, { params: Opts[]; cdf: (x: number, p: Opts) => number }> = {
+  uniform: { params: [{}, { low: -2, high: 5 }], cdf: (x, p) => uniformCdf(x, (p.low as number) ?? 0, (p.high as number) ?? 1) },
+  normal: {
+    params: [{}, { mean: 3, std: 0.25 }, { method: 'polar', mean: -1, std: 4 }],
+    cdf: (x, p) => normalCdf(x, (p.mean as number) ?? 0, (p.std as number) ?? 1),
+  },
+  exponential: { params: [{}, { rate: 7 }], cdf: (x, p) => expCdf(x, (p.rate as number) ?? 1) },
+  lognormal: {
+    params: [{}, { mean: 1.5, std: 0.3 }, { mean: -2, std: 2 }],
+    cdf: (x, p) => lognormalCdf(x, (p.mean as number) ?? 0, (p.std as number) ?? 1),
+  },
+  weibull: {
+    params: [{ shape: 1 }, { shape: 0.5, scale: 2 }, { shape: 3, scale: 0.7 }],
+    cdf: (x, p) => weibullCdf(x, p.shape as number, (p.scale as number) ?? 1),
+  },
+};
+
+describe('goodness of fit (KS against the exact CDF)', () => {
+  it('the transform samplers have a CDF here', () => {
+    for (const t of ['lognormal', 'weibull']) expect(CDFS[t], t).toBeDefined();
+  });
+  for (const [name, { params, cdf }] of Object.entries(CDFS)) {
+    const s = SAMPLERS.find((x) => x.name === name)!;
+    it(`${name}: every parameter set, float64 and float32`, () => {
+      for (const p of params) {
+        for (const d of dtypeOpts(s)) {
+          const xs = call(s, 10000, { ...p, ...d, offset: 12345 });
+          expect(ksP(xs, (x) => cdf(x, p)), `${name} ${JSON.stringify({ ...p, ...d })}`).toBeGreaterThan(KS_P_MIN);
+        }
+      }
+    });
+  }
+
+  it('the KS check can fail: lognormal values against the wrong parameters', () => {
+    const xs = call(SAMPLERS.find((x) => x.name === 'lognormal')!, 10000, { mean: 0, std: 1 });
+    expect(ksP(xs, (x) => lognormalCdf(x, 0, 1.1))).toBeLessThan(KS_P_MIN);
+    const ws = call(SAMPLERS.find((x) => x.name === 'weibull')!, 10000, { shape: 2 });
+    expect(ksP(ws, (x) => weibullCdf(x, 2.2, 1))).toBeLessThan(KS_P_MIN);
+  });
+});
+
+describe('documented identities (docs/streams.md §6.5)', () => {
+  it('lognormal float64 element j = exp(normal(key, n, { mean, std })[j]), bit for bit', () => {
+    for (const [mean, std] of [[0, 1], [-3, 0.25], [2, 7]]) {
+      const z = api.normal(k, 5000, { mean, std, offset: 99 });
+      const want = Float64Array.from(z, (x) => coreExp(x));
+      expectSameBits(api.lognormal(k, 5000, { mean, std, offset: 99 }), want, `(${mean}, ${std})`);
+    }
+  });
+});
+
+describe('test/vectors/transforms.json (cuda/test/test_transforms.cpp compares cr_transforms.h to it)', () => {
+  it('is what the TypeScript backend computes now (scripts/gen-transform-vectors.mjs --check)', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const out = execFileSync(process.execPath, ['scripts/gen-transform-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
+    expect(out).toMatch(/is current/);
+  });
+});
