@@ -64,20 +64,23 @@ export function aliasBackend(place: Placement, op: string, n: number, params: Re
   return pickBackend(place, op, requestedBackend(place.backend) === 'auto' && upload ? 0 : n);
 }
 
+/**
+ * Samples of a table or categorical job, through lib/facade/device-io.ts like every sampler: host
+ * outputs on the backend aliasBackend picks (it weighs the table's upload), device outputs where the
+ * operands send them.
+ */
+function tableCall(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Call {
+  const p = prepare(key, n, options);
+  return sampleCall(p, op, params, wantsDevice(options) ? undefined : { backend: aliasBackend(p.opts, op, p.n, params) });
+}
+
 export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array | DeviceArray {
-  if (wantsDevice(options)) return runCall(sampleCall(prepare(key, n, options), op, params)) as DeviceArray;
-  const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
-  if (p.n > 0) aliasBackend(p.opts, op, p.n, params).run(job);
-  return out;
+  return runCall(tableCall(key, n, options, op, params)) as Uint32Array | DeviceArray;
 }
 
 export const sampleAsync = asyncly(
-  async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array | DeviceArray> => {
-    if (wantsDevice(options)) return (await runCallAsync(sampleCall(prepare(key, n, options), op, params))) as DeviceArray;
-    const [p, job, out] = samplePrepared(prepare(key, n, options), op, params);
-    if (p.n > 0) await aliasBackend(p.opts, op, p.n, params).runAsync(job);
-    return out;
-  },
+  async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array | DeviceArray> =>
+    (await runCallAsync(tableCall(key, n, options, op, params))) as Uint32Array | DeviceArray,
 );
 
 /** Validates the counts options; returns the (zeroed unless accumulate) histogram. */
