@@ -24,7 +24,8 @@ const reps = Number(flag('--reps', '7'));
 const load = (d) => import(pathToFileURL(resolve(d, 'dist/lib/index.js')).href);
 const [A, B] = await Promise.all([load(dirA), load(dirB)]);
 
-/** [label, output kind, function, options, the vector of a rows sampler]. */
+/** [label, output kind, function (a public name, or (lib, async) => the function to call), options, the
+ *  vector of a rows sampler]. */
 const cases = [
   ['bits', 'u32', 'bits', {}],
   ['uniform float64', 'f64', 'uniform', {}],
@@ -38,7 +39,15 @@ const cases = [
   ['chisquare df=3 float64', 'f64', 'chisquare', { df: 3 }],
   ['beta(2, 3) float64', 'f64', 'beta', { a: 2, b: 3 }],
   ['dirichlet [1,2,3] float64', 'f64', 'dirichlet', {}, [1, 2, 3]],
+  ['AliasTable#sample (10^4 rows)', 'u32', (L, a) => { const t = table(L); return (k, m, o) => (a ? t.sampleAsync(k, m, o) : t.sample(k, m, o)); }, {}],
+  ['categorical (100 weights)', 'u32', (L, a) => (k, m, o) => (a ? L.categoricalAsync : L.categorical)(k, WEIGHTS, m, o), {}],
 ];
+const WEIGHTS = Float64Array.from({ length: 100 }, (_, i) => 1 + (i % 7));
+const tables = new Map();
+const table = (L) => {
+  if (!tables.has(L)) tables.set(L, L.AliasTable.build(Float64Array.from({ length: 10000 }, (_, i) => 1 + (i % 13))));
+  return tables.get(L);
+};
 const outs = { u32: new Uint32Array(n), f32: new Float32Array(n), f64: new Float64Array(n) };
 
 /** Values per second (millions), best of `reps`. */
@@ -52,10 +61,11 @@ async function best(f) {
   return n / t / 1e3;
 }
 
-const run = (L, fn, opts, vector, out) => {
+const run = (L, fn, opts, vector, out, async = false) => {
   const o = { ...opts, out, backend: 'cpu' };
   const k = L.key(1);
-  return vector ? L[fn](k, vector, n / vector.length, o) : L[fn](k, n, o);
+  const f = typeof fn === 'function' ? fn(L, async) : L[async ? `${fn}Async` : fn];
+  return vector ? f(k, vector, n / vector.length, o) : f(k, n, o);
 };
 
 const rows = [];
@@ -64,7 +74,7 @@ for (const [label, kind, fn, opts, vector] of cases) {
   const r = { label };
   // A B A B: drift between the two passes shows as A ≠ A2
   for (const [name, L] of [['A', A], ['B', B], ['A2', A], ['B2', B]]) r[name] = await best(() => run(L, fn, opts, vector, out));
-  for (const [name, L] of [['Aasync', A], ['Basync', B]]) r[name] = await best(() => run(L, `${fn}Async`, opts, vector, out));
+  for (const [name, L] of [['Aasync', A], ['Basync', B]]) r[name] = await best(() => run(L, fn, opts, vector, out, true));
   rows.push(r);
   if (!args.includes('--json')) {
     const a = Math.max(r.A, r.A2), b = Math.max(r.B, r.B2);

@@ -51,7 +51,7 @@ describe('constants shared by TypeScript and C++', () => {
     expect(lines.sort((a, b) => a.id - b.id)).toEqual(ts.sort((a, b) => a.id - b.id));
     const most = defines(text, 'CR_').get('TRANSFORM_MAX_PARAMS')!;
     for (const t of ts) expect(t.params, t.name).toBeLessThanOrEqual(most);
-    for (const t of ts) expect(text, `cr_tf_${t.name}`).toMatch(new RegExp(`CR_HD inline double cr_tf_${t.name}\\(`));
+    for (const t of ts) expect(text, `cr_tf_${t.name}`).toMatch(new RegExp(`CR_HD inline T cr_tf_${t.name}\\(T `));
   });
 
   it('proposals: MAX_PROPOSALS = CR_MAX_PROPOSALS; the stand-in default = CR_GAMMA_DEFAULT_PROPOSALS', () => {

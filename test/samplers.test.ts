@@ -181,6 +181,25 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       const values: Opts = { ...required(s), method: s.method?.default };
       for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
       if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
+      // extreme parameters too (each constraint's good values, cyclically): overflow, underflow and
+      // the vector code's rare lanes, where the scalar ports take over
+      const scalars = s.params.filter((p) => p.name !== s.rows?.param);
+      for (let i = 0; i < 4 && scalars.length; i++) {
+        const v: Opts = { ...values };
+        scalars.forEach((p, j) => { v[p.name] = p.is.good[(i + j) % p.is.good.length]; });
+        try {
+          s.check?.(v as Record<string, number>);
+        } catch {
+          continue;
+        }
+        const lowX = s.lower(v, op.dtype);
+        if (lowX.op !== op.name) continue;
+        const Out = op.dtype === 'float32' ? Float32Array : Float64Array;
+        const a = new Out(4099 * width(s)), b = new Out(4099 * width(s));
+        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, { fast: true });
+        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: b }, { fast: false });
+        sameBits(a, b, `${op.name} at ${JSON.stringify(v)}`);
+      }
       const low = s.lower(values, op.dtype);
       if (low.op !== op.name) continue;  // an op another method lowers to
       const Out = op.dtype === 'float32' ? Float32Array : Float64Array;

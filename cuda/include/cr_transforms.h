@@ -1,7 +1,7 @@
 // Samplers that are one function of a uniform or a normal per element (docs/streams.md §6.6): the C++/
 // CUDA twin of the `f` of each transform in lib/samplers (transformSampler), operation by operation.
-// Adding one: a line in CR_TRANSFORMS and its cr_tf_<name>; the kernels, the C API and the binding
-// take it from there (cr_work.h's cr_visit_transform). test/layout.test.ts checks the ids, bases and
+// Adding one: a line in CR_TRANSFORMS and its cr_tf_<name>; the kernels, the C API, the binding and
+// the WebAssembly path take it from there (cr_work.h's cr_visit_transform, lib/wasm/samplers.cc). test/layout.test.ts checks the ids, bases and
 // parameter counts against the TypeScript definitions, cuda/test/test_transforms.cpp the values.
 // Build device code with -fmad=false, host code with -ffp-contract=off.
 #ifndef CR_TRANSFORMS_H
@@ -25,11 +25,23 @@
   X(0, lognormal, CR_BASE_NORMAL, 2)  \
   X(1, weibull, CR_BASE_UNIFORM, 2)
 
+// Each transform is written once over a math policy M (M::exp, M::log, …) and a value type T: the
+// scalar policy below (T = double) serves CUDA and the host; lib/wasm/samplers.cc instantiates the same
+// body with its two-lane vector math (T = two doubles), so the WebAssembly path needs no code of its own.
+
+/** The scalar math of cr_math.h, as a transform policy. */
+struct cr_scalar_math {
+  CR_HD static double exp(double x) { return cr_exp(x); }
+  CR_HD static double log(double x) { return cr_log(x); }
+};
+
 /** lognormal: exp(mean + std·z); p = (mean, std). */
-CR_HD inline double cr_tf_lognormal(double z, const double* p) { return cr_exp(p[0] + p[1] * z); }
+template <class M, class T>
+CR_HD inline T cr_tf_lognormal(T z, const double* p) { return M::exp(p[0] + p[1] * z); }
 
 /** weibull: scale·exp(log(−log u)/shape); p = (shape, scale). u = 1 gives +0. */
-CR_HD inline double cr_tf_weibull(double u, const double* p) { return p[1] * cr_exp(cr_log(0.0 - cr_log(u)) / p[0]); }
+template <class M, class T>
+CR_HD inline T cr_tf_weibull(T u, const double* p) { return p[1] * M::exp(M::log(0.0 - M::log(u)) / p[0]); }
 
 /** The base value as f sees it, from the value the stream gives. */
 template <int Base>
@@ -41,7 +53,7 @@ CR_HD inline double cr_tf_base(double x) {
 #define CR_TF_MAP(ID, NAME, BASE, NP)                                                     \
   struct cr_tf_##NAME##_map {                                                             \
     double p[CR_TRANSFORM_MAX_PARAMS];                                                    \
-    CR_HD double operator()(double x) const { return cr_tf_##NAME(cr_tf_base<BASE>(x), p); } \
+    CR_HD double operator()(double x) const { return cr_tf_##NAME<cr_scalar_math>(cr_tf_base<BASE>(x), p); } \
   };
 CR_TRANSFORMS(CR_TF_MAP)
 #undef CR_TF_MAP
@@ -51,7 +63,7 @@ CR_HD inline double cr_transform(int id, double x, const double* p) {
   switch (id) {
 #define CR_TF_CASE(ID, NAME, BASE, NP) \
   case ID:                             \
-    return cr_tf_##NAME(x, p);
+    return cr_tf_##NAME<cr_scalar_math>(x, p);
     CR_TRANSFORMS(CR_TF_CASE)
 #undef CR_TF_CASE
     default:

@@ -586,16 +586,49 @@ EXPORT(expo_fill) void expo_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_
 
 // ---- transforms (lib/kernels/transform.ts; cuda/include/cr_transforms.h) ----------------------------
 
+/** The vector math as a transform policy (cr_transforms.h): each transform's one body, two lanes at a
+ *  time, with the bits of cr_scalar_math (vlog/vexp finish rare lanes by the scalar ports). */
+struct VecMath {
+  static v2d exp(v2d x) {
+    v2d r;
+    vexp<1>(&x, &r);
+    return r;
+  }
+  static v2d log(v2d x) {
+    v2d r;
+    vlog<1>(&x, &r);
+    return r;
+  }
+};
+
+/** OUT[0 .. n) ← f(OUT[i]) two at a time, in place (wide) or rounded to floats at the start of OUT: the
+ *  floats of pair i land on bytes 4i .. 4i + 8, never past the doubles not yet read (8i on). */
+template <class F>
+INLINE void map_out(uint32_t n, uint32_t wide, const double* p, F f) {
+  float* out32 = (float*)OUT;
+  for (uint32_t i = 0; i < n; i += 2) {
+    const v2d v = f((v2d)wasm_v128_load(OUT + i), p);
+    if (wide) {
+      store2(OUT + i, v);
+    } else {
+      out32[i] = (float)v[0];
+      out32[i + 1] = (float)v[1];
+    }
+  }
+}
+
 /**
  * Transform `id` of cr_transforms.h over raw-stream blocks [b, b + nblocks) into OUT: the base values
  * in binary64 — Box–Muller z (mean 0, std 1) or exponential's open uniform u, from the vector code
- * above — then f(x) per element by the scalar C++ function the CUDA kernels run, rounded once to
+ * above — then f(x), the body the CUDA kernels run instantiated with the vector math, rounded once to
  * float32 when !wide. float32 needs 4 doubles per block: at most CHUNK_BLOCKS / 2 blocks per call.
  */
 EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
                                            uint32_t wide, int32_t id, double p0, double p1, double p2, double p3) {
   const double p[CR_TRANSFORM_MAX_PARAMS] = {p0, p1, p2, p3};
-  const bool normal = cr_transform_base(id) == CR_BASE_NORMAL;
+  const int base = cr_transform_base(id);
+  if (base < 0) return;  // the caller passes known ids only
+  const bool normal = base == CR_BASE_NORMAL;
   if (wide) {
     if (normal) bm_impl<true>(k0, k1, blo, bhi, nblocks, 0.0, 1.0);
     else expo_impl<true, true>(k0, k1, blo, bhi, nblocks, 1.0);
@@ -603,12 +636,13 @@ EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t bl
     if (normal) bm_impl<false, true>(k0, k1, blo, bhi, nblocks, 0.0, 1.0);
     else expo_impl<false, true>(k0, k1, blo, bhi, nblocks, 1.0);
   }
-  const uint32_t n = ((nblocks + 7) & ~7u) * (wide ? 2 : 4);  // whole 8-block steps were written
-  if (wide) {
-    for (uint32_t i = 0; i < n; ++i) OUT[i] = cr_transform(id, OUT[i], p);
-  } else {
-    float* f = (float*)OUT;  // f[i] overwrites bytes of OUT[i / 2] <= OUT[i], already read
-    for (uint32_t i = 0; i < n; ++i) f[i] = (float)cr_transform(id, OUT[i], p);
+  const uint32_t n = ((nblocks + 7) & ~7u) * (wide ? 2 : 4);  // whole 8-block steps were written (even)
+  switch (id) {
+#define CR_TF_FILL(ID, NAME, BASE, NP) \
+  case ID:                             \
+    return map_out(n, wide, p, [](v2d x, const double* q) { return cr_tf_##NAME<VecMath>(x, q); });
+    CR_TRANSFORMS(CR_TF_FILL)
+#undef CR_TF_FILL
   }
 }
 
