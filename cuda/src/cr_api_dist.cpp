@@ -15,37 +15,11 @@ using namespace cr_rt;
 
 namespace {
 
-constexpr unsigned long long kNoBad = ~0ull;
-
 /** Resolves CR_PROPOSALS_DEFAULT in *p; anything but 1 … CR_MAX_PROPOSALS is EINVAL. */
 cr_status resolve_proposals(int* p) {
   if (*p == CR_PROPOSALS_DEFAULT) *p = CR_GAMMA_DEFAULT_PROPOSALS;
   if (*p >= 1 && *p <= CR_MAX_PROPOSALS) return ok_status();
   return invalid("proposals must be -1 (the default) or an integer in [1, 1024]");
-}
-
-/** CR_ERANGE naming shape `index` of `what` when the device found an invalid one. */
-cr_status shape_error(cudaStream_t s, const unsigned long long* dev_bad, const void* values, int type,
-                      const char* what, const char* domain) {
-  unsigned long long bad = kNoBad;
-  CR_TRY(cudaMemcpyAsync(&bad, dev_bad, sizeof bad, cudaMemcpyDeviceToHost, s));
-  CR_TRY(cudaStreamSynchronize(s));
-  if (bad == kNoBad) return ok_status();
-  double v = 0;
-  if (type == CR_TYPE_F32) {
-    float f = 0;
-    CR_TRY(cudaMemcpyAsync(&f, static_cast<const float*>(values) + bad, sizeof f, cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-    v = f;
-  } else {
-    CR_TRY(cudaMemcpyAsync(&v, static_cast<const double*>(values) + bad, sizeof v, cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-  }
-  cr_status st;
-  st.code = CR_ERANGE;
-  snprintf(st.name, sizeof st.name, "%s", "ERANGE");
-  snprintf(st.message, sizeof st.message, "%s[%llu] must be %s, got %.17g", what, bad, domain, v);
-  return st;
 }
 
 struct NormalBody : BodyBase {

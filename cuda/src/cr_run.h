@@ -12,6 +12,7 @@
 #define CR_RUN_H
 
 #include <algorithm>
+#include <cstdio>
 
 #include "cr_api.h"
 #include "cr_runtime.h"
@@ -43,6 +44,39 @@ inline cr_status check_float_out(const cr_array& out) {
   if (!is_float_type(out.type)) return invalid("out must hold float32 or float64 elements");
   if (out.n && !out.data) return invalid("out is null");
   return ok_status();
+}
+
+/** CR_ERANGE naming `what`[i] = v: a value out of its domain (`domain` says it, e.g. "finite and > 0"). */
+inline cr_status value_error(const char* what, unsigned long long i, const char* domain, double v) {
+  cr_status st;
+  st.code = CR_ERANGE;
+  snprintf(st.name, sizeof st.name, "%s", "ERANGE");
+  snprintf(st.message, sizeof st.message, "%s[%llu] must be %s, got %.17g", what, i, domain, v);
+  return st;
+}
+
+/** No invalid device value found (the initial value of a device `bad` index). */
+constexpr unsigned long long kNoBadIndex = ~0ull;
+
+/** After a blocking call's stream work: CR_ERANGE naming value `*dev_bad` of `what` (device `values`
+ *  of float `type`) when the device flagged one, else success. */
+inline cr_status shape_error(cudaStream_t s, const unsigned long long* dev_bad, const void* values, int type,
+                             const char* what, const char* domain) {
+  unsigned long long bad = kNoBadIndex;
+  CR_TRY(cudaMemcpyAsync(&bad, dev_bad, sizeof bad, cudaMemcpyDeviceToHost, s));
+  CR_TRY(cudaStreamSynchronize(s));
+  if (bad == kNoBadIndex) return ok_status();
+  double v = 0;
+  if (type == CR_TYPE_F32) {
+    float f = 0;
+    CR_TRY(cudaMemcpyAsync(&f, static_cast<const float*>(values) + bad, sizeof f, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
+    v = f;
+  } else {
+    CR_TRY(cudaMemcpyAsync(&v, static_cast<const double*>(values) + bad, sizeof v, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
+  }
+  return value_error(what, bad, domain, v);
 }
 
 template <class Body>

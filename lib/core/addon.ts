@@ -26,6 +26,8 @@ export type Shapes = Float32Array | Float64Array | DeviceHandle;
 export type Proposals = number;
 
 type Key4 = [k0: U32, k1: U32, lo: U32, hi: U32];
+/** Outputs of the discrete samplers. */
+type DiscreteArray = Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 
 /** The sampler ops (binding/addon.cc, distributions.cc, transforms.cc). */
 export interface SamplerAddon {
@@ -65,6 +67,16 @@ export interface SamplerAddon {
   transform32Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
   transform64(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): void;
   transform64Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Integers in [low, high) (binding/discrete.cc): `type` is the output's type code (lib/core/types.ts
+   *  DTYPE_CODE: int32, uint32 or float64); low and high safe integers, low < high, the range fitting the type. */
+  integers(...a: [...Key4, type: number, low: number, high: number, ...Out<Int32Array | Uint32Array | Float64Array>]): void;
+  integersAsync(...a: [...Key4, type: number, low: number, high: number, ...Out<Int32Array | Uint32Array | Float64Array>]): Promise<void>;
+  /** Bernoulli(p) as `type` (uint8, int32, uint32, float32 or float64); p one number or per element. */
+  bernoulli(...a: [...Key4, type: number, p: number | Shapes, ...Out<DiscreteArray>]): void;
+  bernoulliAsync(...a: [...Key4, type: number, p: number | Shapes, ...Out<DiscreteArray>]): Promise<void>;
+  /** Geometric(p) as `type` (int32, uint32 or float64); p at least the type's floor (lib/samplers/geometric.ts). */
+  geometric(...a: [...Key4, type: number, p: number | Shapes, ...Out<Int32Array | Uint32Array | Float64Array>]): void;
+  geometricAsync(...a: [...Key4, type: number, p: number | Shapes, ...Out<Int32Array | Uint32Array | Float64Array>]): Promise<void>;
   /** curand() outputs of cuRAND's XORWOW after curand_init(seed, subsequence, offset). */
   xorwowFill(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): void;
   xorwowFillAsync(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): Promise<void>;

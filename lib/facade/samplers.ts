@@ -20,6 +20,9 @@ import { BETA } from '../samplers/beta.js';
 import { DIRICHLET } from '../samplers/dirichlet.js';
 import { LOGNORMAL } from '../samplers/lognormal.js';
 import { WEIBULL } from '../samplers/weibull.js';
+import { INTEGERS } from '../samplers/integers.js';
+import { BERNOULLI } from '../samplers/bernoulli.js';
+import { GEOMETRIC } from '../samplers/geometric.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 
@@ -221,3 +224,89 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
+
+// ---- the discrete samplers --------------------------------------------------------------------------
+
+/** The typed array of each output type. */
+export interface ArrayOf {
+  uint8: Uint8Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  float32: Float32Array;
+  float64: Float64Array;
+}
+
+/** Options of a sampler whose output types are D. */
+export interface DiscreteOptions<D extends keyof ArrayOf> extends CommonOptions {
+  /** The output type (each sampler's default is listed with it); an `out` of one of them implies it. */
+  dtype?: D;
+  /** Destination (length ≥ n), or 'device' / a DeviceArray (docs/device-arrays.md). */
+  out?: ArrayOf[D] | DeviceOut;
+}
+
+/** A sampler with options O (required parameters), output types D and default type Dflt: the typed
+ *  array that `dtype` or `out` names, else ArrayOf[Dflt]. */
+export interface DiscreteSampler<O, D extends keyof ArrayOf, Dflt extends D> {
+  (key: Key, n: number, options: O & { out: DeviceOut }): DeviceArray;
+  <T extends D>(key: Key, n: number, options: O & { dtype: T; out?: ArrayOf[T] }): ArrayOf[T];
+  <T extends D>(key: Key, n: number, options: O & { dtype?: undefined; out: ArrayOf[T] }): ArrayOf[T];
+  (key: Key, n: number, options: O & { dtype?: undefined; out?: undefined }): ArrayOf[Dflt];
+  (key: Key, n: number, options: O & DiscreteOptions<D>): ArrayOf[D] | DeviceArray;
+}
+/** Its Promise twin. */
+export interface DiscreteSamplerAsync<O, D extends keyof ArrayOf, Dflt extends D> {
+  (key: Key, n: number, options: O & { out: DeviceOut }): Promise<DeviceArray>;
+  <T extends D>(key: Key, n: number, options: O & { dtype: T; out?: ArrayOf[T] }): Promise<ArrayOf[T]>;
+  <T extends D>(key: Key, n: number, options: O & { dtype?: undefined; out: ArrayOf[T] }): Promise<ArrayOf[T]>;
+  (key: Key, n: number, options: O & { dtype?: undefined; out?: undefined }): Promise<ArrayOf[Dflt]>;
+  (key: Key, n: number, options: O & DiscreteOptions<D>): Promise<ArrayOf[D] | DeviceArray>;
+}
+
+/** Output types of integers and geometric: int32 (default), uint32, float64 (exact up to 2^53). */
+export type IntDtype = 'int32' | 'uint32' | 'float64';
+
+export interface IntegersOptions extends DiscreteOptions<IntDtype> {
+  /** Smallest value (included), default 0: a safe integer (int32: ≥ −2^31; uint32: ≥ 0). */
+  low?: number;
+  /** One past the largest value — excluded, as numpy's `integers` and jax's `randint`: a safe integer
+   *  > low (int32: ≤ 2^31; uint32: ≤ 2^32; float64: high − low ≤ 2^53). */
+  high: number;
+}
+const [integersFn, integersAsyncFn] = makeSampler(INTEGERS);
+/**
+ * n uniform integers in [low, high) — high excluded (numpy `Generator.integers(low, high)`, jax
+ * `randint(key, shape, minval, maxval)`), unbiased: Lemire's multiply-and-reject, element i the first
+ * accepted proposal of its own sub-stream, so it depends on (key, offset + i, low, high) only — not on
+ * n, the dtype or the backend (docs/streams.md §4.1).
+ */
+export const integers = integersFn as DiscreteSampler<IntegersOptions, IntDtype, 'int32'>;
+export const integersAsync = integersAsyncFn as DiscreteSamplerAsync<IntegersOptions, IntDtype, 'int32'>;
+
+/** Output types of bernoulli: uint8 (default), int32, uint32, float32, float64. */
+export type BernoulliDtype = 'uint8' | 'int32' | 'uint32' | 'float32' | 'float64';
+export interface BernoulliOptions extends DiscreteOptions<BernoulliDtype> {
+  /** Probability of 1, in [0, 1]: one number, or one per element (a Float32Array/Float64Array or a
+   *  float32/float64 DeviceArray of length n). */
+  p: number | Float32Array | Float64Array | DeviceArray;
+}
+const [bernoulliFn, bernoulliAsyncFn] = makeSampler(BERNOULLI);
+/**
+ * n Bernoulli(p) draws: element i is 1 when u_i < p, u_i = uniform(key)[offset + i] (the float64
+ * uniform, k53·2^-53), else 0 — so p = 0 never gives 1 and p = 1 always does (docs/streams.md §6.6).
+ */
+export const bernoulli = bernoulliFn as DiscreteSampler<BernoulliOptions, BernoulliDtype, 'uint8'>;
+export const bernoulliAsync = bernoulliAsyncFn as DiscreteSamplerAsync<BernoulliOptions, BernoulliDtype, 'uint8'>;
+
+export interface GeometricOptions extends DiscreteOptions<IntDtype> {
+  /** Success probability in (0, 1], at least 2^-25 (int32), 2^-26 (uint32) or 2^-47 (float64) so no
+   *  value can exceed the dtype: one number, or one per element (Float32Array/Float64Array/DeviceArray). */
+  p: number | Float32Array | Float64Array | DeviceArray;
+}
+const [geometricFn, geometricAsyncFn] = makeSampler(GEOMETRIC);
+/**
+ * n geometric draws, numpy's convention: the number of trials up to and including the first success
+ * (1, 2, …; mean 1/p). Inversion: floor(log(v)/log1p(−p)) + 1 with v the element's open uniform
+ * (exponential's, docs/streams.md §6.7).
+ */
+export const geometric = geometricFn as DiscreteSampler<GeometricOptions, IntDtype, 'int32'>;
+export const geometricAsync = geometricAsyncFn as DiscreteSamplerAsync<GeometricOptions, IntDtype, 'int32'>;

@@ -14,11 +14,15 @@ import { BETA } from './beta.js';
 import { DIRICHLET } from './dirichlet.js';
 import { LOGNORMAL } from './lognormal.js';
 import { WEIBULL } from './weibull.js';
+import { INTEGERS } from './integers.js';
+import { BERNOULLI } from './bernoulli.js';
+import { GEOMETRIC } from './geometric.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
+  INTEGERS, BERNOULLI, GEOMETRIC,
 ];
 
 function opTable(): ReadonlyMap<string, OpSpec> {
