@@ -17,6 +17,9 @@ import {
   shutdownPool, uniform,
 } from '../lib/index.js';
 import { integersKernel, mulHi32 } from '../lib/kernels/integers.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
+import { CTORS } from '../lib/core/types.js';
+import { integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
 
@@ -189,6 +192,36 @@ describe('integers: exact pmf', () => {
         const bits = wide ? 64n : 32n;
         const accepted = (m & ((1n << bits) - 1n)) >= (1n << bits) % r;
         if (accepted) expect(out[e], `[${low}, ${high}) element ${e}`).toBe(low + Number(m >> bits));
+      }
+    }
+  });
+});
+
+describe('integers: the WebAssembly fast path equals the specification', () => {
+  it('narrow (high rejection, r = 2^32, powers of two) and wide ranges, every dtype, offsets and sizes across chunks', () => {
+    expect(samplersWasmAvailable()).toBe(true);
+    expect(integersWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { low: 0, high: 9 }, perElement: {}, out: new Int32Array(64) })).toBe(true);
+    const ranges: [number, number][] = [
+      [0, 3], [-9, 1_000_000], [0, 2 ** 31 + 1], [5, 3 * 2 ** 30 + 5], [0, 2 ** 32], [-(2 ** 31), 2 ** 31], [0, 2 ** 16],
+      [0, 2 ** 32 + 1], [-(2 ** 52), 2 ** 52], [-7, 2 ** 53 - 7],
+    ];
+    for (const [low, high] of ranges) {
+      const dtypes = (['int32', 'uint32', 'float64'] as const).filter((d) =>
+        d === 'float64' || (d === 'int32' ? low >= -(2 ** 31) && high <= 2 ** 31 : low >= 0 && high <= 2 ** 32));
+      for (const dtype of dtypes) {
+        for (const n of [16, 17, 4099, 8195, 16411]) {
+          for (const [lo, hi] of [[0, 0], [3, 0], [0xfffffffd, 1], [6, 0x40000000]]) {
+            const run = (fast: boolean) => {
+              const out = new CTORS[dtype](n);
+              runKernel(`integers_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { low, high }, perElement: {}, out }, { fast });
+              return out;
+            };
+            const a = run(true), b = run(false);
+            let first = -1;
+            for (let i = 0; i < n && first < 0; i++) if (a[i] !== b[i]) first = i;
+            expect(first, `[${low}, ${high}) ${dtype} n ${n} first ${hi}:${lo}: element ${first} ${a[first]} vs ${b[first]}`).toBe(-1);
+          }
+        }
       }
     }
   });

@@ -3,6 +3,7 @@ import { safeInteger } from '../core/constraints.js';
 import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
 import { integersKernel } from '../kernels/integers.js';
+import { integersWasm } from '../wasm/samplers.js';
 import { opOf, type OpSpec, type SamplerSpec } from './spec.js';
 
 const DTYPES = ['int32', 'uint32', 'float64'] as const satisfies readonly DeviceDtype[];
@@ -30,6 +31,7 @@ function checkFits(low: number, high: number, dtype: (typeof DTYPES)[number]): v
 const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
   name: opOf('integers', dtype),
   dtype,
+  fast: integersWasm,
   cpu: (a: KernelArgs) => integersKernel(a.k0, a.k1, a.lo, a.hi, a.params.low as number, a.params.high as number,
     a.out as Int32Array | Uint32Array | Float64Array),
   cuda: { fn: 'integers', args: [{ constant: DTYPE_CODE[dtype] }, { param: 'low' }, { param: 'high' }], crossover: 1 << 16 },
