@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';
 import { SAMPLERS, type ParamSpec, type SamplerSpec } from '../lib/samplers/registry.js';
+import { CTORS } from '../lib/core/types.js';
 import type { Constraint } from '../lib/core/constraints.js';
 
 export const K = cr.key(7);
@@ -135,7 +136,7 @@ const goodFor = (q: ParamSpec) => q.default ?? q.is.good.find((x) => x >= 0.25 &
 function samplerTarget(s: SamplerSpec): Target {
   const rows = s.rows?.param;
   const K = 3;
-  const outs = s.dtypes.map((d) => ({ uint32: Uint32Array, float32: Float32Array, float64: Float64Array })[d]);
+  const outs = s.dtypes.map((d) => CTORS[d]);
   const slots: Target['slots'] = { ...common(outs, rows ? K * N : N) };
   if (s.dtypes.length > 1) slots.dtype = ['dtype', badEnum([...s.dtypes])];
   if (s.method) slots.method = ['method', badEnum([...s.method.values])];

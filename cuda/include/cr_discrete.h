@@ -65,13 +65,15 @@ CR_HD inline bool cr_int_wide(uint32_t a, uint32_t b, const cr_int_plan& p, uint
   return lo >= p.t;
 }
 
-/** Proposal t ≥ 1 of element e: block (e, t, CR_TAG_INTEGERS), word 0 (narrow) or words 0, 1 (wide). */
-CR_HD inline bool cr_int_retry(const cr_int_plan& p, uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, uint64_t* k) {
-  const uint32_t ctr[4] = {(uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_INTEGERS};
+/** Retry block c ≥ 1 of element e, (e, c, CR_TAG_INTEGERS): its four narrow proposals (words 0 … 3) or
+ *  two wide ones (words 0, 1 and 2, 3) in order; true and *k at the first accepted one. */
+CR_HD inline bool cr_int_retry(const cr_int_plan& p, uint32_t k0, uint32_t k1, uint64_t e, uint32_t c, uint64_t* k) {
+  const uint32_t ctr[4] = {(uint32_t)e, (uint32_t)(e >> 32), c, CR_TAG_INTEGERS};
   const uint32_t key[2] = {k0, k1};
   uint32_t w[4];
   cr_philox4x32_10(ctr, key, w);
-  return p.wide ? cr_int_wide(w[0], w[1], p, k) : cr_int_narrow(w[0], p, k);
+  if (p.wide) return cr_int_wide(w[0], w[1], p, k) || cr_int_wide(w[2], w[3], p, k);
+  return cr_int_narrow(w[0], p, k) || cr_int_narrow(w[1], p, k) || cr_int_narrow(w[2], p, k) || cr_int_narrow(w[3], p, k);
 }
 
 /** Element e's value from its proposal-0 words (b used when wide): the first accepted proposal. */
@@ -79,7 +81,7 @@ CR_HD inline int64_t cr_integers_value(const cr_int_plan& p, uint32_t k0, uint32
                                        uint32_t b) {
   uint64_t k;
   bool ok = p.wide ? cr_int_wide(a, b, p, &k) : cr_int_narrow(a, p, &k);
-  for (uint32_t t = 1; !ok; ++t) ok = cr_int_retry(p, k0, k1, e, t, &k);
+  for (uint32_t c = 1; !ok; ++c) ok = cr_int_retry(p, k0, k1, e, c, &k);
   return p.low + (int64_t)k;
 }
 

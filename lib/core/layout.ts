@@ -12,7 +12,7 @@
  *   Sobol randomisation (t, d, 0, TAG_SOBOL)                  block t of dimension d's scramble words
  *                      (docs/qmc.md §5)
  *   bounded integers   (b mod 2^32, b div 2^32, 0, TAG_INTEGERS) proposal 0: one word per element
- *                      (range ≤ 2^32) or two (wider); retries (e mod 2^32, e div 2^32, t ≥ 1, TAG_INTEGERS)
+ *                      (range ≤ 2^32) or two (wider); retry blocks (e mod 2^32, e div 2^32, c ≥ 1, TAG_INTEGERS)
  *                      (docs/streams.md §4.1)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)

@@ -9,9 +9,10 @@
  *     m mod 2^64 ≥ 2^64 mod r; the value is low + ⌊m / 2^64⌋.
  *
  * Proposal 0 of element e is word e (narrow) or words 2e, 2e + 1 (wide) of the plane (c2 = 0, c3 =
- * TAG_INTEGERS), so consecutive elements share Philox blocks like the raw stream; proposal t ≥ 1 is
- * block (e, t, TAG_INTEGERS), word 0 (narrow) or words 0, 1 (wide). The value is the first accepted
- * proposal: a function of (key, e, low, high) only — not of the dtype, n, chunking or backend.
+ * TAG_INTEGERS), so consecutive elements share Philox blocks like the raw stream; a rejected element
+ * continues with its retry blocks (e, c, TAG_INTEGERS), c = 1, 2, …, each holding four narrow proposals
+ * (words 0, 1, 2, 3) or two wide ones (words 0, 1 and 2, 3), in that order. The value is the first
+ * accepted proposal: a function of (key, e, low, high) only — not of the dtype, n, chunking or backend.
  *
  * All products are exact integer arithmetic in 32-bit pieces (no BigInt per element). The C++ twin
  * is cuda/include/cr_integers.h; the WebAssembly fast path lib/wasm/samplers.cc integers_fill.
@@ -102,12 +103,21 @@ const CHUNK = 4096;
 const words = new Uint32Array(2 * CHUNK);
 const retry = new Uint32Array(4);
 
-/** Element e = (eh:el)'s value from proposal 1 on (proposal 0 was rejected). */
+/** Element e = (eh:el)'s value from its retry blocks (proposal 0 was rejected). */
 function retried(k0: number, k1: number, el: number, eh: number, p: IntegersPlan): number {
-  for (let t = 1; ; t++) {
-    philoxBlock(el, eh, t, TAG_INTEGERS, k0, k1, retry, 0);
-    const k = p.wide ? wide(retry[0], retry[1], p) : narrow(retry[0], p);
-    if (k >= 0) return k;
+  for (let c = 1; ; c++) {
+    philoxBlock(el, eh, c, TAG_INTEGERS, k0, k1, retry, 0);
+    if (p.wide) {
+      for (let j = 0; j < 4; j += 2) {
+        const k = wide(retry[j], retry[j + 1], p);
+        if (k >= 0) return k;
+      }
+    } else {
+      for (let j = 0; j < 4; j++) {
+        const k = narrow(retry[j], p);
+        if (k >= 0) return k;
+      }
+    }
   }
 }
 

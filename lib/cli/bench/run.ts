@@ -8,9 +8,10 @@ import { backend, shutdownPool } from '../../index.js';
 import { facts, markdown, Progress, type Context, type Suite, type SuiteResult } from './harness.js';
 import { core } from './core.js';
 import { distributions } from './distributions.js';
+import { discrete } from './discrete.js';
 import { alias } from './alias.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias];
+export const SUITES: readonly Suite[] = [core, distributions, discrete, alias];
 
 export interface BenchOptions {
   suites: string[];
