@@ -19,7 +19,7 @@ import {
 import { integersKernel, mulHi32 } from '../lib/kernels/integers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { CTORS } from '../lib/core/types.js';
-import { integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
+import { bernoulliWasm, integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
 
@@ -197,7 +197,28 @@ describe('integers: exact pmf', () => {
   });
 });
 
-describe('integers: the WebAssembly fast path equals the specification', () => {
+describe('the WebAssembly fast paths equal the specification', () => {
+  it('bernoulli (scalar p at the edges of [0, 1]), every dtype, offsets and sizes across chunks', () => {
+    expect(bernoulliWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Uint8Array(64) })).toBe(true);
+    for (const p of [0, 5e-324, 2 ** -53, 0.3, 0.5, 1 - 2 ** -53, 1]) {
+      for (const dtype of ['uint8', 'int32', 'uint32', 'float32', 'float64'] as const) {
+        for (const n of [16, 33, 65539, 70001]) {
+          for (const [lo, hi] of [[0, 0], [3, 0], [0xffffffff, 1]]) {
+            const run = (fast: boolean) => {
+              const out = new CTORS[dtype](n);
+              runKernel(`bernoulli_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { p }, perElement: {}, out }, { fast });
+              return out;
+            };
+            const a = run(true), b = run(false);
+            let first = -1;
+            for (let i = 0; i < n && first < 0; i++) if (a[i] !== b[i]) first = i;
+            expect(first, `p ${p} ${dtype} n ${n} first ${hi}:${lo}`).toBe(-1);
+          }
+        }
+      }
+    }
+  });
+
   it('narrow (high rejection, r = 2^32, powers of two) and wide ranges, every dtype, offsets and sizes across chunks', () => {
     expect(samplersWasmAvailable()).toBe(true);
     expect(integersWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { low: 0, high: 9 }, perElement: {}, out: new Int32Array(64) })).toBe(true);

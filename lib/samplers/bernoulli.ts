@@ -3,6 +3,7 @@ import { probability } from '../core/constraints.js';
 import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
 import { bernoulliKernel, type DiscreteOut } from '../kernels/bernoulli.js';
+import { bernoulliWasm } from '../wasm/samplers.js';
 import { opOf, type OpSpec, type SamplerSpec } from './spec.js';
 
 const DTYPES = ['uint8', 'int32', 'uint32', 'float32', 'float64'] as const satisfies readonly DeviceDtype[];
@@ -10,6 +11,7 @@ const DTYPES = ['uint8', 'int32', 'uint32', 'float32', 'float64'] as const satis
 const op = (dtype: DeviceDtype): OpSpec => ({
   name: opOf('bernoulli', dtype),
   dtype,
+  fast: bernoulliWasm,
   cpu: (a: KernelArgs) => bernoulliKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as number, a.perElement.p, a.out as DiscreteOut),
   cuda: { fn: 'bernoulli', args: [{ constant: DTYPE_CODE[dtype] }, { shapes: 'p', perElement: true }], crossover: 1 << 16 },
 });

@@ -733,6 +733,41 @@ EXPORT(integers_fill) void integers_fill(uint32_t k0, uint32_t k1, uint32_t blo,
   }
 }
 
+// ---- Bernoulli (lib/kernels/bernoulli.ts) -------------------------------------------------------------
+
+/**
+ * Raw-stream blocks [b, b + nblocks) into OUT as bytes: elements 2b (words 0, 1) and 2b+1 (words 2, 3),
+ * 1 when u = k53·2^-53 < p, else 0 — the comparison of the specification, two lanes at a time.
+ */
+EXPORT(bernoulli_fill) void bernoulli_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                           double p) {
+  const v2d P = splat(p);
+  uint8_t* out = (uint8_t*)OUT;
+  for (uint32_t left = nblocks; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_RAW);
+    advance(blo, bhi, n);
+    left = left > n ? left - n : 0;
+    for (uint32_t g = 0; g < n; g += 4, out += 8) {
+      const v128_t x0 = WORDS[g], x1 = WORDS[g + 1], x2 = WORDS[g + 2], x3 = WORDS[g + 3];
+      // lanes: even elements 2b of blocks (0, 1), (2, 3); odd elements 2b+1 likewise
+      const v128_t e01 = wasm_f64x2_lt((v128_t)(k53(x0, x1, 0) * V(two_m53)), (v128_t)P);
+      const v128_t e23 = wasm_f64x2_lt((v128_t)(k53(x0, x1, 1) * V(two_m53)), (v128_t)P);
+      const v128_t o01 = wasm_f64x2_lt((v128_t)(k53(x2, x3, 0) * V(two_m53)), (v128_t)P);
+      const v128_t o23 = wasm_f64x2_lt((v128_t)(k53(x2, x3, 1) * V(two_m53)), (v128_t)P);
+      // byte 2b = even lane b, byte 2b+1 = odd lane b (an all-ones lane is −1: keep bit 0)
+      out[0] = (uint8_t)(wasm_i64x2_extract_lane(e01, 0) & 1);
+      out[1] = (uint8_t)(wasm_i64x2_extract_lane(o01, 0) & 1);
+      out[2] = (uint8_t)(wasm_i64x2_extract_lane(e01, 1) & 1);
+      out[3] = (uint8_t)(wasm_i64x2_extract_lane(o01, 1) & 1);
+      out[4] = (uint8_t)(wasm_i64x2_extract_lane(e23, 0) & 1);
+      out[5] = (uint8_t)(wasm_i64x2_extract_lane(o23, 0) & 1);
+      out[6] = (uint8_t)(wasm_i64x2_extract_lane(e23, 1) & 1);
+      out[7] = (uint8_t)(wasm_i64x2_extract_lane(o23, 1) & 1);
+    }
+  }
+}
+
 // ---- Marsaglia polar (lib/kernels/normal.ts polar) --------------------------------------------------
 
 /** Pair (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */

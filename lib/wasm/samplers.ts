@@ -13,7 +13,7 @@
  */
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
-import type { KernelArgs } from '../core/job.js';
+import type { KernelArgs, OutArray } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
 import { philoxBlock } from '../core/philox.js';
 import { log } from '../core/math/log.js';
@@ -31,6 +31,7 @@ interface SamplerExports {
     k0: number, k1: number, elo: number, ehi: number, count: number, period: number, phase: number,
     wide: number, mode: number, scale: number,
   ): void;
+  bernoulli_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, p: number): void;
   integers_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, f64: number, low: number, high: number): void;
   transform_fill(
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
@@ -58,6 +59,7 @@ let out64!: Float64Array;
 let out32!: Float32Array;
 let outU32!: Uint32Array;
 let outI32!: Int32Array;
+let outU8!: Uint8Array;
 let aux!: Float64Array;
 let alphaBuf!: Float64Array;
 let dsBuf!: Float64Array;
@@ -71,6 +73,7 @@ function init(): void {
     out32 = new Float32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
     outU32 = new Uint32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
     outI32 = new Int32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
+    outU8 = new Uint8Array(mem, ex.buffer(0), 16 * CHUNK_BLOCKS);
     aux = new Float64Array(mem, ex.buffer(1), CHUNK_ELEMS);
     alphaBuf = new Float64Array(mem, ex.buffer(2), CHUNK_ELEMS);
     dsBuf = new Float64Array(mem, ex.buffer(3), CHUNK_ELEMS);
@@ -124,9 +127,9 @@ export function samplersWasmUnavailableReason(): string {
  * `view` reads them as).
  */
 function driveBlocks(
-  lo: number, hi: number, out: Float32Array | Float64Array | Int32Array | Uint32Array, perBlock: 2 | 4,
+  lo: number, hi: number, out: OutArray, perBlock: 2 | 4,
   fill: (blo: number, bhi: number, nblocks: number) => void, maxBlocks = CHUNK_BLOCKS,
-  view: Float32Array | Float64Array | Int32Array | Uint32Array = out instanceof Float64Array ? out64 : out32,
+  view: OutArray = out instanceof Float64Array ? out64 : out32,
 ): void {
   const shift = perBlock === 2 ? 1 : 2;
   let b0 = ((lo >>> shift) | (hi << (32 - shift))) >>> 0;
@@ -315,5 +318,18 @@ export function integersWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boole
   // OUT holds 2·CHUNK_BLOCKS doubles: float64 output of four elements per block fits half as many blocks
   const most = f64 && !wide ? CHUNK_BLOCKS / 2 : CHUNK_BLOCKS;
   driveBlocks(lo, hi, o, wide ? 2 : 4, (b0, b1, nb) => ex.integers_fill(k0, k1, b0, b1, nb, f64 ? 1 : 0, low, high), most, view);
+  return true;
+}
+
+/**
+ * bernoulliKernel of lib/kernels/bernoulli.ts with a scalar p: raw-stream elements [first, first +
+ * out.length), two per block, as the module's bytes (converted to out's type by the copy). A per-element
+ * p declines (the specification runs).
+ */
+export function bernoulliWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (perElement.p || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const p = params.p as number;
+  // OUT holds 16·CHUNK_BLOCKS bytes: two per block
+  driveBlocks(lo, hi, out, 2, (b0, b1, nb) => ex.bernoulli_fill(k0, k1, b0, b1, nb, p), 8 * CHUNK_BLOCKS, outU8);
   return true;
 }
