@@ -10,8 +10,9 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { discrete } from './discrete.js';
 import { alias } from './alias.js';
+import { generatorSuite } from './generator.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, discrete, alias];
+export const SUITES: readonly Suite[] = [core, distributions, discrete, alias, generatorSuite];
 
 export interface BenchOptions {
   suites: string[];
