@@ -19,7 +19,7 @@ import {
 import { integersKernel, mulHi32 } from '../lib/kernels/integers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { CTORS } from '../lib/core/types.js';
-import { bernoulliWasm, integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
+import { bernoulliWasm, geometricWasm, integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
 
@@ -198,21 +198,29 @@ describe('integers: exact pmf', () => {
 });
 
 describe('the WebAssembly fast paths equal the specification', () => {
-  it('bernoulli (scalar p at the edges of [0, 1]), every dtype, offsets and sizes across chunks', () => {
+  it('bernoulli and geometric (scalar p at the edges of their domains), every dtype, offsets and sizes across chunks', () => {
     expect(bernoulliWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Uint8Array(64) })).toBe(true);
-    for (const p of [0, 5e-324, 2 ** -53, 0.3, 0.5, 1 - 2 ** -53, 1]) {
-      for (const dtype of ['uint8', 'int32', 'uint32', 'float32', 'float64'] as const) {
-        for (const n of [16, 33, 65539, 70001]) {
-          for (const [lo, hi] of [[0, 0], [3, 0], [0xffffffff, 1]]) {
-            const run = (fast: boolean) => {
-              const out = new CTORS[dtype](n);
-              runKernel(`bernoulli_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { p }, perElement: {}, out }, { fast });
-              return out;
-            };
-            const a = run(true), b = run(false);
-            let first = -1;
-            for (let i = 0; i < n && first < 0; i++) if (a[i] !== b[i]) first = i;
-            expect(first, `p ${p} ${dtype} n ${n} first ${hi}:${lo}`).toBe(-1);
+    expect(geometricWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Int32Array(64) })).toBe(true);
+    const cases = [
+      ['bernoulli', [0, 5e-324, 2 ** -53, 0.3, 0.5, 1 - 2 ** -53, 1], ['uint8', 'int32', 'uint32', 'float32', 'float64']],
+      ['geometric', [2 ** -25, 1e-3, 0.3, 0.5, 1 - 2 ** -53, 1], ['int32', 'uint32', 'float64']],
+      ['geometric', [2 ** -47, 1e-12], ['float64']],
+    ] as const;
+    for (const [name, ps, dtypes] of cases) {
+      for (const p of ps) {
+        for (const dtype of dtypes) {
+          for (const n of [16, 33, 65539]) {
+            for (const [lo, hi] of [[0, 0], [3, 0], [0xffffffff, 1]]) {
+              const run = (fast: boolean) => {
+                const out = new CTORS[dtype](n);
+                runKernel(`${name}_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { p }, perElement: {}, out }, { fast });
+                return out;
+              };
+              const a = run(true), b = run(false);
+              let first = -1;
+              for (let i = 0; i < n && first < 0; i++) if (!Object.is(a[i], b[i])) first = i;
+              expect(first, `${name} p ${p} ${dtype} n ${n} first ${hi}:${lo}: ${a[first]} vs ${b[first]}`).toBe(-1);
+            }
           }
         }
       }

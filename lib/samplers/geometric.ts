@@ -6,6 +6,7 @@ import { successProbability, type Constraint } from '../core/constraints.js';
 import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
 import { geometricKernel } from '../kernels/geometric.js';
+import { geometricWasm } from '../wasm/samplers.js';
 import { opOf, type OpSpec, type SamplerSpec } from './spec.js';
 
 const DTYPES = ['int32', 'uint32', 'float64'] as const satisfies readonly DeviceDtype[];
@@ -37,6 +38,7 @@ const FLOORS = new Map<DeviceDtype, Constraint>(DTYPES.map((dtype) => {
 const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
   name: opOf('geometric', dtype),
   dtype,
+  fast: geometricWasm,
   cpu: (a: KernelArgs) => geometricKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as number, a.perElement.p,
     a.out as Int32Array | Uint32Array | Float64Array),
   cuda: { fn: 'geometric', args: [{ constant: DTYPE_CODE[dtype] }, { shapes: 'p', perElement: true }], crossover: 1 << 14 },

@@ -768,6 +768,26 @@ EXPORT(bernoulli_fill) void bernoulli_fill(uint32_t k0, uint32_t k1, uint32_t bl
   }
 }
 
+// ---- geometric (lib/kernels/geometric.ts) -------------------------------------------------------------
+
+/**
+ * Raw-stream blocks [b, b + nblocks) into OUT as doubles: elements 2b, 2b+1, floor(log(v) / L) + 1 with v
+ * = (k53 + 1)·2^-53 exponential's open uniform (expo_impl's float64 base values) and L = log1p(−p) from
+ * the caller (the specification's constant); four at a time through vlog.
+ */
+EXPORT(geometric_fill) void geometric_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                           double L_) {
+  expo_impl<true, true>(k0, k1, blo, bhi, nblocks, 1.0);
+  const uint32_t n = ((nblocks + 7) & ~7u) * 2;  // whole 8-block steps were written (a multiple of 16)
+  const v2d L = splat(L_);
+  for (uint32_t i = 0; i < n; i += 4) {
+    v2d v[2] = {(v2d)wasm_v128_load(OUT + i), (v2d)wasm_v128_load(OUT + i + 2)}, r[2];
+    vlog<2>(v, r);
+    store2(OUT + i, vfloor(r[0] / L) + V(one));
+    store2(OUT + i + 2, vfloor(r[1] / L) + V(one));
+  }
+}
+
 // ---- Marsaglia polar (lib/kernels/normal.ts polar) --------------------------------------------------
 
 /** Pair (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */

@@ -17,6 +17,7 @@ import type { KernelArgs, OutArray } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
 import { philoxBlock } from '../core/philox.js';
 import { log } from '../core/math/log.js';
+import { log1p } from '../core/math/log1p.js';
 import { exp } from '../core/math/exp.js';
 import { sincos2pi } from '../core/math/sincos.js';
 
@@ -32,6 +33,7 @@ interface SamplerExports {
     wide: number, mode: number, scale: number,
   ): void;
   bernoulli_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, p: number): void;
+  geometric_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, L: number): void;
   integers_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, f64: number, low: number, high: number): void;
   transform_fill(
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
@@ -331,5 +333,17 @@ export function bernoulliWasm({ k0, k1, lo, hi, params, perElement, out }: Kerne
   const p = params.p as number;
   // OUT holds 16·CHUNK_BLOCKS bytes: two per block
   driveBlocks(lo, hi, out, 2, (b0, b1, nb) => ex.bernoulli_fill(k0, k1, b0, b1, nb, p), 8 * CHUNK_BLOCKS, outU8);
+  return true;
+}
+
+/**
+ * geometricKernel of lib/kernels/geometric.ts with a scalar p: raw-stream elements [first, first +
+ * out.length), two per block, as the module's doubles (exact integers, converted by the copy). A
+ * per-element p declines.
+ */
+export function geometricWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (perElement.p || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const L = log1p(-(params.p as number));
+  driveBlocks(lo, hi, out, 2, (b0, b1, nb) => ex.geometric_fill(k0, k1, b0, b1, nb, L), CHUNK_BLOCKS, out64);
   return true;
 }
