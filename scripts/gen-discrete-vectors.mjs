@@ -7,15 +7,12 @@
 // floors of geometric and per-element values (stored as hex bit patterns). Run after `npx tsc -p .`:
 //   node scripts/gen-discrete-vectors.mjs            # (re)write the file
 //   node scripts/gen-discrete-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as api from '../dist/lib/index.js';
+import { hex64, writeOrCheck } from './vector-file.mjs';
 
 const file = fileURLToPath(new URL('../test/vectors/discrete.json', import.meta.url));
 
-const F64 = new Float64Array(1);
-const U64 = new BigUint64Array(F64.buffer);
-const hex64 = (x) => { F64[0] = x; return U64[0].toString(16).padStart(16, '0'); };
 
 const seeds = [0n, 0x123456789abcdefn, 2n ** 64n - 1n];
 // zero, odd (lanes of a block), the carry of counter word 0 into word 1, high indices
@@ -70,15 +67,4 @@ const text = JSON.stringify({
   cases,
 }) + '\n';
 
-if (process.argv.includes('--check')) {
-  let old = '';
-  try { old = readFileSync(file, 'utf8'); } catch { /* missing */ }
-  if (old !== text) {
-    console.error(`${file} is stale: run node scripts/gen-discrete-vectors.mjs`);
-    process.exit(1);
-  }
-  console.log(`${file} is current`);
-} else {
-  writeFileSync(file, text);
-  console.log(`wrote ${file} (${text.length} bytes, ${cases.length} cases)`);
-}
+writeOrCheck(file, text, 'scripts/gen-discrete-vectors.mjs', cases.length);

@@ -62,41 +62,23 @@ struct ProbBody : BodyBase {
   uint32_t k0 = 0, k1 = 0;
   uint64_t first = 0;
   cr_prob_view v{};
-  const char* values = nullptr;
-  size_t value_elem = 0;
-  bool host_values = false;
-  void* staged = nullptr;
+  PerElement ps;
 
   cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
-    cr_status st = ok_status();
-    if (host_values) {
-      if ((st = alloc_device(sc.buf[0], most * value_elem, s, ds.pools)).code) return st;
-      staged = sc.buf[0].p;
-    } else if (values && validate) {
-      if ((st = alloc_device(sc.buf[1], sizeof(unsigned long long), s, ds.pools)).code) return st;
-      CR_TRY(cudaMemsetAsync(sc.buf[1].p, 0xff, sizeof(unsigned long long), s));
-      v.bad = static_cast<unsigned long long*>(sc.buf[1].p);
-    }
+    cr_status st = ps.prepare(sc, s, ds, most, validate);
+    v.bad = ps.bad;
     return st;
   }
 
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
     cr_prob_view c = v;
     c.bad_base = start;
-    if (host_values) {
-      const cudaError_t e = cudaMemcpyAsync(staged, values + start * value_elem, m * value_elem, cudaMemcpyHostToDevice, s);
-      if (e != cudaSuccess) return e;
-      c.values = staged;
-    } else if (values) {
-      c.values = values + start * value_elem;
-    }
+    const cudaError_t e = ps.at(start, m, s, &c.values);
+    if (e != cudaSuccess) return e;
     return cr_launch_prob(kind, d, type, m, k0, k1, first + start, c, sms, s);
   }
 
-  cr_status verify(cudaStream_t s) {
-    if (!v.bad) return ok_status();
-    return shape_error(s, v.bad, values, v.f32 ? CR_TYPE_F32 : CR_TYPE_F64, "p", prob_domain(kind, type));
-  }
+  cr_status verify(cudaStream_t s) { return ps.verify(s, "p", prob_domain(kind, type)); }
 };
 
 /** A ProbBody, or the reason the arguments are refused. `values` (null: scalar p) of `vtype`, `n` of
@@ -122,10 +104,8 @@ cr_status make_prob(ProbBody& b, int kind, int type, uint32_t k0, uint32_t k1, u
   }
   if (!is_float_type(vtype)) return invalid("p must hold float32 or float64 values");
   b.v.f32 = vtype == CR_TYPE_F32;
-  b.values = static_cast<const char*>(values);
-  b.value_elem = type_size(vtype);
-  b.host_values = !on_device;
-  if (b.host_values) {
+  b.ps.set(values, vtype, on_device);
+  if (b.ps.host) {
     b.chunk = kDeviceChunk;
     for (uint64_t i = 0; i < n; ++i) {
       const double x = b.v.f32 ? (double)static_cast<const float*>(values)[i] : static_cast<const double*>(values)[i];

@@ -81,10 +81,7 @@ struct GammaBody : BodyBase {
   uint64_t first;
   int proposals;
   cr_gamma_args a{};
-  const char* shapes = nullptr;  // per-element shapes, or null
-  size_t shape_elem = 0;
-  bool host_shapes = false;
-  void* staged = nullptr;  // device copy of a chunk of host shapes
+  PerElement shapes;
 
   GammaBody(size_t elem_, uint32_t k0, uint32_t k1, uint64_t first_, double alpha, const void* values, int type,
             bool on_device, double scale, int proposals_)
@@ -97,22 +94,13 @@ struct GammaBody : BodyBase {
     a.shape.alpha = alpha;
     a.shape.f32 = values && type == CR_TYPE_F32;
     a.sink = elem == 4 ? CR_SINK_F32 : CR_SINK_F64;
-    shapes = static_cast<const char*>(values);
-    shape_elem = values ? type_size(type) : 0;
-    host_shapes = values && !on_device;
-    if (host_shapes) chunk = kDeviceChunk;
+    shapes.set(values, type, on_device);
+    if (shapes.host) chunk = kDeviceChunk;
   }
 
   cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
-    cr_status st = ok_status();
-    if (host_shapes) {
-      if ((st = alloc_device(sc.buf[0], most * shape_elem, s, ds.pools)).code) return st;
-      staged = sc.buf[0].p;
-    } else if (shapes && validate) {
-      if ((st = alloc_device(sc.buf[1], sizeof(unsigned long long), s, ds.pools)).code) return st;
-      CR_TRY(cudaMemsetAsync(sc.buf[1].p, 0xff, sizeof(unsigned long long), s));
-      a.bad = static_cast<unsigned long long*>(sc.buf[1].p);
-    }
+    cr_status st = shapes.prepare(sc, s, ds, most, validate);
+    a.bad = shapes.bad;
     return st;
   }
 
@@ -122,20 +110,14 @@ struct GammaBody : BodyBase {
     c.count = m;
     c.out = d;
     c.bad_base = start;
-    if (host_shapes) {
-      const cudaError_t e = cudaMemcpyAsync(staged, shapes + start * shape_elem, m * shape_elem, cudaMemcpyHostToDevice, s);
+    if (shapes.values) {
+      const cudaError_t e = shapes.at(start, m, s, &c.shape.values);
       if (e != cudaSuccess) return e;
-      c.shape.values = staged;
-    } else if (shapes) {
-      c.shape.values = shapes + start * shape_elem;
     }
     return cr_launch_gamma(c, proposals, sms, s);
   }
 
-  cr_status verify(cudaStream_t s) {
-    if (!a.bad) return ok_status();
-    return shape_error(s, a.bad, shapes, a.shape.f32 ? CR_TYPE_F32 : CR_TYPE_F64, "alpha", "finite and > 0");
-  }
+  cr_status verify(cudaStream_t s) { return shapes.verify(s, "alpha", "finite and > 0"); }
 };
 
 /** Dirichlet rows of K shapes (host: copied once; device: read in place), in chunks: whole-row gamma

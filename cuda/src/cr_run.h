@@ -79,6 +79,60 @@ inline cr_status shape_error(cudaStream_t s, const unsigned long long* dev_bad, 
   return value_error(what, bad, domain, v);
 }
 
+/**
+ * Per-element values of a call (gamma's shapes, bernoulli's and geometric's p): host values staged chunk
+ * by chunk into scratch (the body sets chunk = kDeviceChunk), or device values read in place, for which
+ * blocking calls get a device index `bad` (kNoBadIndex until the kernel flags an invalid value).
+ */
+struct PerElement {
+  const char* values = nullptr;  // null: a scalar parameter
+  size_t elem = 0;
+  int type = CR_TYPE_F64;
+  bool host = false;
+  void* staged = nullptr;
+  unsigned long long* bad = nullptr;
+
+  void set(const void* v, int t, bool on_device) {
+    values = static_cast<const char*>(v);
+    type = t;
+    elem = v ? type_size(t) : 0;
+    host = v && !on_device;
+  }
+
+  /** Scratch buf[0] for staging, buf[1] for the device flag. */
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    cr_status st = ok_status();
+    if (host) {
+      if ((st = alloc_device(sc.buf[0], most * elem, s, ds.pools)).code) return st;
+      staged = sc.buf[0].p;
+    } else if (values && validate) {
+      if ((st = alloc_device(sc.buf[1], sizeof(unsigned long long), s, ds.pools)).code) return st;
+      CR_TRY(cudaMemsetAsync(sc.buf[1].p, 0xff, sizeof(unsigned long long), s));
+      bad = static_cast<unsigned long long*>(sc.buf[1].p);
+    }
+    return st;
+  }
+
+  /** The device values of elements [start, start + m) (null for a scalar), staging host values first. */
+  cudaError_t at(uint64_t start, uint64_t m, cudaStream_t s, const void** out) const {
+    *out = nullptr;
+    if (!values) return cudaSuccess;
+    if (host) {
+      const cudaError_t e = cudaMemcpyAsync(staged, values + start * elem, m * elem, cudaMemcpyHostToDevice, s);
+      if (e != cudaSuccess) return e;
+      *out = staged;
+      return cudaSuccess;
+    }
+    *out = values + start * elem;
+    return cudaSuccess;
+  }
+
+  /** After the stream: CR_ERANGE naming `what`[i] when the device flagged value i. */
+  cr_status verify(cudaStream_t s, const char* what, const char* domain) const {
+    return bad ? shape_error(s, bad, values, type, what, domain) : ok_status();
+  }
+};
+
 template <class Body>
 cr_status run_blocking(Body& body, const cr_array& out) {
   if (out.n == 0) return ok_status();

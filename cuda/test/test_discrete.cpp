@@ -10,20 +10,11 @@
 #include "cr_discrete.h"
 #include "cr_test.h"
 
+using crt::HostRun;
 using crt::Json;
+using crt::hex;
 
 namespace {
-
-uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
-
-/** The `run` of the visitors on the host. */
-struct HostRun {
-  template <class Work>
-  int operator()(const Work& w) const {
-    for (uint64_t q = 0, n = w.items(); q < n; ++q) w(q);
-    return 0;
-  }
-};
 
 /** values of one case as doubles, run through the work object of output `type` into T. */
 template <class T, class Visit>
