@@ -6,7 +6,7 @@ import { philox4x32 as philoxRaw } from './core/philox.js';
 import { checkUint32, describe, isTypedInput, knownOptions } from './core/validate.js';
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
-export { key, split, foldIn, keyEquals, type Key } from './core/keys.js';
+export { key, split, foldIn, keyEquals, type Key, type SplitKeys, type SmallCount } from './core/keys.js';
 export * from './facade/samplers.js';
 export type { Dtype, DeviceOut, WithDeviceOut } from './facade/dtype.js';
 export { DeviceArray, type DeviceDtype } from './facade/device-array.js';

@@ -139,6 +139,10 @@ export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: nu
   return out;
 }
 
+/**
+ * The Promise twin of categorical() (the same values).
+ * @function
+ */
 export const categoricalAsync = asyncly(
   async (key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Promise<Uint32Array | DeviceArray> => {
     if (weights instanceof DeviceArray || wantsDevice(options)) {

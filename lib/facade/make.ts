@@ -29,7 +29,7 @@ export function optionNames(spec: SamplerSpec): string[] {
   const names = spec.params.filter((q) => q.name !== spec.rows?.param).map((q) => q.name);
   if (spec.method) names.push('method');
   if (spec.proposals) names.push('proposals');
-  if (spec.dtypes.length > 1) names.push('dtype');
+  names.push('dtype'); // also with one dtype: the typed signatures take it (lib/facade/samplers.ts)
   return [...names, ...COMMON_OPTIONS];
 }
 
@@ -122,7 +122,7 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
   if (options === undefined && required.length) {
     throw new TypeError(`${spec.name} needs options with ${required.map((q) => q.name).join(' and ')}`);
   }
-  const dtype = spec.dtypes.length > 1 ? checkDtype(p.opts.dtype, p.opts.out, spec.dtypes) : spec.dtypes[0];
+  const dtype = checkDtype(p.opts.dtype, p.opts.out, spec.dtypes);
   const values: Record<string, unknown> = {};
   const perElement: Record<string, Float32Array | Float64Array> = {};
   const inputs: DeviceInput[] = [];
