@@ -27,9 +27,11 @@ const OTHERS: Record<string, (o: Record<string, unknown>) => unknown> = {
   Mrg32k3a: (o) => new api.Mrg32k3a(1, o),
   backend: (o) => api.backend(o as never),
   'DeviceArray.from': (o) => api.DeviceArray.from(new Float64Array(2), o as never),
+  generator: (o) => api.generator(1, o as never),
+  'Generator.normal': (o) => api.generator(1).normal(3, o as never),
 };
 /** Exports that take no options object. */
-const NO_OPTIONS = ['key', 'split', 'foldIn', 'keyEquals', 'philox4x32', 'shutdownPool', 'categoricalMethod', 'AliasTable', 'Xorwow', 'Mrg32k3a', 'DeviceArray'];
+const NO_OPTIONS = ['key', 'split', 'foldIn', 'keyEquals', 'philox4x32', 'shutdownPool', 'categoricalMethod', 'AliasTable', 'Xorwow', 'Mrg32k3a', 'DeviceArray', 'Generator'];
 
 const samplerNames = SAMPLERS.flatMap((s) => [s.name, `${s.name}Async`]);
 
@@ -52,7 +54,7 @@ describe('unknown option names', () => {
   it.each(Object.keys(OTHERS))('%s refuses one, naming it and listing the options', async (name) => {
     const e = await thrown(() => OTHERS[name]({ nope: 1 }));
     expect(e).toBeInstanceOf(TypeError);
-    expect(e.message).toMatch(new RegExp(`^${name.replace(/Async$/, '').replace('.', '\\.')}: unknown option 'nope'; (the options are \\w|it takes no options)`));
+    expect(e.message).toMatch(new RegExp(`^${name.replace(/Async$/, '').replace(/^Generator\./, '').replace('.', '\\.')}: unknown option 'nope'; (the options are \\w|it takes no options)`));
   });
 
   it.each(samplerNames)('%s refuses numpy/@stdlib names it does not take, saying what means that here', async (name) => {
