@@ -439,7 +439,10 @@ describe('dtype rules and bad input (nothing written)', () => {
       /p\[5\] must be in \[0, 1\], got NaN/, RangeError);
     expect(() => bernoulli(k, 8, { p: new Float64Array(7) })).toThrow(/p must have length n = 8, got 7/);
     expect(() => bernoulli(k, 8, { p: new Uint8Array(8) as never })).toThrow(TypeError);
-    expect(() => bernoulli(k, 8, { p: [0.5] as never })).toThrow(/p must be a number, Float32Array, Float64Array or float DeviceArray/);
+    expect(() => bernoulli(k, 8, { p: [0.5] })).toThrow(/p must have length n = 8, got 1/);
+    expect(() => geometric(k, 3, { p: [0.5, 1e-9, 0.5] })).toThrow(/p\[1\] must be at least 2\^-25 for dtype 'int32'/);
+    expect(Array.from(bernoulli(k, 3, { p: [0, 1, 1] }))).toEqual([0, 1, 1]);
+    expect(() => bernoulli(k, 8, { p: 'x' as never })).toThrow(/p must be a number, number\[\], Float32Array, Float64Array or float DeviceArray/);
     expect(() => bernoulli(k, 8, { p: DeviceArray.from(new Int32Array(8), { backend: 'cpu' }) })).toThrow(/p must be a float32 or float64 DeviceArray, got a int32 one/);
   });
 

@@ -7,7 +7,7 @@
 import type { Key } from '../core/keys.js';
 import type { Dtype } from '../core/types.js';
 import type { DeviceArray } from './device-array.js';
-import type { DeviceOut } from './dtype.js';
+import type { DeviceOut, WithDeviceOut } from './dtype.js';
 import type { CommonOptions } from './prepare.js';
 import { makeSampler } from './make.js';
 import { BITS } from '../samplers/bits.js';
@@ -25,61 +25,92 @@ import { BERNOULLI } from '../samplers/bernoulli.js';
 import { GEOMETRIC } from '../samplers/geometric.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
+// One set of signatures for every sampler, generic over its element types: a sampler declares the
+// dtypes it takes (D, a union) and its default (Def), and its result follows `out` (that array's
+// type, or a DeviceArray), else `dtype` (DtypeArrays[dtype]), else the default.
+
+/** The host array of each element type. */
+export interface DtypeArrays {
+  float64: Float64Array;
+  float32: Float32Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  uint8: Uint8Array;
+}
+/** The host array of element type D. */
+export type ArrayOf<D extends keyof DtypeArrays> = DtypeArrays[D];
+
+/** Options of a sampler with element types D. */
+export interface SamplerOptions<D extends keyof DtypeArrays> extends CommonOptions {
+  /** The element type (the sampler's default when omitted; an `out` of one of its types implies it). */
+  dtype?: D;
+  /** Destination (length ≥ the count; element i is written to out[i]), or 'device' / a DeviceArray to
+   *  keep the values on the backend (docs/device-arrays.md). */
+  out?: ArrayOf<D> | DeviceOut;
+}
 
 /** Options of every float sampler. */
-export interface FloatOptions extends CommonOptions {
+export interface FloatOptions extends SamplerOptions<Dtype> {
   /** 'float64' (default) or 'float32' (a float32 `out` implies it). Sampling math is binary64 either
    *  way; float32 values are rounded once (docs/precision.md). */
   dtype?: Dtype;
-  /** Destination (length ≥ the count; element i is written to out[i]), or 'device' / a DeviceArray to
-   *  keep the values on the backend (docs/device-arrays.md). */
-  out?: Float32Array | Float64Array | DeviceOut;
 }
 
-type Dev<O> = O & { out: DeviceOut };
-type F32<O> = O & ({ dtype: 'float32'; out?: Float32Array } | { out: Float32Array });
-type F64<O> = O & { dtype?: 'float64'; out?: Float64Array };
+/** Options with a host `out` of type A: the result is that array. */
+export type WithOut<O, A> = O & { out: A };
+/** Options naming the element type T: the result is its array (an `out` must be one too). */
+export type WithDtype<O, T extends keyof DtypeArrays> = O & { dtype: T; out?: ArrayOf<T> };
+/** Options without `dtype` (or naming the default T): the result is T's array. */
+export type WithDefault<O, T extends keyof DtypeArrays> = O & { dtype?: T; out?: ArrayOf<T> };
 
-/** A float sampler (key, n, options?): a Float64Array unless `dtype`/`out` say otherwise. */
-export interface FloatSampler<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: F32<O>): Float32Array;
-  (key: Key, n: number, options?: F64<O>): Float64Array;
-  (key: Key, n: number, options?: O): Float32Array | Float64Array;
+/** A sampler (key, n, options?): `out`'s type, else the `dtype`'s array, else the default's (Def). */
+export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
 /** Its Promise twin. */
-export interface FloatSamplerAsync<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, n: number, options?: F64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options?: O): Promise<Float32Array | Float64Array>;
+export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
-/** A float sampler whose options are required (a parameter without default). */
-export interface FloatSamplerWith<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: F32<O>): Float32Array;
-  (key: Key, n: number, options: F64<O>): Float64Array;
-  (key: Key, n: number, options: O): Float32Array | Float64Array;
+/** A sampler whose options are required (a parameter without default). */
+export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, n: number, options: WithDefault<O, Def>): ArrayOf<Def>;
 }
-export interface FloatSamplerWithAsync<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, n: number, options: F64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options: O): Promise<Float32Array | Float64Array>;
+/** Its Promise twin. */
+export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, n: number, options: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
 /** A rows sampler (key, vector, n, options?): n rows of K values, row-major. */
-export interface RowsSampler<V, O extends FloatOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, vector: V, n: number, options: F32<O>): Float32Array;
-  (key: Key, vector: V, n: number, options?: F64<O>): Float64Array;
-  (key: Key, vector: V, n: number, options?: O): Float32Array | Float64Array;
+export interface RowsSampler<V, O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
-export interface RowsSamplerAsync<V, O extends FloatOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, vector: V, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, vector: V, n: number, options?: F64<O>): Promise<Float64Array>;
-  (key: Key, vector: V, n: number, options?: O): Promise<Float32Array | Float64Array>;
+/** Its Promise twin. */
+export interface RowsSamplerAsync<V, O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
+
+/** The float samplers' shapes: float64 by default, float32 on request. */
+export type FloatSampler<O extends FloatOptions> = Sampler<O, Dtype, 'float64'>;
+export type FloatSamplerAsync<O extends FloatOptions> = SamplerAsync<O, Dtype, 'float64'>;
+export type FloatSamplerWith<O extends FloatOptions> = SamplerWith<O, Dtype, 'float64'>;
+export type FloatSamplerWithAsync<O extends FloatOptions> = SamplerWithAsync<O, Dtype, 'float64'>;
 
 // ---- bits -------------------------------------------------------------------------------------------
 
@@ -87,15 +118,16 @@ export interface BitsOptions extends CommonOptions {
   out?: Uint32Array | DeviceOut;
 }
 const [bitsFn, bitsAsyncFn] = makeSampler(BITS);
-/** n words of the key's raw stream, starting at element `offset`. */
-export const bits = bitsFn as {
-  (key: Key, n: number, options: Dev<BitsOptions>): DeviceArray;
-  (key: Key, n: number, options?: BitsOptions & { out?: Uint32Array }): Uint32Array;
-};
-export const bitsAsync = bitsAsyncFn as {
-  (key: Key, n: number, options: Dev<BitsOptions>): Promise<DeviceArray>;
-  (key: Key, n: number, options?: BitsOptions & { out?: Uint32Array }): Promise<Uint32Array>;
-};
+/**
+ * n words of the key's raw stream, starting at element `offset`.
+ * @function
+ */
+export const bits = bitsFn as Sampler<BitsOptions, 'uint32', 'uint32'>;
+/**
+ * The Promise twin of bits() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const bitsAsync = bitsAsyncFn as SamplerAsync<BitsOptions, 'uint32', 'uint32'>;
 
 // ---- the float samplers -----------------------------------------------------------------------------
 
@@ -106,8 +138,15 @@ export interface UniformOptions extends FloatOptions {
   high?: number;
 }
 const [uniformFn, uniformAsyncFn] = makeSampler(UNIFORM);
-/** n uniform floats in [low, high); float64 (default) carries 53 random bits, float32 24. */
+/**
+ * n uniform floats in [low, high); float64 (default) carries 53 random bits, float32 24.
+ * @function
+ */
 export const uniform = uniformFn as FloatSampler<UniformOptions>;
+/**
+ * The Promise twin of uniform() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const uniformAsync = uniformAsyncFn as FloatSamplerAsync<UniformOptions>;
 
 export type NormalMethod = 'box-muller' | 'polar';
@@ -123,8 +162,13 @@ const [normalFn, normalAsyncFn] = makeSampler(NORMAL);
 /**
  * n normal variates mean + std·z. Element j of the stream is a pure function of (key, j, method,
  * dtype): Box–Muller pairs elements 2p and 2p+1 (cos and sin of one pair), polar likewise.
+ * @function
  */
 export const normal = normalFn as FloatSampler<NormalOptions>;
+/**
+ * The Promise twin of normal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const normalAsync = normalAsyncFn as FloatSamplerAsync<NormalOptions>;
 
 export interface ExponentialOptions extends FloatOptions {
@@ -135,14 +179,19 @@ const [exponentialFn, exponentialAsyncFn] = makeSampler(EXPONENTIAL);
 /**
  * n exponential variates, -log(u)/rate with u in (0, 1] from the raw stream (the words uniform()
  * uses: one per float32 element, two per float64 element). Cheapest possible: one log per element.
+ * @function
  */
 export const exponential = exponentialFn as FloatSampler<ExponentialOptions>;
+/**
+ * The Promise twin of exponential() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const exponentialAsync = exponentialAsyncFn as FloatSamplerAsync<ExponentialOptions>;
 
 export interface GammaOptions extends FloatOptions {
   /** Shape α > 0: one number, or one per element (a Float32Array/Float64Array or a float32/float64
    *  DeviceArray of length n; a DeviceArray in GPU memory is read there, without a copy). */
-  alpha: number | Float32Array | Float64Array | DeviceArray;
+  alpha: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
   /** Scale θ > 0, default 1: the result is θ·G. */
   scale?: number;
   /**
@@ -156,18 +205,30 @@ const [gammaFn, gammaAsyncFn] = makeSampler(GAMMA);
  * n gamma variates with shape α and scale θ (mean αθ). Element i is the first accepted
  * Marsaglia–Tsang proposal of its own sub-stream (key, TAG_GAMMA, offset + i), so it does not depend
  * on n, chunking, `proposals` or the backend.
+ * @function
  */
 export const gamma = gammaFn as FloatSamplerWith<GammaOptions>;
+/**
+ * The Promise twin of gamma() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const gammaAsync = gammaAsyncFn as FloatSamplerWithAsync<GammaOptions>;
 
 export interface ChisquareOptions extends FloatOptions {
   /** Degrees of freedom k > 0: one number or one per element. */
-  df: number | Float32Array | Float64Array;
+  df: number | readonly number[] | Float32Array | Float64Array;
   proposals?: number;
 }
 const [chisquareFn, chisquareAsyncFn] = makeSampler(CHISQUARE);
-/** n chi-square variates: exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (scale 2). */
+/**
+ * n chi-square variates: exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (scale 2).
+ * @function
+ */
 export const chisquare = chisquareFn as FloatSamplerWith<ChisquareOptions>;
+/**
+ * The Promise twin of chisquare() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const chisquareAsync = chisquareAsyncFn as FloatSamplerWithAsync<ChisquareOptions>;
 
 export interface BetaOptions extends FloatOptions {
@@ -180,8 +241,13 @@ const [betaFn, betaAsyncFn] = makeSampler(BETA);
 /**
  * n Beta(a, b) variates: element i is G_a/(G_a + G_b) with G_a, G_b gamma elements 2i and 2i+1 of
  * the key's gamma stream (shapes a and b) — exactly component 0 of dirichlet(key, [a, b], n) row i.
+ * @function
  */
 export const beta = betaFn as FloatSamplerWith<BetaOptions>;
+/**
+ * The Promise twin of beta() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const betaAsync = betaAsyncFn as FloatSamplerWithAsync<BetaOptions>;
 
 export interface DirichletOptions extends FloatOptions {
@@ -193,9 +259,14 @@ const [dirichletFn, dirichletAsyncFn] = makeSampler(DIRICHLET);
  * G_k = gamma element r·K + k of the key's gamma stream with shape alpha[k], normalised by the row
  * sum (in log space when every alpha[k] < 1). `offset` counts rows. `alpha` may be a float32/float64
  * DeviceArray of the K shapes (read on the GPU when it lives there).
+ * @function
  */
-export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceArray, DirichletOptions>;
-export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions>;
+export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
+/**
+ * The Promise twin of dirichlet() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
 
 export interface LognormalOptions extends FloatOptions {
   /** Mean of the underlying normal, default 0 (finite). */
@@ -207,8 +278,13 @@ const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
 /**
  * n log-normal variates exp(mean + std·z), z element i of the standard Box–Muller stream of the dtype:
  * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md §6.5).
+ * @function
  */
 export const lognormal = lognormalFn as FloatSampler<LognormalOptions>;
+/**
+ * The Promise twin of lognormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const lognormalAsync = lognormalAsyncFn as FloatSamplerAsync<LognormalOptions>;
 
 export interface WeibullOptions extends FloatOptions {
@@ -221,51 +297,21 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 /**
  * n Weibull variates scale·E^(1/shape), E = −log u with u in (0, 1] the element's uniform (the one
  * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md §6.5).
+ * @function
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
+/**
+ * The Promise twin of weibull() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
 
 // ---- the discrete samplers --------------------------------------------------------------------------
 
-/** The typed array of each output type. */
-export interface ArrayOf {
-  uint8: Uint8Array;
-  int32: Int32Array;
-  uint32: Uint32Array;
-  float32: Float32Array;
-  float64: Float64Array;
-}
-
-/** Options of a sampler whose output types are D. */
-export interface DiscreteOptions<D extends keyof ArrayOf> extends CommonOptions {
-  /** The output type (each sampler's default is listed with it); an `out` of one of them implies it. */
-  dtype?: D;
-  /** Destination (length ≥ n), or 'device' / a DeviceArray (docs/device-arrays.md). */
-  out?: ArrayOf[D] | DeviceOut;
-}
-
-/** A sampler with options O (required parameters), output types D and default type Dflt: the typed
- *  array that `dtype` or `out` names, else ArrayOf[Dflt]. */
-export interface DiscreteSampler<O, D extends keyof ArrayOf, Dflt extends D> {
-  (key: Key, n: number, options: O & { out: DeviceOut }): DeviceArray;
-  <T extends D>(key: Key, n: number, options: O & { dtype: T; out?: ArrayOf[T] }): ArrayOf[T];
-  <T extends D>(key: Key, n: number, options: O & { dtype?: undefined; out: ArrayOf[T] }): ArrayOf[T];
-  (key: Key, n: number, options: O & { dtype?: undefined; out?: undefined }): ArrayOf[Dflt];
-  (key: Key, n: number, options: O & DiscreteOptions<D>): ArrayOf[D] | DeviceArray;
-}
-/** Its Promise twin. */
-export interface DiscreteSamplerAsync<O, D extends keyof ArrayOf, Dflt extends D> {
-  (key: Key, n: number, options: O & { out: DeviceOut }): Promise<DeviceArray>;
-  <T extends D>(key: Key, n: number, options: O & { dtype: T; out?: ArrayOf[T] }): Promise<ArrayOf[T]>;
-  <T extends D>(key: Key, n: number, options: O & { dtype?: undefined; out: ArrayOf[T] }): Promise<ArrayOf[T]>;
-  (key: Key, n: number, options: O & { dtype?: undefined; out?: undefined }): Promise<ArrayOf[Dflt]>;
-  (key: Key, n: number, options: O & DiscreteOptions<D>): Promise<ArrayOf[D] | DeviceArray>;
-}
-
 /** Output types of integers and geometric: int32 (default), uint32, float64 (exact up to 2^53). */
 export type IntDtype = 'int32' | 'uint32' | 'float64';
 
-export interface IntegersOptions extends DiscreteOptions<IntDtype> {
+export interface IntegersOptions extends SamplerOptions<IntDtype> {
   /** Smallest value (included), default 0: a safe integer (int32: ≥ −2^31; uint32: ≥ 0). */
   low?: number;
   /** One past the largest value — excluded, as numpy's `integers` and jax's `randint`: a safe integer
@@ -277,36 +323,52 @@ const [integersFn, integersAsyncFn] = makeSampler(INTEGERS);
  * n uniform integers in [low, high) — high excluded (numpy `Generator.integers(low, high)`, jax
  * `randint(key, shape, minval, maxval)`), unbiased: Lemire's multiply-and-reject, element i the first
  * accepted proposal of its own sub-stream, so it depends on (key, offset + i, low, high) only — not on
- * n, the dtype or the backend (docs/streams.md §4.1).
+ * n, the dtype or the backend (docs/streams.md §4.1). Int32Array by default.
+ * @function
  */
-export const integers = integersFn as DiscreteSampler<IntegersOptions, IntDtype, 'int32'>;
-export const integersAsync = integersAsyncFn as DiscreteSamplerAsync<IntegersOptions, IntDtype, 'int32'>;
+export const integers = integersFn as SamplerWith<IntegersOptions, IntDtype, 'int32'>;
+/**
+ * The Promise twin of integers() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const integersAsync = integersAsyncFn as SamplerWithAsync<IntegersOptions, IntDtype, 'int32'>;
 
 /** Output types of bernoulli: uint8 (default), int32, uint32, float32, float64. */
 export type BernoulliDtype = 'uint8' | 'int32' | 'uint32' | 'float32' | 'float64';
-export interface BernoulliOptions extends DiscreteOptions<BernoulliDtype> {
+export interface BernoulliOptions extends SamplerOptions<BernoulliDtype> {
   /** Probability of 1, in [0, 1]: one number, or one per element (a Float32Array/Float64Array or a
    *  float32/float64 DeviceArray of length n). */
-  p: number | Float32Array | Float64Array | DeviceArray;
+  p: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
 }
 const [bernoulliFn, bernoulliAsyncFn] = makeSampler(BERNOULLI);
 /**
  * n Bernoulli(p) draws: element i is 1 when u_i < p, u_i = uniform(key)[offset + i] (the float64
  * uniform, k53·2^-53), else 0 — so p = 0 never gives 1 and p = 1 always does (docs/streams.md §6.6).
+ * Uint8Array by default.
+ * @function
  */
-export const bernoulli = bernoulliFn as DiscreteSampler<BernoulliOptions, BernoulliDtype, 'uint8'>;
-export const bernoulliAsync = bernoulliAsyncFn as DiscreteSamplerAsync<BernoulliOptions, BernoulliDtype, 'uint8'>;
+export const bernoulli = bernoulliFn as SamplerWith<BernoulliOptions, BernoulliDtype, 'uint8'>;
+/**
+ * The Promise twin of bernoulli().
+ * @function
+ */
+export const bernoulliAsync = bernoulliAsyncFn as SamplerWithAsync<BernoulliOptions, BernoulliDtype, 'uint8'>;
 
-export interface GeometricOptions extends DiscreteOptions<IntDtype> {
+export interface GeometricOptions extends SamplerOptions<IntDtype> {
   /** Success probability in (0, 1], at least 2^-25 (int32), 2^-26 (uint32) or 2^-47 (float64) so no
    *  value can exceed the dtype: one number, or one per element (Float32Array/Float64Array/DeviceArray). */
-  p: number | Float32Array | Float64Array | DeviceArray;
+  p: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
 }
 const [geometricFn, geometricAsyncFn] = makeSampler(GEOMETRIC);
 /**
  * n geometric draws, numpy's convention: the number of trials up to and including the first success
  * (1, 2, …; mean 1/p). Inversion: floor(log(v)/log1p(−p)) + 1 with v the element's open uniform
- * (exponential's, docs/streams.md §6.7).
+ * (exponential's, docs/streams.md §6.7). Int32Array by default.
+ * @function
  */
-export const geometric = geometricFn as DiscreteSampler<GeometricOptions, IntDtype, 'int32'>;
-export const geometricAsync = geometricAsyncFn as DiscreteSamplerAsync<GeometricOptions, IntDtype, 'int32'>;
+export const geometric = geometricFn as SamplerWith<GeometricOptions, IntDtype, 'int32'>;
+/**
+ * The Promise twin of geometric().
+ * @function
+ */
+export const geometricAsync = geometricAsyncFn as SamplerWithAsync<GeometricOptions, IntDtype, 'int32'>;

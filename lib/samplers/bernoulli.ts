@@ -22,7 +22,7 @@ export const BERNOULLI: SamplerSpec = {
   stream: 'docs/streams.md §6.6',
   params: [{
     name: 'p',
-    doc: 'Probability of 1, in [0, 1]: one number, or one per element (a Float32Array/Float64Array or a float32/float64 DeviceArray of length n).',
+    doc: 'Probability of 1, in [0, 1]: one number, or one per element (a number[], Float32Array/Float64Array or a float32/float64 DeviceArray of length n).',
     is: probability, perElement: true, device: true,
   }],
   dtypes: DTYPES,

@@ -50,7 +50,7 @@ export const GEOMETRIC: SamplerSpec = {
   stream: 'docs/streams.md §6.7',
   params: [{
     name: 'p',
-    doc: 'Success probability of each trial, in (0, 1] (at least 2^-25 for int32, 2^-26 for uint32, 2^-47 for float64): one number, or one per element (a Float32Array/Float64Array or a float32/float64 DeviceArray of length n).',
+    doc: 'Success probability of each trial, in (0, 1] (at least 2^-25 for int32, 2^-26 for uint32, 2^-47 for float64): one number, or one per element (a number[], Float32Array/Float64Array or a float32/float64 DeviceArray of length n).',
     is: successProbability, byDtype: (dtype) => FLOORS.get(dtype) ?? successProbability, perElement: true, device: true,
   }],
   dtypes: DTYPES,
