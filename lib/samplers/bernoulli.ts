@@ -29,5 +29,5 @@ export const BERNOULLI: SamplerSpec = {
   // A per-element p travels in perElement only (not also in params, which the worker pool would clone).
   lower: (v, dtype) => ({ op: opOf('bernoulli', dtype), params: typeof v.p === 'number' ? { p: v.p } : {} }),
   ops: DTYPES.map(op),
-  hints: { prob: 'p', probs: 'p', probability: 'p', shape: 'n (the second argument)', size: 'n (the second argument)' },
+  hints: { prob: 'p', probs: 'p', probability: 'p' },
 };

@@ -56,5 +56,5 @@ export const GEOMETRIC: SamplerSpec = {
   dtypes: DTYPES,
   lower: (v, dtype) => ({ op: opOf('geometric', dtype), params: typeof v.p === 'number' ? { p: v.p } : {} }),
   ops: DTYPES.map(op),
-  hints: { prob: 'p', probability: 'p', size: 'n (the second argument)' },
+  hints: { prob: 'p', probability: 'p' },
 };

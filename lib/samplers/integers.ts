@@ -56,6 +56,6 @@ export const INTEGERS: SamplerSpec = {
   ops: DTYPES.map(op),
   hints: {
     minval: 'low', maxval: 'high (excluded)', min: 'low', max: 'high (excluded)',
-    endpoint: 'high is always excluded: pass high + 1 to include it', size: 'n (the second argument)',
+    endpoint: 'high is always excluded: pass high + 1 to include it',
   },
 };
