@@ -35,5 +35,7 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: number }): BackendInfo {
   return backendInfo(checkOptions(options));
 }
-export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a/mrg32k3a.js';
-export { sobol, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';
+export {
+  Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, mrg32k3aFill, mrg32k3aFillAsync, type Mrg32k3aOptions, type Mrg32k3aState, type Mrg32k3aFillOptions,
+} from './mrg32k3a/mrg32k3a.js';
+export { sobol, sobolAsync, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';

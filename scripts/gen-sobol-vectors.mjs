@@ -8,9 +8,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { key, sobol } from '../dist/lib/index.js';
-import { directions32, directions64, joeKuoEntry } from '../dist/lib/sobol/directions.js';
-import { randomise32, randomise64 } from '../dist/lib/sobol/scramble.js';
-import { sobol32Point, sobol64Point } from '../dist/lib/sobol/generator.js';
+import { directions32, directions64, joeKuoEntry } from '../dist/lib/kernels/sobol/directions.js';
+import { randomise32, randomise64 } from '../dist/lib/kernels/sobol/scramble.js';
+import { sobol32Point, sobol64Point } from '../dist/lib/kernels/sobol/generator.js';
 
 const file = fileURLToPath(new URL('../test/vectors/sobol.json', import.meta.url));
 const hiLo = (v, k) => String((BigInt(v[2 * k]) << 32n) | BigInt(v[2 * k + 1]));

@@ -117,7 +117,7 @@ CR_HD inline uint64_t cr_sobol64_item(uint64_t e, uint64_t n, uint32_t dims, boo
   return cr_sobol64_point(dirs + 64 * (uint64_t)d, c ? c[d] : 0ull, offset + i);
 }
 
-// ---- keyed randomisation (lib/sobol/scramble.ts has the reasoning) ----
+// ---- keyed randomisation (lib/kernels/sobol/scramble.ts has the reasoning) ----
 // Word j of dimension d = word j % 4 of philox((j / 4, d, 0, CR_TAG_SOBOL), key). Word 0: the shift's
 // digits 1-32, word 1: digits 33-64; row k >= 2 of the lower-triangular L: digits 1 .. k-1 from words
 // 2k-2 (digits 1-32) and 2k-1 (33-64). Digit j is bit 32 - j of a 32-bit word, bit 64 - j of a 64-bit one.
