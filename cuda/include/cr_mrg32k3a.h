@@ -160,4 +160,27 @@ CR_HD inline void cr_mrg32k3a_init(const cr_mrg32k3a_jump* jumps, uint64_t seed,
   cr_mrg32k3a_skipahead(jumps, offset, s);
 }
 
+// ---- the bulk fill's work decomposition (cuda/src/mrg32k3a_kernels.cu) ----
+// Thread g owns output segment [g L, (g + 1) L), L = 2^log2_seg; its state is `base` advanced g L
+// steps, so element j is the value at step j of `base` whatever the grid (the XORWOW fill's scheme).
+
+/** The segment length exponent for n outputs and a target thread count (L >= 32: one warp transpose). */
+CR_HD inline int cr_mrg32k3a_log2_seg(uint64_t n, uint64_t target_threads) {
+  int log2_seg = 5;
+  while (log2_seg < 40 && (target_threads << log2_seg) < n) ++log2_seg;
+  return log2_seg;
+}
+
+/** Thread g's starting state: base advanced g * 2^log2_seg steps (jumps[k] = A^(2^k), k < 64). */
+CR_HD inline void cr_mrg32k3a_thread_state(const cr_mrg32k3a_jump* jumps, const cr_mrg32k3a_state* base, uint64_t g,
+                                           int log2_seg, cr_mrg32k3a_state* s) {
+  *s = *base;
+  cr_mrg32k3a_skipahead(jumps, g << log2_seg, s);
+}
+
+/** The value of draw r by output type: curand() (uint32), curand_uniform() (float), curand_uniform_double(). */
+CR_HD inline void cr_mrg32k3a_to(uint32_t r, uint32_t* o) { *o = cr_mrg32k3a_bits(r); }
+CR_HD inline void cr_mrg32k3a_to(uint32_t r, float* o) { *o = cr_mrg32k3a_uniform(r); }
+CR_HD inline void cr_mrg32k3a_to(uint32_t r, double* o) { *o = cr_mrg32k3a_uniform_double(r); }
+
 #endif  // CR_MRG32K3A_H
