@@ -38,4 +38,6 @@ export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: 
 export {
   Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, mrg32k3aFill, mrg32k3aFillAsync, type Mrg32k3aOptions, type Mrg32k3aState, type Mrg32k3aFillOptions,
 } from './mrg32k3a/mrg32k3a.js';
+export { generator, Generator, type GeneratorOptions, type GeneratorState } from './generator/generator.js';
+export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, SamplerName, SamplerFunctions } from './generator/methods.js';
 export { sobol, sobolAsync, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';

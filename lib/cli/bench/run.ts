@@ -10,8 +10,9 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { alias } from './alias.js';
 import { qrng } from './qrng.js';
+import { generatorSuite } from './generator.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, qrng];
+export const SUITES: readonly Suite[] = [core, distributions, alias, qrng, generatorSuite];
 
 export interface BenchOptions {
   suites: string[];
