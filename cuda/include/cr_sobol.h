@@ -128,6 +128,14 @@ CR_HD inline void cr_sobol64_to(uint64_t x, bool normal, double* o) {
 /** Which dimension d and which point (relative to the offset) element e of an n-point, dims-dimension
  *  output holds: point-major (out[i*dims + d]) or cuRAND's dimension-major (out[d*n + i]). */
 CR_HD inline void cr_sobol_element(uint64_t e, uint64_t n, uint32_t dims, bool points_layout, uint32_t* d, uint64_t* i) {
+  // Outputs of the public API hold fewer than 2^32 elements: 32-bit division there (a GPU emulates
+  // the 64-bit one with a long instruction sequence); the same quotients either way.
+  if (((e | n) >> 32) == 0) {
+    const uint32_t e32 = (uint32_t)e, n32 = (uint32_t)n;
+    *d = points_layout ? e32 % dims : e32 / n32;
+    *i = points_layout ? e32 / dims : e32 % n32;
+    return;
+  }
   if (points_layout) {
     *d = (uint32_t)(e % dims);
     *i = e / dims;

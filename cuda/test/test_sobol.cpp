@@ -154,6 +154,24 @@ static void test_step(const std::vector<Dim>& dims) {
   }
 }
 
+/** Element -> (dimension, point) on both of cr_sobol_element's paths (32-bit and 64-bit division). */
+static void test_element() {
+  const uint64_t es[] = {0, 1, 77, 0xFFFFFFFEull, 0xFFFFFFFFull, 1ull << 32, (1ull << 40) + 12345};
+  const uint64_t ns[] = {1, 3, 1000, 0xFFFFFFFFull, 1ull << 33};
+  for (uint64_t e : es) {
+    for (uint64_t n : ns) {
+      for (uint32_t dims : {1u, 7u, 21201u}) {
+        uint32_t d;
+        uint64_t i;
+        cr_sobol_element(e, n, dims, true, &d, &i);
+        CRT_CHECK(d == e % dims && i == e / dims, "points layout e=%llu dims=%u", (unsigned long long)e, dims);
+        cr_sobol_element(e, n, dims, false, &d, &i);
+        CRT_CHECK(d == (uint32_t)(e / n) && i == e % n, "dimensions layout e=%llu n=%llu", (unsigned long long)e, (unsigned long long)n);
+      }
+    }
+  }
+}
+
 int main() {
   try {
     const Json v = crt::read_json("test/vectors/sobol.json");
@@ -161,6 +179,7 @@ int main() {
     test_randomisations(v, dims);
     test_cases(v, dims);
     test_step(dims);
+    test_element();
   } catch (const std::exception& e) {
     fprintf(stderr, "test_sobol: %s\n", e.what());
     return 1;
