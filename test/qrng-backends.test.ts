@@ -129,6 +129,23 @@ describe('CUDA adapters against the stand-in addon', () => {
   });
 });
 
+describe('an addon built before these functions', () => {
+  it('is not asked for them: the CUDA backend does not claim the ops, auto stays on the CPU', () => {
+    const stale = standInAddon() as unknown as Record<string, unknown>;
+    for (const f of ['sobolU32', 'sobolF32', 'sobolF64', 'mrg32k3aFill', 'mrg32k3aUniform32', 'mrg32k3aUniform64']) {
+      delete stale[f];
+      delete stale[`${f}Async`];
+    }
+    const b = makeCudaBackend(stale as never, 0);
+    for (const op of ['sobolU32', 'sobolF32', 'sobolF64', 'mrg32k3aFill', 'mrg32k3aUniform32', 'mrg32k3aUniform64']) expect(b.supports(op), op).toBe(false);
+    expect(b.supports('bits')).toBe(true);
+    standInProbe.cuda = b;
+    expectSameBits(sobol(1000, { dims: 3 }) as Host, sobol(1000, { dims: 3, backend: 'cpu' }) as Host, 'auto with a stale addon');
+    expect(() => sobol(10, { backend: 'cuda' })).toThrow(/does not implement 'sobolF64'/);
+    standInProbe.cuda = null;
+  });
+});
+
 describe('bad input names the argument; nothing is written', () => {
   it('sobol', () => {
     const out = new Float64Array(10).fill(7);

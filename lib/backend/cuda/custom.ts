@@ -95,6 +95,10 @@ function weightsError(e: unknown): unknown {
  *   steps first). job.key is ignored.
  * - sobol, mrg32k3a: lib/backend/cuda/qrng.ts.
  */
+/** Adapters that call the addon function named like the job's op (an addon built before those
+ *  functions existed then lacks them, and the backend must not claim the op). */
+export const CALLS_OP_NAMED: ReadonlySet<string> = new Set([OP_SOBOL, OP_MRG32K3A]);
+
 export const CUSTOM: Readonly<Record<string, Adapter>> = {
   [OP_ALIAS_BUILD](addon, job, async) {
     const rows = job.out as Uint32Array;
