@@ -10,9 +10,10 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { discrete } from './discrete.js';
 import { alias } from './alias.js';
+import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, discrete, alias, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, discrete, alias, qrng, generatorSuite];
 
 export interface BenchOptions {
   suites: string[];
