@@ -16,6 +16,7 @@ import { LOGNORMAL } from './lognormal.js';
 import { WEIBULL } from './weibull.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
+import { SELECT_OPS } from './select.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
@@ -23,7 +24,7 @@ export const SAMPLERS: readonly SamplerSpec[] = [
 
 function opTable(): ReadonlyMap<string, OpSpec> {
   const m = new Map<string, OpSpec>();
-  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS]) {
+  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS, ...SELECT_OPS]) {
     const seen = m.get(op.name);
     if (seen && seen !== op) throw new Error(`internal: two ops named '${op.name}'`);
     m.set(op.name, op);

@@ -11,7 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_PATH, runKernel, type CpuPath } from './kernels.js';
+import { DEFAULT_PATH, cpuSplittable, runKernel, type CpuPath } from './kernels.js';
 import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
@@ -90,7 +90,8 @@ function spread(job: Job, start: number, count: number, out: OutArray, threads: 
 export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise<void> {
   const n = job.out.length;
   const threads = poolSize();
-  if (n < POOL_MIN_ELEMENTS || threads === 1) {
+  // A whole-result op (a permutation) runs in the calling thread: one worker would only add a copy.
+  if (n < POOL_MIN_ELEMENTS || threads === 1 || !cpuSplittable(job.op)) {
     runKernel(job.op, kernelArgs(job), path);
     return;
   }

@@ -1,0 +1,124 @@
+/**
+ * Permutations and sampling without replacement (docs/streams.md §10), the specification: element i of
+ * [0, n) gets a 64-bit key, and a result lists the indices in increasing order of (key, index) — the
+ * index decides between equal keys, so the order is total and the same on every backend.
+ *
+ * Keys are held interleaved, keys[2i] the high and keys[2i+1] the low word of element i's key.
+ */
+import { philoxStream } from '../core/philox.js';
+import { TAG_PERMUTE, TAG_WEIGHTED } from '../core/layout.js';
+import { log } from '../core/math/index.js';
+
+/** The key of a zero weight: above every float64 key's bits (+∞ is 0x7FF00000:00000000), so a zero
+ *  weight is never among the k smallest when k ≤ the number of positive weights. */
+export const EXCLUDED = 0xffffffff;
+
+const TWO_M53 = 2 ** -53;
+const BUCKET_SHIFT = 16;
+/** Below this many candidates one comparison sort is cheaper than the radix passes' 2^16 counters. */
+const RADIX_MIN = 4096;
+
+/** Element i's key: words 2i (high) and 2i+1 (low) of the TAG_PERMUTE stream, i < n. */
+export function permutationKeys(k0: number, k1: number, n: number): Uint32Array {
+  const keys = new Uint32Array(2 * n);
+  philoxStream(k0, k1, 0, TAG_PERMUTE, 0, 0, keys, 0, 2 * n);
+  return keys;
+}
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LO_WORD = LITTLE ? 0 : 1;
+const HI_WORD = LITTLE ? 1 : 0;
+
+/**
+ * Element i's key for weight w_i > 0: the bits of E_i / w_i, E_i = 0 − log(u_i), u_i = (k53 + 1)·2^-53
+ * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, §6.2). Non-negative binary64
+ * values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0: EXCLUDED.
+ */
+export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>): Uint32Array {
+  const n = weights.length;
+  const keys = new Uint32Array(2 * n);
+  philoxStream(k0, k1, 0, TAG_WEIGHTED, 0, 0, keys, 0, 2 * n);
+  for (let i = 0; i < n; i++) {
+    const w = weights[i];
+    if (w === 0) {
+      keys[2 * i] = keys[2 * i + 1] = EXCLUDED;
+      continue;
+    }
+    const u = ((keys[2 * i] >>> 5) * 67108864 + (keys[2 * i + 1] >>> 6) + 1) * TWO_M53;
+    f64[0] = (0 - log(u)) / w;
+    keys[2 * i] = u32[HI_WORD];
+    keys[2 * i + 1] = u32[LO_WORD];
+  }
+  return keys;
+}
+
+/** Sorts the indices `idx` (ascending on entry) by (high word, low word, index). */
+function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
+  const m = idx.length;
+  const byLow = (a: number, b: number): number => (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b);
+  if (m < RADIX_MIN) {
+    idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
+    return;
+  }
+  // Two stable 16-bit passes over the high words keep equal high words in index order ...
+  let hi: Uint32Array = new Uint32Array(m), tmpHi: Uint32Array = new Uint32Array(m);
+  let ix: Uint32Array = idx, tmpIx: Uint32Array = new Uint32Array(m);
+  for (let j = 0; j < m; j++) hi[j] = keys[2 * idx[j]];
+  const counts = new Uint32Array(1 << 16);
+  for (const shift of [0, 16]) {
+    counts.fill(0);
+    for (let j = 0; j < m; j++) counts[(hi[j] >>> shift) & 0xffff]++;
+    for (let d = 0, s = 0; d < counts.length; d++) {
+      const c = counts[d];
+      counts[d] = s;
+      s += c;
+    }
+    for (let j = 0; j < m; j++) {
+      const at = counts[(hi[j] >>> shift) & 0xffff]++;
+      tmpHi[at] = hi[j];
+      tmpIx[at] = ix[j];
+    }
+    [hi, tmpHi] = [tmpHi, hi];
+    [ix, tmpIx] = [tmpIx, ix];
+  }
+  // ... then runs of equal high words (rare for random keys) are ordered by (low word, index).
+  for (let j = 0; j < m;) {
+    let e = j + 1;
+    while (e < m && hi[e] === hi[j]) e++;
+    if (e - j > 1) ix.subarray(j, e).sort(byLow);
+    j = e;
+  }
+  if (ix !== idx) idx.set(ix);
+}
+
+/**
+ * out[j] = the index with the j-th smallest (key, index) among n keys, j < out.length ≤ n. Only the
+ * candidates in the 2^16-quantiles (by the key's top 16 bits) up to the one holding the out.length-th
+ * smallest are sorted.
+ */
+export function smallestKeys(keys: Uint32Array, n: number, out: Uint32Array | Float64Array): void {
+  const k = out.length;
+  if (k === 0) return;
+  const counts = new Uint32Array(1 << BUCKET_SHIFT);
+  for (let i = 0; i < n; i++) counts[keys[2 * i] >>> BUCKET_SHIFT]++;
+  let top = 0, c = counts[0];
+  while (c < k) c += counts[++top];
+  const idx = new Uint32Array(c);
+  for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
+  sortByKey(keys, idx);
+  for (let j = 0; j < k; j++) out[j] = idx[j];
+}
+
+/** The first out.length entries of the permutation of [0, population) (§10.1). */
+export function permutationKernel(k0: number, k1: number, population: number, out: Uint32Array | Float64Array): void {
+  if (out.length === 0) return;
+  smallestKeys(permutationKeys(k0, k1, population), population, out);
+}
+
+/** The out.length items of a weighted sample without replacement, in order of increasing key (§10.2). */
+export function weightedSampleKernel(k0: number, k1: number, weights: ArrayLike<number>, out: Uint32Array | Float64Array): void {
+  if (out.length === 0) return;
+  smallestKeys(weightedKeys(k0, k1, weights), weights.length, out);
+}
