@@ -36,7 +36,7 @@ template <int Type>
 Parsed parse_weighted(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   no_offset(info);
-  Arg w = shapes_arg(info, 4);
+  Arg w = shapes_arg(info, 4, "weights");
   if (w.arr.n == 0 || w.arr.n > 0xffffffffull) throw Napi::RangeError::New(info.Env(), "weights must have 1 … 2^32-1 items");
   Arg out = out_arg(info, 5, Type);
   if (out.arr.n > w.arr.n) throw Napi::RangeError::New(info.Env(), "out has more elements than there are weights");

@@ -8,7 +8,7 @@ import { prepare, asyncly, type CommonOptions, type Prepared } from '../facade/p
 import { pickBackend } from '../backend/select.js';
 import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
 import { checkDtype, type DeviceOut } from '../facade/dtype.js';
-import type { DeviceArray } from '../facade/device-array.js';
+import { DeviceArray } from '../facade/device-array.js';
 import { SELECT_DTYPES, permutationOp, weightedSampleOp, type SelectDtype } from '../samplers/select.js';
 import { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
 import { checkCount, describe } from '../core/validate.js';
@@ -51,8 +51,11 @@ const COMMON = ['dtype', 'out', 'backend', 'device'] as const;
 /** The largest index a dtype holds (docs/streams.md §10: n − 1 must fit). */
 const MAX_INDEX: Record<SelectDtype, number> = { uint32: 2 ** 32 - 1, float64: 2 ** 53 };
 
+/** The dtype option; when omitted, a float64 `out` (Float64Array or DeviceArray) implies float64. */
 function dtypeFor(p: Prepared, size: number, name: string): SelectDtype {
-  const dtype = checkDtype(p.opts.dtype, p.opts.out, SELECT_DTYPES) as SelectDtype;
+  const out = p.opts.out;
+  const f64 = out instanceof Float64Array || (out instanceof DeviceArray && out.dtype === 'float64');
+  const dtype = (p.opts.dtype === undefined && f64 ? 'float64' : checkDtype(p.opts.dtype, out, SELECT_DTYPES)) as SelectDtype;
   if (size - 1 > MAX_INDEX[dtype]) throw new RangeError(`${name} = ${size} is too large for dtype '${dtype}' (indices up to ${MAX_INDEX[dtype]})`);
   return dtype;
 }
