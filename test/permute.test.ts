@@ -1,5 +1,5 @@
 /**
- * permutation, shuffle and sampleWithoutReplacement (docs/streams.md §10): every value exactly once,
+ * permutation, shuffle and sampleWithoutReplacement (docs/streams.md §11): every value exactly once,
  * uniform positions and whole permutations (χ² over many keys), uniform samples against hypergeometric
  * counts, weighted samples against the exact probabilities of successive weighted draws (brute force),
  * argument checks with nothing written, and the same bits on every path: sync/async, pool, dtypes,
@@ -61,7 +61,7 @@ describe('permutation', () => {
     expect(permutation(api.key(0x9e8), 1000)).not.toEqual(permutation(k, 1000));
   });
 
-  it('is the indices sorted by their keys, ties by index (docs/streams.md §10.1)', () => {
+  it('is the indices sorted by their keys, ties by index (docs/streams.md §11.1)', () => {
     const n = 5000;
     const keys = permutationKeys(k[0], k[1], n);
     const key64 = (i: number) => (BigInt(keys[2 * i]) << 32n) | BigInt(keys[2 * i + 1]);

@@ -65,12 +65,12 @@ export interface SamplerAddon {
   transform32Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
   transform64(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): void;
   transform64Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
-  /** The first n entries of the permutation of [0, population) (docs/streams.md §10.1); n ≤ population. */
+  /** The first n entries of the permutation of [0, population) (docs/streams.md §11.1); n ≤ population. */
   permutationU32(...a: [...Key4, population: number, ...Out<Uint32Array>]): void;
   permutationU32Async(...a: [...Key4, population: number, ...Out<Uint32Array>]): Promise<void>;
   permutationF64(...a: [...Key4, population: number, ...Out<Float64Array>]): void;
   permutationF64Async(...a: [...Key4, population: number, ...Out<Float64Array>]): Promise<void>;
-  /** n items of a weighted sample without replacement, in key order (§10.2); host weights, checked by
+  /** n items of a weighted sample without replacement, in key order (§11.2); host weights, checked by
    *  the caller (finite, ≥ 0, more than n positive). */
   weightedSampleU32(...a: [...Key4, weights: Float32Array | Float64Array, ...Out<Uint32Array>]): void;
   weightedSampleU32Async(...a: [...Key4, weights: Float32Array | Float64Array, ...Out<Uint32Array>]): Promise<void>;

@@ -13,7 +13,7 @@
  *                      (docs/qmc.md §5)
  *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
  *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
- *                      (docs/streams.md §10)
+ *                      (docs/streams.md §11)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.

@@ -1,5 +1,5 @@
 /**
- * Permutations and sampling without replacement (docs/streams.md §10), the specification: element i of
+ * Permutations and sampling without replacement (docs/streams.md §11), the specification: element i of
  * [0, n) gets a 64-bit key, and a result lists the indices in increasing order of (key, index) — the
  * index decides between equal keys, so the order is total and the same on every backend.
  *
@@ -111,13 +111,13 @@ export function smallestKeys(keys: Uint32Array, n: number, out: Uint32Array | Fl
   for (let j = 0; j < k; j++) out[j] = idx[j];
 }
 
-/** The first out.length entries of the permutation of [0, population) (§10.1). */
+/** The first out.length entries of the permutation of [0, population) (§11.1). */
 export function permutationKernel(k0: number, k1: number, population: number, out: Uint32Array | Float64Array): void {
   if (out.length === 0) return;
   smallestKeys(permutationKeys(k0, k1, population), population, out);
 }
 
-/** The out.length items of a weighted sample without replacement, in order of increasing key (§10.2). */
+/** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
 export function weightedSampleKernel(k0: number, k1: number, weights: ArrayLike<number>, out: Uint32Array | Float64Array): void {
   if (out.length === 0) return;
   smallestKeys(weightedKeys(k0, k1, weights), weights.length, out);

@@ -1,13 +1,13 @@
 /**
  * The ops of permutations and sampling without replacement (lib/permute is their public face; the
- * stream is docs/streams.md §10). Not elementwise: a job is the whole result (`whole`), never cut.
+ * stream is docs/streams.md §11). Not elementwise: a job is the whole result (`whole`), never cut.
  */
 import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
 import type { DeviceDtype } from '../core/types.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { OpSpec } from './spec.js';
 
-/** Output types of both, the default first (docs/streams.md §10: n − 1 must fit the type). */
+/** Output types of both, the default first (docs/streams.md §11: n − 1 must fit the type). */
 export const SELECT_DTYPES = ['uint32', 'float64'] as const satisfies readonly DeviceDtype[];
 export type SelectDtype = (typeof SELECT_DTYPES)[number];
 
