@@ -54,6 +54,9 @@ export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>)
   return keys;
 }
 
+const DIGITS = [0, 11, 22] as const;
+const DIGIT_MASK = 0x7ff;
+
 /** Sorts the indices `idx` (ascending on entry) by (high word, low word, index). */
 function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
   const m = idx.length;
@@ -62,22 +65,29 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
     idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
     return;
   }
-  // Two stable 16-bit passes over the high words keep equal high words in index order ...
+  // Three stable 11-bit LSD passes over the high words (counters that stay in L1) keep equal high
+  // words in index order ...
   let hi: Uint32Array = new Uint32Array(m), tmpHi: Uint32Array = new Uint32Array(m);
   let ix: Uint32Array = idx, tmpIx: Uint32Array = new Uint32Array(m);
-  for (let j = 0; j < m; j++) hi[j] = keys[2 * idx[j]];
-  const counts = new Uint32Array(1 << 16);
-  for (const shift of [0, 16]) {
-    counts.fill(0);
-    for (let j = 0; j < m; j++) counts[(hi[j] >>> shift) & 0xffff]++;
-    for (let d = 0, s = 0; d < counts.length; d++) {
-      const c = counts[d];
-      counts[d] = s;
+  const counts = new Uint32Array(3 << 11);
+  for (let j = 0; j < m; j++) {
+    const h = keys[2 * idx[j]];
+    hi[j] = h;
+    counts[h & DIGIT_MASK]++;
+    counts[2048 + ((h >>> 11) & DIGIT_MASK)]++;
+    counts[4096 + (h >>> 22)]++;
+  }
+  for (let p = 0; p < 3; p++) {
+    const shift = DIGITS[p], base = p << 11;
+    for (let d = 0, s = 0; d < 2048; d++) {
+      const c = counts[base + d];
+      counts[base + d] = s;
       s += c;
     }
     for (let j = 0; j < m; j++) {
-      const at = counts[(hi[j] >>> shift) & 0xffff]++;
-      tmpHi[at] = hi[j];
+      const h = hi[j];
+      const at = counts[base + ((h >>> shift) & DIGIT_MASK)]++;
+      tmpHi[at] = h;
       tmpIx[at] = ix[j];
     }
     [hi, tmpHi] = [tmpHi, hi];
@@ -106,7 +116,8 @@ export function smallestKeys(keys: Uint32Array, n: number, out: Uint32Array | Fl
   let top = 0, c = counts[0];
   while (c < k) c += counts[++top];
   const idx = new Uint32Array(c);
-  for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
+  if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
+  else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
   sortByKey(keys, idx);
   for (let j = 0; j < k; j++) out[j] = idx[j];
 }

@@ -10,8 +10,9 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { alias } from './alias.js';
 import { generatorSuite } from './generator.js';
+import { permuteSuite } from './permute.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, alias, generatorSuite, permuteSuite];
 
 export interface BenchOptions {
   suites: string[];
