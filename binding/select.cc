@@ -1,8 +1,8 @@
 // Node-API binding of permutations and sampling without replacement (cuda/include/cr_api_select.h),
 // named by lib/samplers/select.ts and typed in lib/core/addon.ts, each with an Async twin:
 //
-//   permutationU32 / permutationF64(k0, k1, lo, hi, population, out[, n])
-//   weightedSampleU32 / weightedSampleF64(k0, k1, lo, hi, weights, out[, n])
+//   permutationI32 / permutationU32 / permutationF64(k0, k1, lo, hi, population, out[, n])
+//   weightedSampleI32 / weightedSampleU32 / weightedSampleF64(k0, k1, lo, hi, weights, out[, n])
 //
 // A result is whole, not a stream: lo and hi (the offset of the common signature) must be 0. `out` is a
 // Uint32Array/Float64Array (n = its length) or a device-array handle of that type followed by n;
@@ -44,8 +44,10 @@ Parsed parse_weighted(const Napi::CallbackInfo& info) {
 }
 
 void Register(Napi::Env env, Napi::Object exports) {
+  define(env, exports, "permutationI32", parse_permutation<CR_TYPE_I32>);
   define(env, exports, "permutationU32", parse_permutation<CR_TYPE_U32>);
   define(env, exports, "permutationF64", parse_permutation<CR_TYPE_F64>);
+  define(env, exports, "weightedSampleI32", parse_weighted<CR_TYPE_I32>);
   define(env, exports, "weightedSampleU32", parse_weighted<CR_TYPE_U32>);
   define(env, exports, "weightedSampleF64", parse_weighted<CR_TYPE_F64>);
 }

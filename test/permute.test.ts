@@ -99,9 +99,11 @@ describe('permutation', () => {
     expect(permutation(k, n, { dtype: 'float64' })).toEqual(Float64Array.from(ref));
     expect(await permutationAsync(k, n)).toEqual(ref);
     expect(await permutationAsync(k, n, { dtype: 'float64' })).toEqual(Float64Array.from(ref));
+    expect(ref).toBeInstanceOf(Int32Array);  // the integer default
+    expect(permutation(k, n, { dtype: 'uint32' })).toEqual(Uint32Array.from(ref));
     const out = new Uint32Array(n + 3).fill(7);
-    expect(permutation(k, n, { out })).toBe(out);
-    expect(out.subarray(0, n)).toEqual(ref);
+    expect(permutation(k, n, { out })).toBe(out);  // its type implies uint32
+    expect(out.subarray(0, n)).toEqual(Uint32Array.from(ref));
     expect(out[n]).toBe(7);
     const d = permutation(k, n, { out: 'device', backend: 'cpu' });
     expect(d).toBeInstanceOf(api.DeviceArray);
@@ -116,7 +118,8 @@ describe('permutation', () => {
     }
     calls.length = 0;
     permutation(k, 10, { backend: 'cuda' });
-    expect(calls.map((c) => c.name)).toEqual(['permutationU32']);
+    expect(calls.map((c) => c.name)).toEqual(['permutationI32']);
+    expect(permutation(k, 1000, { backend: 'cuda', dtype: 'uint32' })).toEqual(permutation(k, 1000, { dtype: 'uint32' }));
     const d = permutation(k, 100, { backend: 'cuda', out: 'device' });
     expect(d.backend).toBe('cuda');
     expect(d.toHost()).toEqual(permutation(k, 100));
@@ -130,7 +133,9 @@ describe('permutation', () => {
     expect(() => permutation(k, 5, { size: 5 } as never)).toThrow(/size/);
     const out = new Uint32Array(4).fill(9);
     expect(() => permutation(k, 5, { out })).toThrow(RangeError);
-    expect(() => permutation(k, 3, { out: new Int32Array(3) as never })).toThrow(TypeError);
+    expect(() => permutation(k, 3, { out: new Int16Array(3) as never })).toThrow(TypeError);
+    expect(() => permutation(k, 2 ** 31 + 1)).toThrow(/n = 2147483649 is too large for dtype 'int32'/);
+    expect(() => sampleWithoutReplacement(k, 1, { population: 2 ** 31 + 1 })).toThrow(/population = 2147483649 is too large for dtype 'int32'/);
     expect(out).toEqual(new Uint32Array(4).fill(9));
     expect(() => permutation([1] as never, 5)).toThrow(/key/);
   });

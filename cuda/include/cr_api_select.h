@@ -12,7 +12,8 @@
 
 #include "cr_api.h"
 
-/** out (CR_TYPE_U32 or CR_TYPE_F64, host or device, out.n ≤ population ≤ 2^32 − 1) = the first out.n
+/** out (CR_TYPE_I32 — population ≤ 2^31 —, CR_TYPE_U32 or CR_TYPE_F64, host or device, out.n ≤ population ≤
+ *  2^32 − 1) = the first out.n
  *  entries of the permutation of [0, population) under (k0, k1). */
 cr_status cr_permutation(uint32_t k0, uint32_t k1, uint64_t population, cr_array out);
 

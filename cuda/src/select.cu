@@ -38,10 +38,14 @@ __global__ void __launch_bounds__(CR_BLOCK) k_to_f64(double* out, const uint32_t
 }
 
 cr_status check_out(const cr_array& out, uint64_t population) {
-  if (out.type != CR_TYPE_U32 && out.type != CR_TYPE_F64) return invalid("out must hold uint32 or float64 elements");
+  if (out.type != CR_TYPE_U32 && out.type != CR_TYPE_I32 && out.type != CR_TYPE_F64) {
+    return invalid("out must hold int32, uint32 or float64 elements");
+  }
   if (out.n && !out.data) return invalid("out is null");
   if (out.n > population) return invalid("out has more elements than the population");
   if (population > 0xffffffffull) return invalid("the population must be at most 2^32 - 1");
+  // int32 holds the indices' bits unchanged while every index is below 2^31
+  if (out.type == CR_TYPE_I32 && population > 0x80000000ull) return invalid("an int32 out needs a population of at most 2^31");
   return ok_status();
 }
 

@@ -108,7 +108,7 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
  * candidates in the 2^16-quantiles (by the key's top 16 bits) up to the one holding the out.length-th
  * smallest are sorted.
  */
-export function smallestKeys(keys: Uint32Array, n: number, out: Uint32Array | Float64Array): void {
+export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array): void {
   const k = out.length;
   if (k === 0) return;
   const counts = new Uint32Array(1 << BUCKET_SHIFT);
@@ -123,13 +123,13 @@ export function smallestKeys(keys: Uint32Array, n: number, out: Uint32Array | Fl
 }
 
 /** The first out.length entries of the permutation of [0, population) (§11.1). */
-export function permutationKernel(k0: number, k1: number, population: number, out: Uint32Array | Float64Array): void {
+export function permutationKernel(k0: number, k1: number, population: number, out: Int32Array | Uint32Array | Float64Array): void {
   if (out.length === 0) return;
   smallestKeys(permutationKeys(k0, k1, population), population, out);
 }
 
 /** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
-export function weightedSampleKernel(k0: number, k1: number, weights: ArrayLike<number>, out: Uint32Array | Float64Array): void {
+export function weightedSampleKernel(k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array): void {
   if (out.length === 0) return;
   smallestKeys(weightedKeys(k0, k1, weights), weights.length, out);
 }

@@ -8,7 +8,7 @@ import { prepare, asyncly, type CommonOptions, type Prepared } from '../facade/p
 import { pickBackend } from '../backend/select.js';
 import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
 import { checkDtype, type DeviceOut } from '../facade/dtype.js';
-import { DeviceArray } from '../facade/device-array.js';
+import type { DeviceArray } from '../facade/device-array.js';
 import { SELECT_DTYPES, permutationOp, weightedSampleOp, type SelectDtype } from '../samplers/select.js';
 import { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
 import { checkCount, describe } from '../core/validate.js';
@@ -17,10 +17,11 @@ import type { Key } from '../core/keys.js';
 export type { SelectDtype } from '../samplers/select.js';
 
 export interface PermutationOptions extends Omit<CommonOptions, 'offset'> {
-  /** Element type of the indices (default 'uint32'). */
+  /** Element type of the indices (default 'int32', which holds sizes up to 2^31; 'uint32' up to 2^32 − 1). */
   dtype?: SelectDtype;
-  /** Destination (length ≥ the result's), or 'device' / a DeviceArray to keep the result on the backend. */
-  out?: Uint32Array | Float64Array | DeviceOut;
+  /** Destination (length ≥ the result's; its type implies the dtype), or 'device' / a DeviceArray to keep
+   *  the result on the backend. */
+  out?: Int32Array | Uint32Array | Float64Array | DeviceOut;
 }
 
 export interface SampleWithoutReplacementOptions extends PermutationOptions {
@@ -49,13 +50,11 @@ function checkNames(fn: string, opts: Record<string, unknown>, known: readonly s
 const COMMON = ['dtype', 'out', 'backend', 'device'] as const;
 
 /** The largest index a dtype holds (docs/streams.md §11: n − 1 must fit). */
-const MAX_INDEX: Record<SelectDtype, number> = { uint32: 2 ** 32 - 1, float64: 2 ** 53 };
+const MAX_INDEX: Record<SelectDtype, number> = { int32: 2 ** 31 - 1, uint32: 2 ** 32 - 1, float64: 2 ** 53 };
 
-/** The dtype option; when omitted, a float64 `out` (Float64Array or DeviceArray) implies float64. */
+/** The dtype option; when omitted, an `out` of one of the types implies it, else int32. */
 function dtypeFor(p: Prepared, size: number, name: string): SelectDtype {
-  const out = p.opts.out;
-  const f64 = out instanceof Float64Array || (out instanceof DeviceArray && out.dtype === 'float64');
-  const dtype = (p.opts.dtype === undefined && f64 ? 'float64' : checkDtype(p.opts.dtype, out, SELECT_DTYPES)) as SelectDtype;
+  const dtype = checkDtype(p.opts.dtype, p.opts.out, SELECT_DTYPES) as SelectDtype;
   if (size - 1 > MAX_INDEX[dtype]) throw new RangeError(`${name} = ${size} is too large for dtype '${dtype}' (indices up to ${MAX_INDEX[dtype]})`);
   return dtype;
 }
@@ -96,9 +95,9 @@ function sampleCall(key: Key, k: unknown, options: unknown): Call {
   return call(p, weightedSampleOp(dtype), dtype, w.length, { weights: snapshot }, [[weights, 'weights']]);
 }
 
-type Indices = Uint32Array | Float64Array;
 type PermutationResult<O> = O extends { out: DeviceOut } ? DeviceArray
-  : O extends { dtype: 'float64' } | { out: Float64Array } ? Float64Array : Uint32Array;
+  : O extends { dtype: 'float64' } | { out: Float64Array } ? Float64Array
+  : O extends { dtype: 'uint32' } | { out: Uint32Array } ? Uint32Array : Int32Array;
 
 /**
  * A uniformly random permutation of 0 … n−1: a pure function of (key, n), the same on every backend
@@ -164,10 +163,10 @@ function gather<T>(array: T, perm: Uint32Array): T {
  */
 export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): T {
   const [n, opts] = shuffleSetup(key, array, options);
-  return gather(array, permutation(key, n, opts) as Uint32Array);
+  return gather(array, permutation(key, n, { ...opts, dtype: 'uint32' }));
 }
 
 export const shuffleAsync = asyncly(async <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): Promise<T> => {
   const [n, opts] = shuffleSetup(key, array, options);
-  return gather(array, (await permutationAsync(key, n, opts)) as Uint32Array);
+  return gather(array, await permutationAsync(key, n, { ...opts, dtype: 'uint32' }));
 }) as <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions) => Promise<T>;

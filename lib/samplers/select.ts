@@ -7,11 +7,12 @@ import type { DeviceDtype } from '../core/types.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { OpSpec } from './spec.js';
 
-/** Output types of both, the default first (docs/streams.md §11: n − 1 must fit the type). */
-export const SELECT_DTYPES = ['uint32', 'float64'] as const satisfies readonly DeviceDtype[];
+/** Output types of both, the default first (int32, the project's integer default; docs/streams.md §11:
+ *  the largest index, n − 1, must fit the type). */
+export const SELECT_DTYPES = ['int32', 'uint32', 'float64'] as const satisfies readonly DeviceDtype[];
 export type SelectDtype = (typeof SELECT_DTYPES)[number];
 
-const SUFFIX: Record<SelectDtype, string> = { uint32: 'U32', float64: 'F64' };
+const SUFFIX: Record<SelectDtype, string> = { int32: 'I32', uint32: 'U32', float64: 'F64' };
 
 export const permutationOp = (dtype: SelectDtype): string => `permutation${SUFFIX[dtype]}`;
 export const weightedSampleOp = (dtype: SelectDtype): string => `weightedSample${SUFFIX[dtype]}`;
@@ -22,12 +23,12 @@ const CROSSOVER = 1 << 16;
 export const SELECT_OPS: readonly OpSpec[] = SELECT_DTYPES.flatMap((dtype): OpSpec[] => [
   {
     name: permutationOp(dtype), dtype, whole: true,
-    cpu: (a) => permutationKernel(a.k0, a.k1, a.params.population as number, a.out as Uint32Array | Float64Array),
+    cpu: (a) => permutationKernel(a.k0, a.k1, a.params.population as number, a.out as Int32Array | Uint32Array | Float64Array),
     cuda: { fn: permutationOp(dtype) as SamplerFn, args: [{ param: 'population' }], crossover: CROSSOVER },
   },
   {
     name: weightedSampleOp(dtype), dtype, whole: true,
-    cpu: (a) => weightedSampleKernel(a.k0, a.k1, a.params.weights as Float32Array | Float64Array, a.out as Uint32Array | Float64Array),
+    cpu: (a) => weightedSampleKernel(a.k0, a.k1, a.params.weights as Float32Array | Float64Array, a.out as Int32Array | Uint32Array | Float64Array),
     cuda: { fn: weightedSampleOp(dtype) as SamplerFn, args: [{ shapes: 'weights', perElement: false }], crossover: CROSSOVER },
   },
 ]);
