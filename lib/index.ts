@@ -19,7 +19,7 @@ export type { WeightsInput } from './core/weights.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
 export {
   permutation, permutationAsync, shuffle, shuffleAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync,
-  type PermutationOptions, type SampleWithoutReplacementOptions, type ShuffleOptions, type Shuffleable, type SelectDtype,
+  type PermutationOptions, type SampleWithoutReplacementOptions, type ShuffleOptions, type Shuffleable, type SelectDtype, type PermutationResult,
 } from './permute/permutation.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow/xorwow.js';
 

@@ -95,7 +95,8 @@ function sampleCall(key: Key, k: unknown, options: unknown): Call {
   return call(p, weightedSampleOp(dtype), dtype, w.length, { weights: snapshot }, [[weights, 'weights']]);
 }
 
-type PermutationResult<O> = O extends { out: DeviceOut } ? DeviceArray
+/** What permutation and sampleWithoutReplacement return for options O. */
+export type PermutationResult<O> = O extends { out: DeviceOut } ? DeviceArray
   : O extends { dtype: 'float64' } | { out: Float64Array } ? Float64Array
   : O extends { dtype: 'uint32' } | { out: Uint32Array } ? Uint32Array : Int32Array;
 

@@ -9,8 +9,8 @@ import type { OpSpec } from './spec.js';
 
 /** Output types of both, the default first (int32, the project's integer default; docs/streams.md §11:
  *  the largest index, n − 1, must fit the type). */
-export const SELECT_DTYPES = ['int32', 'uint32', 'float64'] as const satisfies readonly DeviceDtype[];
-export type SelectDtype = (typeof SELECT_DTYPES)[number];
+export type SelectDtype = Extract<DeviceDtype, 'int32' | 'uint32' | 'float64'>;
+export const SELECT_DTYPES: readonly SelectDtype[] = ['int32', 'uint32', 'float64'];
 
 const SUFFIX: Record<SelectDtype, string> = { int32: 'I32', uint32: 'U32', float64: 'F64' };
 
