@@ -5,10 +5,12 @@
  * argument checks with nothing written, and the same bits on every path: sync/async, pool, dtypes,
  * DeviceArray outputs, and the CUDA adapters against the stand-in addon.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import hypergeometricPmf from '@stdlib/stats-base-dists-hypergeometric-pmf';
 import * as api from '../lib/index.js';
+// The built package: its worker pool runs dist/ code (the async tests through the pool).
+import * as built from 'cuda-random';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import type { Backend } from '../lib/backend/types.js';
 import { permutationKeys, weightedKeys } from '../lib/kernels/select.js';
@@ -28,6 +30,7 @@ standIn.backend = makeCudaBackend(standInAddon(), 0);
 
 const { permutation, permutationAsync, shuffle, shuffleAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync } = api;
 const k = api.key(0x9e7);
+afterAll(() => built.shutdownPool());
 const P_MIN = 1e-4;
 
 /** p-value of Pearson's χ² of counts against expected counts (df = cells − 1 − fitted). */
@@ -97,8 +100,16 @@ describe('permutation', () => {
     const n = 70_000;  // above the pool's threshold: a whole-result job must not be cut
     const ref = permutation(k, n);
     expect(permutation(k, n, { dtype: 'float64' })).toEqual(Float64Array.from(ref));
-    expect(await permutationAsync(k, n)).toEqual(ref);
-    expect(await permutationAsync(k, n, { dtype: 'float64' })).toEqual(Float64Array.from(ref));
+    // one worker runs a whole result: the same bits, into a plain or a shared out
+    expect(await built.permutationAsync(k, n, { backend: 'cpu' })).toEqual(ref);
+    expect(await built.permutationAsync(k, n, { backend: 'cpu', dtype: 'float64' })).toEqual(Float64Array.from(ref));
+    const shared = new Int32Array(new SharedArrayBuffer(4 * n));
+    await built.permutationAsync(k, n, { backend: 'cpu', out: shared });
+    expect(shared).toEqual(ref);
+    expect(await built.sampleWithoutReplacementAsync(k, n, { backend: 'cpu', population: n + 5 }))
+      .toEqual(permutation(k, n + 5).subarray(0, n));
+    expect(await built.shuffleAsync(k, Float64Array.from(ref))).toEqual(Float64Array.from(ref, (i) => ref[i]));
+    expect(await permutationAsync(k, 100)).toEqual(permutation(k, 100));
     expect(ref).toBeInstanceOf(Int32Array);  // the integer default
     expect(permutation(k, n, { dtype: 'uint32' })).toEqual(Uint32Array.from(ref));
     const out = new Uint32Array(n + 3).fill(7);
