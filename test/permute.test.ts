@@ -5,6 +5,8 @@
  * argument checks with nothing written, and the same bits on every path: sync/async, pool, dtypes,
  * DeviceArray outputs, and the CUDA adapters against the stand-in addon.
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import hypergeometricPmf from '@stdlib/stats-base-dists-hypergeometric-pmf';
@@ -300,5 +302,12 @@ describe('sampleWithoutReplacement', () => {
     expect(out).toEqual(new Uint32Array(8).fill(3));
     const w = new Float64Array([1, 2, 3]);
     expect(() => sampleWithoutReplacement(k, 2, { weights: w, out: new Uint32Array(w.buffer) })).toThrow(/overlap|out/);
+  });
+});
+
+describe('test/vectors/select.json (the C++ host test cuda/test/test_select.cpp reads it)', () => {
+  it('is what the TypeScript backend computes now (scripts/gen-select-vectors.mjs --check)', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    execFileSync(process.execPath, ['scripts/gen-select-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
   });
 });
