@@ -24,7 +24,15 @@ std::vector<uint32_t> order(const std::vector<uint64_t>& keys) {
   return idx;
 }
 
-void check_order(const std::vector<uint64_t>& keys, const Json& want, const char* what, size_t c) {
+/** One case: every key from key_of(i) equal to the TS key, and the stable order of the keys equal to
+ *  the TS result (`want`: the permutation or the sample, a prefix of the order). */
+template <class KeyOf>
+void check_case(const Json& k, const Json& want, size_t n, const char* what, size_t c, KeyOf key_of) {
+  std::vector<uint64_t> keys(n);
+  for (size_t i = 0; i < n; ++i) {
+    keys[i] = key_of(i);
+    CRT_CHECK(keys[i] == hex(k["keys"][i]), "%s case %zu key %zu: %016llx", what, c, i, (unsigned long long)keys[i]);
+  }
   const std::vector<uint32_t> got = order(keys);
   for (size_t j = 0; j < want.size(); ++j) {
     CRT_CHECK(got[j] == want[j].u32(), "%s case %zu position %zu: %u, TS %u", what, c, j, got[j], want[j].u32());
@@ -35,13 +43,7 @@ void test_permutation(const Json& cases) {
   for (size_t c = 0; c < cases.size(); ++c) {
     const Json& k = cases[c];
     const uint32_t k0 = k["k0"].u32(), k1 = k["k1"].u32();
-    const uint64_t n = k["n"].u64();
-    std::vector<uint64_t> keys(n);
-    for (uint64_t i = 0; i < n; ++i) {
-      keys[i] = cr_permute_key(k0, k1, i);
-      CRT_CHECK(keys[i] == hex(k["keys"][i]), "permutation case %zu key %llu", c, (unsigned long long)i);
-    }
-    check_order(keys, k["perm"], "permutation", c);
+    check_case(k, k["perm"], k["n"].u64(), "permutation", c, [&](size_t i) { return cr_permute_key(k0, k1, i); });
   }
 }
 
@@ -49,13 +51,9 @@ void test_weighted(const Json& cases) {
   for (size_t c = 0; c < cases.size(); ++c) {
     const Json& k = cases[c];
     const uint32_t k0 = k["k0"].u32(), k1 = k["k1"].u32();
-    const size_t n = k["weights"].size();
-    std::vector<uint64_t> keys(n);
-    for (size_t i = 0; i < n; ++i) {
-      keys[i] = cr_weighted_key(k0, k1, i, cr_dfrom(hex(k["weights"][i])));
-      CRT_CHECK(keys[i] == hex(k["keys"][i]), "weighted case %zu key %zu: %016llx", c, i, (unsigned long long)keys[i]);
-    }
-    check_order(keys, k["sample"], "weighted", c);
+    const Json& w = k["weights"];
+    check_case(k, k["sample"], w.size(), "weighted", c,
+               [&](size_t i) { return cr_weighted_key(k0, k1, i, cr_dfrom(hex(w[i]))); });
   }
 }
 
