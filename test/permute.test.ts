@@ -16,6 +16,8 @@ import * as built from 'cuda-random';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import type { Backend } from '../lib/backend/types.js';
 import { permutationKeys, weightedKeys } from '../lib/kernels/select.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
+import { samplersWasmAvailable } from '../lib/wasm/samplers.js';
 import { standInAddon, calls } from './stand-in-addon.js';
 
 // `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon.
@@ -272,6 +274,27 @@ describe('sampleWithoutReplacement', () => {
     expect(sampleWithoutReplacement(k, 100, { weights: w, backend: 'cuda' })).toEqual(s.subarray(0, 100));
     expect(await sampleWithoutReplacementAsync(k, 100, { weights: w, dtype: 'float64' })).toEqual(Float64Array.from(s.subarray(0, 100)));
     expect(sampleWithoutReplacement(k, 100, { weights: Array.from(w) })).toEqual(s.subarray(0, 100));
+  });
+
+  it('weighted: the WebAssembly fast kernel (vector logs) gives the specification\'s bits', () => {
+    expect(samplersWasmAvailable()).toBe(true);
+    const sets: (Float32Array | Float64Array)[] = [
+      Float64Array.from({ length: 10_007 }, (_, i) => (i % 9 === 0 ? 0 : 1 / (1 + (i % 17)))),
+      Float32Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? 0 : i % 7 === 0 ? 1e-40 : 3e38 / (1 + i))),
+      Float64Array.from({ length: 64 }, (_, i) => [0, 5e-324, 1e-310, 1e308, 1.7976931348623157e308, 1, 2, 3][i % 8]),
+    ];
+    for (const w of sets) {
+      let positive = 0;
+      for (const v of w) if (v > 0) positive++;
+      for (const kk of [1, 17, positive]) {
+        const args = (fast: boolean) => {
+          const a = { k0: k[0], k1: k[1], lo: 0, hi: 0, out: new Int32Array(kk), params: { weights: w }, perElement: {} };
+          runKernel('weightedSampleI32', a, { fast });
+          return a.out;
+        };
+        expect(args(true), `${w.constructor.name}(${w.length}) k = ${kk}`).toEqual(args(false));
+      }
+    }
   });
 
   it('weighted: extreme weights (subnormal keys overflow to +∞, ties by index) are still all drawn before zeros', () => {

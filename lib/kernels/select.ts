@@ -25,31 +25,46 @@ export function permutationKeys(k0: number, k1: number, n: number): Uint32Array 
   return keys;
 }
 
-const f64 = new Float64Array(1);
-const u32 = new Uint32Array(f64.buffer);
 const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const LO_WORD = LITTLE ? 0 : 1;
 const HI_WORD = LITTLE ? 1 : 0;
+
+/** Replaces every u[j] by log(u[j]): lib/core/math's log (the specification) or the same bits faster. */
+export type LogInPlace = (u: Float64Array) => void;
+
+const scalarLogs: LogInPlace = (u) => {
+  for (let j = 0; j < u.length; j++) u[j] = log(u[j]);
+};
+
+/** Elements per round of weightedKeys: the uniforms of a round stay in L1 for their logs. */
+const LOG_CHUNK = 4096;
 
 /**
  * Element i's key for weight w_i > 0: the bits of E_i / w_i, E_i = 0 − log(u_i), u_i = (k53 + 1)·2^-53
  * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, §6.2). Non-negative binary64
  * values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0: EXCLUDED.
  */
-export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>): Uint32Array {
+export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs): Uint32Array {
   const n = weights.length;
   const keys = new Uint32Array(2 * n);
   philoxStream(k0, k1, 0, TAG_WEIGHTED, 0, 0, keys, 0, 2 * n);
-  for (let i = 0; i < n; i++) {
-    const w = weights[i];
-    if (w === 0) {
-      keys[2 * i] = keys[2 * i + 1] = EXCLUDED;
-      continue;
+  const u = new Float64Array(Math.min(n, LOG_CHUNK));
+  const uw = new Uint32Array(u.buffer);  // the words of each key, computed in place of its uniform
+  for (let s = 0; s < n; s += LOG_CHUNK) {
+    const m = Math.min(LOG_CHUNK, n - s);
+    const us = u.subarray(0, m);
+    for (let j = 0, i = s; j < m; j++, i++) us[j] = ((keys[2 * i] >>> 5) * 67108864 + (keys[2 * i + 1] >>> 6) + 1) * TWO_M53;
+    logs(us);
+    for (let j = 0, i = s; j < m; j++, i++) {
+      const w = weights[i];
+      if (w === 0) {
+        keys[2 * i] = keys[2 * i + 1] = EXCLUDED;
+        continue;
+      }
+      us[j] = (0 - us[j]) / w;
+      keys[2 * i] = uw[2 * j + HI_WORD];
+      keys[2 * i + 1] = uw[2 * j + LO_WORD];
     }
-    const u = ((keys[2 * i] >>> 5) * 67108864 + (keys[2 * i + 1] >>> 6) + 1) * TWO_M53;
-    f64[0] = (0 - log(u)) / w;
-    keys[2 * i] = u32[HI_WORD];
-    keys[2 * i + 1] = u32[LO_WORD];
   }
   return keys;
 }
@@ -129,7 +144,9 @@ export function permutationKernel(k0: number, k1: number, population: number, ou
 }
 
 /** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
-export function weightedSampleKernel(k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array): void {
+export function weightedSampleKernel(
+  k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array, logs: LogInPlace = scalarLogs,
+): void {
   if (out.length === 0) return;
-  smallestKeys(weightedKeys(k0, k1, weights), weights.length, out);
+  smallestKeys(weightedKeys(k0, k1, weights, logs), weights.length, out);
 }

@@ -3,6 +3,7 @@
  * stream is docs/streams.md §11). Not elementwise: a job is the whole result (`whole`), never cut.
  */
 import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
+import { weightedSampleWasm } from '../wasm/select.js';
 import type { DeviceDtype } from '../core/types.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { OpSpec } from './spec.js';
@@ -27,7 +28,7 @@ export const SELECT_OPS: readonly OpSpec[] = SELECT_DTYPES.flatMap((dtype): OpSp
     cuda: { fn: permutationOp(dtype) as SamplerFn, args: [{ param: 'population' }], crossover: CROSSOVER },
   },
   {
-    name: weightedSampleOp(dtype), dtype, whole: true,
+    name: weightedSampleOp(dtype), dtype, whole: true, fast: weightedSampleWasm,
     cpu: (a) => weightedSampleKernel(a.k0, a.k1, a.params.weights as Float32Array | Float64Array, a.out as Int32Array | Uint32Array | Float64Array),
     cuda: { fn: weightedSampleOp(dtype) as SamplerFn, args: [{ shapes: 'weights', perElement: false }], crossover: CROSSOVER },
   },
