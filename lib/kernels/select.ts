@@ -69,31 +69,37 @@ export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>,
   return keys;
 }
 
-const DIGITS = [0, 11, 22] as const;
 const DIGIT_MASK = 0x7ff;
 
-/** Sorts the indices `idx` (ascending on entry) by (high word, low word, index). */
-function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
+/**
+ * Sorts the indices `idx` (ascending on entry) by (high word, low word, index). `uniform`: the keys are
+ * iid uniform (permutations), so equal top 22 bits are rare (n²/2^23 pairs) and two radix passes plus
+ * one insertion pass finish the order; otherwise (weighted keys cluster by exponent) three passes and
+ * a comparison sort of each run of equal high words.
+ */
+function sortByKey(keys: Uint32Array, idx: Uint32Array, uniform: boolean): void {
   const m = idx.length;
   const byLow = (a: number, b: number): number => (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b);
   if (m < RADIX_MIN) {
     idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
     return;
   }
-  // Three stable 11-bit LSD passes over the high words (counters that stay in L1) keep equal high
-  // words in index order ...
+  // Stable 11-bit LSD passes over the high words (counters that stay in L1) keep equal digits in
+  // index order.
+  const shifts = uniform ? [10, 21] : [0, 11, 22];
   let hi: Uint32Array = new Uint32Array(m), tmpHi: Uint32Array = new Uint32Array(m);
   let ix: Uint32Array = idx, tmpIx: Uint32Array = new Uint32Array(m);
-  const counts = new Uint32Array(3 << 11);
+  const counts = new Uint32Array(shifts.length << 11);
+  const [s0, s1, s2] = shifts;
   for (let j = 0; j < m; j++) {
     const h = keys[2 * idx[j]];
     hi[j] = h;
-    counts[h & DIGIT_MASK]++;
-    counts[2048 + ((h >>> 11) & DIGIT_MASK)]++;
-    counts[4096 + (h >>> 22)]++;
+    counts[(h >>> s0) & DIGIT_MASK]++;
+    counts[2048 + ((h >>> s1) & DIGIT_MASK)]++;
+    if (s2 !== undefined) counts[4096 + ((h >>> s2) & DIGIT_MASK)]++;
   }
-  for (let p = 0; p < 3; p++) {
-    const shift = DIGITS[p], base = p << 11;
+  for (let p = 0; p < shifts.length; p++) {
+    const shift = shifts[p], base = p << 11;
     for (let d = 0, s = 0; d < 2048; d++) {
       const c = counts[base + d];
       counts[base + d] = s;
@@ -108,12 +114,29 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
     [hi, tmpHi] = [tmpHi, hi];
     [ix, tmpIx] = [tmpIx, ix];
   }
-  // ... then runs of equal high words (rare for random keys) are ordered by (low word, index).
-  for (let j = 0; j < m;) {
-    let e = j + 1;
-    while (e < m && hi[e] === hi[j]) e++;
-    if (e - j > 1) ix.subarray(j, e).sort(byLow);
-    j = e;
+  if (uniform) {
+    // Ordered by the top 22 bits, in index order within: insertion by (high, low, index) moves only
+    // within the rare groups of equal top bits.
+    for (let j = 1; j < m; j++) {
+      const h = hi[j], x = ix[j];
+      if (hi[j - 1] < h) continue;
+      let i = j - 1;
+      while (i >= 0 && (hi[i] > h || (hi[i] === h && byLow(ix[i], x) > 0))) {
+        hi[i + 1] = hi[i];
+        ix[i + 1] = ix[i];
+        i--;
+      }
+      hi[i + 1] = h;
+      ix[i + 1] = x;
+    }
+  } else {
+    // Runs of equal high words are ordered by (low word, index).
+    for (let j = 0; j < m;) {
+      let e = j + 1;
+      while (e < m && hi[e] === hi[j]) e++;
+      if (e - j > 1) ix.subarray(j, e).sort(byLow);
+      j = e;
+    }
   }
   if (ix !== idx) idx.set(ix);
 }
@@ -123,7 +146,7 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array): void {
  * candidates in the 2^16-quantiles (by the key's top 16 bits) up to the one holding the out.length-th
  * smallest are sorted.
  */
-export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array): void {
+export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array, uniform = false): void {
   const k = out.length;
   if (k === 0) return;
   const counts = new Uint32Array(1 << BUCKET_SHIFT);
@@ -133,14 +156,14 @@ export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uin
   const idx = new Uint32Array(c);
   if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
   else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
-  sortByKey(keys, idx);
+  sortByKey(keys, idx, uniform);
   for (let j = 0; j < k; j++) out[j] = idx[j];
 }
 
 /** The first out.length entries of the permutation of [0, population) (§11.1). */
 export function permutationKernel(k0: number, k1: number, population: number, out: Int32Array | Uint32Array | Float64Array): void {
   if (out.length === 0) return;
-  smallestKeys(permutationKeys(k0, k1, population), population, out);
+  smallestKeys(permutationKeys(k0, k1, population), population, out, true);
 }
 
 /** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
