@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = 'b0f9f556a829a1c9532d5d07f1f686e169e04e8033a385f37ca9f8621eb865a3';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '08961d28a105d323e305cfd08014989bcfdb3bb542a0ad6906c7e2a3eb77a81e';
 
 /** The compiled sampler module (69139 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

@@ -11,8 +11,9 @@ import { distributions } from './distributions.js';
 import { alias } from './alias.js';
 import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
+import { permuteSuite } from './permute.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, qrng, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, alias, qrng, generatorSuite, permuteSuite];
 
 export interface BenchOptions {
   suites: string[];
