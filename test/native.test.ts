@@ -184,7 +184,7 @@ describe.skipIf(addon === null)('the addon binding', () => {
 
 // ---- every entry point takes SharedArrayBuffer-backed arrays (issue 15, item 2) ------------------
 
-const sab = <T extends Uint32Array | Float32Array | Float64Array>(C: new (b: SharedArrayBuffer) => T, n: number, fill = 0): T => {
+const sab = <T extends Uint32Array | Int32Array | Float32Array | Float64Array>(C: new (b: SharedArrayBuffer) => T, n: number, fill = 0): T => {
   const a = new C(new SharedArrayBuffer(n * (C as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT));
   a.fill(fill);
   return a;
@@ -231,6 +231,12 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   mrg32k3aFill: () => [1, 0, 0, 0, 5, 0, sab(Uint32Array, 7)],
   mrg32k3aUniform32: () => [1, 0, 2, 0, 5, 0, sab(Float32Array, 7)],
   mrg32k3aUniform64: () => [1, 0, 0, 1, 5, 0, sab(Float64Array, 7)],
+  permutationI32: () => [1, 2, 0, 0, 9, sab(Int32Array, 7)],
+  permutationU32: () => [1, 2, 0, 0, 9, sab(Uint32Array, 7)],
+  permutationF64: () => [1, 2, 0, 0, 9, sab(Float64Array, 7)],
+  weightedSampleI32: () => [1, 2, 0, 0, sab(Float64Array, 9, 1), sab(Int32Array, 7)],
+  weightedSampleU32: () => [1, 2, 0, 0, sab(Float32Array, 9, 1), sab(Uint32Array, 7)],
+  weightedSampleF64: () => [1, 2, 0, 0, sab(Float64Array, 9, 1), sab(Float64Array, 7)],
 };
 /** Host arrays plus a handle or table that only a GPU can make: run in the GPU part below. */
 const NEEDS_DEVICE = ['aliasSample', 'aliasCounts', 'deviceToHost', 'deviceFromHost'];

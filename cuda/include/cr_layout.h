@@ -13,5 +13,8 @@
 #define CR_TAG_ALIAS 5u
 #define CR_TAG_SOBOL 6u
 #define CR_TAG_INTEGERS 7u
+// 8–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+#define CR_TAG_PERMUTE 12u
+#define CR_TAG_WEIGHTED 13u
 
 #endif  // CR_LAYOUT_H

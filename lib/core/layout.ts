@@ -14,6 +14,9 @@
  *   bounded integers   (b mod 2^32, b div 2^32, 0, TAG_INTEGERS) proposal 0: one word per element
  *                      (range ≤ 2^32) or two (wider); retry blocks (e mod 2^32, e div 2^32, c ≥ 1, TAG_INTEGERS)
  *                      (docs/streams.md §4.1)
+ *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
+ *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
+ *                      (docs/streams.md §11)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
@@ -26,3 +29,6 @@ export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
 export const TAG_INTEGERS = 7;
+// 8–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+export const TAG_PERMUTE = 12;
+export const TAG_WEIGHTED = 13;

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = 'f752bf3708b5745c94c2388d2a83cedb61fc8727e05152d81c26ba0709a0504f';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '65294f7a8b12825442c6d97d69ee3d7ece8ac6012d31bc883e61fa3e9dfb31f3';
 
 /** The compiled sampler module (74574 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

@@ -12,8 +12,9 @@ import { discrete } from './discrete.js';
 import { alias } from './alias.js';
 import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
+import { permuteSuite } from './permute.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, discrete, alias, qrng, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, discrete, alias, qrng, generatorSuite, permuteSuite];
 
 export interface BenchOptions {
   suites: string[];
