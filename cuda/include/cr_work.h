@@ -184,7 +184,7 @@ inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p
     CR_TRANSFORMS(CR_TF_VISIT)
 #undef CR_TF_VISIT
     default: {  // not reached: the C API refuses unknown ids; NaN values if it did not
-      cr_transform_map f{id, {0.0, 0.0, 0.0, 0.0}};
+      cr_transform_map f{id, {}};
       return cr_visit_base<CR_BASE_UNIFORM>(run, r, f);
     }
   }

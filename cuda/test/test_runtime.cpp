@@ -437,18 +437,20 @@ void distributions() {
     CRT_CHECK(rows_sum, "dirichlet rows sum to 1");
   }
   // transforms: host and device outputs, and the _device twin on the legacy stream, all one body
-  const double tp[2] = {0.25, 1.5};
+  // (for truncatedNormal: mean, std, s, Φa, ΦΔ, low, high of some interval)
+  const double tp[CR_TRANSFORM_MAX_PARAMS] = {0.25, 1.5, 1.0, 0.25, 0.5, -1.0, 2.0, 0.0};
   for (int id = 0; cr_transform_params(id) >= 0; ++id) {
+    const int np = cr_transform_params(id);
     std::vector<float> th(n), tb(n), tq(n);
-    if (ok(cr_transform(K0, K1, 5, id, tp, 2, cr_host(th.data(), n)), "transform to host") &&
-        ok(cr_transform(K0, K1, 5, id, tp, 2, cr_on_device(dev, n)), "transform to device") &&
+    if (ok(cr_transform(K0, K1, 5, id, tp, np, cr_host(th.data(), n)), "transform to host") &&
+        ok(cr_transform(K0, K1, 5, id, tp, np, cr_on_device(dev, n)), "transform to device") &&
         ok(cr_copy_to_host(tb.data(), dev, n * 4), "copy back")) {
       same(tb.data(), th.data(), n, "transform: device output = host output");
       bool all = true;
       for (uint64_t i = 0; i < n && all; i += 991) all = th[i] == (float)cr_transform_element(K0, K1, 5 + i, id, tp, false);
       CRT_CHECK(all, "transform %d = cr_transform_element", id);
     }
-    if (ok(cr_transform_device(K0, K1, 5, id, tp, 2, dev, CR_TYPE_F32, n, nullptr), "cr_transform_device") &&
+    if (ok(cr_transform_device(K0, K1, 5, id, tp, np, dev, CR_TYPE_F32, n, nullptr), "cr_transform_device") &&
         ok(cr_copy_to_host(tq.data(), dev, n * 4), "copy back")) {  // blocking copies wait for the legacy stream
       same(tq.data(), th.data(), n, "transform: _device twin = blocking call");
     }

@@ -83,3 +83,15 @@ export const rowShape: Constraint = {
 
 /** Most proposals a rejection sampler evaluates at once (`proposals`; cr_dist_items.h CR_MAX_PROPOSALS). */
 export const MAX_PROPOSALS = 1024;
+
+/** A bound of an interval: any number but NaN (±Infinity: unbounded on that side). */
+export const bound: Constraint = {
+  says: 'a number other than NaN (±Infinity allowed)',
+  check(v, name) {
+    const x = num(v, name);
+    if (x !== x) throw new RangeError(`${name} must not be NaN`);
+    return x;
+  },
+  bad: [NaN],
+  good: [-Infinity, -1e300, -2, 0, 8, Infinity],
+};

@@ -20,6 +20,13 @@ import { BETA } from '../samplers/beta.js';
 import { DIRICHLET } from '../samplers/dirichlet.js';
 import { LOGNORMAL } from '../samplers/lognormal.js';
 import { WEIBULL } from '../samplers/weibull.js';
+import { CAUCHY } from '../samplers/cauchy.js';
+import { LAPLACE } from '../samplers/laplace.js';
+import { LOGISTIC } from '../samplers/logistic.js';
+import { GUMBEL } from '../samplers/gumbel.js';
+import { PARETO } from '../samplers/pareto.js';
+import { RAYLEIGH } from '../samplers/rayleigh.js';
+import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 
@@ -221,3 +228,81 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
+
+/** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
+export interface LocScaleOptions extends FloatOptions {
+  /** Location, default 0 (finite). */
+  loc?: number;
+  /** Scale, default 1 (finite, > 0). */
+  scale?: number;
+}
+export type CauchyOptions = LocScaleOptions;
+export type LaplaceOptions = LocScaleOptions;
+export type LogisticOptions = LocScaleOptions;
+export type GumbelOptions = LocScaleOptions;
+
+const [cauchyFn, cauchyAsyncFn] = makeSampler(CAUCHY);
+/**
+ * n Cauchy variates loc + scale·C. From the element's uniform u in (0, 1] folded to w (2u, or 2u − 1
+ * above 1/2): C = ∓cot(πw/2), negative on u's lower half — the law of tan(π(u − 1/2)), never infinite
+ * (docs/streams.md §6.5).
+ */
+export const cauchy = cauchyFn as FloatSampler<CauchyOptions>;
+export const cauchyAsync = cauchyAsyncFn as FloatSamplerAsync<CauchyOptions>;
+
+const [laplaceFn, laplaceAsyncFn] = makeSampler(LAPLACE);
+/** n Laplace variates loc ± scale·(−log w), w the folded uniform, negative on u's lower half (§6.5). */
+export const laplace = laplaceFn as FloatSampler<LaplaceOptions>;
+export const laplaceAsync = laplaceAsyncFn as FloatSamplerAsync<LaplaceOptions>;
+
+const [logisticFn, logisticAsyncFn] = makeSampler(LOGISTIC);
+/** n logistic variates loc ± scale·log((2 − w)/w), w the folded uniform (§6.5). */
+export const logistic = logisticFn as FloatSampler<LogisticOptions>;
+export const logisticAsync = logisticAsyncFn as FloatSamplerAsync<LogisticOptions>;
+
+const [gumbelFn, gumbelAsyncFn] = makeSampler(GUMBEL);
+/** n Gumbel (maximum) variates loc − scale·log(−log v), v in (0, 1) from the element's uniform (§6.5). */
+export const gumbel = gumbelFn as FloatSampler<GumbelOptions>;
+export const gumbelAsync = gumbelAsyncFn as FloatSamplerAsync<GumbelOptions>;
+
+export interface ParetoOptions extends FloatOptions {
+  /** Tail index α > 0. */
+  alpha: number;
+  /** Scale x_m > 0 (the smallest value), default 1. */
+  scale?: number;
+}
+const [paretoFn, paretoAsyncFn] = makeSampler(PARETO);
+/**
+ * n Pareto type I variates scale·u^(−1/alpha) ≥ scale (scipy's pareto(b = alpha, scale); numpy's
+ * pareto(a) is the Lomax law, this minus 1 with scale 1). Evaluated as scale·exp(−log(u)/alpha) (§6.5).
+ */
+export const pareto = paretoFn as FloatSamplerWith<ParetoOptions>;
+export const paretoAsync = paretoAsyncFn as FloatSamplerWithAsync<ParetoOptions>;
+
+export interface RayleighOptions extends FloatOptions {
+  /** Scale σ > 0 (the mode), default 1. */
+  scale?: number;
+}
+const [rayleighFn, rayleighAsyncFn] = makeSampler(RAYLEIGH);
+/** n Rayleigh variates scale·sqrt(−2 log u), u the element's uniform in (0, 1] (§6.5). */
+export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
+export const rayleighAsync = rayleighAsyncFn as FloatSamplerAsync<RayleighOptions>;
+
+export interface TruncatedNormalOptions extends FloatOptions {
+  /** Lower bound, default −Infinity (not NaN). */
+  low?: number;
+  /** Upper bound, > low, default Infinity (not NaN). */
+  high?: number;
+  /** Mean of the normal before truncation, default 0. */
+  mean?: number;
+  /** Its standard deviation, default 1 (> 0). */
+  std?: number;
+}
+const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL);
+/**
+ * n normal(mean, std) variates conditioned on [low, high], by the inverse CDF evaluated in the smaller
+ * tail (accurate for bounds far out, e.g. low = mean + 8·std; docs/accuracy.md), one uniform per
+ * element (§6.5). The interval must come within 35 standard deviations of the mean.
+ */
+export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormalOptions>;
+export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;

@@ -14,11 +14,19 @@ import { BETA } from './beta.js';
 import { DIRICHLET } from './dirichlet.js';
 import { LOGNORMAL } from './lognormal.js';
 import { WEIBULL } from './weibull.js';
+import { CAUCHY } from './cauchy.js';
+import { LAPLACE } from './laplace.js';
+import { LOGISTIC } from './logistic.js';
+import { GUMBEL } from './gumbel.js';
+import { PARETO } from './pareto.js';
+import { RAYLEIGH } from './rayleigh.js';
+import { TRUNCATED_NORMAL } from './truncated-normal.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
+  CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL,
 ];
 
 function opTable(): ReadonlyMap<string, OpSpec> {
@@ -41,5 +49,5 @@ export function opSpec(name: string): OpSpec {
   return op;
 }
 
-export { TRANSFORMS } from './transform.js';
+export { TRANSFORMS, transformParamNames } from './transform.js';
 export type { OpSpec, SamplerSpec, ParamSpec, CudaOp, Lowered } from './spec.js';
