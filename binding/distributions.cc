@@ -6,6 +6,7 @@
 //   exponential32 / exponential64(k0, k1, lo, hi, rate, out[, n])
 //   gamma32 / gamma64(k0, k1, lo, hi, alpha, scale, proposals, out[, n])
 //   beta32 / beta64(k0, k1, lo, hi, a, b, proposals, out[, n])
+//   gammaRatio32 / gammaRatio64(k0, k1, lo, hi, kind, a, b, proposals, out[, n])   Student's t, F
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
 //   transform32 / transform64(k0, k1, lo, hi, id, params, out[, n])         id: cuda/include/cr_transforms.h
 //
@@ -69,6 +70,18 @@ Parsed parse_beta(const Napi::CallbackInfo& info) {
   return {keep(info, {7}), [=] { return cr_beta(k0, k1, first, a, b, proposals, out.arr); }};
 }
 
+// gammaRatio*(k0, k1, lo, hi, kind, a, b, proposals, out[, n]): Student's t or F (cr_api_dist.h)
+template <int Type>
+Parsed parse_gamma_ratio(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const uint32_t kind = u32(info, 4, "kind");
+  const double a = f64(info, 5, "a"), b = f64(info, 6, "b");
+  const int proposals = proposals_arg(info, 7);
+  Arg out = out_arg(info, 8, Type);
+  return {keep(info, {8}), [=] { return cr_gamma_ratio(k0, k1, first, (int)kind, a, b, proposals, out.arr); }};
+}
+
 // dirichlet*(k0, k1, lo, hi, alpha, proposals, out[, n])
 template <int Type>
 Parsed parse_dirichlet(const Napi::CallbackInfo& info) {
@@ -109,6 +122,8 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "gamma64", parse_gamma<CR_TYPE_F64>);
   define(env, exports, "beta32", parse_beta<CR_TYPE_F32>);
   define(env, exports, "beta64", parse_beta<CR_TYPE_F64>);
+  define(env, exports, "gammaRatio32", parse_gamma_ratio<CR_TYPE_F32>);
+  define(env, exports, "gammaRatio64", parse_gamma_ratio<CR_TYPE_F64>);
   define(env, exports, "dirichlet32", parse_dirichlet<CR_TYPE_F32>);
   define(env, exports, "dirichlet64", parse_dirichlet<CR_TYPE_F64>);
   define(env, exports, "transform32", parse_transform<CR_TYPE_F32>);

@@ -7,7 +7,7 @@
 //   node scripts/gen-distribution-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bits, key, normal, gamma, exponential, beta, dirichlet } from '../dist/lib/index.js';
+import { bits, key, normal, gamma, exponential, beta, dirichlet, studentT, f as fDist } from '../dist/lib/index.js';
 import { log, exp, sincos2pi } from '../dist/lib/core/math/index.js';
 
 const file = fileURLToPath(new URL('../test/vectors/distributions.json', import.meta.url));
@@ -56,7 +56,7 @@ const offsets = [0n, 1n, 7n, 2n ** 32n - 3n, 2n ** 33n + 1n, 2n ** 62n + 5n];
 const lengths = [1, 2, 5, 9, 16];
 const keyCase = (k, offset) => ({ k0: k[0], k1: k[1], offset: String(offset) });
 
-const cases = { normal: [], gamma: [], exponential: [], beta: [], dirichlet: [] };
+const cases = { normal: [], gamma: [], exponential: [], beta: [], dirichlet: [], studentT: [], f: [] };
 let c = 0;
 for (const seed of seeds) {
   const k = key(seed);
@@ -78,6 +78,12 @@ for (const seed of seeds) {
       cases.exponential.push({ ...keyCase(k, offset), dtype, rate: 1.5, values: hexOf(exponential(k, n, { rate: 1.5, dtype, offset })) });
       for (const [a, b] of [[2, 3], [0.2, 0.3], [0.5, 4]]) {
         cases.beta.push({ ...keyCase(k, offset), dtype, a, b, values: hexOf(beta(k, n, { a, b, dtype, offset })) });
+      }
+      for (const df of [0.2, 1, 7.5]) {
+        cases.studentT.push({ ...keyCase(k, offset), dtype, df, values: hexOf(studentT(k, n, { df, dtype, offset })) });
+      }
+      for (const [dfn, dfd] of [[1, 1], [0.3, 12], [50, 0.7]]) {
+        cases.f.push({ ...keyCase(k, offset), dtype, dfn, dfd, values: hexOf(fDist(k, n, { dfn, dfd, dtype, offset })) });
       }
       const rowOffset = offset / 16n; // (offset + n)·K stays below 2^63
       for (const alpha of [[1, 2, 3], [0.1, 0.2, 0.05, 0.3], [0.5, 2]]) {

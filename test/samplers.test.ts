@@ -27,6 +27,8 @@ import gumbelCdf from '@stdlib/stats-base-dists-gumbel-cdf';
 import paretoCdf from '@stdlib/stats-base-dists-pareto-type1-cdf';
 import rayleighCdf from '@stdlib/stats-base-dists-rayleigh-cdf';
 import stdlibErfc from '@stdlib/math-base-special-erfc';
+import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import fCdf from '@stdlib/stats-base-dists-f-cdf';
 import * as api from '../lib/index.js';
 import { SAMPLERS, TRANSFORMS, type SamplerSpec } from '../lib/samplers/registry.js';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
@@ -261,6 +263,8 @@ const CDFS: Record<string, { params: Opts[]; cdf: (x: number, p: Opts) => number
   gumbel: { params: [{}, { loc: 2, scale: 0.5 }, { loc: -7, scale: 30 }], cdf: (x, p) => gumbelCdf(x, num(p.loc, 0), num(p.scale, 1)) },
   pareto: { params: [{ alpha: 1 }, { alpha: 0.3, scale: 2 }, { alpha: 5, scale: 1e-3 }], cdf: (x, p) => paretoCdf(x, p.alpha as number, num(p.scale, 1)) },
   rayleigh: { params: [{}, { scale: 0.1 }, { scale: 40 }], cdf: (x, p) => rayleighCdf(x, num(p.scale, 1)) },
+  studentT: { params: [{ df: 1 }, { df: 0.2 }, { df: 3.5 }, { df: 40 }], cdf: (x, p) => tCdf(x, p.df as number) },
+  f: { params: [{ dfn: 1, dfd: 1 }, { dfn: 5, dfd: 2 }, { dfn: 0.5, dfd: 30 }, { dfn: 100, dfd: 7 }], cdf: (x, p) => fCdf(x, p.dfn as number, p.dfd as number) },
   truncatedNormal: {
     params: [{}, { low: -1, high: 2 }, { low: 8 }, { high: -9, mean: 1, std: 0.5 }, { low: 30, high: 30.5 }, { low: 1, high: 1.001 },
       { low: -3, mean: 5, std: 2 }, { low: -Infinity, high: 0.2, mean: -10, std: 3 }],

@@ -46,6 +46,13 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
                    int proposals, cr_array out);
 /** Beta(a, b) elements (component 0 of the Dirichlet([a, b]) rows). */
 cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out);
+/** The samplers cr_gamma_ratio runs (= lib/kernels/ratios.ts RATIO_*). */
+#define CR_RATIO_STUDENT_T 0
+#define CR_RATIO_F 1
+/** Ratios of the normal and gamma streams (docs/streams.md §6.6): Student's t (kind CR_RATIO_STUDENT_T,
+ *  a = df, b unused) or F (kind CR_RATIO_F, a = dfn, b = dfd); the values are the caller's to validate. */
+cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
+                         cr_array out);
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
@@ -65,6 +72,8 @@ cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha
                           void* stream);
 cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, void* dev_out,
                          int type, uint64_t n, void* stream);
+cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
+                                void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,
                               uint32_t K, int proposals, void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,

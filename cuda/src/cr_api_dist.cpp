@@ -100,6 +100,23 @@ struct BetaBody : BodyBase {
   }
 };
 
+struct GammaRatioBody : BodyBase {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  int kind;
+  double a, b;
+  int proposals;
+  cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
+    return cr_launch_gamma_ratio(d, elem == 4, m, k0, k1, first + start, kind, a, b, proposals, sms, s);
+  }
+};
+
+cr_status check_ratio_kind(int kind) {
+  if (kind == CR_RATIO_STUDENT_T || kind == CR_RATIO_F) return ok_status();
+  return invalid("kind must be CR_RATIO_STUDENT_T or CR_RATIO_F");
+}
+
 /** Gamma with a scalar shape or per-element shapes in host memory (staged chunk by chunk) or device
  *  memory (read in place; validated on the device by blocking calls). */
 struct GammaBody : BodyBase {
@@ -306,6 +323,24 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
   if (cr_status st = check_device_out(type); st.code) return st;
   if (cr_status st = resolve_proposals(&proposals); st.code) return st;
   BetaBody body{{}, type_size(type), k0, k1, first, a, b, proposals};
+  return run_on_stream(body, dev_out, n, stream);
+}
+
+cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
+                         cr_array out) {
+  if (cr_status st = check_ratio_kind(kind); st.code) return st;
+  if (cr_status st = check_float_out(out); st.code) return st;
+  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
+  GammaRatioBody body{{}, type_size(out.type), k0, k1, first, kind, a, b, proposals};
+  return run_blocking(body, out);
+}
+
+cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
+                                void* dev_out, int type, uint64_t n, void* stream) {
+  if (cr_status st = check_ratio_kind(kind); st.code) return st;
+  if (cr_status st = check_device_out(type); st.code) return st;
+  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
+  GammaRatioBody body{{}, type_size(type), k0, k1, first, kind, a, b, proposals};
   return run_on_stream(body, dev_out, n, stream);
 }
 

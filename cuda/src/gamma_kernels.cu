@@ -9,6 +9,7 @@
 // beta (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
 // Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
 #include "cr_items.cuh"
+#include "cr_api_dist.h"
 #include "cr_launch_dist.h"
 #include "cr_work.h"
 
@@ -80,6 +81,61 @@ struct BetaElems {
 
   __device__ void sink(uint64_t i, double, const Draw* d) const {
     out[i] = (T)cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U);
+  }
+};
+
+/** Student's t elements: Box–Muller element e over gamma element e (shape df/2). */
+template <class T>
+struct StudentTElems {
+  static constexpr int kDraws = 1;
+  T* out;
+  uint64_t n;
+  uint32_t key0, key1;
+  uint64_t first;
+  double df;
+  cr_gamma_mt m;
+
+  __host__ __device__ uint64_t count() const { return n; }
+  __host__ __device__ uint32_t k0() const { return key0; }
+  __host__ __device__ uint32_t k1() const { return key1; }
+
+  __device__ double prepare(uint64_t i, Draw* d) const {
+    d[0].e = first + i;
+    d[0].mt = m;
+    return 0.0;
+  }
+
+  __device__ void sink(uint64_t i, double, const Draw* d) const {
+    const double z = cr_normal_element(key0, key1, first + i, false, sizeof(T) == 8, 0.0, 1.0);
+    out[i] = (T)cr_student_t_from(z, 0.5 * df, d[0].dv, d[0].U);
+  }
+};
+
+/** F(dfn, dfd) elements: gamma elements 2e (shape dfn/2) and 2e + 1 (shape dfd/2), as beta's. */
+template <class T>
+struct FElems {
+  static constexpr int kDraws = 2;
+  T* out;
+  uint64_t n;
+  uint32_t key0, key1;
+  uint64_t first;
+  double dfn, dfd;
+  cr_gamma_mt ma, mb;
+
+  __host__ __device__ uint64_t count() const { return n; }
+  __host__ __device__ uint32_t k0() const { return key0; }
+  __host__ __device__ uint32_t k1() const { return key1; }
+
+  __device__ double prepare(uint64_t i, Draw* d) const {
+    d[0].e = 2 * (first + i);
+    d[0].mt = ma;
+    d[1].e = 2 * (first + i) + 1;
+    d[1].mt = mb;
+    return 0.0;
+  }
+
+  __device__ void sink(uint64_t i, double, const Draw* d) const {
+    out[i] = (T)cr_f_from_draws(dfn, dfd, d[0].dv, d[0].U, d[1].dv, d[1].U);
   }
 };
 
@@ -195,6 +251,19 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
   }
   const BetaElems<double> el{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb};
   return launch_draws<true>(el, proposals, sms, s);
+}
+
+cudaError_t cr_launch_gamma_ratio(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int kind,
+                                  double a, double b, int proposals, int sms, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  if (kind == CR_RATIO_STUDENT_T) {
+    const cr_gamma_mt m = cr_gamma_setup(0.5 * a);
+    if (f32) return launch_draws<false>(StudentTElems<float>{static_cast<float*>(out), n, k0, k1, first, a, m}, proposals, sms, s);
+    return launch_draws<true>(StudentTElems<double>{static_cast<double*>(out), n, k0, k1, first, a, m}, proposals, sms, s);
+  }
+  const cr_gamma_mt ma = cr_gamma_setup(0.5 * a), mb = cr_gamma_setup(0.5 * b);
+  if (f32) return launch_draws<false>(FElems<float>{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+  return launch_draws<true>(FElems<double>{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,

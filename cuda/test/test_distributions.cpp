@@ -109,6 +109,28 @@ static void test_beta(const Json& cases) {
   printf("beta: %zu cases\n", cases.size());
 }
 
+static void test_ratios(const Json& t, const Json& f) {
+  for (size_t c = 0; c < t.size(); ++c) {
+    const Json& k = t[c];
+    const bool wide = k["dtype"].text == "float64";
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_student_t_element(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, k["df"].d(), wide, 3);
+      CRT_CHECK(same(v, wide, vals[i]), "studentT case %zu element %zu: %a", c, i, v);
+    }
+  }
+  for (size_t c = 0; c < f.size(); ++c) {
+    const Json& k = f[c];
+    const bool wide = k["dtype"].text == "float64";
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_f_element(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, k["dfn"].d(), k["dfd"].d(), wide, 1);
+      CRT_CHECK(same(v, wide, vals[i]), "f case %zu element %zu: %a", c, i, v);
+    }
+  }
+  printf("studentT: %zu cases, f: %zu cases\n", t.size(), f.size());
+}
+
 static void test_dirichlet(const Json& cases) {
   for (size_t c = 0; c < cases.size(); ++c) {
     const Json& k = cases[c];
@@ -139,6 +161,7 @@ int main(int argc, char** argv) {
     test_exponential(v["exponential"]);
     test_beta(v["beta"]);
     test_dirichlet(v["dirichlet"]);
+    test_ratios(v["studentT"], v["f"]);
   } catch (const std::exception& e) {
     fprintf(stderr, "test_distributions: %s\n", e.what());
     return 2;

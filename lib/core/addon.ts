@@ -55,6 +55,11 @@ export interface SamplerAddon {
   beta32Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   beta64(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
   beta64Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** Student's t (kind 0, a = df) or F (kind 1, a = dfn, b = dfd): lib/kernels/ratios.ts. */
+  gammaRatio32(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): void;
+  gammaRatio32Async(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  gammaRatio64(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
+  gammaRatio64Async(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
   dirichlet32(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
   dirichlet32Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   dirichlet64(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): void;

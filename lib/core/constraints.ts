@@ -95,3 +95,19 @@ export const bound: Constraint = {
   bad: [NaN],
   good: [-Infinity, -1e300, -2, 0, 8, Infinity],
 };
+
+/**
+ * Degrees of freedom of Student's t and F: finite and ≥ 0.2. They divide by gamma draws of shape df/2,
+ * which for smaller df underflow to 0 with a probability that is no longer negligible (e^(−745·df/2):
+ * 7e-33 at df = 0.2), giving infinite values where the true ones are finite.
+ */
+export const ratioDf: Constraint = {
+  says: 'finite and ≥ 0.2',
+  check(v, name) {
+    const x = finite.check(v, name);
+    if (!(x >= 0.2)) throw new RangeError(`${name} must be ≥ 0.2, got ${x}`);
+    return x;
+  },
+  bad: [0, 0.19, -1, NaN, Infinity, -Infinity],
+  good: [0.2, 1, 3.5, 1e300],
+};

@@ -27,6 +27,8 @@ import { GUMBEL } from '../samplers/gumbel.js';
 import { PARETO } from '../samplers/pareto.js';
 import { RAYLEIGH } from '../samplers/rayleigh.js';
 import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
+import { STUDENT_T } from '../samplers/student-t.js';
+import { F } from '../samplers/f.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 
@@ -306,3 +308,31 @@ const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL
  */
 export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormalOptions>;
 export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;
+
+export interface StudentTOptions extends FloatOptions {
+  /** Degrees of freedom ν, finite and ≥ 0.2. */
+  df: number;
+  proposals?: number;
+}
+const [studentTFn, studentTAsyncFn] = makeSampler(STUDENT_T);
+/**
+ * n Student's t variates z·sqrt((df/2)/G): z element i of normal(key) (the dtype's Box–Muller
+ * stream) and G element i of gamma(key, ·, { alpha: df/2 }) — two streams of the key (§6.6).
+ */
+export const studentT = studentTFn as FloatSamplerWith<StudentTOptions>;
+export const studentTAsync = studentTAsyncFn as FloatSamplerWithAsync<StudentTOptions>;
+
+export interface FOptions extends FloatOptions {
+  /** Numerator degrees of freedom, finite and ≥ 0.2. */
+  dfn: number;
+  /** Denominator degrees of freedom, finite and ≥ 0.2. */
+  dfd: number;
+  proposals?: number;
+}
+const [fFn, fAsyncFn] = makeSampler(F);
+/**
+ * n F(dfn, dfd) variates (G_a/G_b)·(dfd/dfn), G_a and G_b gamma elements 2i (shape dfn/2) and 2i + 1
+ * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses (§6.6).
+ */
+export const f = fFn as FloatSamplerWith<FOptions>;
+export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;

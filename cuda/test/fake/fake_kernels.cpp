@@ -123,6 +123,20 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
   }, {out});
 }
 
+cudaError_t cr_launch_gamma_ratio(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int kind,
+                                  double a, double b, int proposals, int, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
+  return launch(s, [=] {
+    for (uint64_t i = 0; i < n; ++i) {
+      const double v = kind == 0 ? cr_student_t_element(k0, k1, first + i, a, !f32, 1)
+                                 : cr_f_element(k0, k1, first + i, a, b, !f32, 1);
+      if (f32) static_cast<float*>(out)[i] = (float)v;
+      else static_cast<double*>(out)[i] = v;
+    }
+  }, {out});
+}
+
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
                                   cudaStream_t s) {
   return launch(s, [=] {
