@@ -7,6 +7,7 @@
 //   gamma32 / gamma64(k0, k1, lo, hi, alpha, scale, proposals, out[, n])
 //   beta32 / beta64(k0, k1, lo, hi, a, b, proposals, out[, n])
 //   gammaRatio32 / gammaRatio64(k0, k1, lo, hi, kind, a, b, proposals, out[, n])   Student's t, F
+//   vonMises32 / vonMises64(k0, k1, lo, hi, params, out[, n])                       params: 5 doubles
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
 //   transform32 / transform64(k0, k1, lo, hi, id, params, out[, n])         id: cuda/include/cr_transforms.h
 //
@@ -82,6 +83,19 @@ Parsed parse_gamma_ratio(const Napi::CallbackInfo& info) {
   return {keep(info, {8}), [=] { return cr_gamma_ratio(k0, k1, first, (int)kind, a, b, proposals, out.arr); }};
 }
 
+// vonMises*(k0, k1, lo, hi, params: Float64Array of 5, out[, n])
+template <int Type>
+Parsed parse_von_mises(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const auto [params, data] = typed_arg<double>(info, 4, napi_float64_array, "params", "Float64Array");
+  if (params.ElementLength() != 5) throw Napi::RangeError::New(info.Env(), "params must have 5 values");
+  double p[5];
+  for (int i = 0; i < 5; ++i) p[i] = data[i];  // copied now: an async call may run after JS reuses it
+  Arg out = out_arg(info, 5, Type);
+  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p, 5, out.arr); }};
+}
+
 // dirichlet*(k0, k1, lo, hi, alpha, proposals, out[, n])
 template <int Type>
 Parsed parse_dirichlet(const Napi::CallbackInfo& info) {
@@ -124,6 +138,8 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "beta64", parse_beta<CR_TYPE_F64>);
   define(env, exports, "gammaRatio32", parse_gamma_ratio<CR_TYPE_F32>);
   define(env, exports, "gammaRatio64", parse_gamma_ratio<CR_TYPE_F64>);
+  define(env, exports, "vonMises32", parse_von_mises<CR_TYPE_F32>);
+  define(env, exports, "vonMises64", parse_von_mises<CR_TYPE_F64>);
   define(env, exports, "dirichlet32", parse_dirichlet<CR_TYPE_F32>);
   define(env, exports, "dirichlet64", parse_dirichlet<CR_TYPE_F64>);
   define(env, exports, "transform32", parse_transform<CR_TYPE_F32>);

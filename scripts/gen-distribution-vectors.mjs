@@ -7,7 +7,8 @@
 //   node scripts/gen-distribution-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bits, key, normal, gamma, exponential, beta, dirichlet, studentT, f as fDist } from '../dist/lib/index.js';
+import { bits, key, normal, gamma, exponential, beta, dirichlet, studentT, f as fDist, vonMises } from '../dist/lib/index.js';
+import { vonMisesParams } from '../dist/lib/samplers/von-mises.js';
 import { log, exp, sincos2pi } from '../dist/lib/core/math/index.js';
 
 const file = fileURLToPath(new URL('../test/vectors/distributions.json', import.meta.url));
@@ -56,7 +57,7 @@ const offsets = [0n, 1n, 7n, 2n ** 32n - 3n, 2n ** 33n + 1n, 2n ** 62n + 5n];
 const lengths = [1, 2, 5, 9, 16];
 const keyCase = (k, offset) => ({ k0: k[0], k1: k[1], offset: String(offset) });
 
-const cases = { normal: [], gamma: [], exponential: [], beta: [], dirichlet: [], studentT: [], f: [] };
+const cases = { normal: [], gamma: [], exponential: [], beta: [], dirichlet: [], studentT: [], f: [], vonMises: [] };
 let c = 0;
 for (const seed of seeds) {
   const k = key(seed);
@@ -84,6 +85,10 @@ for (const seed of seeds) {
       }
       for (const [dfn, dfd] of [[1, 1], [0.3, 12], [50, 0.7]]) {
         cases.f.push({ ...keyCase(k, offset), dtype, dfn, dfd, values: hexOf(fDist(k, n, { dfn, dfd, dtype, offset })) });
+      }
+      for (const [mu, kappa] of [[0, 0], [1, 1e-6], [-2, 0.7], [3, 15], [100, 4], [0.5, 3e6]]) {
+        const p = [...vonMisesParams(mu, kappa)].map(hex64);
+        cases.vonMises.push({ ...keyCase(k, offset), dtype, mu, kappa, p, values: hexOf(vonMises(k, n, { mu, kappa, dtype, offset })) });
       }
       const rowOffset = offset / 16n; // (offset + n)·K stays below 2^63
       for (const alpha of [[1, 2, 3], [0.1, 0.2, 0.05, 0.3], [0.5, 2]]) {

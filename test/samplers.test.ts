@@ -265,12 +265,45 @@ const CDFS: Record<string, { params: Opts[]; cdf: (x: number, p: Opts) => number
   rayleigh: { params: [{}, { scale: 0.1 }, { scale: 40 }], cdf: (x, p) => rayleighCdf(x, num(p.scale, 1)) },
   studentT: { params: [{ df: 1 }, { df: 0.2 }, { df: 3.5 }, { df: 40 }], cdf: (x, p) => tCdf(x, p.df as number) },
   f: { params: [{ dfn: 1, dfd: 1 }, { dfn: 5, dfd: 2 }, { dfn: 0.5, dfd: 30 }, { dfn: 100, dfd: 7 }], cdf: (x, p) => fCdf(x, p.dfn as number, p.dfd as number) },
+  vonMises: {
+    params: [{ kappa: 0 }, { kappa: 1e-6, mu: 2 }, { kappa: 0.5, mu: 1 }, { kappa: 4, mu: -3 }, { kappa: 60, mu: 3.1 },
+      { kappa: 3, mu: 100 }, { kappa: 2e6, mu: 0.5 }],
+    cdf: (x, p) => vonMisesCdf(x, num(p.mu, 0), p.kappa as number),
+  },
   truncatedNormal: {
     params: [{}, { low: -1, high: 2 }, { low: 8 }, { high: -9, mean: 1, std: 0.5 }, { low: 30, high: 30.5 }, { low: 1, high: 1.001 },
       { low: -3, mean: 5, std: 2 }, { low: -Infinity, high: 0.2, mean: -10, std: 3 }],
     cdf: (x, p) => truncatedNormalCdf(x, num(p.low, -Infinity), num(p.high, Infinity), num(p.mean, 0), num(p.std, 1)),
   },
 };
+
+/** The von Mises CDF on [−π, π): the density exp(κ(cos(t − μ) − 1)) integrated numerically (Simpson
+ *  on each cell of a fine grid, normalised by the total), linear between grid points; κ > 1e5 by its
+ *  normal limit (the sampler's too, above 1e6). */
+const vmTables = new Map<string, Float64Array>();
+const VM_N = 1 << 16;
+function vonMisesCdf(x: number, mu: number, kappa: number): number {
+  if (kappa > 1e5) return normalCdf(x, mu, 1 / Math.sqrt(kappa));  // μ far from ±π: no wrapping mass
+  const id = `${mu} ${kappa}`;
+  let c = vmTables.get(id);
+  if (!c) {
+    c = new Float64Array(VM_N + 1);
+    const h = (2 * Math.PI) / VM_N;
+    const f = (t: number) => Math.exp(kappa * (Math.cos(t - mu) - 1));
+    for (let i = 0; i < VM_N; i++) {
+      const a = -Math.PI + i * h;
+      c[i + 1] = c[i] + (h / 6) * (f(a) + 4 * f(a + h / 2) + f(a + h));
+    }
+    const total = c[VM_N];
+    for (let i = 0; i <= VM_N; i++) c[i] /= total;
+    vmTables.set(id, c);
+  }
+  const pos = ((x + Math.PI) / (2 * Math.PI)) * VM_N;
+  if (pos <= 0) return 0;
+  if (pos >= VM_N) return 1;
+  const i = Math.floor(pos);
+  return c[i] + (pos - i) * (c[i + 1] - c[i]);
+}
 
 function num(v: unknown, dflt: number): number {
   return v === undefined ? dflt : (v as number);

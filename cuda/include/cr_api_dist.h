@@ -53,6 +53,10 @@ cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, 
  *  a = df, b unused) or F (kind CR_RATIO_F, a = dfn, b = dfd); the values are the caller's to validate. */
 cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
                          cr_array out);
+/** von Mises elements for the 5 constants p = (mode, s, kappa, mu, c) the TypeScript facade derives
+ *  (lib/samplers/von-mises.ts; docs/streams.md §6.7): mode must be 0, 1 or 2, the rest are the
+ *  caller's to validate. */
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out);
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
@@ -74,6 +78,8 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
                          int type, uint64_t n, void* stream);
 cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
                                 void* dev_out, int type, uint64_t n, void* stream);
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+                              int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,
                               uint32_t K, int proposals, void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,

@@ -12,5 +12,6 @@
 #define CR_TAG_GAMMA 4u
 #define CR_TAG_ALIAS 5u
 #define CR_TAG_SOBOL 6u
+#define CR_TAG_VON_MISES 15u
 
 #endif  // CR_LAYOUT_H

@@ -10,6 +10,7 @@
 #include "cr_launch_dist.h"
 #include "cr_run.h"
 #include "cr_transforms.h"
+#include "cr_von_mises.h"
 
 using namespace cr_rt;
 
@@ -111,6 +112,23 @@ struct GammaRatioBody : BodyBase {
     return cr_launch_gamma_ratio(d, elem == 4, m, k0, k1, first + start, kind, a, b, proposals, sms, s);
   }
 };
+
+struct VonMisesBody : BodyBase {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  double p[CR_VON_MISES_PARAMS];
+  cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
+    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, sms, s);
+  }
+};
+
+cr_status make_von_mises(VonMisesBody& b, const double* p, int np) {
+  if (np != CR_VON_MISES_PARAMS || !p) return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c)");
+  if (!(p[0] == 0.0 || p[0] == 1.0 || p[0] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
+  for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) b.p[i] = p[i];
+  return ok_status();
+}
 
 cr_status check_ratio_kind(int kind) {
   if (kind == CR_RATIO_STUDENT_T || kind == CR_RATIO_F) return ok_status();
@@ -333,6 +351,29 @@ cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, dou
   if (cr_status st = resolve_proposals(&proposals); st.code) return st;
   GammaRatioBody body{{}, type_size(out.type), k0, k1, first, kind, a, b, proposals};
   return run_blocking(body, out);
+}
+
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out) {
+  if (cr_status st = check_float_out(out); st.code) return st;
+  VonMisesBody b{};
+  b.elem = type_size(out.type);
+  b.k0 = k0;
+  b.k1 = k1;
+  b.first = first;
+  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  return run_blocking(b, out);
+}
+
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+                              int type, uint64_t n, void* stream) {
+  if (cr_status st = check_device_out(type); st.code) return st;
+  VonMisesBody b{};
+  b.elem = type_size(type);
+  b.k0 = k0;
+  b.k1 = k1;
+  b.first = first;
+  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  return run_on_stream(b, dev_out, n, stream);
 }
 
 cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,

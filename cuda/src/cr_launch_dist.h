@@ -51,6 +51,10 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cuda
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s);
 
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h). */
+cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                const double* p, int sms, cudaStream_t s);
+
 /** Student's t (kind CR_RATIO_STUDENT_T, a = df) or F (CR_RATIO_F, a = dfn, b = dfd) elements
  *  [first, first + n), float or double output (cr_gamma.h cr_student_t_element, cr_f_element). */
 cudaError_t cr_launch_gamma_ratio(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int kind,

@@ -10,6 +10,7 @@
 #include "cr_math.h"
 #include "cr_normal.h"
 #include "cr_test.h"
+#include "cr_von_mises.h"
 
 using crt::Json;
 
@@ -131,6 +132,21 @@ static void test_ratios(const Json& t, const Json& f) {
   printf("studentT: %zu cases, f: %zu cases\n", t.size(), f.size());
 }
 
+static void test_von_mises(const Json& cases) {
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    const bool wide = k["dtype"].text == "float64";
+    double p[CR_VON_MISES_PARAMS];
+    for (int j = 0; j < CR_VON_MISES_PARAMS; ++j) p[j] = dhex(k["p"][j]);
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_von_mises_element(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, p);
+      CRT_CHECK(same(v, wide, vals[i]), "vonMises case %zu element %zu: %a", c, i, v);
+    }
+  }
+  printf("vonMises: %zu cases\n", cases.size());
+}
+
 static void test_dirichlet(const Json& cases) {
   for (size_t c = 0; c < cases.size(); ++c) {
     const Json& k = cases[c];
@@ -162,6 +178,7 @@ int main(int argc, char** argv) {
     test_beta(v["beta"]);
     test_dirichlet(v["dirichlet"]);
     test_ratios(v["studentT"], v["f"]);
+    test_von_mises(v["vonMises"]);
   } catch (const std::exception& e) {
     fprintf(stderr, "test_distributions: %s\n", e.what());
     return 2;

@@ -32,6 +32,7 @@
 #include "cr_api_device.h"
 #include "cr_api_dist.h"
 #include "cr_transforms.h"
+#include "cr_von_mises.h"
 #include "cr_dist_items.h"
 #include "cr_gamma.h"
 #include "cr_runtime.h"
@@ -470,6 +471,24 @@ void distributions() {
         ok(cr_copy_to_host(rq.data(), dev, n / 2 * 8), "copy back")) {
       same(rq.data(), rh.data(), n / 2, "gamma ratio: _device twin = blocking call");
     }
+  }
+  // von Mises: host output = cr_von_mises_element; the _device twin = the blocking call (rejection mode)
+  {
+    const double vp[CR_VON_MISES_PARAMS] = {1.0, 1.7, 2.5, 0.3, 0.0};
+    std::vector<double> vh(n), vq(n);
+    if (ok(cr_von_mises(K0, K1, 5, vp, CR_VON_MISES_PARAMS, cr_host(vh.data(), n)), "von Mises to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 997) all = vh[i] == cr_von_mises_element(K0, K1, 5 + i, vp);
+      CRT_CHECK(all, "von Mises = cr_von_mises_element");
+    }
+    if (ok(cr_von_mises_device(K0, K1, 5, vp, CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, n / 2, nullptr), "cr_von_mises_device") &&
+        ok(cr_copy_to_host(vq.data(), dev, n / 2 * 8), "copy back")) {
+      same(vq.data(), vh.data(), n / 2, "von Mises: _device twin = blocking call");
+    }
+    const double bad[CR_VON_MISES_PARAMS] = {3.0, 0, 0, 0, 0};
+    std::vector<double> t1(10);
+    CRT_CHECK(cr_von_mises(K0, K1, 0, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
+    CRT_CHECK(cr_von_mises(K0, K1, 0, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
   }
   std::vector<double> t1(10);
   CRT_CHECK(cr_gamma_ratio(K0, K1, 0, 7, 1.0, 1.0, 1, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown ratio kind");

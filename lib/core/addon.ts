@@ -60,6 +60,11 @@ export interface SamplerAddon {
   gammaRatio32Async(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   gammaRatio64(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
   gammaRatio64Async(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values). */
+  vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
+  vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  vonMises64(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): void;
+  vonMises64Async(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
   dirichlet32(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
   dirichlet32Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   dirichlet64(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): void;

@@ -111,3 +111,15 @@ export const ratioDf: Constraint = {
   bad: [0, 0.19, -1, NaN, Infinity, -Infinity],
   good: [0.2, 1, 3.5, 1e300],
 };
+
+/** Finite and ≥ 0 (a concentration: 0 is allowed). */
+export const nonNegative: Constraint = {
+  says: 'finite and ≥ 0',
+  check(v, name) {
+    const x = finite.check(v, name);
+    if (!(x >= 0)) throw new RangeError(`${name} must be ≥ 0, got ${x}`);
+    return x;
+  },
+  bad: [-1e-300, -1, NaN, Infinity, -Infinity],
+  good: [0, 1e-300, 1e-6, 0.5, 4, 1e7, 1e300],
+};

@@ -22,3 +22,5 @@ export const TAG_POLAR = 3;
 export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
+/** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */
+export const TAG_VON_MISES = 15;

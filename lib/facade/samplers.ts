@@ -29,6 +29,7 @@ import { RAYLEIGH } from '../samplers/rayleigh.js';
 import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
 import { STUDENT_T } from '../samplers/student-t.js';
 import { F } from '../samplers/f.js';
+import { VON_MISES } from '../samplers/von-mises.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 
@@ -336,3 +337,18 @@ const [fFn, fAsyncFn] = makeSampler(F);
  */
 export const f = fFn as FloatSamplerWith<FOptions>;
 export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;
+
+export interface VonMisesOptions extends FloatOptions {
+  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). */
+  mu?: number;
+  /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). */
+  kappa: number;
+}
+const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
+/**
+ * n von Mises variates in [−π, π) (float32: rounded once, so π itself can appear): Best–Fisher
+ * rejection as numpy, element i the first accepted proposal of its own sub-stream (TAG_VON_MISES);
+ * κ > 1e6 uses the normal limit μ + z/√κ, κ < 1e-8 the uniform law (docs/streams.md §6.7).
+ */
+export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
+export const vonMisesAsync = vonMisesAsyncFn as FloatSamplerWithAsync<VonMisesOptions>;

@@ -81,6 +81,11 @@ cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, ui
   return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p);
 }
 
+cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                const double* p, int, cudaStream_t s) {
+  return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p);
+}
+
 cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStream_t s) {
   if (a.count == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
