@@ -8,6 +8,7 @@
 //   beta32 / beta64(k0, k1, lo, hi, a, b, proposals, out[, n])
 //   gammaRatio32 / gammaRatio64(k0, k1, lo, hi, kind, a, b, proposals, out[, n])   Student's t, F
 //   vonMises32 / vonMises64(k0, k1, lo, hi, params, out[, n])                       params: 5 doubles
+//   mvn32 / mvn64(k0, k1, lo, hi, d, lm, out[, n])                                  multivariate normal
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
 //   transform32 / transform64(k0, k1, lo, hi, id, params, out[, n])         id: cuda/include/cr_transforms.h
 //
@@ -16,6 +17,9 @@
 // float32/float64 device-array handle. `proposals`: -1 the default (gammaDefaultProposals), else 1 …
 // 1024 evaluated at once per element. A shape the device finds invalid rejects with an Error whose
 // code is 'ERANGE' (lib/backend/cuda/errors.ts makes it a RangeError).
+#include <memory>
+#include <vector>
+
 #include "args.h"
 #include "cr_api_dist.h"
 
@@ -96,6 +100,21 @@ Parsed parse_von_mises(const Napi::CallbackInfo& info) {
   return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p, 5, out.arr); }};
 }
 
+// mvn*(k0, k1, lo, hi, d, lm: Float64Array of d + d(d+1)/2, out[, n])
+template <int Type>
+Parsed parse_mvn(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const uint32_t d = u32(info, 4, "d");
+  if (d < 1 || d > CR_MVN_MAX_DIM) throw Napi::RangeError::New(info.Env(), "d must be in [1, 1024]");
+  const auto [params, data] = typed_arg<double>(info, 5, napi_float64_array, "lm", "Float64Array");
+  if (params.ElementLength() != (size_t)d + (size_t)d * (d + 1) / 2) throw Napi::RangeError::New(info.Env(), "lm must have d + d(d+1)/2 values");
+  // copied now: an async call may run after JS reuses the array
+  auto lm = std::make_shared<std::vector<double>>(data, data + params.ElementLength());
+  Arg out = out_arg(info, 6, Type);
+  return {keep(info, {6}), [=] { return cr_mvn(k0, k1, first, d, lm->data(), out.arr); }};
+}
+
 // dirichlet*(k0, k1, lo, hi, alpha, proposals, out[, n])
 template <int Type>
 Parsed parse_dirichlet(const Napi::CallbackInfo& info) {
@@ -140,6 +159,8 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "gammaRatio64", parse_gamma_ratio<CR_TYPE_F64>);
   define(env, exports, "vonMises32", parse_von_mises<CR_TYPE_F32>);
   define(env, exports, "vonMises64", parse_von_mises<CR_TYPE_F64>);
+  define(env, exports, "mvn32", parse_mvn<CR_TYPE_F32>);
+  define(env, exports, "mvn64", parse_mvn<CR_TYPE_F64>);
   define(env, exports, "dirichlet32", parse_dirichlet<CR_TYPE_F32>);
   define(env, exports, "dirichlet64", parse_dirichlet<CR_TYPE_F64>);
   define(env, exports, "transform32", parse_transform<CR_TYPE_F32>);

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import * as api from '../lib/index.js';
 import { TRANSFORMS } from '../lib/samplers/registry.js';
 import { transformParams } from '../lib/samplers/transform.js';
-import { expectSameBits } from './dist-helpers.js';
+import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
+import { cholesky } from '../lib/kernels/mvn.js';
+import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
 
 const k = api.key(2026);
 const tf = (name: string) => TRANSFORMS.find((t) => t.name === name)!;
@@ -100,5 +102,81 @@ describe('truncatedNormal', () => {
     expect(() => api.truncatedNormal(k, 3, { low: 1e300, std: 1e-300 })).toThrow(/low and high/);
     expect(() => api.truncatedNormal(k, 3, { low: NaN })).toThrow(/low must not be NaN/);
     expect(api.truncatedNormal(k, 3, { low: 34.9 }).every((x) => x >= 34.9)).toBe(true);
+  });
+});
+
+describe('multivariateNormal', () => {
+  const mean = [1, -2, 0.5];
+  const cov = [[2, 0.6, -0.3], [0.6, 1, 0.2], [-0.3, 0.2, 0.5]];
+
+  it('rows have the mean and covariance asked for (within sampling error)', () => {
+    const n = 40000, d = 3;
+    const x = api.multivariateNormal(k, n, { mean, cov });
+    expect(x.length).toBe(n * d);
+    const m = [0, 0, 0];
+    for (let r = 0; r < n; r++) for (let i = 0; i < d; i++) m[i] += x[r * d + i] / n;
+    for (let i = 0; i < d; i++) expect(Math.abs(m[i] - mean[i]), `mean ${i}`).toBeLessThan(5 * Math.sqrt(cov[i][i] / n));
+    for (let i = 0; i < d; i++) {
+      for (let j = 0; j < d; j++) {
+        let c = 0;
+        for (let r = 0; r < n; r++) c += (x[r * d + i] - m[i]) * (x[r * d + j] - m[j]);
+        c /= n - 1;
+        // SE of a sample covariance: sqrt((σ_ii σ_jj + σ_ij²)/n)
+        expect(Math.abs(c - cov[i][j]), `cov ${i} ${j}`).toBeLessThan(5 * Math.sqrt((cov[i][i] * cov[j][j] + cov[i][j] ** 2) / n));
+      }
+    }
+  });
+
+  it('whitened rows L⁻¹(x − mean) are independent standard normals (KS per coordinate)', () => {
+    const n = 10000, d = 3;
+    const L = cholesky(Float64Array.from(cov.flat()), d, 'cov');
+    const at = (i: number, j: number) => L[(i * (i + 1)) / 2 + j];
+    const x = api.multivariateNormal(k, n, { mean, cov, offset: 5 });
+    for (let i = 0; i < d; i++) {
+      const w = new Float64Array(n);
+      for (let r = 0; r < n; r++) {
+        // forward substitution for coordinate i
+        const y = [0, 0, 0];
+        for (let a = 0; a <= i; a++) {
+          let s = x[r * d + a] - mean[a];
+          for (let b = 0; b < a; b++) s -= at(a, b) * y[b];
+          y[a] = s / at(a, a);
+        }
+        w[r] = y[i];
+      }
+      expect(ksP(w, (t) => normalCdf(t, 0, 1)), `coordinate ${i}`).toBeGreaterThan(KS_P_MIN);
+    }
+  });
+
+  it('row r is mean + L·z with z = normal elements r·d … r·d + d − 1, bit for bit (float64)', () => {
+    const z = api.normal(k, 12, { offset: 21 });
+    const L = cholesky(Float64Array.from(cov.flat()), 3, 'cov');
+    const x = api.multivariateNormal(k, 4, { mean, cov, offset: 7 });
+    for (let r = 0; r < 4; r++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        for (let i = 0; i <= c; i++) s = s + L[(c * (c + 1)) / 2 + i] * z[r * 3 + i];
+        expect(Object.is(x[r * 3 + c], mean[c] + s), `row ${r} component ${c}`).toBe(true);
+      }
+    }
+  });
+
+  it('accepts a positive semi-definite (singular) cov: a perfectly correlated pair', () => {
+    const x = api.multivariateNormal(k, 1000, { mean: [0, 0], cov: [[1, 2], [2, 4]] });
+    for (let r = 0; r < 1000; r++) expect(Math.abs(x[2 * r + 1] - 2 * x[2 * r])).toBeLessThan(1e-12 * (1 + Math.abs(x[2 * r])));
+    // zero variance in one coordinate: that coordinate is its mean
+    const y = api.multivariateNormal(k, 100, { mean: [3, 4], cov: [[0, 0], [0, 1]] });
+    for (let r = 0; r < 100; r++) expect(y[2 * r]).toBe(3);
+  });
+
+  it('refuses a cov that is not symmetric positive semi-definite, naming cov; a flat cov works too', () => {
+    expect(() => api.multivariateNormal(k, 2, { mean: [0, 0], cov: [[1, 2], [2, 1]] })).toThrow(/cov is not positive semi-definite/);
+    expect(() => api.multivariateNormal(k, 2, { mean: [0, 0], cov: [[1, 0.5], [0.4, 1]] })).toThrow(/cov must be symmetric/);
+    expect(() => api.multivariateNormal(k, 2, { mean: [0, 0], cov: [[1, 0], [0, -1e-3]] })).toThrow(RangeError);
+    expect(() => api.multivariateNormal(k, 2, { mean: [0, 0], cov: [[1, 0, 0], [0, 1, 0]] })).toThrow(/cov must be 2×2/);
+    expect(() => api.multivariateNormal(k, 2, { mean: [0, NaN], cov: [[1, 0], [0, 1]] })).toThrow(/mean\[1\]/);
+    expect(() => api.multivariateNormal(k, 2, { mean: [0, 0] } as never)).toThrow(/cov/);
+    expectSameBits(api.multivariateNormal(k, 9, { mean: [0, 1], cov: [1, 0.3, 0.3, 2] }),
+      api.multivariateNormal(k, 9, { mean: [0, 1], cov: [[1, 0.3], [0.3, 2]] }));
   });
 });

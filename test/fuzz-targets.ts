@@ -154,15 +154,22 @@ function samplerTarget(s: SamplerSpec): Target {
       )];
       slots.n = ['n', fc.oneof(badCount, fc.constant(2 ** 31))]; // 2^31 rows of 3 exceed 2^32 - 1 values
       slots.offset = ['offset', fc.oneof(badOffset, fc.constant(2n ** 62n))]; // (offset + n)·K > 2^63
+      if (s.rows!.option) names.push(q.name);
       continue;
     }
     if (q.default === undefined) base[q.name] = goodFor(q);
     slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badShapeArray(N)) : badFor(q.is)];
     names.push(q.name);
   }
+  for (const o of s.structured ?? []) {
+    base[o.name] = o.example(K);
+    slots[o.name] = [o.name, fc.oneof(fc.constantFrom(...o.bad), junk)];
+    names.push(o.name);
+  }
   const fn = (cr as unknown as Record<string, (...a: unknown[]) => unknown>)[s.name];
   const fnAsync = (cr as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[`${s.name}Async`];
-  const args = (a: Args) => (rows ? [a.key, a[rows], a.n, opts(a, names)] : [a.key, a.n, opts(a, names)]);
+  const positional = rows && !s.rows!.option;
+  const args = (a: Args) => (positional ? [a.key, a[rows], a.n, opts(a, names)] : [a.key, a.n, opts(a, names)]);
   return { name: s.name, base: () => ({ ...base }), slots, call: (a) => fn(...args(a)), callAsync: (a) => fnAsync(...args(a)) };
 }
 

@@ -63,22 +63,33 @@ function ordinary(s: SamplerSpec, name: string): unknown {
   return s.rows?.param === name ? [v, 2 * v, 0.5 * v] : v;
 }
 
+/** Whether the row vector of s is a positional argument (dirichlet) rather than an option. */
+const positional = (s: SamplerSpec) => !!s.rows && !s.rows.option;
+
 /** Options with every required parameter set (and nothing else). */
 function required(s: SamplerSpec): Opts {
   const o: Opts = {};
-  for (const p of s.params) if (p.default === undefined && p.name !== s.rows?.param) o[p.name] = ordinary(s, p.name);
+  for (const p of s.params) if (p.default === undefined && (p.name !== s.rows?.param || !positional(s))) o[p.name] = ordinary(s, p.name);
+  for (const x of s.structured ?? []) o[x.name] = x.example((ordinary(s, s.rows!.param) as unknown[]).length);
   return o;
 }
 
-/** Calls sampler s with n (rows) and options; the vector of a rows sampler comes from `vector`. */
-function call(s: SamplerSpec, n: number, o: Opts, vector: unknown = s.rows ? ordinary(s, s.rows.param) : undefined): Out {
+/** Calls sampler s with n (rows) and options; the vector of a rows sampler comes from `vector`
+ *  (an option of that name for option rows, with the structured options made for its length). */
+function call(s: SamplerSpec, n: number, o: Opts, vector?: unknown): Out {
   const f = fns[s.name];
-  return (s.rows ? f(k, vector, n, o) : f(k, n, o)) as Out;
+  if (positional(s)) return f(k, vector ?? ordinary(s, s.rows!.param), n, o) as Out;
+  if (s.rows && Array.isArray(vector)) {
+    const more: Opts = { [s.rows.param]: vector };
+    for (const x of s.structured ?? []) more[x.name] = x.example(vector.length);
+    return f(k, n, { ...o, ...more }) as Out;
+  }
+  return f(k, n, o) as Out;
 }
 
 async function callAsync(s: SamplerSpec, n: number, o: Opts): Promise<Out> {
   const f = fns[`${s.name}Async`];
-  return s.rows ? f(k, ordinary(s, s.rows.param), n, o) : f(k, n, o);
+  return positional(s) ? f(k, ordinary(s, s.rows!.param), n, o) : f(k, n, o);
 }
 
 /** Values per call unit: K for rows samplers (offset and n count rows), else 1. */
@@ -138,6 +149,19 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
         }
         expect(call(s, 2, o).length, `${p.name} = ${good}`).toBe(2);
       }
+    }
+  });
+
+  it.skipIf(!s.structured)('refuses bad structured options and requires them, naming them', () => {
+    for (const x of s.structured ?? []) {
+      for (const bad of x.bad) {
+        const attempt = () => call(s, 3, { ...required(s), [x.name]: bad });
+        expect(attempt, `${x.name} = ${JSON.stringify(bad)}`).toThrow(new RegExp(`\\b${x.name}\\b`));
+        try { attempt(); } catch (e) { expect(e instanceof RangeError || e instanceof TypeError).toBe(true); }
+      }
+      const o = required(s);
+      delete o[x.name];
+      expect(() => call(s, 3, o)).toThrow(new RegExp(x.name));
     }
   });
 

@@ -57,6 +57,11 @@ cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, dou
  *  (lib/samplers/von-mises.ts; docs/streams.md §6.7): mode must be 0, 1 or 2, the rest are the
  *  caller's to validate. */
 cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out);
+/** Multivariate normal values [first, first + out.n) of the flat row-major stream (first = row offset ·
+ *  d), dimension d (1 … 1024); lm (host memory) = the mean (d values), then the lower Cholesky factor
+ *  packed by rows (d(d+1)/2 values), as lib/samplers/multivariate-normal.ts derives them. */
+#define CR_MVN_MAX_DIM 1024
+cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, cr_array out);
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
@@ -80,6 +85,8 @@ cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int ki
                                 void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
                               int type, uint64_t n, void* stream);
+cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,
+                        int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,
                               uint32_t K, int proposals, void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,

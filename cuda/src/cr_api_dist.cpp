@@ -10,6 +10,7 @@
 #include "cr_launch_dist.h"
 #include "cr_run.h"
 #include "cr_transforms.h"
+#include "cr_mvn.h"
 #include "cr_von_mises.h"
 
 using namespace cr_rt;
@@ -127,6 +128,34 @@ cr_status make_von_mises(VonMisesBody& b, const double* p, int np) {
   if (np != CR_VON_MISES_PARAMS || !p) return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c)");
   if (!(p[0] == 0.0 || p[0] == 1.0 || p[0] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
   for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) b.p[i] = p[i];
+  return ok_status();
+}
+
+/** Multivariate normal: the mean and factor copied to the device once, then one item per value. */
+struct MvnBody : BodyBase {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  uint32_t d;
+  const double* host_lm;
+  const double* lm = nullptr;
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t, bool) {
+    const size_t bytes = cr_mvn_params(d) * sizeof(double);
+    if (cr_status st = alloc_device(sc.buf[0], bytes, s, ds.pools); st.code) return st;
+    CR_TRY(cudaMemcpyAsync(sc.buf[0].p, host_lm, bytes, cudaMemcpyHostToDevice, s));
+    lm = static_cast<const double*>(sc.buf[0].p);
+    return ok_status();
+  }
+
+  cudaError_t enqueue(void* out, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
+    return cr_launch_mvn(out, elem == 4, m, k0, k1, first + start, d, lm, sms, s);
+  }
+};
+
+cr_status check_mvn(uint32_t d, const double* lm) {
+  if (d < 1 || d > CR_MVN_MAX_DIM) return invalid("d must be in [1, 1024]");
+  if (!lm) return invalid("lm is null");
   return ok_status();
 }
 
@@ -373,6 +402,21 @@ cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const do
   b.k1 = k1;
   b.first = first;
   if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  return run_on_stream(b, dev_out, n, stream);
+}
+
+cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, cr_array out) {
+  if (cr_status st = check_mvn(d, lm); st.code) return st;
+  if (cr_status st = check_float_out(out); st.code) return st;
+  MvnBody b{{}, type_size(out.type), k0, k1, first, d, lm};
+  return run_blocking(b, out);
+}
+
+cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,
+                        int type, uint64_t n, void* stream) {
+  if (cr_status st = check_mvn(d, lm); st.code) return st;
+  if (cr_status st = check_device_out(type); st.code) return st;
+  MvnBody b{{}, type_size(type), k0, k1, first, d, lm};
   return run_on_stream(b, dev_out, n, stream);
 }
 

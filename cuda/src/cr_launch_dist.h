@@ -51,6 +51,11 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cuda
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s);
 
+/** Multivariate normal values [first, first + n) of dimension d; lm (device memory) = mean, then L
+ *  packed by rows (cr_mvn.h). */
+cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
+                          const double* lm, int sms, cudaStream_t s);
+
 /** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h). */
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                 const double* p, int sms, cudaStream_t s);

@@ -10,6 +10,7 @@
 #include "cr_math.h"
 #include "cr_normal.h"
 #include "cr_test.h"
+#include "cr_mvn.h"
 #include "cr_von_mises.h"
 
 using crt::Json;
@@ -147,6 +148,23 @@ static void test_von_mises(const Json& cases) {
   printf("vonMises: %zu cases\n", cases.size());
 }
 
+static void test_mvn(const Json& cases) {
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    const bool wide = k["dtype"].text == "float64";
+    const uint32_t d = (uint32_t)k["d"].d();
+    std::vector<double> lm(k["lm"].size());
+    for (size_t j = 0; j < lm.size(); ++j) lm[j] = dhex(k["lm"][j]);
+    CRT_CHECK(lm.size() == cr_mvn_params(d), "mvn case %zu: lm has %zu values", c, lm.size());
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_mvn_value(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, d, lm.data(), wide);
+      CRT_CHECK(same(v, wide, vals[i]), "mvn case %zu value %zu: %a", c, i, v);
+    }
+  }
+  printf("multivariate normal: %zu cases\n", cases.size());
+}
+
 static void test_dirichlet(const Json& cases) {
   for (size_t c = 0; c < cases.size(); ++c) {
     const Json& k = cases[c];
@@ -179,6 +197,7 @@ int main(int argc, char** argv) {
     test_dirichlet(v["dirichlet"]);
     test_ratios(v["studentT"], v["f"]);
     test_von_mises(v["vonMises"]);
+    test_mvn(v["mvn"]);
   } catch (const std::exception& e) {
     fprintf(stderr, "test_distributions: %s\n", e.what());
     return 2;

@@ -32,6 +32,7 @@
 #include "cr_api_device.h"
 #include "cr_api_dist.h"
 #include "cr_transforms.h"
+#include "cr_mvn.h"
 #include "cr_von_mises.h"
 #include "cr_dist_items.h"
 #include "cr_gamma.h"
@@ -489,6 +490,23 @@ void distributions() {
     std::vector<double> t1(10);
     CRT_CHECK(cr_von_mises(K0, K1, 0, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
     CRT_CHECK(cr_von_mises(K0, K1, 0, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
+  }
+  // multivariate normal: host output = cr_mvn_value (d = 3); the _device twin = the blocking call
+  {
+    const double lm[9] = {1.0, -2.0, 0.5, 1.5, 0.25, 0.75, -0.5, 0.125, 0.625};
+    std::vector<double> mh(n), mq(n);
+    if (ok(cr_mvn(K0, K1, 6, 3, lm, cr_host(mh.data(), n)), "mvn to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 997) all = mh[i] == cr_mvn_value(K0, K1, 6 + i, 3, lm, true);
+      CRT_CHECK(all, "mvn = cr_mvn_value");
+    }
+    if (ok(cr_mvn_device(K0, K1, 6, 3, lm, dev, CR_TYPE_F64, n / 2, nullptr), "cr_mvn_device") &&
+        ok(cr_copy_to_host(mq.data(), dev, n / 2 * 8), "copy back")) {
+      same(mq.data(), mh.data(), n / 2, "mvn: _device twin = blocking call");
+    }
+    std::vector<double> t1(10);
+    CRT_CHECK(cr_mvn(K0, K1, 0, 0, lm, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn d = 0");
+    CRT_CHECK(cr_mvn(K0, K1, 0, 3, nullptr, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn lm null");
   }
   std::vector<double> t1(10);
   CRT_CHECK(cr_gamma_ratio(K0, K1, 0, 7, 1.0, 1.0, 1, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown ratio kind");

@@ -65,6 +65,11 @@ export interface SamplerAddon {
   vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
   vonMises64(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): void;
   vonMises64Async(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Multivariate normal values of dimension d; lm = mean, then the Cholesky factor packed by rows. */
+  mvn32(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): void;
+  mvn32Async(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  mvn64(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float64Array>]): void;
+  mvn64Async(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float64Array>]): Promise<void>;
   dirichlet32(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
   dirichlet32Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   dirichlet64(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): void;

@@ -30,6 +30,7 @@ import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
 import { STUDENT_T } from '../samplers/student-t.js';
 import { F } from '../samplers/f.js';
 import { VON_MISES } from '../samplers/von-mises.js';
+import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 
@@ -352,3 +353,19 @@ const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
  */
 export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
 export const vonMisesAsync = vonMisesAsyncFn as FloatSamplerWithAsync<VonMisesOptions>;
+
+export interface MultivariateNormalOptions extends FloatOptions {
+  /** The mean vector: d finite numbers (1 ≤ d ≤ 1024). */
+  mean: ArrayLike<number>;
+  /** The d×d covariance: d rows of d numbers, or d·d numbers row-major; symmetric positive
+   *  semi-definite within 1e-10·max diagonal (docs/streams.md §6.8). */
+  cov: ArrayLike<ArrayLike<number>> | ArrayLike<number>;
+}
+const [multivariateNormalFn, multivariateNormalAsyncFn] = makeSampler(MULTIVARIATE_NORMAL);
+/**
+ * n rows of d multivariate normal values, row-major (n·d values): row r is mean + L·z with L the lower
+ * Cholesky factor of cov (computed once per call) and z the normal elements r·d .. r·d + d − 1 of the
+ * key. `offset` counts rows (§6.8).
+ */
+export const multivariateNormal = multivariateNormalFn as FloatSamplerWith<MultivariateNormalOptions>;
+export const multivariateNormalAsync = multivariateNormalAsyncFn as FloatSamplerWithAsync<MultivariateNormalOptions>;

@@ -24,12 +24,14 @@ import { TRUNCATED_NORMAL } from './truncated-normal.js';
 import { STUDENT_T } from './student-t.js';
 import { F } from './f.js';
 import { VON_MISES } from './von-mises.js';
+import { MULTIVARIATE_NORMAL } from './multivariate-normal.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
+  MULTIVARIATE_NORMAL,
 ];
 
 function opTable(): ReadonlyMap<string, OpSpec> {

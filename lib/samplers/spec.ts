@@ -12,6 +12,15 @@ import { DEFAULT_PROPOSALS } from '../kernels/gamma.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { DeviceDtype } from '../core/types.js';
 
+/** An option with a structured value (SamplerSpec.structured). */
+export interface StructuredOption {
+  name: string;
+  doc: string;
+  check(v: unknown, K: number): unknown;
+  example(K: number): unknown;
+  bad: readonly unknown[];
+}
+
 /** One named parameter of a sampler's options. */
 export interface ParamSpec {
   name: string;
@@ -96,10 +105,17 @@ export interface SamplerSpec {
   proposals?: boolean;
   /**
    * The output is n rows of K values (row-major), K the length of the positional vector parameter
-   * `param` (before n in the public signature: `dirichlet(key, alpha, n, options)`), at most `max`;
+   * `param` (before n in the public signature: `dirichlet(key, alpha, n, options)`; with `option`, an
+   * option instead: `multivariateNormal(key, n, { mean })`), at most `max`;
    * `offset` counts rows, and the job's elements are the flat values (row·K + k).
    */
-  rows?: { param: string; max: number };
+  rows?: { param: string; max: number; option?: boolean };
+  /**
+   * Options whose values are not numbers (multivariateNormal's cov): each checked by `check` once the
+   * row length K is known, the checked value handed to `lower`; `example(K)` is a good value and `bad`
+   * values it must refuse (for the table-driven tests). Required.
+   */
+  structured?: readonly StructuredOption[];
   /** A choice between streams, e.g. normal's method. */
   method?: { values: readonly string[]; default: string };
   /** Checks that involve several parameters (after each passed its own). */

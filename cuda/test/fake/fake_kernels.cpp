@@ -86,6 +86,11 @@ cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, ui
   return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p);
 }
 
+cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
+                          const double* lm, int, cudaStream_t s) {
+  return cr_visit_mvn(HostRun{s, {out, lm}}, out, f32, n, k0, k1, first, d, lm);
+}
+
 cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStream_t s) {
   if (a.count == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
