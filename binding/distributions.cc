@@ -6,7 +6,8 @@
 //   exponential32 / exponential64(k0, k1, lo, hi, rate, out[, n])
 //   gamma32 / gamma64(k0, k1, lo, hi, alpha, scale, proposals, out[, n])
 //   beta32 / beta64(k0, k1, lo, hi, a, b, proposals, out[, n])
-//   gammaRatio32 / gammaRatio64(k0, k1, lo, hi, kind, a, b, proposals, out[, n])   Student's t, F
+//   studentT32 / studentT64(k0, k1, lo, hi, alpha, proposals, out[, n])          alpha = df/2: number or shapes
+//   f32 / f64(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])
 //   vonMises32 / vonMises64(k0, k1, lo, hi, params, out[, n])                       params: 5 doubles
 //   mvn32 / mvn64(k0, k1, lo, hi, d, lm, out[, n])                                  multivariate normal
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
@@ -75,16 +76,31 @@ Parsed parse_beta(const Napi::CallbackInfo& info) {
   return {keep(info, {7}), [=] { return cr_beta(k0, k1, first, a, b, proposals, out.arr); }};
 }
 
-// gammaRatio*(k0, k1, lo, hi, kind, a, b, proposals, out[, n]): Student's t or F (cr_api_dist.h)
+// studentT*(k0, k1, lo, hi, alpha, proposals, out[, n]): alpha = df/2, a number or shapes (as gamma's)
 template <int Type>
-Parsed parse_gamma_ratio(const Napi::CallbackInfo& info) {
+Parsed parse_student_t(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const uint32_t kind = u32(info, 4, "kind");
-  const double a = f64(info, 5, "a"), b = f64(info, 6, "b");
-  const int proposals = proposals_arg(info, 7);
-  Arg out = out_arg(info, 8, Type);
-  return {keep(info, {8}), [=] { return cr_gamma_ratio(k0, k1, first, (int)kind, a, b, proposals, out.arr); }};
+  const int proposals = proposals_arg(info, 5);
+  Arg out = out_arg(info, 6, Type);
+  if (info[4].IsNumber()) {
+    const double alpha = info[4].As<Napi::Number>().DoubleValue();
+    return {keep(info, {6}), [=] { return cr_student_t(k0, k1, first, alpha, nullptr, proposals, out.arr); }};
+  }
+  Arg alphas = shapes_arg(info, 4);
+  if (alphas.arr.n < out.arr.n) throw Napi::RangeError::New(info.Env(), "alpha has fewer values than out");
+  return {keep(info, {4, 6}), [=] { return cr_student_t(k0, k1, first, 0.0, &alphas.arr, proposals, out.arr); }};
+}
+
+// f*(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])
+template <int Type>
+Parsed parse_f(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double dfn = f64(info, 4, "dfn"), dfd = f64(info, 5, "dfd");
+  const int proposals = proposals_arg(info, 6);
+  Arg out = out_arg(info, 7, Type);
+  return {keep(info, {7}), [=] { return cr_f(k0, k1, first, dfn, dfd, proposals, out.arr); }};
 }
 
 // vonMises*(k0, k1, lo, hi, params: Float64Array of 5, out[, n])
@@ -155,8 +171,10 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "gamma64", parse_gamma<CR_TYPE_F64>);
   define(env, exports, "beta32", parse_beta<CR_TYPE_F32>);
   define(env, exports, "beta64", parse_beta<CR_TYPE_F64>);
-  define(env, exports, "gammaRatio32", parse_gamma_ratio<CR_TYPE_F32>);
-  define(env, exports, "gammaRatio64", parse_gamma_ratio<CR_TYPE_F64>);
+  define(env, exports, "studentT32", parse_student_t<CR_TYPE_F32>);
+  define(env, exports, "studentT64", parse_student_t<CR_TYPE_F64>);
+  define(env, exports, "f32", parse_f<CR_TYPE_F32>);
+  define(env, exports, "f64", parse_f<CR_TYPE_F64>);
   define(env, exports, "vonMises32", parse_von_mises<CR_TYPE_F32>);
   define(env, exports, "vonMises64", parse_von_mises<CR_TYPE_F64>);
   define(env, exports, "mvn32", parse_mvn<CR_TYPE_F32>);

@@ -180,3 +180,18 @@ describe('multivariateNormal', () => {
       api.multivariateNormal(k, 9, { mean: [0, 1], cov: [[1, 0.3], [0.3, 2]] }));
   });
 });
+
+describe('studentT with per-element degrees of freedom', () => {
+  it('element i equals the scalar call with df[i] at that element, on both dtypes', () => {
+    const dfs = Float64Array.from({ length: 300 }, (_, i) => [0.2, 1, 2.5, 40][i % 4]);
+    for (const dtype of ['float64', 'float32'] as const) {
+      const per = api.studentT(k, 300, { df: dfs, dtype, offset: 9 });
+      for (const df of [0.2, 1, 2.5, 40]) {
+        const one = api.studentT(k, 300, { df, dtype, offset: 9 });
+        for (let i = 0; i < 300; i++) if (dfs[i] === df) expect(Object.is(per[i], one[i]), `${dtype} df ${df} element ${i}`).toBe(true);
+      }
+    }
+    expect(() => api.studentT(k, 3, { df: Float64Array.of(1, 0.1, 2) })).toThrow(/df\[1\]/);
+    expect(() => api.studentT(k, 3, { df: Float64Array.of(1, 2) })).toThrow(/df must have length n = 3/);
+  });
+});

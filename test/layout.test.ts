@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import * as layout from '../lib/core/layout.js';
 import * as philox from '../lib/core/philox.js';
 import { OPS, TRANSFORMS, transformParamNames } from '../lib/samplers/registry.js';
-import * as ratios from '../lib/kernels/ratios.js';
 import { MAX_PROPOSALS } from '../lib/core/constraints.js';
 import { standInAddon } from './stand-in-addon.js';
 
@@ -53,11 +52,6 @@ describe('constants shared by TypeScript and C++', () => {
     const most = defines(text, 'CR_').get('TRANSFORM_MAX_PARAMS')!;
     for (const t of ts) expect(t.params, t.name).toBeLessThanOrEqual(most);
     for (const t of ts) expect(text, `cr_tf_${t.name}`).toMatch(new RegExp(`CR_HD inline T cr_tf_${t.name}\\(T `));
-  });
-
-  it('gamma ratio kinds: lib/kernels/ratios.ts RATIO_* = cr_api_dist.h CR_RATIO_*', () => {
-    const c = defines(header('cr_api_dist.h'), 'CR_RATIO_');
-    expect(c).toEqual(new Map([['STUDENT_T', ratios.RATIO_STUDENT_T], ['F', ratios.RATIO_F]]));
   });
 
   it('proposals: MAX_PROPOSALS = CR_MAX_PROPOSALS; the stand-in default = CR_GAMMA_DEFAULT_PROPOSALS', () => {

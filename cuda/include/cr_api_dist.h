@@ -46,13 +46,13 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
                    int proposals, cr_array out);
 /** Beta(a, b) elements (component 0 of the Dirichlet([a, b]) rows). */
 cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out);
-/** The samplers cr_gamma_ratio runs (= lib/kernels/ratios.ts RATIO_*). */
-#define CR_RATIO_STUDENT_T 0
-#define CR_RATIO_F 1
-/** Ratios of the normal and gamma streams (docs/streams.md §6.6): Student's t (kind CR_RATIO_STUDENT_T,
- *  a = df, b unused) or F (kind CR_RATIO_F, a = dfn, b = dfd); the values are the caller's to validate. */
-cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
-                         cr_array out);
+/** Student's t elements (docs/streams.md §6.6) for half degrees of freedom `alpha` = df/2, or per element
+ *  alphas->data[i] (host or device, float or double; device values validated: CR_ERANGE): the gamma
+ *  elements of cr_gamma with scale 1, each divided into the element's standard normal. */
+cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, int proposals,
+                       cr_array out);
+/** F(dfn, dfd) elements (docs/streams.md §6.6); the values are the caller's to validate. */
+cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out);
 /** von Mises elements for the 5 constants p = (mode, s, kappa, mu, c) the TypeScript facade derives
  *  (lib/samplers/von-mises.ts; docs/streams.md §6.7): mode must be 0, 1 or 2, the rest are the
  *  caller's to validate. */
@@ -81,8 +81,10 @@ cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha
                           void* stream);
 cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, void* dev_out,
                          int type, uint64_t n, void* stream);
-cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
-                                void* dev_out, int type, uint64_t n, void* stream);
+cr_status cr_student_t_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
+                              int alpha_type, int proposals, void* dev_out, int type, uint64_t n, void* stream);
+cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
+                      int type, uint64_t n, void* stream);
 cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
                               int type, uint64_t n, void* stream);
 cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,

@@ -102,15 +102,14 @@ struct BetaBody : BodyBase {
   }
 };
 
-struct GammaRatioBody : BodyBase {
+struct FBody : BodyBase {
   size_t elem;
   uint32_t k0, k1;
   uint64_t first;
-  int kind;
-  double a, b;
+  double dfn, dfd;
   int proposals;
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return cr_launch_gamma_ratio(d, elem == 4, m, k0, k1, first + start, kind, a, b, proposals, sms, s);
+    return cr_launch_f(d, elem == 4, m, k0, k1, first + start, dfn, dfd, proposals, sms, s);
   }
 };
 
@@ -157,11 +156,6 @@ cr_status check_mvn(uint32_t d, const double* lm) {
   if (d < 1 || d > CR_MVN_MAX_DIM) return invalid("d must be in [1, 1024]");
   if (!lm) return invalid("lm is null");
   return ok_status();
-}
-
-cr_status check_ratio_kind(int kind) {
-  if (kind == CR_RATIO_STUDENT_T || kind == CR_RATIO_F) return ok_status();
-  return invalid("kind must be CR_RATIO_STUDENT_T or CR_RATIO_F");
 }
 
 /** Gamma with a scalar shape or per-element shapes in host memory (staged chunk by chunk) or device
@@ -348,6 +342,30 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
   return run_blocking(b, out);
 }
 
+cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, int proposals,
+                       cr_array out) {
+  if (cr_status st = check_float_out(out); st.code) return st;
+  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
+  if (alphas) {
+    if (!is_float_type(alphas->type)) return invalid("alpha must hold float32 or float64 values");
+    if (alphas->n < out.n || !alphas->data) return invalid("alpha has fewer values than out");
+  }
+  GammaBody b(type_size(out.type), k0, k1, first, alpha, alphas ? alphas->data : nullptr, alphas ? alphas->type : 0,
+              alphas && alphas->on_device, 1.0, proposals);
+  b.a.sink = out.type == CR_TYPE_F32 ? CR_SINK_T32 : CR_SINK_T64;
+  return run_blocking(b, out);
+}
+
+cr_status cr_student_t_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
+                              int alpha_type, int proposals, void* dev_out, int type, uint64_t n, void* stream) {
+  if (cr_status st = check_device_out(type); st.code) return st;
+  if (dev_alphas && !is_float_type(alpha_type)) return invalid("alpha_type must be float32 or float64");
+  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
+  GammaBody b(type_size(type), k0, k1, first, alpha, dev_alphas, alpha_type, true, 1.0, proposals);
+  b.a.sink = type == CR_TYPE_F32 ? CR_SINK_T32 : CR_SINK_T64;
+  return run_on_stream(b, dev_out, n, stream);
+}
+
 cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
                           int alpha_type, double scale, int proposals, void* dev_out, int type, uint64_t n,
                           void* stream) {
@@ -371,15 +389,6 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
   if (cr_status st = resolve_proposals(&proposals); st.code) return st;
   BetaBody body{{}, type_size(type), k0, k1, first, a, b, proposals};
   return run_on_stream(body, dev_out, n, stream);
-}
-
-cr_status cr_gamma_ratio(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
-                         cr_array out) {
-  if (cr_status st = check_ratio_kind(kind); st.code) return st;
-  if (cr_status st = check_float_out(out); st.code) return st;
-  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
-  GammaRatioBody body{{}, type_size(out.type), k0, k1, first, kind, a, b, proposals};
-  return run_blocking(body, out);
 }
 
 cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out) {
@@ -420,12 +429,18 @@ cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, co
   return run_on_stream(b, dev_out, n, stream);
 }
 
-cr_status cr_gamma_ratio_device(uint32_t k0, uint32_t k1, uint64_t first, int kind, double a, double b, int proposals,
-                                void* dev_out, int type, uint64_t n, void* stream) {
-  if (cr_status st = check_ratio_kind(kind); st.code) return st;
+cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out) {
+  if (cr_status st = check_float_out(out); st.code) return st;
+  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
+  FBody body{{}, type_size(out.type), k0, k1, first, dfn, dfd, proposals};
+  return run_blocking(body, out);
+}
+
+cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
+                      int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
   if (cr_status st = resolve_proposals(&proposals); st.code) return st;
-  GammaRatioBody body{{}, type_size(type), k0, k1, first, kind, a, b, proposals};
+  FBody body{{}, type_size(type), k0, k1, first, dfn, dfd, proposals};
   return run_on_stream(body, dev_out, n, stream);
 }
 

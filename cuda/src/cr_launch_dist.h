@@ -26,6 +26,8 @@ enum cr_gamma_sink {
   CR_SINK_F32 = 0,   // out[i] = (float)(value * scale)
   CR_SINK_F64 = 1,   // out[i] = value * scale
   CR_SINK_TERM = 2,  // out[i] (double) = cr_row_term(alpha, G', U, all_small): Dirichlet rows
+  CR_SINK_T32 = 3,   // out[i] = (float)cr_student_t_from(z_e, alpha, G', U): Student's t, alpha = df/2
+  CR_SINK_T64 = 4,   // the same in binary64 (z_e: Box–Muller element e of the float64 stream)
 };
 
 struct cr_gamma_args {
@@ -60,10 +62,9 @@ cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                 const double* p, int sms, cudaStream_t s);
 
-/** Student's t (kind CR_RATIO_STUDENT_T, a = df) or F (CR_RATIO_F, a = dfn, b = dfd) elements
- *  [first, first + n), float or double output (cr_gamma.h cr_student_t_element, cr_f_element). */
-cudaError_t cr_launch_gamma_ratio(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int kind,
-                                  double a, double b, int proposals, int sms, cudaStream_t s);
+/** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element). */
+cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
+                        double dfd, int proposals, int sms, cudaStream_t s);
 
 /** Device flags of a Dirichlet shape vector: the smallest index of an invalid shape (~0 if none) and
  *  whether every shape is < 1. */

@@ -5,11 +5,10 @@
 //   - the M-proposal reduction (LanesWork): M lanes of a warp evaluate proposals r·M .. r·M + M − 1 of
 //     one element at once; a warp ballot and the lowest set bit of the group's M bits pick the first
 //     accepted, and its (G', U) is shuffled to the group; groups without an acceptance take the next M.
-// Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component) or
-// beta (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
+// Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component; its
+// sinks also make Student's t), beta and F (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
 // Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
 #include "cr_items.cuh"
-#include "cr_api_dist.h"
 #include "cr_launch_dist.h"
 #include "cr_work.h"
 
@@ -51,6 +50,14 @@ struct GammaElems {
     switch (a.sink) {
       case CR_SINK_F32: static_cast<float*>(a.out)[i] = (float)(cr_gamma_value(alpha, d[0].dv, d[0].U) * a.scale); break;
       case CR_SINK_F64: static_cast<double*>(a.out)[i] = cr_gamma_value(alpha, d[0].dv, d[0].U) * a.scale; break;
+      case CR_SINK_T32:
+      case CR_SINK_T64: {
+        const double z = cr_normal_element(a.k0, a.k1, a.e0 + i, false, a.wide, 0.0, 1.0);
+        const double t = cr_student_t_from(z, alpha, d[0].dv, d[0].U);
+        if (a.sink == CR_SINK_T32) static_cast<float*>(a.out)[i] = (float)t;
+        else static_cast<double*>(a.out)[i] = t;
+        break;
+      }
       default: static_cast<double*>(a.out)[i] = cr_row_term(alpha, d[0].dv, d[0].U, *a.all_small != 0); break;
     }
   }
@@ -81,33 +88,6 @@ struct BetaElems {
 
   __device__ void sink(uint64_t i, double, const Draw* d) const {
     out[i] = (T)cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U);
-  }
-};
-
-/** Student's t elements: Box–Muller element e over gamma element e (shape df/2). */
-template <class T>
-struct StudentTElems {
-  static constexpr int kDraws = 1;
-  T* out;
-  uint64_t n;
-  uint32_t key0, key1;
-  uint64_t first;
-  double df;
-  cr_gamma_mt m;
-
-  __host__ __device__ uint64_t count() const { return n; }
-  __host__ __device__ uint32_t k0() const { return key0; }
-  __host__ __device__ uint32_t k1() const { return key1; }
-
-  __device__ double prepare(uint64_t i, Draw* d) const {
-    d[0].e = first + i;
-    d[0].mt = m;
-    return 0.0;
-  }
-
-  __device__ void sink(uint64_t i, double, const Draw* d) const {
-    const double z = cr_normal_element(key0, key1, first + i, false, sizeof(T) == 8, 0.0, 1.0);
-    out[i] = (T)cr_student_t_from(z, 0.5 * df, d[0].dv, d[0].U);
   }
 };
 
@@ -253,17 +233,12 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
   return launch_draws<true>(el, proposals, sms, s);
 }
 
-cudaError_t cr_launch_gamma_ratio(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int kind,
-                                  double a, double b, int proposals, int sms, cudaStream_t s) {
+cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
+                        double dfd, int proposals, int sms, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
-  if (kind == CR_RATIO_STUDENT_T) {
-    const cr_gamma_mt m = cr_gamma_setup(0.5 * a);
-    if (f32) return launch_draws<false>(StudentTElems<float>{static_cast<float*>(out), n, k0, k1, first, a, m}, proposals, sms, s);
-    return launch_draws<true>(StudentTElems<double>{static_cast<double*>(out), n, k0, k1, first, a, m}, proposals, sms, s);
-  }
-  const cr_gamma_mt ma = cr_gamma_setup(0.5 * a), mb = cr_gamma_setup(0.5 * b);
-  if (f32) return launch_draws<false>(FElems<float>{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
-  return launch_draws<true>(FElems<double>{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+  const cr_gamma_mt ma = cr_gamma_setup(0.5 * dfn), mb = cr_gamma_setup(0.5 * dfd);
+  if (f32) return launch_draws<false>(FElems<float>{static_cast<float*>(out), n, k0, k1, first, dfn, dfd, ma, mb}, proposals, sms, s);
+  return launch_draws<true>(FElems<double>{static_cast<double*>(out), n, k0, k1, first, dfn, dfd, ma, mb}, proposals, sms, s);
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,

@@ -457,20 +457,27 @@ void distributions() {
       same(tq.data(), th.data(), n, "transform: _device twin = blocking call");
     }
   }
-  // Student's t and F: host output = the per-element reference; the _device twin = the blocking call
-  for (int kind : {CR_RATIO_STUDENT_T, CR_RATIO_F}) {
-    std::vector<double> rh(n), rq(n);
-    if (ok(cr_gamma_ratio(K0, K1, 5, kind, 3.5, 0.75, 4, cr_host(rh.data(), n)), "gamma ratio to host")) {
+  // Student's t (scalar and per-element df/2) and F: host output = the per-element reference; the
+  // _device twins = the blocking calls
+  for (int which = 0; which < 3; ++which) {
+    std::vector<double> rh(n), rq(n), halves(n);
+    for (uint64_t i = 0; i < n; ++i) halves[i] = 0.25 + 0.5 * (double)(i % 7);
+    const cr_array per = cr_host(halves.data(), n);
+    const cr_status st = which == 2 ? cr_f(K0, K1, 5, 3.5, 0.75, 4, cr_host(rh.data(), n))
+                                    : cr_student_t(K0, K1, 5, 1.75, which ? &per : nullptr, 4, cr_host(rh.data(), n));
+    if (ok(st, "t / F to host")) {
       bool all = true;
       for (uint64_t i = 0; i < n && all; i += 997) {
-        all = rh[i] == (kind == CR_RATIO_F ? cr_f_element(K0, K1, 5 + i, 3.5, 0.75, true, 1)
-                                           : cr_student_t_element(K0, K1, 5 + i, 3.5, true, 1));
+        all = rh[i] == (which == 2 ? cr_f_element(K0, K1, 5 + i, 3.5, 0.75, true, 1)
+                                   : cr_student_t_element(K0, K1, 5 + i, 2.0 * (which ? halves[i] : 1.75), true, 1));
       }
-      CRT_CHECK(all, "gamma ratio kind %d = its element function", kind);
+      CRT_CHECK(all, "t / F %d = its element function", which);
     }
-    if (ok(cr_gamma_ratio_device(K0, K1, 5, kind, 3.5, 0.75, -1, dev, CR_TYPE_F64, n / 2, nullptr), "cr_gamma_ratio_device") &&
+    if (which != 1 && ok(which == 2 ? cr_f_device(K0, K1, 5, 3.5, 0.75, -1, dev, CR_TYPE_F64, n / 2, nullptr)
+                                    : cr_student_t_device(K0, K1, 5, 1.75, nullptr, 0, -1, dev, CR_TYPE_F64, n / 2, nullptr),
+                         "t / F _device") &&
         ok(cr_copy_to_host(rq.data(), dev, n / 2 * 8), "copy back")) {
-      same(rq.data(), rh.data(), n / 2, "gamma ratio: _device twin = blocking call");
+      same(rq.data(), rh.data(), n / 2, "t / F: _device twin = blocking call");
     }
   }
   // von Mises: host output = cr_von_mises_element; the _device twin = the blocking call (rejection mode)
@@ -509,7 +516,7 @@ void distributions() {
     CRT_CHECK(cr_mvn(K0, K1, 0, 3, nullptr, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn lm null");
   }
   std::vector<double> t1(10);
-  CRT_CHECK(cr_gamma_ratio(K0, K1, 0, 7, 1.0, 1.0, 1, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown ratio kind");
+  CRT_CHECK(cr_f(K0, K1, 0, 1.0, 1.0, 0, cr_host(t1.data(), 10)).code == CR_EINVAL, "F proposals 0");
   CRT_CHECK(cr_transform(K0, K1, 0, 999, tp, 2, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown transform id");
   CRT_CHECK(cr_transform(K0, K1, 0, 0, tp, 1, cr_host(t1.data(), 10)).code == CR_EINVAL, "wrong parameter count");
   for (int p : {0, -2, 1025})

@@ -55,11 +55,16 @@ export interface SamplerAddon {
   beta32Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   beta64(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
   beta64Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
-  /** Student's t (kind 0, a = df) or F (kind 1, a = dfn, b = dfd): lib/kernels/ratios.ts. */
-  gammaRatio32(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): void;
-  gammaRatio32Async(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
-  gammaRatio64(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
-  gammaRatio64Async(...a: [...Key4, kind: number, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** Student's t for the gamma shapes alpha = df/2 (a number or per element, as gamma's). */
+  studentT32(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
+  studentT32Async(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  studentT64(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): void;
+  studentT64Async(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** F(dfn, dfd): lib/kernels/ratios.ts. */
+  f32(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float32Array>]): void;
+  f32Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  f64(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): void;
+  f64Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
   /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values). */
   vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
   vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;

@@ -312,8 +312,9 @@ export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormal
 export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;
 
 export interface StudentTOptions extends FloatOptions {
-  /** Degrees of freedom ν, finite and ≥ 0.2. */
-  df: number;
+  /** Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or
+   *  Float64Array of length n). */
+  df: number | Float32Array | Float64Array;
   proposals?: number;
 }
 const [studentTFn, studentTAsyncFn] = makeSampler(STUDENT_T);

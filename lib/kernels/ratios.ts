@@ -15,12 +15,12 @@ const TWO_P32 = 4294967296;
 
 const scratch = { z: new Float64Array(PIECE), g: new Float64Array(2 * PIECE), alphas: new Float64Array(2 * PIECE) };
 
+/** studentT elements for half degrees of freedom h = df/2, or per element hs[i] (the gamma shapes). */
 export function studentTKernel(
-  k0: number, k1: number, lo: number, hi: number, df: number, proposals: number, wide: boolean,
-  out: Float32Array | Float64Array,
+  k0: number, k1: number, lo: number, hi: number, h: number, hs: Float32Array | Float64Array | undefined,
+  proposals: number, wide: boolean, out: Float32Array | Float64Array,
 ): void {
   const n = out.length;
-  const h = 0.5 * df;
   for (let s = 0; s < n; s += PIECE) {
     const m = Math.min(PIECE, n - s);
     const l = lo + s;
@@ -28,8 +28,14 @@ export function studentTKernel(
     const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
     const z = scratch.z.subarray(0, m), g = scratch.g.subarray(0, m);
     boxMuller(k0, k1, eLo, eHi, 0, 1, wide, z);
-    gammaKernel(k0, k1, eLo, eHi, h, undefined, 1, proposals, wide, g);
-    for (let i = 0; i < m; i++) out[s + i] = z[i] * Math.sqrt(h / g[i]);
+    if (hs === undefined) {
+      gammaKernel(k0, k1, eLo, eHi, h, undefined, 1, proposals, wide, g);
+      for (let i = 0; i < m; i++) out[s + i] = z[i] * Math.sqrt(h / g[i]);
+    } else {
+      const hm = hs.subarray(s, s + m);
+      gammaKernel(k0, k1, eLo, eHi, 0, hm, 1, proposals, wide, g);
+      for (let i = 0; i < m; i++) out[s + i] = z[i] * Math.sqrt(hm[i] / g[i]);
+    }
   }
 }
 
@@ -56,7 +62,3 @@ export function fKernel(
     for (let i = 0; i < m; i++) out[s + i] = (g[2 * i] / g[2 * i + 1]) * ratio;
   }
 }
-
-/** The kinds of the addon's gammaRatio op (cr_api_dist.h CR_RATIO_*). */
-export const RATIO_STUDENT_T = 0;
-export const RATIO_F = 1;

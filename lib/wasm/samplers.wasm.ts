@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '4d69b4ab74fb371b4e3e598dd8e6f0c65b63464e0f5348fef21c08575869fd87';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '6a3253af259ed37bf251d9dbfe84ad0ca756f34855c57a38a7e8296844973a7a';
 
 /** The compiled sampler module (80532 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =
