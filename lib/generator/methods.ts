@@ -38,7 +38,7 @@ export type GeneratorAsyncMethod<F> =
         : never;
 
 /** Samplers whose row vector is an option (`rows.option` in the registry): a single draw is one row. */
-type OptionRowsName = 'multivariateNormal';
+export type OptionRowsName = 'multivariateNormal';
 
 /** A generator method of such a sampler: one row without n, n rows with it. */
 export type GeneratorOptionRowsMethod<F> =
