@@ -48,6 +48,19 @@ Parsed parse_exponential(const Napi::CallbackInfo& info) {
   return {keep(info, {5}), [=] { return cr_exponential(k0, k1, first, rate, out.arr); }};
 }
 
+// Shapes at argument `at`: a number, or per-element values (host or device) with at least as many values
+// as `out`; run(alpha, alphas) makes the C call (alphas null for a number).
+template <class Run>
+Parsed alpha_or_shapes(const Napi::CallbackInfo& info, size_t at, const Arg& out, size_t out_at, Run run) {
+  if (info[at].IsNumber()) {
+    const double alpha = info[at].As<Napi::Number>().DoubleValue();
+    return {keep(info, {out_at}), [=] { return run(alpha, nullptr); }};
+  }
+  Arg alphas = shapes_arg(info, at);
+  if (alphas.arr.n < out.arr.n) throw Napi::RangeError::New(info.Env(), "alpha has fewer values than out");
+  return {keep(info, {at, out_at}), [=] { return run(0.0, &alphas.arr); }};
+}
+
 // gamma*(k0, k1, lo, hi, alpha, scale, proposals, out[, n])
 template <int Type>
 Parsed parse_gamma(const Napi::CallbackInfo& info) {
@@ -56,13 +69,9 @@ Parsed parse_gamma(const Napi::CallbackInfo& info) {
   const double scale = f64(info, 5, "scale");
   const int proposals = proposals_arg(info, 6);
   Arg out = out_arg(info, 7, Type);
-  if (info[4].IsNumber()) {
-    const double alpha = info[4].As<Napi::Number>().DoubleValue();
-    return {keep(info, {7}), [=] { return cr_gamma(k0, k1, first, alpha, nullptr, scale, proposals, out.arr); }};
-  }
-  Arg alphas = shapes_arg(info, 4);
-  if (alphas.arr.n < out.arr.n) throw Napi::RangeError::New(info.Env(), "alpha has fewer values than out");
-  return {keep(info, {4, 7}), [=] { return cr_gamma(k0, k1, first, 0.0, &alphas.arr, scale, proposals, out.arr); }};
+  return alpha_or_shapes(info, 4, out, 7, [=](double alpha, const cr_array* alphas) {
+    return cr_gamma(k0, k1, first, alpha, alphas, scale, proposals, out.arr);
+  });
 }
 
 // beta*(k0, k1, lo, hi, a, b, proposals, out[, n])
@@ -83,13 +92,9 @@ Parsed parse_student_t(const Napi::CallbackInfo& info) {
   const uint64_t first = u64(info, 2, "offset");
   const int proposals = proposals_arg(info, 5);
   Arg out = out_arg(info, 6, Type);
-  if (info[4].IsNumber()) {
-    const double alpha = info[4].As<Napi::Number>().DoubleValue();
-    return {keep(info, {6}), [=] { return cr_student_t(k0, k1, first, alpha, nullptr, proposals, out.arr); }};
-  }
-  Arg alphas = shapes_arg(info, 4);
-  if (alphas.arr.n < out.arr.n) throw Napi::RangeError::New(info.Env(), "alpha has fewer values than out");
-  return {keep(info, {4, 6}), [=] { return cr_student_t(k0, k1, first, 0.0, &alphas.arr, proposals, out.arr); }};
+  return alpha_or_shapes(info, 4, out, 6, [=](double alpha, const cr_array* alphas) {
+    return cr_student_t(k0, k1, first, alpha, alphas, proposals, out.arr);
+  });
 }
 
 // f*(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])

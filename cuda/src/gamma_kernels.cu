@@ -63,9 +63,10 @@ struct GammaElems {
   }
 };
 
-/** Beta(a, b) elements: gamma elements 2e (shape a) and 2e + 1 (shape b) of stream element e. */
-template <class T>
-struct BetaElems {
+/** Beta(a, b) or F(a = dfn, b = dfd) elements: gamma elements 2e and 2e + 1 of stream element e, with
+ *  shapes a, b (beta) or a/2, b/2 (F), combined by cr_beta_from_draws or cr_f_from_draws. */
+template <class T, bool F>
+struct PairElems {
   static constexpr int kDraws = 2;
   T* out;
   uint64_t n;
@@ -87,35 +88,8 @@ struct BetaElems {
   }
 
   __device__ void sink(uint64_t i, double, const Draw* d) const {
-    out[i] = (T)cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U);
-  }
-};
-
-/** F(dfn, dfd) elements: gamma elements 2e (shape dfn/2) and 2e + 1 (shape dfd/2), as beta's. */
-template <class T>
-struct FElems {
-  static constexpr int kDraws = 2;
-  T* out;
-  uint64_t n;
-  uint32_t key0, key1;
-  uint64_t first;
-  double dfn, dfd;
-  cr_gamma_mt ma, mb;
-
-  __host__ __device__ uint64_t count() const { return n; }
-  __host__ __device__ uint32_t k0() const { return key0; }
-  __host__ __device__ uint32_t k1() const { return key1; }
-
-  __device__ double prepare(uint64_t i, Draw* d) const {
-    d[0].e = 2 * (first + i);
-    d[0].mt = ma;
-    d[1].e = 2 * (first + i) + 1;
-    d[1].mt = mb;
-    return 0.0;
-  }
-
-  __device__ void sink(uint64_t i, double, const Draw* d) const {
-    out[i] = (T)cr_f_from_draws(dfn, dfd, d[0].dv, d[0].U, d[1].dv, d[1].U);
+    out[i] = (T)(F ? cr_f_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U)
+                   : cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U));
   }
 };
 
@@ -220,25 +194,28 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cuda
   return a.wide ? launch_draws<true>(el, proposals, sms, s) : launch_draws<false>(el, proposals, sms, s);
 }
 
+namespace {
+
+template <bool F>
+cudaError_t launch_pair(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a, double b,
+                        int proposals, int sms, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  const cr_gamma_mt ma = cr_gamma_setup(F ? 0.5 * a : a), mb = cr_gamma_setup(F ? 0.5 * b : b);
+  // dtype = proposal layout: float32 output uses the float32 layout, float64 the float64 one
+  if (f32) return launch_draws<false>(PairElems<float, F>{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+  return launch_draws<true>(PairElems<double, F>{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+}
+
+}  // namespace
+
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
-  // dtype = proposal layout: float32 output uses the float32 layout, float64 the float64 one
-  if (f32) {
-    const BetaElems<float> el{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb};
-    return launch_draws<false>(el, proposals, sms, s);
-  }
-  const BetaElems<double> el{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb};
-  return launch_draws<true>(el, proposals, sms, s);
+  return launch_pair<false>(out, f32, n, k0, k1, first, a, b, proposals, sms, s);
 }
 
 cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
                         double dfd, int proposals, int sms, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  const cr_gamma_mt ma = cr_gamma_setup(0.5 * dfn), mb = cr_gamma_setup(0.5 * dfd);
-  if (f32) return launch_draws<false>(FElems<float>{static_cast<float*>(out), n, k0, k1, first, dfn, dfd, ma, mb}, proposals, sms, s);
-  return launch_draws<true>(FElems<double>{static_cast<double*>(out), n, k0, k1, first, dfn, dfd, ma, mb}, proposals, sms, s);
+  return launch_pair<true>(out, f32, n, k0, k1, first, dfn, dfd, proposals, sms, s);
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,

@@ -1,7 +1,6 @@
 /** cauchy(): loc ± scale·cot(πw/2), w the folded uniform (docs/streams.md §6.5). */
-import { finite, positive } from '../core/constraints.js';
 import { sincos2pi } from '../core/math/sincos.js';
-import { fold, signed, transformSampler } from './transform.js';
+import { fold, signed, locScale, transformSampler } from './transform.js';
 
 const SC = new Float64Array(2);
 
@@ -11,10 +10,7 @@ export const CAUCHY = transformSampler({
   stream: 'docs/streams.md §6.5',
   id: 2,
   base: 'uniform',
-  params: [
-    { name: 'loc', doc: 'Location (the median), default 0.', is: finite, default: 0 },
-    { name: 'scale', doc: 'Scale (half the interquartile range) > 0, default 1.', is: positive, default: 1 },
-  ],
+  params: locScale('Location (the median)', 'Scale (half the interquartile range)'),
   // cot(πw/2) = cos/sin of the quarter turn w/4: finite for every w in (0, 1], 0 at w = 1
   f: (u, p) => {
     sincos2pi(0.25 * fold(u), SC, 0);

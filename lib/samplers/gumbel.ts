@@ -1,7 +1,6 @@
 /** gumbel(): loc − scale·log(−log v), v the uniform made open at 1 (docs/streams.md §6.5). */
-import { finite, positive } from '../core/constraints.js';
 import { log } from '../core/math/log.js';
-import { openAtOne, transformSampler } from './transform.js';
+import { openAtOne, locScale, transformSampler } from './transform.js';
 
 export const GUMBEL = transformSampler({
   name: 'gumbel',
@@ -9,10 +8,7 @@ export const GUMBEL = transformSampler({
   stream: 'docs/streams.md §6.5',
   id: 5,
   base: 'uniform',
-  params: [
-    { name: 'loc', doc: 'Location (the mode), default 0.', is: finite, default: 0 },
-    { name: 'scale', doc: 'Scale β > 0, default 1.', is: positive, default: 1 },
-  ],
+  params: locScale('Location (the mode)', 'Scale β'),
   f: (u, p) => p[0] - p[1] * log(0 - log(openAtOne(u))),
   hints: { mu: 'loc', beta: 'scale', mean: 'loc (the mean is loc + 0.5772·scale)', std: 'scale' },
 });

@@ -1,7 +1,6 @@
 /** logistic(): loc ± scale·log((2 − w)/w), w the folded uniform (docs/streams.md §6.5). */
-import { finite, positive } from '../core/constraints.js';
 import { log } from '../core/math/log.js';
-import { fold, signed, transformSampler } from './transform.js';
+import { fold, signed, locScale, transformSampler } from './transform.js';
 
 export const LOGISTIC = transformSampler({
   name: 'logistic',
@@ -9,10 +8,7 @@ export const LOGISTIC = transformSampler({
   stream: 'docs/streams.md §6.5',
   id: 4,
   base: 'uniform',
-  params: [
-    { name: 'loc', doc: 'Location (mean and median), default 0.', is: finite, default: 0 },
-    { name: 'scale', doc: 'Scale s > 0 (variance s²π²/3), default 1.', is: positive, default: 1 },
-  ],
+  params: locScale('Location (mean and median)', 'Scale s (variance s²π²/3)'),
   // |L| has survival function 2/(1 + e^x): |L| = log((2 − w)/w) for w uniform on (0, 1]
   f: (u, p) => {
     const w = fold(u);

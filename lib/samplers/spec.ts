@@ -134,3 +134,12 @@ export const cpuProposals = (a: KernelArgs): number => (a.params.proposals as nu
 export function opFor(base: string, dtype: DeviceDtype): string {
   return base + (dtype === 'float32' ? '32' : '64');
 }
+
+/**
+ * Gamma shapes α = df/2 from degrees of freedom, one number or per element (chisquare, studentT): exact,
+ * since the constraints refuse the one df whose half would round to 0.
+ */
+export function halfShapes(df: unknown): { alpha: number; perElement: Record<string, Float64Array> } {
+  if (typeof df === 'number') return { alpha: df / 2, perElement: {} };
+  return { alpha: 0, perElement: { alpha: Float64Array.from(df as Float32Array | Float64Array, (x) => x / 2) } };
+}

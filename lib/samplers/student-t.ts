@@ -2,7 +2,7 @@
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { studentTKernel } from '../kernels/ratios.js';
-import { cpuProposals, opFor, type CudaArg, type SamplerSpec } from './spec.js';
+import { cpuProposals, halfShapes, opFor, type CudaArg, type SamplerSpec } from './spec.js';
 
 // The addon takes the gamma shapes h = df/2, a number or per element, as gamma takes alpha.
 const args: readonly CudaArg[] = [{ shapes: 'alpha', perElement: true }, { proposals: true }];
@@ -21,12 +21,7 @@ export const STUDENT_T: SamplerSpec = {
   dtypes: ['float64', 'float32'],
   proposals: true,
   lower(v, dtype) {
-    // h = df/2, exact (df ≥ 0.2)
-    const df = v.df;
-    const perElement: Record<string, Float64Array> = {};
-    let alpha = 0;
-    if (typeof df === 'number') alpha = 0.5 * df;
-    else perElement.alpha = Float64Array.from(df as Float32Array | Float64Array, (x) => 0.5 * x);
+    const { alpha, perElement } = halfShapes(v.df);
     return { op: opFor('studentT', dtype), params: { alpha, proposals: v.proposals }, perElement };
   },
   ops: [

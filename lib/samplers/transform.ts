@@ -7,6 +7,7 @@
 import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
+import { finite, positive } from '../core/constraints.js';
 import type { ParamSpec, SamplerSpec } from './spec.js';
 
 export interface TransformDef {
@@ -42,6 +43,14 @@ export function transformParams(d: TransformDef, v: Record<string, number>): Flo
 
 /** The names of p's values (cr_transforms.h's parameter count is their number). */
 export const transformParamNames = (d: TransformDef): readonly string[] => d.derived?.names ?? d.params.map((q) => q.name);
+
+/** The parameters of a location–scale law: loc (default 0) and scale (> 0, default 1), with their docs. */
+export function locScale(loc: string, scale: string): ParamSpec[] {
+  return [
+    { name: 'loc', doc: `${loc}, default 0.`, is: finite, default: 0 },
+    { name: 'scale', doc: `${scale} > 0, default 1.`, is: positive, default: 1 },
+  ];
+}
 
 // The symmetric laws fold u in (0, 1] onto its halves (cr_transforms.h cr_tf_fold, cr_tf_signed,
 // cr_tf_open explain why): the same operations here.
