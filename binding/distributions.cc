@@ -74,16 +74,24 @@ Parsed parse_gamma(const Napi::CallbackInfo& info) {
   });
 }
 
-// beta*(k0, k1, lo, hi, a, b, proposals, out[, n])
-template <int Type>
-Parsed parse_beta(const Napi::CallbackInfo& info) {
+// Two scalar parameters named a and b, then proposals and out: beta*(k0, k1, lo, hi, a, b, proposals,
+// out[, n]) and f*(…, dfn, dfd, …), run by Fn (cr_beta, cr_f).
+using TwoParamFn = cr_status (*)(uint32_t, uint32_t, uint64_t, double, double, int, cr_array);
+template <int Type, TwoParamFn Fn>
+Parsed parse_two(const Napi::CallbackInfo& info, const char* a_name, const char* b_name) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const double a = f64(info, 4, "a"), b = f64(info, 5, "b");
+  const double a = f64(info, 4, a_name), b = f64(info, 5, b_name);
   const int proposals = proposals_arg(info, 6);
   Arg out = out_arg(info, 7, Type);
-  return {keep(info, {7}), [=] { return cr_beta(k0, k1, first, a, b, proposals, out.arr); }};
+  return {keep(info, {7}), [=] { return Fn(k0, k1, first, a, b, proposals, out.arr); }};
 }
+
+template <int Type>
+Parsed parse_beta(const Napi::CallbackInfo& info) { return parse_two<Type, cr_beta>(info, "a", "b"); }
+
+template <int Type>
+Parsed parse_f(const Napi::CallbackInfo& info) { return parse_two<Type, cr_f>(info, "dfn", "dfd"); }
 
 // studentT*(k0, k1, lo, hi, alpha, proposals, out[, n]): alpha = df/2, a number or shapes (as gamma's)
 template <int Type>
@@ -95,17 +103,6 @@ Parsed parse_student_t(const Napi::CallbackInfo& info) {
   return alpha_or_shapes(info, 4, out, 6, [=](double alpha, const cr_array* alphas) {
     return cr_student_t(k0, k1, first, alpha, alphas, proposals, out.arr);
   });
-}
-
-// f*(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])
-template <int Type>
-Parsed parse_f(const Napi::CallbackInfo& info) {
-  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
-  const uint64_t first = u64(info, 2, "offset");
-  const double dfn = f64(info, 4, "dfn"), dfd = f64(info, 5, "dfd");
-  const int proposals = proposals_arg(info, 6);
-  Arg out = out_arg(info, 7, Type);
-  return {keep(info, {7}), [=] { return cr_f(k0, k1, first, dfn, dfd, proposals, out.arr); }};
 }
 
 // vonMises*(k0, k1, lo, hi, params: Float64Array of 5, out[, n])
