@@ -28,12 +28,20 @@ inline int typed_type(const Napi::TypedArray& a) {
     case napi_uint32_array: return CR_TYPE_U32;
     case napi_float32_array: return CR_TYPE_F32;
     case napi_float64_array: return CR_TYPE_F64;
+    case napi_int32_array: return CR_TYPE_I32;
+    case napi_uint8_array: return CR_TYPE_U8;
     default: return -1;
   }
 }
 
 inline const char* typed_name(int type) {
-  return type == CR_TYPE_F64 ? "Float64Array" : type == CR_TYPE_F32 ? "Float32Array" : "Uint32Array";
+  switch (type) {
+    case CR_TYPE_F64: return "Float64Array";
+    case CR_TYPE_F32: return "Float32Array";
+    case CR_TYPE_I32: return "Int32Array";
+    case CR_TYPE_U8: return "Uint8Array";
+    default: return "Uint32Array";
+  }
 }
 
 inline cr_array host_arr(const Napi::TypedArray& a, int type) {

@@ -2,7 +2,7 @@
 // external memory, explicit and GC frees, copies in and out, and the host-transfer mode switch (the
 // samplers take device outputs themselves: binding/args.h). Registered through crb::Registrar.
 //
-//   deviceAlloc(type, length) → handle          type: 0 uint32, 1 float32, 2 float64; on the device of
+//   deviceAlloc(type, length) → handle          type: 0 uint32, 1 float32, 2 float64, 3 int32, 4 uint8; on the device of
 //                                                 useDevice; calls refuse a handle of another device
 //   deviceFree(handle)                            idempotent
 //   deviceToHost(handle, out: TypedArray)         out.byteLength bytes from the start; + Async
@@ -23,7 +23,9 @@ void adjust(Napi::Env env, int64_t change) {
 Napi::Value DeviceAlloc(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   const uint32_t type = u32(info, 0, "type");
-  if (type > CR_TYPE_F64) throw Napi::RangeError::New(env, "type must be 0 (uint32), 1 (float32) or 2 (float64)");
+  if (type > CR_TYPE_U8) {
+    throw Napi::RangeError::New(env, "type must be 0 (uint32), 1 (float32), 2 (float64), 3 (int32) or 4 (uint8)");
+  }
   const double len = f64(info, 1, "length");
   if (!(len >= 0 && len <= 4294967295.0) || len != (double)(uint64_t)len) {
     throw Napi::RangeError::New(env, "length must be an integer in [0, 2^32-1]");

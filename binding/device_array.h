@@ -39,10 +39,16 @@ struct DeviceSlot {
 
 inline constexpr napi_type_tag kDeviceArrayTag = {0x6372646576617272ull, 0x8d1f4b0a2e57c913ull};
 
-inline size_t type_bytes(int type) { return type == CR_TYPE_F64 ? 8 : 4; }
+inline size_t type_bytes(int type) { return cr_type_bytes(type); }
 
 inline const char* type_name(int type) {
-  return type == CR_TYPE_F64 ? "float64" : type == CR_TYPE_F32 ? "float32" : "uint32";
+  switch (type) {
+    case CR_TYPE_F64: return "float64";
+    case CR_TYPE_F32: return "float32";
+    case CR_TYPE_I32: return "int32";
+    case CR_TYPE_U8: return "uint8";
+    default: return "uint32";
+  }
 }
 
 /** Whether v is a device-array handle made by deviceAlloc. */

@@ -19,7 +19,7 @@ const state = standInProbe;
 
 afterAll(() => shutdownPool());
 
-type HostArray = Uint32Array | Float32Array | Float64Array;
+type HostArray = Uint32Array | Int32Array | Uint8Array | Float32Array | Float64Array;
 const same = (a: HostArray, b: HostArray, what = '') => {
   expect(a.constructor, what).toBe(b.constructor);
   expect(Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)), what).toBe(true);
@@ -86,17 +86,36 @@ describe('DeviceArray on the CPU backend (no GPU)', () => {
     expect(() => dirichlet(k, alpha, 2)).toThrow(/alpha is a freed DeviceArray/);
   });
 
-  it('DeviceArray.from copies its input; only Uint32Array/Float32Array/Float64Array; no direct construction', () => {
+  it('DeviceArray.from copies its input; only the five element types; no direct construction', () => {
     const src = new Float32Array([1, 2, 3]);
     const d = DeviceArray.from(src);
     src[0] = 9;
     expect([...d.toHost()]).toEqual([1, 2, 3]);
     expect(d.dtype).toBe('float32');
     expect(DeviceArray.from(new Uint32Array(0)).length).toBe(0);
-    expect(() => DeviceArray.from(new Int32Array(2) as never)).toThrow(TypeError);
-    expect(() => DeviceArray.from([1, 2] as never)).toThrow(/Uint32Array, Float32Array or Float64Array/);
+    expect(() => DeviceArray.from(new Int16Array(2) as never)).toThrow(TypeError);
+    expect(() => DeviceArray.from(new Uint8ClampedArray(2) as never)).toThrow(TypeError);
+    expect(() => DeviceArray.from([1, 2] as never)).toThrow(/Uint32Array, Int32Array, Uint8Array, Float32Array or Float64Array/);
     expect(() => new (DeviceArray as unknown as new (...a: unknown[]) => unknown)(Symbol('x'), {}, 'float32', 1)).toThrow(/cannot be constructed directly/);
     expect(() => DeviceArray.from(src, { backend: 'cuda' })).toThrow(/backend 'cuda' was requested but is unavailable/);
+  });
+
+  it('int32 and uint8 arrays round-trip (from, toHost, toHostAsync, out: device) and are refused where floats are needed', async () => {
+    const cases: [HostArray, string][] = [
+      [Int32Array.from([-(2 ** 31), -1, 0, 1, 2 ** 31 - 1]), 'int32'],
+      [Uint8Array.from([0, 1, 127, 128, 255]), 'uint8'],
+    ];
+    for (const [src, dtype] of cases) {
+      const d = DeviceArray.from(src);
+      expect([d.dtype, d.length, d.byteLength]).toEqual([dtype, 5, src.byteLength]);
+      same(d.toHost(), src, dtype);
+      same(await d.toHostAsync(), src, `${dtype} async`);
+      expect(Object.prototype.toString.call(d)).toBe(`[object DeviceArray(${dtype}, 5, cpu)]`);
+      expect(() => normal(k, 5, { out: d as never })).toThrow(/out must be a float64 DeviceArray, got a (int32|uint8) one/);
+      expect(() => gamma(k, 5, { alpha: d })).toThrow(/alpha must be a float32 or float64 DeviceArray, got a (int32|uint8) one/);
+      expect(() => normal(k, 5, { out: src as never })).toThrow(/out must be a Float64Array, got a (Int32Array|Uint8Array)/);
+      await expect(normalAsync(k, 5, { out: src as never })).rejects.toThrow(/out must be a Float64Array/);
+    }
   });
 
   it('as gamma alpha: same values as the typed array; dtype, length and values validated, naming alpha', async () => {
@@ -240,6 +259,23 @@ describe('DeviceArray with a CUDA backend (stand-in addon)', () => {
     same(b.toHost(), bits(k, 33, { offset: 5, backend: 'cpu' }));
     const u = uniform(k, 33, { out: DeviceArray.from(new Float32Array(40)) });
     same(u.toHost().subarray(0, 33), uniform(k, 33, { dtype: 'float32', backend: 'cpu' }));
+  });
+
+  it('int32 and uint8 arrays live in CUDA memory: type codes 3 and 4, byte sizes, round trips', async () => {
+    for (const [src, code] of [[Int32Array.from([-5, 0, 2 ** 31 - 1]), 3], [Uint8Array.from([0, 200, 255]), 4]] as const) {
+      const before = external.bytes;
+      const d = DeviceArray.from(src, { backend: 'cuda' });
+      expect(d.backend).toBe('cuda');
+      const h = calls.find((c) => c.name === 'deviceFromHost')!.args[0] as StandInHandle;
+      expect([h.type, h.data!.constructor]).toEqual([code, src.constructor]);
+      expect(external.bytes - before).toBe(src.byteLength);
+      same(d.toHost(), src);
+      same(await d.toHostAsync(), src);
+      expect(() => normal(k, 3, { out: d as never })).toThrow(/out must be a float64 DeviceArray/);
+      d.free();
+      expect(external.bytes).toBe(before);
+      calls.length = 0;
+    }
   });
 
   it('free() releases device memory once; a freed CUDA array is refused before the addon is called', () => {

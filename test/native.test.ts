@@ -109,7 +109,14 @@ describe.skipIf(addon === null)('the addon binding', () => {
   it('device-array handles: checked before use, idempotent free, allocation errors name the CUDA error', () => {
     const a = addon!;
     expect(() => a.deviceFree({} as object)).toThrow(TypeError);
-    expect(() => a.deviceAlloc(3, 1)).toThrow(RangeError);
+    expect(() => a.deviceAlloc(5, 1)).toThrow(/type must be 0 \(uint32\), 1 \(float32\), 2 \(float64\), 3 \(int32\) or 4 \(uint8\)/);
+    for (const [type, name] of [[3, 'int32'], [4, 'uint8']] as const) {
+      const hi = a.deviceAlloc(type, 0);
+      expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, hi as unknown as Float64Array, 0)).toThrow(/out must be a float64 device array/);
+      expect(() => a.bits(1, 2, 0, 0, hi as unknown as Uint32Array, 0)).toThrow(/out must be a uint32 device array/);
+      a.deviceFree(hi);
+    }
+    expect(() => a.bits(1, 2, 0, 0, new Int32Array(2) as unknown as Uint32Array)).toThrow(/out must be a Uint32Array/);
     expect(() => a.deviceAlloc(1, -1)).toThrow(RangeError);
     const h = a.deviceAlloc(2, 0);
     expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 1)).toThrow(/n must be an integer no larger than the device array/);

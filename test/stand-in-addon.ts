@@ -12,6 +12,7 @@ import type { CudaAddon } from '../lib/backend/cuda/backend.js';
 import { OPS } from '../lib/samplers/registry.js';
 import type { CudaArg, OpSpec } from '../lib/samplers/spec.js';
 import type { KernelArgs } from '../lib/core/job.js';
+import { CTORS as BY_DTYPE, type DeviceDtype, type HostArray } from '../lib/core/types.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
 import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
 import { buildRows } from '../lib/alias/psa.js';
@@ -32,8 +33,9 @@ type Fn = (...a: never[]) => unknown;
 
 // ---- device memory: a handle object over a typed array, checked like binding/device_array.cc ----
 
-const CTORS = [Uint32Array, Float32Array, Float64Array] as const;
-type Data = Uint32Array | Float32Array | Float64Array;
+/** By type code (binding/device_array.cc, lib/backend/cuda/device.ts TYPE_CODE). */
+const CTORS = [Uint32Array, Float32Array, Float64Array, Int32Array, Uint8Array] as const;
+type Data = HostArray;
 
 /** The device the stand-in's calls run on (useDevice; binding/addon.cc keeps it per environment). */
 const current = { device: 0 };
@@ -63,7 +65,7 @@ function live(h: unknown, name: string): Data {
 
 /** The output of an op of element type `dtype`: a typed array, or a handle followed by n. */
 function outOf(args: unknown[], at: number, dtype: string): Data {
-  const Ctor = dtype === 'float32' ? Float32Array : dtype === 'float64' ? Float64Array : Uint32Array;
+  const Ctor = BY_DTYPE[dtype as DeviceDtype];
   const o = args[at];
   if (o instanceof StandInHandle) {
     const data = live(o, 'out');
@@ -150,6 +152,7 @@ const xorwow: Record<string, Fn> = {
 
 const device: Record<string, Fn> = {
   deviceAlloc: (type: number, length: number) => {
+    if (!Number.isInteger(type) || type < 0 || type >= CTORS.length) throw new RangeError('type must be 0 (uint32), 1 (float32), 2 (float64), 3 (int32) or 4 (uint8)');
     const h = new StandInHandle(new CTORS[type](length), type);
     external.bytes += h.data!.byteLength;
     return h;

@@ -82,6 +82,11 @@ cr_status cr_device_brief(int device, cr_device_brief_t* out);
 #define CR_TYPE_U32 0
 #define CR_TYPE_F32 1
 #define CR_TYPE_F64 2
+#define CR_TYPE_I32 3
+#define CR_TYPE_U8 4
+
+/** Bytes of one element of `type`. */
+inline size_t cr_type_bytes(int type) { return type == CR_TYPE_F64 ? 8 : type == CR_TYPE_U8 ? 1 : 4; }
 
 /** An array argument: n elements of `type` in host memory (on_device 0: pageable or pinned) or device
  *  memory (on_device 1). */
@@ -96,9 +101,13 @@ struct cr_array {
 inline cr_array cr_host(uint32_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_U32, 0}; }
 inline cr_array cr_host(float* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F32, 0}; }
 inline cr_array cr_host(double* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F64, 0}; }
+inline cr_array cr_host(int32_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_I32, 0}; }
+inline cr_array cr_host(uint8_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_U8, 0}; }
 inline cr_array cr_on_device(uint32_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_U32, 1}; }
 inline cr_array cr_on_device(float* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F32, 1}; }
 inline cr_array cr_on_device(double* p, uint64_t n) { return cr_array{p, n, CR_TYPE_F64, 1}; }
+inline cr_array cr_on_device(int32_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_I32, 1}; }
+inline cr_array cr_on_device(uint8_t* p, uint64_t n) { return cr_array{p, n, CR_TYPE_U8, 1}; }
 
 /* Every sampler takes (k0, k1, first, parameters…, out): element i of `out` is element first + i of
  * its stream under key (k0, k1) (docs/streams.md). A blocking call lands host outputs through the

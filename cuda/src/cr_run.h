@@ -35,7 +35,7 @@ struct BodyBase {
   cr_status verify(cudaStream_t) { return ok_status(); }
 };
 
-inline size_t type_size(int type) { return type == CR_TYPE_F64 ? 8 : 4; }
+inline size_t type_size(int type) { return cr_type_bytes(type); }
 inline bool is_float_type(int type) { return type == CR_TYPE_F32 || type == CR_TYPE_F64; }
 
 /** An output of float32 or float64 elements (the samplers' outputs, bits aside). */

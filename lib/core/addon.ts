@@ -97,7 +97,7 @@ export interface SamplerAddon {
 
 /** Device memory (binding/device_array.cc). */
 export interface DeviceAddon {
-  /** type: 0 uint32, 1 float32, 2 float64. */
+  /** type: 0 uint32, 1 float32, 2 float64, 3 int32, 4 uint8 (lib/backend/cuda/device.ts TYPE_CODE). */
   deviceAlloc(type: number, length: number): DeviceHandle;
   deviceFree(handle: DeviceHandle): void;
   deviceToHost(handle: DeviceHandle, out: ArrayBufferView): void;

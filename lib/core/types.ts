@@ -3,14 +3,24 @@
 /** Float output types of the samplers. */
 export type Dtype = 'float32' | 'float64';
 /** Element types of results and of device-resident arrays. */
-export type DeviceDtype = 'uint32' | 'float32' | 'float64';
+export type DeviceDtype = 'uint32' | 'int32' | 'uint8' | 'float32' | 'float64';
 /** Host arrays of those element types. */
-export type HostArray = Uint32Array | Float32Array | Float64Array;
+export type HostArray = Uint32Array | Int32Array | Uint8Array | Float32Array | Float64Array;
 /** What a kernel writes. */
-export type OutArray = Uint32Array | Int32Array | Float32Array | Float64Array;
+export type OutArray = HostArray;
 
 export type BackendName = 'cpu' | 'cuda';
 export type BackendChoice = 'auto' | BackendName;
 
 /** Typed-array constructors by element type. */
-export const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
+export const CTORS = {
+  uint32: Uint32Array, int32: Int32Array, uint8: Uint8Array, float32: Float32Array, float64: Float64Array,
+} as const;
+
+/** The element type of a typed array of one of those types, or undefined. */
+export function dtypeOf(a: unknown): DeviceDtype | undefined {
+  for (const [dtype, ctor] of Object.entries(CTORS)) {
+    if (a instanceof ctor) return dtype as DeviceDtype;
+  }
+  return undefined;
+}

@@ -7,26 +7,18 @@
  * Routing and cross-backend use: lib/facade/device-io.ts (docs/building.md, "Device arrays").
  */
 import type { BackendChoice, BackendName, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
+import { CTORS, dtypeOf } from '../core/types.js';
 import { pickDeviceBackend } from '../backend/select.js';
-import { checkOptions, describe } from '../core/validate.js';
+import { describe, knownOptions } from '../core/validate.js';
 
 export type { DeviceDtype } from '../backend/types.js';
 
-const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
 const TOKEN = Symbol('DeviceArray');
 // Set by the class's static block (the one place that can read #store), for storeOf below.
 let readStore: (a: DeviceArray) => DeviceStore | null;
 
-/** The element type of a typed array DeviceArray accepts, or undefined. */
-export function dtypeOf(a: unknown): DeviceDtype | undefined {
-  if (a instanceof Float64Array) return 'float64';
-  if (a instanceof Float32Array) return 'float32';
-  if (a instanceof Uint32Array) return 'uint32';
-  return undefined;
-}
-
 export class DeviceArray {
-  /** Element type: 'uint32', 'float32' or 'float64'. */
+  /** Element type: 'uint32', 'int32', 'uint8', 'float32' or 'float64'. */
   readonly dtype: DeviceDtype;
   /** Number of elements. */
   readonly length: number;
@@ -64,7 +56,7 @@ export class DeviceArray {
     return this.length * CTORS[this.dtype].BYTES_PER_ELEMENT;
   }
 
-  /** A new typed array (Uint32Array / Float32Array / Float64Array) with the values (a copy). */
+  /** A new typed array of the element type (Uint32Array, Int32Array, Uint8Array, Float32Array, Float64Array) with the values (a copy). */
   toHost(): HostArray {
     const s = this.#live('toHost');
     const out = new CTORS[this.dtype](this.length);
@@ -102,14 +94,14 @@ export class DeviceArray {
   }
 
   /**
-   * Copies a Uint32Array/Float32Array/Float64Array into a new DeviceArray of the same type, on the
+   * Copies a Uint32Array/Int32Array/Uint8Array/Float32Array/Float64Array into a new DeviceArray of the same type, on the
    * backend `options.backend` names (default: CUDA_RANDOM_BACKEND, else 'auto': the GPU when one is
    * usable) and, on CUDA, the GPU `options.device` names (default: CUDA_RANDOM_DEVICE, else 0).
    */
   static from(data: HostArray, options?: { backend?: BackendChoice; device?: number }): DeviceArray {
     const dtype = dtypeOf(data);
-    if (!dtype) throw new TypeError(`data must be a Uint32Array, Float32Array or Float64Array, got ${describe(data)}`);
-    const b = pickDeviceBackend(checkOptions(options));
+    if (!dtype) throw new TypeError(`data must be a Uint32Array, Int32Array, Uint8Array, Float32Array or Float64Array, got ${describe(data)}`);
+    const b = pickDeviceBackend(knownOptions('DeviceArray.from', options, ['backend', 'device']));
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
     const store = b.allocate(dtype, data.length);
     try {

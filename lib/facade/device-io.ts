@@ -19,10 +19,10 @@ import type { Prepared } from './prepare.js';
 import type { Job } from '../core/job.js';
 import type { Backend, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
 import { pickBackend } from '../backend/select.js';
+import { CTORS } from '../core/types.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
 import { OUT_MOVED, checkDisjoint, checkOut, isDetached } from '../core/validate.js';
 
-const CTORS = { uint32: Uint32Array, float32: Float32Array, float64: Float64Array } as const;
 
 /** A host output of the call's type: `out` validated, or a new array (checkOut with the dtype's constructor). */
 function hostOut(out: unknown, dtype: DeviceDtype, count: number): HostArray {

@@ -1,7 +1,7 @@
 /** Output types in the public API: dtype options and DeviceArray outputs. */
 import { DeviceArray } from './device-array.js';
 import { checkEnum } from '../core/validate.js';
-import type { DeviceDtype, Dtype } from '../core/types.js';
+import { dtypeOf, type DeviceDtype, type Dtype } from '../core/types.js';
 
 export type { Dtype } from '../core/types.js';
 
@@ -11,11 +11,11 @@ export type DeviceOut = 'device' | DeviceArray;
 /** Options whose `out` asks for a DeviceArray result. */
 export type WithDeviceOut<O> = O & { out: DeviceOut };
 
-/** The dtype option among `dtypes` (the first is the default); when omitted, a float32 `out`
- *  (Float32Array or DeviceArray) implies float32. */
+/** The dtype option among `dtypes` (the first is the default); when omitted, an `out` (typed array or
+ *  DeviceArray) of one of `dtypes` implies its type (a Float32Array out: float32; an Int32Array: int32). */
 export function checkDtype(v: unknown, out: unknown, dtypes: readonly DeviceDtype[] = ['float64', 'float32']): DeviceDtype {
-  const f32 = out instanceof Float32Array || (out instanceof DeviceArray && out.dtype === 'float32');
-  const dflt = f32 && dtypes.includes('float32') ? 'float32' : dtypes[0];
+  const of = out instanceof DeviceArray ? out.dtype : dtypeOf(out);
+  const dflt = of !== undefined && dtypes.includes(of) ? of : dtypes[0];
   return checkEnum(v, [...dtypes].sort(), 'dtype', dflt);
 }
 

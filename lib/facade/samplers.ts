@@ -7,7 +7,7 @@
 import type { Key } from '../core/keys.js';
 import type { Dtype } from '../core/types.js';
 import type { DeviceArray } from './device-array.js';
-import type { DeviceOut } from './dtype.js';
+import type { DeviceOut, WithDeviceOut } from './dtype.js';
 import type { CommonOptions } from './prepare.js';
 import { makeSampler } from './make.js';
 import { BITS } from '../samplers/bits.js';
@@ -33,61 +33,92 @@ import { VON_MISES } from '../samplers/von-mises.js';
 import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
+// One set of signatures for every sampler, generic over its element types: a sampler declares the
+// dtypes it takes (D, a union) and its default (Def), and its result follows `out` (that array's
+// type, or a DeviceArray), else `dtype` (DtypeArrays[dtype]), else the default.
+
+/** The host array of each element type. */
+export interface DtypeArrays {
+  float64: Float64Array;
+  float32: Float32Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  uint8: Uint8Array;
+}
+/** The host array of element type D. */
+export type ArrayOf<D extends keyof DtypeArrays> = DtypeArrays[D];
+
+/** Options of a sampler with element types D. */
+export interface SamplerOptions<D extends keyof DtypeArrays> extends CommonOptions {
+  /** The element type (the sampler's default when omitted; an `out` of one of its types implies it). */
+  dtype?: D;
+  /** Destination (length ≥ the count; element i is written to out[i]), or 'device' / a DeviceArray to
+   *  keep the values on the backend (docs/device-arrays.md). */
+  out?: ArrayOf<D> | DeviceOut;
+}
 
 /** Options of every float sampler. */
-export interface FloatOptions extends CommonOptions {
+export interface FloatOptions extends SamplerOptions<Dtype> {
   /** 'float64' (default) or 'float32' (a float32 `out` implies it). Sampling math is binary64 either
    *  way; float32 values are rounded once (docs/precision.md). */
   dtype?: Dtype;
-  /** Destination (length ≥ the count; element i is written to out[i]), or 'device' / a DeviceArray to
-   *  keep the values on the backend (docs/device-arrays.md). */
-  out?: Float32Array | Float64Array | DeviceOut;
 }
 
-type Dev<O> = O & { out: DeviceOut };
-type F32<O> = O & ({ dtype: 'float32'; out?: Float32Array } | { out: Float32Array });
-type F64<O> = O & { dtype?: 'float64'; out?: Float64Array };
+/** Options with a host `out` of type A: the result is that array. */
+export type WithOut<O, A> = O & { out: A };
+/** Options naming the element type T: the result is its array (an `out` must be one too). */
+export type WithDtype<O, T extends keyof DtypeArrays> = O & { dtype: T; out?: ArrayOf<T> };
+/** Options without `dtype` (or naming the default T): the result is T's array. */
+export type WithDefault<O, T extends keyof DtypeArrays> = O & { dtype?: T; out?: ArrayOf<T> };
 
-/** A float sampler (key, n, options?): a Float64Array unless `dtype`/`out` say otherwise. */
-export interface FloatSampler<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: F32<O>): Float32Array;
-  (key: Key, n: number, options?: F64<O>): Float64Array;
-  (key: Key, n: number, options?: O): Float32Array | Float64Array;
+/** A sampler (key, n, options?): `out`'s type, else the `dtype`'s array, else the default's (Def). */
+export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
 /** Its Promise twin. */
-export interface FloatSamplerAsync<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, n: number, options?: F64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options?: O): Promise<Float32Array | Float64Array>;
+export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
-/** A float sampler whose options are required (a parameter without default). */
-export interface FloatSamplerWith<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: F32<O>): Float32Array;
-  (key: Key, n: number, options: F64<O>): Float64Array;
-  (key: Key, n: number, options: O): Float32Array | Float64Array;
+/** A sampler whose options are required (a parameter without default). */
+export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, n: number, options: WithDefault<O, Def>): ArrayOf<Def>;
 }
-export interface FloatSamplerWithAsync<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, n: number, options: F64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options: O): Promise<Float32Array | Float64Array>;
+/** Its Promise twin. */
+export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, n: number, options: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
 /** A rows sampler (key, vector, n, options?): n rows of K values, row-major. */
-export interface RowsSampler<V, O extends FloatOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, vector: V, n: number, options: F32<O>): Float32Array;
-  (key: Key, vector: V, n: number, options?: F64<O>): Float64Array;
-  (key: Key, vector: V, n: number, options?: O): Float32Array | Float64Array;
+export interface RowsSampler<V, O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
-export interface RowsSamplerAsync<V, O extends FloatOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, vector: V, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, vector: V, n: number, options?: F64<O>): Promise<Float64Array>;
-  (key: Key, vector: V, n: number, options?: O): Promise<Float32Array | Float64Array>;
+/** Its Promise twin. */
+export interface RowsSamplerAsync<V, O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
+
+/** The float samplers' shapes: float64 by default, float32 on request. */
+export type FloatSampler<O extends FloatOptions> = Sampler<O, Dtype, 'float64'>;
+export type FloatSamplerAsync<O extends FloatOptions> = SamplerAsync<O, Dtype, 'float64'>;
+export type FloatSamplerWith<O extends FloatOptions> = SamplerWith<O, Dtype, 'float64'>;
+export type FloatSamplerWithAsync<O extends FloatOptions> = SamplerWithAsync<O, Dtype, 'float64'>;
 
 // ---- bits -------------------------------------------------------------------------------------------
 
@@ -95,15 +126,16 @@ export interface BitsOptions extends CommonOptions {
   out?: Uint32Array | DeviceOut;
 }
 const [bitsFn, bitsAsyncFn] = makeSampler(BITS);
-/** n words of the key's raw stream, starting at element `offset`. */
-export const bits = bitsFn as {
-  (key: Key, n: number, options: Dev<BitsOptions>): DeviceArray;
-  (key: Key, n: number, options?: BitsOptions & { out?: Uint32Array }): Uint32Array;
-};
-export const bitsAsync = bitsAsyncFn as {
-  (key: Key, n: number, options: Dev<BitsOptions>): Promise<DeviceArray>;
-  (key: Key, n: number, options?: BitsOptions & { out?: Uint32Array }): Promise<Uint32Array>;
-};
+/**
+ * n words of the key's raw stream, starting at element `offset`.
+ * @function
+ */
+export const bits = bitsFn as Sampler<BitsOptions, 'uint32', 'uint32'>;
+/**
+ * The Promise twin of bits() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const bitsAsync = bitsAsyncFn as SamplerAsync<BitsOptions, 'uint32', 'uint32'>;
 
 // ---- the float samplers -----------------------------------------------------------------------------
 
@@ -114,8 +146,15 @@ export interface UniformOptions extends FloatOptions {
   high?: number;
 }
 const [uniformFn, uniformAsyncFn] = makeSampler(UNIFORM);
-/** n uniform floats in [low, high); float64 (default) carries 53 random bits, float32 24. */
+/**
+ * n uniform floats in [low, high); float64 (default) carries 53 random bits, float32 24.
+ * @function
+ */
 export const uniform = uniformFn as FloatSampler<UniformOptions>;
+/**
+ * The Promise twin of uniform() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const uniformAsync = uniformAsyncFn as FloatSamplerAsync<UniformOptions>;
 
 export type NormalMethod = 'box-muller' | 'polar';
@@ -131,8 +170,13 @@ const [normalFn, normalAsyncFn] = makeSampler(NORMAL);
 /**
  * n normal variates mean + std·z. Element j of the stream is a pure function of (key, j, method,
  * dtype): Box–Muller pairs elements 2p and 2p+1 (cos and sin of one pair), polar likewise.
+ * @function
  */
 export const normal = normalFn as FloatSampler<NormalOptions>;
+/**
+ * The Promise twin of normal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const normalAsync = normalAsyncFn as FloatSamplerAsync<NormalOptions>;
 
 export interface ExponentialOptions extends FloatOptions {
@@ -143,14 +187,19 @@ const [exponentialFn, exponentialAsyncFn] = makeSampler(EXPONENTIAL);
 /**
  * n exponential variates, -log(u)/rate with u in (0, 1] from the raw stream (the words uniform()
  * uses: one per float32 element, two per float64 element). Cheapest possible: one log per element.
+ * @function
  */
 export const exponential = exponentialFn as FloatSampler<ExponentialOptions>;
+/**
+ * The Promise twin of exponential() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const exponentialAsync = exponentialAsyncFn as FloatSamplerAsync<ExponentialOptions>;
 
 export interface GammaOptions extends FloatOptions {
   /** Shape α > 0: one number, or one per element (a Float32Array/Float64Array or a float32/float64
    *  DeviceArray of length n; a DeviceArray in GPU memory is read there, without a copy). */
-  alpha: number | Float32Array | Float64Array | DeviceArray;
+  alpha: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
   /** Scale θ > 0, default 1: the result is θ·G. */
   scale?: number;
   /**
@@ -164,18 +213,30 @@ const [gammaFn, gammaAsyncFn] = makeSampler(GAMMA);
  * n gamma variates with shape α and scale θ (mean αθ). Element i is the first accepted
  * Marsaglia–Tsang proposal of its own sub-stream (key, TAG_GAMMA, offset + i), so it does not depend
  * on n, chunking, `proposals` or the backend.
+ * @function
  */
 export const gamma = gammaFn as FloatSamplerWith<GammaOptions>;
+/**
+ * The Promise twin of gamma() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const gammaAsync = gammaAsyncFn as FloatSamplerWithAsync<GammaOptions>;
 
 export interface ChisquareOptions extends FloatOptions {
   /** Degrees of freedom k > 0: one number or one per element. */
-  df: number | Float32Array | Float64Array;
+  df: number | readonly number[] | Float32Array | Float64Array;
   proposals?: number;
 }
 const [chisquareFn, chisquareAsyncFn] = makeSampler(CHISQUARE);
-/** n chi-square variates: exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (scale 2). */
+/**
+ * n chi-square variates: exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (scale 2).
+ * @function
+ */
 export const chisquare = chisquareFn as FloatSamplerWith<ChisquareOptions>;
+/**
+ * The Promise twin of chisquare() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const chisquareAsync = chisquareAsyncFn as FloatSamplerWithAsync<ChisquareOptions>;
 
 export interface BetaOptions extends FloatOptions {
@@ -188,8 +249,13 @@ const [betaFn, betaAsyncFn] = makeSampler(BETA);
 /**
  * n Beta(a, b) variates: element i is G_a/(G_a + G_b) with G_a, G_b gamma elements 2i and 2i+1 of
  * the key's gamma stream (shapes a and b) — exactly component 0 of dirichlet(key, [a, b], n) row i.
+ * @function
  */
 export const beta = betaFn as FloatSamplerWith<BetaOptions>;
+/**
+ * The Promise twin of beta() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const betaAsync = betaAsyncFn as FloatSamplerWithAsync<BetaOptions>;
 
 export interface DirichletOptions extends FloatOptions {
@@ -201,9 +267,14 @@ const [dirichletFn, dirichletAsyncFn] = makeSampler(DIRICHLET);
  * G_k = gamma element r·K + k of the key's gamma stream with shape alpha[k], normalised by the row
  * sum (in log space when every alpha[k] < 1). `offset` counts rows. `alpha` may be a float32/float64
  * DeviceArray of the K shapes (read on the GPU when it lives there).
+ * @function
  */
-export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceArray, DirichletOptions>;
-export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions>;
+export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
+/**
+ * The Promise twin of dirichlet() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
 
 export interface LognormalOptions extends FloatOptions {
   /** Mean of the underlying normal, default 0 (finite). */
@@ -215,8 +286,13 @@ const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
 /**
  * n log-normal variates exp(mean + std·z), z element i of the standard Box–Muller stream of the dtype:
  * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md §6.5).
+ * @function
  */
 export const lognormal = lognormalFn as FloatSampler<LognormalOptions>;
+/**
+ * The Promise twin of lognormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const lognormalAsync = lognormalAsyncFn as FloatSamplerAsync<LognormalOptions>;
 
 export interface WeibullOptions extends FloatOptions {
@@ -229,8 +305,13 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 /**
  * n Weibull variates scale·E^(1/shape), E = −log u with u in (0, 1] the element's uniform (the one
  * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md §6.5).
+ * @function
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
+/**
+ * The Promise twin of weibull() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
 
 /** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
@@ -250,23 +331,49 @@ const [cauchyFn, cauchyAsyncFn] = makeSampler(CAUCHY);
  * n Cauchy variates loc + scale·C. From the element's uniform u in (0, 1] folded to w (2u, or 2u − 1
  * above 1/2): C = ∓cot(πw/2), negative on u's lower half — the law of tan(π(u − 1/2)), never infinite
  * (docs/streams.md §6.5).
+ * @function
  */
 export const cauchy = cauchyFn as FloatSampler<CauchyOptions>;
+/**
+ * The Promise twin of cauchy() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const cauchyAsync = cauchyAsyncFn as FloatSamplerAsync<CauchyOptions>;
 
 const [laplaceFn, laplaceAsyncFn] = makeSampler(LAPLACE);
-/** n Laplace variates loc ± scale·(−log w), w the folded uniform, negative on u's lower half (§6.5). */
+/**
+ * n Laplace variates loc ± scale·(−log w), w the folded uniform, negative on u's lower half (§6.5).
+ * @function
+ */
 export const laplace = laplaceFn as FloatSampler<LaplaceOptions>;
+/**
+ * The Promise twin of laplace() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const laplaceAsync = laplaceAsyncFn as FloatSamplerAsync<LaplaceOptions>;
 
 const [logisticFn, logisticAsyncFn] = makeSampler(LOGISTIC);
-/** n logistic variates loc ± scale·log((2 − w)/w), w the folded uniform (§6.5). */
+/**
+ * n logistic variates loc ± scale·log((2 − w)/w), w the folded uniform (§6.5).
+ * @function
+ */
 export const logistic = logisticFn as FloatSampler<LogisticOptions>;
+/**
+ * The Promise twin of logistic() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const logisticAsync = logisticAsyncFn as FloatSamplerAsync<LogisticOptions>;
 
 const [gumbelFn, gumbelAsyncFn] = makeSampler(GUMBEL);
-/** n Gumbel (maximum) variates loc − scale·log(−log v), v in (0, 1) from the element's uniform (§6.5). */
+/**
+ * n Gumbel (maximum) variates loc − scale·log(−log v), v in (0, 1) from the element's uniform (§6.5).
+ * @function
+ */
 export const gumbel = gumbelFn as FloatSampler<GumbelOptions>;
+/**
+ * The Promise twin of gumbel() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const gumbelAsync = gumbelAsyncFn as FloatSamplerAsync<GumbelOptions>;
 
 export interface ParetoOptions extends FloatOptions {
@@ -279,8 +386,13 @@ const [paretoFn, paretoAsyncFn] = makeSampler(PARETO);
 /**
  * n Pareto type I variates scale·u^(−1/alpha) ≥ scale (scipy's pareto(b = alpha, scale); numpy's
  * pareto(a) is the Lomax law, this minus 1 with scale 1). Evaluated as scale·exp(−log(u)/alpha) (§6.5).
+ * @function
  */
 export const pareto = paretoFn as FloatSamplerWith<ParetoOptions>;
+/**
+ * The Promise twin of pareto() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const paretoAsync = paretoAsyncFn as FloatSamplerWithAsync<ParetoOptions>;
 
 export interface RayleighOptions extends FloatOptions {
@@ -288,8 +400,15 @@ export interface RayleighOptions extends FloatOptions {
   scale?: number;
 }
 const [rayleighFn, rayleighAsyncFn] = makeSampler(RAYLEIGH);
-/** n Rayleigh variates scale·sqrt(−2 log u), u the element's uniform in (0, 1] (§6.5). */
+/**
+ * n Rayleigh variates scale·sqrt(−2 log u), u the element's uniform in (0, 1] (§6.5).
+ * @function
+ */
 export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
+/**
+ * The Promise twin of rayleigh() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const rayleighAsync = rayleighAsyncFn as FloatSamplerAsync<RayleighOptions>;
 
 export interface TruncatedNormalOptions extends FloatOptions {
@@ -307,8 +426,13 @@ const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL
  * n normal(mean, std) variates conditioned on [low, high], by the inverse CDF evaluated in the smaller
  * tail (accurate for bounds far out, e.g. low = mean + 8·std; docs/accuracy.md), one uniform per
  * element (§6.5). The interval must come within 35 standard deviations of the mean.
+ * @function
  */
 export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormalOptions>;
+/**
+ * The Promise twin of truncatedNormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;
 
 export interface StudentTOptions extends FloatOptions {
@@ -321,8 +445,13 @@ const [studentTFn, studentTAsyncFn] = makeSampler(STUDENT_T);
 /**
  * n Student's t variates z·sqrt((df/2)/G): z element i of normal(key) (the dtype's Box–Muller
  * stream) and G element i of gamma(key, ·, { alpha: df/2 }) — two streams of the key (§6.6).
+ * @function
  */
 export const studentT = studentTFn as FloatSamplerWith<StudentTOptions>;
+/**
+ * The Promise twin of studentT() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const studentTAsync = studentTAsyncFn as FloatSamplerWithAsync<StudentTOptions>;
 
 export interface FOptions extends FloatOptions {
@@ -336,8 +465,13 @@ const [fFn, fAsyncFn] = makeSampler(F);
 /**
  * n F(dfn, dfd) variates (G_a/G_b)·(dfd/dfn), G_a and G_b gamma elements 2i (shape dfn/2) and 2i + 1
  * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses (§6.6).
+ * @function
  */
 export const f = fFn as FloatSamplerWith<FOptions>;
+/**
+ * The Promise twin of f() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;
 
 export interface VonMisesOptions extends FloatOptions {
@@ -351,8 +485,13 @@ const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
  * n von Mises variates in [−π, π) (float32: rounded once, so π itself can appear): Best–Fisher
  * rejection as numpy, element i the first accepted proposal of its own sub-stream (TAG_VON_MISES);
  * κ > 1e6 uses the normal limit μ + z/√κ, κ < 1e-8 the uniform law (docs/streams.md §6.7).
+ * @function
  */
 export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
+/**
+ * The Promise twin of vonMises() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const vonMisesAsync = vonMisesAsyncFn as FloatSamplerWithAsync<VonMisesOptions>;
 
 export interface MultivariateNormalOptions extends FloatOptions {
@@ -367,6 +506,11 @@ const [multivariateNormalFn, multivariateNormalAsyncFn] = makeSampler(MULTIVARIA
  * n rows of d multivariate normal values, row-major (n·d values): row r is mean + L·z with L the lower
  * Cholesky factor of cov (computed once per call) and z the normal elements r·d .. r·d + d − 1 of the
  * key. `offset` counts rows (§6.8).
+ * @function
  */
 export const multivariateNormal = multivariateNormalFn as FloatSamplerWith<MultivariateNormalOptions>;
+/**
+ * The Promise twin of multivariateNormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const multivariateNormalAsync = multivariateNormalAsyncFn as FloatSamplerWithAsync<MultivariateNormalOptions>;

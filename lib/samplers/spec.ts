@@ -99,7 +99,7 @@ export interface SamplerSpec {
   /** Where docs/streams.md defines its stream. */
   stream: string;
   params: readonly ParamSpec[];
-  /** Output types; the first is the default (a float32 `out` implies float32). */
+  /** Output types; the first is the default (an `out` of one of them implies its type, e.g. float32). */
   dtypes: readonly DeviceDtype[];
   /** Takes `proposals` (a rejection sampler; never changes values). */
   proposals?: boolean;
