@@ -58,5 +58,5 @@ export const MULTIVARIATE_NORMAL: SamplerSpec = {
     { name: 'multivariateNormal32', dtype: 'float32', cpu: kernel(false), cuda: { fn: 'mvn32', args, crossover: 1 << 12 } },
     { name: 'multivariateNormal64', dtype: 'float64', cpu: kernel(true), cuda: { fn: 'mvn64', args, crossover: 1 << 12 } },
   ],
-  hints: { mu: 'mean', loc: 'mean', sigma: 'cov', covariance: 'cov', size: 'n (the second argument)' },
+  hints: { mu: 'mean', loc: 'mean', sigma: 'cov', covariance: 'cov' },
 };
