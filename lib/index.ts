@@ -15,8 +15,12 @@ export type { BackendInfo } from './backend/select.js';
 export type { BackendName, BackendChoice, HostArray } from './backend/types.js';
 export { shutdownPool } from './backend/cpu/pool.js';
 export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
-export type { WeightsInput } from './alias/fixed-point.js';
+export type { WeightsInput } from './core/weights.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
+export {
+  permutation, permutationAsync, shuffle, shuffleAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync,
+  type PermutationOptions, type SampleWithoutReplacementOptions, type ShuffleOptions, type Shuffleable, type SelectDtype, type PermutationResult,
+} from './permute/permutation.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow/xorwow.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
@@ -35,7 +39,9 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: number }): BackendInfo {
   return backendInfo(knownOptions('backend', options, ['backend', 'device']));
 }
-export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a/mrg32k3a.js';
+export {
+  Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, mrg32k3aFill, mrg32k3aFillAsync, type Mrg32k3aOptions, type Mrg32k3aState, type Mrg32k3aFillOptions,
+} from './mrg32k3a/mrg32k3a.js';
 export { generator, Generator, type GeneratorOptions, type GeneratorState } from './generator/generator.js';
 export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, GeneratorSampler, GeneratorSamplerWith, GeneratorRows, GeneratorOptionRows, OptionRowsName, SamplerName, SamplerFunctions } from './generator/methods.js';
-export { sobol, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';
+export { sobol, sobolAsync, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';

@@ -176,6 +176,44 @@ function samplerTarget(s: SamplerSpec): Target {
   return { name: s.name, base: () => ({ ...base }), slots, call: (a) => fn(...args(a)), callAsync: (a) => fnAsync(...args(a)) };
 }
 
+/** permutation, sampleWithoutReplacement (uniform and weighted) and shuffle: whole results, no offset. */
+function permuteTargets(): Target[] {
+  const INTS = [Int32Array, Uint32Array, Float64Array];
+  const { offset: _, ...noOffset } = common(INTS);
+  const dtype: Target['slots'][string] = ['dtype', badEnum(['int32', 'uint32', 'float64'])];
+  const names = ['out', 'backend', 'dtype'];
+  const sample = (a: Args, extra: string[]) => [a.key, a.k, opts(a, [...names, ...extra])] as const;
+  const { n: __, ...sampleSlots } = noOffset;
+  return [
+    {
+      name: 'permutation', base: () => ({ key: K, n: N }), slots: { ...noOffset, dtype },
+      call: (a) => cr.permutation(a.key as cr.Key, a.n as number, opts(a, names) as never),
+      callAsync: (a) => cr.permutationAsync(a.key as cr.Key, a.n as number, opts(a, names) as never),
+    },
+    {
+      name: 'sampleWithoutReplacement (population)', base: () => ({ key: K, k: N, population: 3 * N }),
+      slots: { ...sampleSlots, dtype, k: ['k', badCount], population: [['population', 'k'], badCount] },
+      call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['population']) as [cr.Key, number, never])),
+      callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['population']) as [cr.Key, number, never])),
+    },
+    {
+      name: 'sampleWithoutReplacement (weights)', base: () => ({ key: K, k: 1, weights: [1, 0, 3] }),
+      slots: { ...sampleSlots, out: ['out', badOut(INTS, 1)], dtype, k: ['k', badCount], weights: ['weights', badWeights] },
+      call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['weights']) as [cr.Key, number, never])),
+      callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['weights']) as [cr.Key, number, never])),
+    },
+    {
+      name: 'shuffle', base: () => ({ key: K, array: [1, 2, 3] }),
+      slots: {
+        key: ['key', badKey], options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+        array: ['array', fc.oneof(fc.constantFrom(null, 5, 'abc', { length: 3 }, new DataView(new ArrayBuffer(4))), fc.object())],
+      },
+      call: (a) => cr.shuffle(a.key as cr.Key, a.array as number[], opts(a, ['backend']) as never),
+      callAsync: (a) => cr.shuffleAsync(a.key as cr.Key, a.array as number[], opts(a, ['backend']) as never),
+    },
+  ];
+}
+
 /** The same sampler as a Generator method: the function's slots less key and offset (the generator's). */
 function generatorTarget(s: SamplerSpec): Target {
   const t = samplerTarget(s);
@@ -249,6 +287,7 @@ export const targets: Target[] = [
     call: (a) => cr.categorical(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
     callAsync: (a) => cr.categoricalAsync(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
   },
+  ...permuteTargets(),
   {
     name: 'categoricalMethod', base: () => ({ N: 10, n: 5 }),
     slots: { N: ['N', badCount], n: ['n', badCount] },
@@ -314,6 +353,34 @@ export const targets: Target[] = [
       )],
     },
     call: (a) => cr.Xorwow.fromState(a.state as never),
+  },
+  {
+    name: 'sobol', base: () => ({ n: N, dims: 2, dtype: 'float64' }),
+    slots: {
+      n: ['n', badCount], options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+      dims: ['dims', fc.oneof(fc.constantFrom(0, -1, 1.5, 21202, 2 ** 32, NaN, Infinity), junk.filter((v) => v !== undefined), fc.bigInt({ min: 1n, max: 5n }))],
+      // offsets are point indices: Sobol64 (the float64 default) has 2^64 points, so 2^63 is valid here
+      offset: ['offset', fc.oneof(nonFinite, fc.integer({ min: -1e9, max: -1 }), fc.constantFrom(0.5, 2 ** 53 + 2, 1e300, -1n, 2n ** 64n, 2n ** 64n - 4n), junk.filter((v) => v !== undefined))],
+      out: ['out', badOut([Float64Array], 2 * N)],
+      dtype: ['dtype', badEnum(['uint32', 'uint64', 'float32', 'float64'])],
+      layout: ['layout', badEnum(['points', 'dimensions'])],
+      transform: ['transform', badEnum(['uniform', 'normal'])],
+      scramble: ['scramble', badEnum(['none', 'lms', 'shift'])],
+    },
+    call: (a) => cr.sobol(a.n as number, opts(a, ['dims', 'offset', 'out', 'backend', 'dtype', 'layout', 'transform', 'scramble']) as never),
+    callAsync: (a) => cr.sobolAsync(a.n as number, opts(a, ['dims', 'offset', 'out', 'backend', 'dtype', 'layout', 'transform', 'scramble']) as never),
+  },
+  {
+    name: 'mrg32k3aFill', base: () => ({ seed: 1, n: N, dtype: 'uint32' }),
+    slots: {
+      seed: ['seed', fc.oneof(badSeedNumber, fc.constantFrom(-1n, 2n ** 64n), junk)], n: ['n', badCount],
+      subsequence: ['subsequence', fc.oneof(fc.constantFrom(-1, 0.5, NaN, 2 ** 51, 2n ** 51n, 2n ** 64n, -1n), junk.filter((v) => v !== undefined))],
+      offset: ['offset', fc.oneof(fc.constantFrom(-1, 0.5, Infinity, 2n ** 64n, 2n ** 64n - 4n), junk.filter((v) => v !== undefined))],
+      out: ['out', badOut([Uint32Array], N)], dtype: ['dtype', badEnum(['uint32', 'float32', 'float64'])],
+      options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+    },
+    call: (a) => cr.mrg32k3aFill(a.seed as number, a.n as number, opts(a, ['subsequence', 'offset', 'out', 'dtype', 'backend']) as never),
+    callAsync: (a) => cr.mrg32k3aFillAsync(a.seed as number, a.n as number, opts(a, ['subsequence', 'offset', 'out', 'dtype', 'backend']) as never),
   },
   {
     name: 'backend', base: () => ({}), slots: { backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])], options: ['options', badOptions] },

@@ -11,6 +11,9 @@
  *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md §6)
  *   Sobol randomisation (t, d, 0, TAG_SOBOL)                  block t of dimension d's scramble words
  *                      (docs/qmc.md §5)
+ *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
+ *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
+ *                      (docs/streams.md §11)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
@@ -22,5 +25,8 @@ export const TAG_POLAR = 3;
 export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
+// 7–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+export const TAG_PERMUTE = 12;
+export const TAG_WEIGHTED = 13;
 /** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */
 export const TAG_VON_MISES = 15;

@@ -82,6 +82,9 @@ export interface OpSpec {
   /** The same bits, faster (WebAssembly); declines by returning false. */
   fast?: FastKernel;
   cuda?: CudaOp;
+  /** The job is one indivisible result (a permutation, a sample without replacement): the CPU pool
+   *  must not cut it into chunks. */
+  whole?: boolean;
 }
 
 /** What a validated call becomes (lib/facade/make.ts builds the device-io Call from it). */

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '6a3253af259ed37bf251d9dbfe84ad0ca756f34855c57a38a7e8296844973a7a';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '27574969042dd41f62369e8bd29fa9ae4c0f8a94ce4146dd3372f985cccf012c';
 
 /** The compiled sampler module (80532 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

@@ -9,9 +9,11 @@ import { facts, markdown, Progress, type Context, type Suite, type SuiteResult }
 import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { alias } from './alias.js';
+import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
+import { permuteSuite } from './permute.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, alias, qrng, generatorSuite, permuteSuite];
 
 export interface BenchOptions {
   suites: string[];
