@@ -42,6 +42,7 @@ export const SOURCES = [
   'cuda/include/cr_math.h',
   'cuda/include/cr_normal.h',
   'cuda/include/cr_philox.h',
+  'cuda/include/cr_special.h',
   'cuda/include/cr_transforms.h',
 ];
 /**
