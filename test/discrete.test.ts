@@ -1,5 +1,5 @@
 /**
- * integers, bernoulli and geometric (docs/streams.md §4.1, §6.6, §6.7) beyond what the registry's
+ * integers, bernoulli and geometric (docs/streams.md §4.1, §6.9, §6.10) beyond what the registry's
  * table-driven tests (test/samplers.test.ts) give every sampler: χ² against exact pmfs for small and
  * large parameters (ranges just above 2^31, near 2^32, wide ranges up to 2^53; p near 0 and 1), the
  * documented identities, values independent of the dtype, the dtype rules, bad input for every

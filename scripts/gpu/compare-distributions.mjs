@@ -58,7 +58,7 @@ function samplers(lib, k) {
       }
     }
   }
-  // the discrete samplers (docs/streams.md §4.1, §6.6, §6.7): every output type; narrow, high-rejection,
+  // the discrete samplers (docs/streams.md §4.1, §6.9, §6.10): every output type; narrow, high-rejection,
   // full and wide ranges; scalar and per-element p (Float32Array and Float64Array)
   const { integers, integersAsync, bernoulli, bernoulliAsync, geometric, geometricAsync } = lib;
   const probs = (Ctor, n) => {
