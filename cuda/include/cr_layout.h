@@ -12,7 +12,8 @@
 #define CR_TAG_GAMMA 4u
 #define CR_TAG_ALIAS 5u
 #define CR_TAG_SOBOL 6u
-// 7–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+#define CR_TAG_INTEGERS 7u
+// 8–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
 #define CR_TAG_PERMUTE 12u
 #define CR_TAG_WEIGHTED 13u
 #define CR_TAG_VON_MISES 15u

@@ -11,7 +11,8 @@ import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
 import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
-import { MAX_PROPOSALS } from '../core/constraints.js';
+import { MAX_PROPOSALS, type Constraint } from '../core/constraints.js';
+import type { DeviceDtype } from '../core/types.js';
 import type { ParamSpec, SamplerSpec } from '../samplers/spec.js';
 
 /** A validated `proposals`, or undefined (omitted: the backend's default). */
@@ -46,9 +47,9 @@ export function checkShapeArray(v: DeviceArray, length: number | undefined, name
   return v;
 }
 
-/** Every value of `v` passes q's constraint (naming `name[i]`); returns v. */
-function checkEach<T extends ArrayLike<number>>(v: T, q: ParamSpec, name = q.name): T {
-  for (let i = 0; i < v.length; i++) q.is.check(v[i], `${name}[${i}]`);
+/** Every value of `v` passes constraint c (naming `name[i]`); returns v. */
+function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: string): T {
+  for (let i = 0; i < v.length; i++) c.check(v[i], `${name}[${i}]`);
   return v;
 }
 
@@ -59,10 +60,11 @@ interface ParamValue {
   input?: DeviceInput;
 }
 
-/** A scalar, per-element or DeviceArray parameter, validated. */
-function param(q: ParamSpec, v: unknown, n: number): ParamValue {
+/** A scalar, per-element or DeviceArray parameter, validated by its constraint for the call's dtype. */
+function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamValue {
+  const is = q.byDtype?.(dtype) ?? q.is;
   if (v === undefined && q.default !== undefined) return { scalar: q.default };
-  if (typeof v === 'number' || !(q.perElement || q.device)) return { scalar: q.is.check(v, q.name) };
+  if (typeof v === 'number' || !(q.perElement || q.device)) return { scalar: is.check(v, q.name) };
   if (v instanceof DeviceArray) {
     if (!q.device) {
       throw new TypeError(`${q.name} must be a number, number[], Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
@@ -70,7 +72,7 @@ function param(q: ParamSpec, v: unknown, n: number): ParamValue {
     return {
       input: {
         name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
-        host: (h) => checkEach(h as Float32Array | Float64Array, q),
+        host: (h) => checkEach(h as Float32Array | Float64Array, is, q.name),
       },
     };
   }
@@ -78,14 +80,14 @@ function param(q: ParamSpec, v: unknown, n: number): ParamValue {
     // number[] like dirichlet's and categorical's vectors: one value per element, as a Float64Array.
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     const a = new Float64Array(n);
-    for (let i = 0; i < n; i++) a[i] = q.is.check(v[i], `${q.name}[${i}]`);
+    for (let i = 0; i < n; i++) a[i] = is.check(v[i], `${q.name}[${i}]`);
     return { perElement: a };
   }
   if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
     // SharedArrayBuffer (or the caller, during an async call) may have changed them.
-    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), q) };
+    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), is, q.name) };
   }
   const kinds = q.device ? 'a number, number[], Float32Array, Float64Array or float DeviceArray' : 'a number, number[], Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);
@@ -133,7 +135,7 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
   const disjoint: [unknown, string][] = [];
   for (const q of spec.params) {
     if (q.name === spec.rows?.param) continue;
-    const v = param(q, p.opts[q.name], p.n);
+    const v = param(q, p.opts[q.name], p.n, dtype);
     if (v.scalar !== undefined) values[q.name] = v.scalar;
     if (v.perElement) {
       perElement[q.name] = v.perElement;

@@ -14,6 +14,9 @@ import { BETA } from './beta.js';
 import { DIRICHLET } from './dirichlet.js';
 import { LOGNORMAL } from './lognormal.js';
 import { WEIBULL } from './weibull.js';
+import { INTEGERS } from './integers.js';
+import { BERNOULLI } from './bernoulli.js';
+import { GEOMETRIC } from './geometric.js';
 import { CAUCHY } from './cauchy.js';
 import { LAPLACE } from './laplace.js';
 import { LOGISTIC } from './logistic.js';
@@ -33,6 +36,7 @@ import { SELECT_OPS } from './select.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
+  INTEGERS, BERNOULLI, GEOMETRIC,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
   MULTIVARIATE_NORMAL,
 ];
