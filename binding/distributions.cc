@@ -147,19 +147,19 @@ Parsed parse_dirichlet(const Napi::CallbackInfo& info) {
   return {keep(info, {4, 6}), [=] { return cr_dirichlet(k0, k1, first, alpha.arr, proposals, out.arr); }};
 }
 
-// transform*(k0, k1, lo, hi, id, params: Float64Array, out[, n])
+// transform*(k0, k1, lo, hi, id, params: Float64Array, out[, n]); params: P values, or n rows of P
 template <int Type>
 Parsed parse_transform(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const uint32_t id = u32(info, 4, "transform");
   const auto [params, data] = typed_arg<double>(info, 5, napi_float64_array, "params", "Float64Array");
-  if (params.ElementLength() > 8) throw Napi::RangeError::New(info.Env(), "params has more than 8 values");
-  double p[8];
-  const int np = (int)params.ElementLength();
-  for (int i = 0; i < np; ++i) p[i] = data[i];  // copied now: an async call may run after JS reuses it
   Arg out = out_arg(info, 6, Type);
-  return {keep(info, {6}), [=] { return cr_transform(k0, k1, first, (int)id, p, np, out.arr); }};
+  const uint64_t np = params.ElementLength();
+  // the C API checks np: the transform's count P, or P·n
+  // copied now: an async call may run after JS reuses it (rows: one row per element, n·P values)
+  auto p = std::make_shared<std::vector<double>>(data, data + np);
+  return {keep(info, {6}), [=] { return cr_transform(k0, k1, first, (int)id, p->data(), np, out.arr); }};
 }
 
 void Register(Napi::Env env, Napi::Object exports) {

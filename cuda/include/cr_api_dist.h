@@ -65,9 +65,11 @@ cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const dou
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
-/** Transform `id` of cr_transforms.h (docs/streams.md §6.6) with its `np` parameters p (np must be the
- *  transform's count; the values are the caller's to validate, as the TypeScript facade does). */
-cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, cr_array out);
+/** Transform `id` of cr_transforms.h (docs/streams.md §6.6) with its `np` parameters p: np is the
+ *  transform's count P, or P·n for per-element parameters (host memory, row i = element first + i's
+ *  P values, staged to the device chunk by chunk); the values are the caller's to validate, as the
+ *  TypeScript facade does. The _device twin takes the same host p. */
+cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out);
 
 /* The _device twins: output `dev_out` of n elements of `type`, enqueued on `stream`. Shapes
  * `dev_alphas` (per element; NULL: the scalar `alpha`) and `dev_alpha` (Dirichlet, K shapes) are
@@ -91,7 +93,7 @@ cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, co
                         int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,
                               uint32_t K, int proposals, void* dev_out, int type, uint64_t n, void* stream);
-cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,
+cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
                               void* dev_out, int type, uint64_t n, void* stream);
 
 #endif  // CR_API_DIST_H

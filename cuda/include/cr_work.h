@@ -175,10 +175,11 @@ inline auto cr_visit_base(Run run, cr_range<T> r, Map f) {
 }
 
 template <class T, class Run>
-inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p) {
+inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p, const double* rows) {
   switch (id) {
 #define CR_TF_VISIT(ID, NAME, BASE, NP)                                   \
   case ID: {                                                              \
+    if (rows) return cr_visit_base<BASE>(run, r, cr_tf_##NAME##_rows{rows, r.n}); \
     cr_tf_##NAME##_map f;                                                 \
     for (int i = 0; i < CR_TRANSFORM_MAX_PARAMS; ++i) f.p[i] = i < NP ? p[i] : 0.0; \
     return cr_visit_base<BASE>(run, r, f);                                \
@@ -233,12 +234,13 @@ inline auto cr_visit_mvn(Run run, void* out, bool f32, uint64_t n, uint32_t k0, 
   return run(cr_mvn_work<double>{{static_cast<double*>(out), n, k0, k1, first}, d, lm});
 }
 
-/** Transform `id` of cr_transforms.h with parameters p[0 .. its count). */
+/** Transform `id` of cr_transforms.h with parameters p[0 .. its count), or, when `rows` is not null,
+ *  element i's parameters at rows[i·count .. (i + 1)·count) (memory the run can read; p unused). */
 template <class Run>
 inline auto cr_visit_transform(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                               int id, const double* p) {
-  if (f32) return cr_visit_transform_t(run, cr_range<float>{static_cast<float*>(out), n, k0, k1, first}, id, p);
-  return cr_visit_transform_t(run, cr_range<double>{static_cast<double*>(out), n, k0, k1, first}, id, p);
+                               int id, const double* p, const double* rows = nullptr) {
+  if (f32) return cr_visit_transform_t(run, cr_range<float>{static_cast<float*>(out), n, k0, k1, first}, id, p, rows);
+  return cr_visit_transform_t(run, cr_range<double>{static_cast<double*>(out), n, k0, k1, first}, id, p, rows);
 }
 
 template <class Run>

@@ -51,17 +51,36 @@ struct TransformBody : BodyBase {
   uint64_t first;
   int id;
   double p[CR_TRANSFORM_MAX_PARAMS];
+  PerElement rows;  // per-element parameter rows (host), staged like gamma's shapes
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    return rows.prepare(sc, s, ds, most, validate);
+  }
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return cr_launch_transform(d, elem == 4, m, k0, k1, first + start, id, p, sms, s);
+    const void* r = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &r);
+    if (e != cudaSuccess) return e;
+    return cr_launch_transform(d, elem == 4, m, k0, k1, first + start, id, p, static_cast<const double*>(r), sms, s);
   }
 };
 
-cr_status make_transform(TransformBody& b, int id, const double* p, int np) {
+/** p: the transform's P parameters, or P·n of them, one row per element. */
+cr_status make_transform(TransformBody& b, int id, const double* p, uint64_t np, uint64_t n) {
   const int want = cr_transform_params(id);
   if (want < 0) return invalid("transform must be an id of cr_transforms.h");
-  if (np != want || (np > 0 && !p)) return invalid("the transform's parameter count does not match cr_transforms.h");
+  if (np > 0 && !p) return invalid("p is null");
   b.id = id;
-  for (int i = 0; i < CR_TRANSFORM_MAX_PARAMS; ++i) b.p[i] = i < np ? p[i] : 0.0;
+  if (np == (uint64_t)want) {
+    for (int i = 0; i < CR_TRANSFORM_MAX_PARAMS; ++i) b.p[i] = i < want ? p[i] : 0.0;
+    return ok_status();
+  }
+  if (want == 0 || n == 0 || np != (uint64_t)want * n) {
+    return invalid("the transform's parameter count does not match cr_transforms.h (its count, or one row per element)");
+  }
+  b.rows.set(p, CR_TYPE_F64, false);
+  b.rows.elem = (size_t)want * sizeof(double);
+  b.chunk = kDeviceChunk;
   return ok_status();
 }
 
@@ -261,18 +280,18 @@ cr_status cr_exponential_device(uint32_t k0, uint32_t k1, uint64_t first, double
   return run_on_stream(b, dev_out, n, stream);
 }
 
-cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, cr_array out) {
+cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
-  TransformBody b{{}, type_size(out.type), k0, k1, first, 0, {}};
-  if (cr_status st = make_transform(b, id, p, np); st.code) return st;
+  TransformBody b{{}, type_size(out.type), k0, k1, first, 0, {}, {}};
+  if (cr_status st = make_transform(b, id, p, np, out.n); st.code) return st;
   return run_blocking(b, out);
 }
 
-cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,
+cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
                               void* dev_out, int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
-  TransformBody b{{}, type_size(type), k0, k1, first, 0, {}};
-  if (cr_status st = make_transform(b, id, p, np); st.code) return st;
+  TransformBody b{{}, type_size(type), k0, k1, first, 0, {}, {}};
+  if (cr_status st = make_transform(b, id, p, np, n); st.code) return st;
   return run_on_stream(b, dev_out, n, stream);
 }
 

@@ -17,9 +17,10 @@ cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint3
 cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                   double rate, int sms, cudaStream_t s);
 
-/** Transform `id` of cr_transforms.h (a known one) with parameters p[0 .. its count). */
+/** Transform `id` of cr_transforms.h (a known one) with parameters p[0 .. its count), or per-element
+ *  parameter rows in device memory (`rows`, row i for element first + i; null: p). */
 cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
-                                const double* p, int sms, cudaStream_t s);
+                                const double* p, const double* rows, int sms, cudaStream_t s);
 
 /** What the gamma kernel does with element i's accepted draw. */
 enum cr_gamma_sink {

@@ -39,6 +39,9 @@ export interface ParamSpec {
    */
   perElement?: boolean;
   device?: boolean;
+  /** With `device`: a DeviceArray is read back to the host when the call is made and then taken like a
+   *  Float32Array/Float64Array (for samplers whose per-element work is done on the host: the transforms). */
+  readBack?: boolean;
   /** What to say to a DeviceArray where `device` is false (e.g. which sampler takes one). */
   noDevice?: string;
 }
@@ -59,10 +62,13 @@ export type CudaOp = (
 /**
  * One argument of an addon call, read from the job (and, in the tests' stand-in addon, written back):
  * a scalar parameter; shapes that may be a number, host values or a DeviceArray's handle (per element,
- * or one vector for the call); `proposals` (-1: the addon's default); a constant.
+ * or one vector for the call); a vector of `width` values for the call (job.params[rows]) or, when the
+ * job has per-element columns rows0 … rows(width−1), those interleaved into n rows (row-major);
+ * `proposals` (-1: the addon's default); a constant.
  */
 export type CudaArg =
   | { param: string }
+  | { rows: string; width: number }
   | { shapes: string; perElement: boolean }
   | { proposals: true }
   | { constant: number };
@@ -70,9 +76,27 @@ export type CudaArg =
 /** The value of argument `a` for `job`. */
 export function cudaArg(job: Job, a: CudaArg): unknown {
   if ('param' in a) return job.params[a.param];
+  if ('rows' in a) return rowsOf(job.perElement, a.rows, a.width) ?? job.params[a.rows];
   if ('shapes' in a) return job.device?.inputs?.[a.shapes] ?? (a.perElement ? job.perElement[a.shapes] : undefined) ?? job.params[a.shapes];
   if ('proposals' in a) return (job.params.proposals as number | undefined) ?? -1;
   return a.constant;
+}
+
+/** Per-element columns name0 … name(width−1) interleaved into one row-major array (undefined: none). */
+export function rowsOf(perElement: Record<string, Float32Array | Float64Array>, name: string, width: number): Float64Array | undefined {
+  const cols: (Float32Array | Float64Array)[] = [];
+  for (let k = 0; k < width; k++) {
+    const c = perElement[`${name}${k}`];
+    if (!c) return undefined;
+    cols.push(c);
+  }
+  const n = cols[0].length;
+  const rows = new Float64Array(n * width);
+  for (let k = 0; k < width; k++) {
+    const c = cols[k];
+    for (let i = 0; i < n; i++) rows[i * width + k] = c[i];
+  }
+  return rows;
 }
 
 /** One op: a sampler specialised to an output type (the job's `op`). */

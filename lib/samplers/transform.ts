@@ -8,7 +8,12 @@ import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
 import { finite, positive } from '../core/constraints.js';
-import type { ParamSpec, SamplerSpec } from './spec.js';
+import type { CudaArg, ParamSpec, SamplerSpec } from './spec.js';
+
+/** What every transform parameter's doc adds. */
+const PER_ELEMENT_DOC = 'One number, or one per element: a number[], Float32Array, Float64Array or float DeviceArray of length n '
+  + '(a DeviceArray is read back to the host, which derives each element\'s parameters); element i then equals the '
+  + 'scalar call with the parameters\' values i at the same offset.';
 
 export interface TransformDef {
   name: string;
@@ -27,7 +32,9 @@ export interface TransformDef {
    * backend receives these values, so the derivation needs no C++ twin.
    */
   derived?: { names: readonly string[]; of(v: Record<string, number>): number[] };
-  check?: SamplerSpec['check'];
+  /** Checks across parameters, after each passed its own; `at(name)` is how errors name a parameter
+   *  (`name`, or `name[i]` for element i of a per-element call). */
+  check?(v: Record<string, number>, at: (name: string) => string): void;
   hints?: SamplerSpec['hints'];
   /** Smallest n for which `auto` prefers the GPU. */
   crossover?: number;
@@ -39,6 +46,36 @@ export const TRANSFORMS: TransformDef[] = [];
 /** The values of p for a call with public parameter values v. */
 export function transformParams(d: TransformDef, v: Record<string, number>): Float64Array {
   return Float64Array.from(d.derived ? d.derived.of(v) : d.params.map((q) => v[q.name]));
+}
+
+/** The per-element parameter arrays of call values v, if any (their common length is n). */
+function perElementOf(v: Record<string, unknown>): Record<string, Float32Array | Float64Array> | undefined {
+  let found: Record<string, Float32Array | Float64Array> | undefined;
+  for (const [name, x] of Object.entries(v)) {
+    if (x instanceof Float64Array || x instanceof Float32Array) (found ??= {})[name] = x;
+  }
+  return found;
+}
+
+/**
+ * p of each element of a per-element call (values v, arrays `arrays` of length n) as `width` columns
+ * named p0 … p(width−1), each checked by the cross-parameter check naming `name[i]`.
+ */
+export function transformColumns(
+  d: TransformDef, v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>,
+): Record<string, Float64Array> {
+  const n = Object.values(arrays)[0].length;
+  const width = transformParamNames(d).length;
+  const cols = Array.from({ length: width }, () => new Float64Array(n));
+  const row: Record<string, number> = {};
+  for (const q of d.params) if (!arrays[q.name]) row[q.name] = v[q.name] as number;
+  for (let i = 0; i < n; i++) {
+    for (const name in arrays) row[name] = arrays[name][i];
+    d.check?.(row, (name) => (arrays[name] ? `${name}[${i}]` : name));
+    const p = d.derived ? d.derived.of(row) : d.params.map((q) => row[q.name]);
+    for (let k = 0; k < width; k++) cols[k][i] = p[k];
+  }
+  return Object.fromEntries(cols.map((c, k) => [`p${k}`, c]));
 }
 
 /** The names of p's values (cr_transforms.h's parameter count is their number). */
@@ -65,25 +102,32 @@ export const openAtOne = (u: number): number => (u <= 0.5 ? u : 1.5 - u);
 export function transformSampler(d: TransformDef): SamplerSpec {
   TRANSFORMS.push(d);
   const run = d.base === 'uniform' ? uniformTransform : normalTransform;
-  const kernel = (wide: boolean) => (a: KernelArgs) =>
-    run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array);
+  const width = transformParamNames(d).length;
+  const kernel = (wide: boolean) => (a: KernelArgs) => {
+    const cols = a.perElement.p0 ? Array.from({ length: width }, (_, k) => a.perElement[`p${k}`]) : undefined;
+    run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, cols);
+  };
+  const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
   const crossover = d.crossover ?? 1 << 12;
   return {
     name: d.name,
     summary: d.summary,
     stream: d.stream,
-    params: d.params,
+    params: d.params.map((q) => ({ ...q, doc: `${q.doc} ${PER_ELEMENT_DOC}`, perElement: true, device: true, readBack: true })),
     dtypes: ['float64', 'float32'],
-    check: d.check,
+    // per-element calls are checked element by element when lower computes their rows
+    check: (v) => { if (!perElementOf(v)) d.check?.(v, (name) => name); },
     hints: d.hints,
-    lower: (v, dtype) => ({
-      op: `${d.name}${dtype === 'float32' ? '32' : '64'}`,
-      params: { p: transformParams(d, v as Record<string, number>) },
-    }),
+    lower: (v, dtype) => {
+      const arrays = perElementOf(v);
+      const op = `${d.name}${dtype === 'float32' ? '32' : '64'}`;
+      if (!arrays) return { op, params: { p: transformParams(d, v as Record<string, number>) } };
+      return { op, params: { p: new Float64Array(width) }, perElement: transformColumns(d, v, arrays) };
+    },
     ops: [
-      { name: `${d.name}32`, dtype: 'float32', cpu: kernel(false), fast, cuda: { fn: 'transform32', args: [{ constant: d.id }, { param: 'p' }], crossover } },
-      { name: `${d.name}64`, dtype: 'float64', cpu: kernel(true), fast, cuda: { fn: 'transform64', args: [{ constant: d.id }, { param: 'p' }], crossover } },
+      { name: `${d.name}32`, dtype: 'float32', cpu: kernel(false), fast, cuda: { fn: 'transform32', args, crossover } },
+      { name: `${d.name}64`, dtype: 'float64', cpu: kernel(true), fast, cuda: { fn: 'transform64', args, crossover } },
     ],
   };
 }

@@ -142,8 +142,8 @@ cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, 
 }
 
 cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
-                                const double* p, int, cudaStream_t s) {
-  return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p);
+                                const double* p, const double* rows, int, cudaStream_t s) {
+  return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
