@@ -156,7 +156,10 @@ Parsed parse_transform(const Napi::CallbackInfo& info) {
   const auto [params, data] = typed_arg<double>(info, 5, napi_float64_array, "params", "Float64Array");
   Arg out = out_arg(info, 6, Type);
   const uint64_t np = params.ElementLength();
-  // the C API checks np: the transform's count P, or P·n
+  // the transform's P values (at most 8), or P·n: one row per element (the C API checks P against the id)
+  if (np > 8 && (out.arr.n == 0 || np % out.arr.n != 0 || np / out.arr.n > 8)) {
+    throw Napi::RangeError::New(info.Env(), "params must hold at most 8 values, or one row of them per element");
+  }
   // copied now: an async call may run after JS reuses it (rows: one row per element, n·P values)
   auto p = std::make_shared<std::vector<double>>(data, data + np);
   return {keep(info, {6}), [=] { return cr_transform(k0, k1, first, (int)id, p->data(), np, out.arr); }};

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = 'e85654453c16a2d13681b86b92b09027abd85eb27099ca9128d77edc9d01cc74';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '03092e324d17a9a141e34e0b0992c50ded961e1cff15b55b992b95cc2c728a6c';
 
 /** The compiled sampler module (85948 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =
