@@ -105,17 +105,18 @@ Parsed parse_student_t(const Napi::CallbackInfo& info) {
   });
 }
 
-// vonMises*(k0, k1, lo, hi, params: Float64Array of 5, out[, n])
+// vonMises*(k0, k1, lo, hi, params: Float64Array of 5 or n rows of 5, out[, n])
 template <int Type>
 Parsed parse_von_mises(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const auto [params, data] = typed_arg<double>(info, 4, napi_float64_array, "params", "Float64Array");
-  if (params.ElementLength() != 5) throw Napi::RangeError::New(info.Env(), "params must have 5 values");
-  double p[5];
-  for (int i = 0; i < 5; ++i) p[i] = data[i];  // copied now: an async call may run after JS reuses it
   Arg out = out_arg(info, 5, Type);
-  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p, 5, out.arr); }};
+  const uint64_t np = params.ElementLength();
+  if (np != 5 && np != 5 * out.arr.n) throw Napi::RangeError::New(info.Env(), "params must have 5 values, or 5 per element");
+  // copied now: an async call may run after JS reuses it (rows: n·5 values)
+  auto p = std::make_shared<std::vector<double>>(data, data + np);
+  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p->data(), np, out.arr); }};
 }
 
 // mvn*(k0, k1, lo, hi, d, lm: Float64Array of d + d(d+1)/2, out[, n])

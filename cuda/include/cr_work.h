@@ -193,25 +193,29 @@ inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p
   }
 }
 
-/** von Mises: one item per element, looping over its proposals (cr_von_mises.h). */
+/** von Mises: one item per element, looping over its proposals (cr_von_mises.h); element i's parameters
+ *  are p, or row i of `rows` (per-element calls, memory the run can read). */
 template <class T>
 struct cr_von_mises_work {
   cr_range<T> r;
   double p[CR_VON_MISES_PARAMS];
+  const double* rows;
   CR_HD uint64_t items() const { return r.n; }
-  CR_HD void operator()(uint64_t i) const { r.dst[i] = (T)cr_von_mises_element(r.k0, r.k1, r.first + i, p); }
+  CR_HD void operator()(uint64_t i) const {
+    r.dst[i] = (T)cr_von_mises_element(r.k0, r.k1, r.first + i, rows ? rows + i * CR_VON_MISES_PARAMS : p);
+  }
 };
 
-/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c). */
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c), or one row of them per element. */
 template <class Run>
 inline auto cr_visit_von_mises(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                               const double* p) {
+                               const double* p, const double* rows = nullptr) {
   if (f32) {
-    cr_von_mises_work<float> w{{static_cast<float*>(out), n, k0, k1, first}, {}};
+    cr_von_mises_work<float> w{{static_cast<float*>(out), n, k0, k1, first}, {}, rows};
     for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
     return run(w);
   }
-  cr_von_mises_work<double> w{{static_cast<double*>(out), n, k0, k1, first}, {}};
+  cr_von_mises_work<double> w{{static_cast<double*>(out), n, k0, k1, first}, {}, rows};
   for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
   return run(w);
 }

@@ -102,15 +102,35 @@ struct VonMisesBody : BodyBase {
   uint32_t k0, k1;
   uint64_t first;
   double p[CR_VON_MISES_PARAMS];
+  PerElement rows;  // per-element parameter rows (host), staged like gamma's shapes
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    return rows.prepare(sc, s, ds, most, validate);
+  }
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, sms, s);
+    const void* r = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &r);
+    if (e != cudaSuccess) return e;
+    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, static_cast<const double*>(r), sms, s);
   }
 };
 
-cr_status make_von_mises(VonMisesBody& b, const double* p, int np) {
-  if (np != CR_VON_MISES_PARAMS || !p) return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c)");
-  if (!(p[0] == 0.0 || p[0] == 1.0 || p[0] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
-  for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) b.p[i] = p[i];
+/** p: (mode, s, kappa, mu, c), or n rows of them (one per element); every mode 0, 1 or 2. */
+cr_status make_von_mises(VonMisesBody& b, const double* p, uint64_t np, uint64_t n) {
+  const uint64_t P = CR_VON_MISES_PARAMS;
+  if (!p || !(np == P || (n > 0 && np == P * n))) {
+    return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c), or one row of them per element");
+  }
+  for (uint64_t i = 0; i < np; i += P) {
+    if (!(p[i] == 0.0 || p[i] == 1.0 || p[i] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
+  }
+  for (uint64_t i = 0; i < P; ++i) b.p[i] = p[i];
+  if (np > P) {
+    b.rows.set(p, CR_TYPE_F64, false);
+    b.rows.elem = P * sizeof(double);
+    b.chunk = kDeviceChunk;
+  }
   return ok_status();
 }
 
@@ -372,18 +392,18 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, dev_out, type, n, stream);
 }
 
-cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out) {
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
   VonMisesBody b{};
   b.elem = type_size(out.type);
   b.k0 = k0;
   b.k1 = k1;
   b.first = first;
-  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  if (cr_status st = make_von_mises(b, p, np, out.n); st.code) return st;
   return run_blocking(b, out);
 }
 
-cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, void* dev_out,
                               int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
   VonMisesBody b{};
@@ -391,7 +411,7 @@ cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const do
   b.k0 = k0;
   b.k1 = k1;
   b.first = first;
-  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  if (cr_status st = make_von_mises(b, p, np, n); st.code) return st;
   return run_on_stream(b, dev_out, n, stream);
 }
 

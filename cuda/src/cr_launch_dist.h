@@ -59,9 +59,10 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
                           const double* lm, int sms, cudaStream_t s);
 
-/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h). */
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h), or per-element
+ *  rows of them in device memory (`rows`, row i for element first + i; null: p). */
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, int sms, cudaStream_t s);
+                                const double* p, const double* rows, int sms, cudaStream_t s);
 
 /** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element). */
 cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,

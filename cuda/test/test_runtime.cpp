@@ -533,6 +533,25 @@ void distributions() {
     std::vector<double> t1(10);
     CRT_CHECK(cr_von_mises(K0, K1, 0, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
     CRT_CHECK(cr_von_mises(K0, K1, 0, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
+    // per-element rows (the three modes mixed): element i = cr_von_mises_element with row i, host and
+    // device outputs, the _device twin; a row with a bad mode is refused
+    const double modes[3][CR_VON_MISES_PARAMS] = {{0.0, 0.0, 1e-9, -1.0, 0.0}, {1.0, 1.7, 2.5, 0.3, 0.0}, {2.0, 0.0, 4e6, 2.0, 0.0005}};
+    std::vector<double> rows(n * CR_VON_MISES_PARAMS);
+    for (uint64_t i = 0; i < n; ++i) {
+      for (int k = 0; k < CR_VON_MISES_PARAMS; ++k) rows[i * CR_VON_MISES_PARAMS + k] = modes[(i / 3 + i) % 3][k];
+    }
+    if (ok(cr_von_mises(K0, K1, 5, rows.data(), rows.size(), cr_host(vh.data(), n)), "von Mises rows to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 97) all = vh[i] == cr_von_mises_element(K0, K1, 5 + i, &rows[i * CR_VON_MISES_PARAMS]);
+      CRT_CHECK(all, "von Mises rows: element i = cr_von_mises_element with row i");
+    }
+    const uint64_t h = n / 2;
+    if (ok(cr_von_mises_device(K0, K1, 5, rows.data(), h * CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, h, nullptr), "rows _device") &&
+        ok(cr_copy_to_host(vq.data(), dev, h * 8), "copy back")) {
+      same(vq.data(), vh.data(), h, "von Mises rows: _device twin = blocking call");
+    }
+    rows[7 * CR_VON_MISES_PARAMS] = 3.0;
+    CRT_CHECK(cr_von_mises(K0, K1, 5, rows.data(), rows.size(), cr_host(vh.data(), n)).code == CR_EINVAL, "von Mises row 7 mode 3");
   }
   // multivariate normal: host output = cr_mvn_value (d = 3); the _device twin = the blocking call
   {

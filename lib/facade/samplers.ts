@@ -280,7 +280,7 @@ export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceAr
 export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
 
 /**
- * A parameter of the transforms (lognormal … truncatedNormal): one number for every element, or one
+ * A parameter of the transforms (lognormal … truncatedNormal) and of vonMises: one number for every element, or one
  * value per element — a number[], Float32Array, Float64Array or float32/float64 DeviceArray of length
  * n (a DeviceArray is read back to the host, which derives each element's parameters). Element i is
  * then the scalar call with each per-element parameter's value i at offset + i (docs/streams.md §6.5).
@@ -552,10 +552,10 @@ export const f = fFn as FloatSamplerWith<FOptions>;
 export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;
 
 export interface VonMisesOptions extends FloatOptions {
-  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). */
-  mu?: number;
-  /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). */
-  kappa: number;
+  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). One per element: see PerElementParam. */
+  mu?: PerElementParam;
+  /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). One per element: see PerElementParam. */
+  kappa: PerElementParam;
 }
 const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
 /**

@@ -8,12 +8,7 @@ import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
 import { finite, positive } from '../core/constraints.js';
-import type { CudaArg, ParamSpec, SamplerSpec } from './spec.js';
-
-/** What every transform parameter's doc adds. */
-const PER_ELEMENT_DOC = 'One number, or one per element: a number[], Float32Array, Float64Array or float DeviceArray of length n '
-  + '(a DeviceArray is read back to the host, which derives each element\'s parameters); element i then equals the '
-  + 'scalar call with the parameters\' values i at the same offset.';
+import { hostPerElement, perElementOf, perElementRows, rowColumns, type CudaArg, type ParamSpec, type SamplerSpec } from './spec.js';
 
 export interface TransformDef {
   name: string;
@@ -48,34 +43,12 @@ export function transformParams(d: TransformDef, v: Record<string, number>): Flo
   return Float64Array.from(d.derived ? d.derived.of(v) : d.params.map((q) => v[q.name]));
 }
 
-/** The per-element parameter arrays of call values v, if any (their common length is n). */
-function perElementOf(v: Record<string, unknown>): Record<string, Float32Array | Float64Array> | undefined {
-  let found: Record<string, Float32Array | Float64Array> | undefined;
-  for (const [name, x] of Object.entries(v)) {
-    if (x instanceof Float64Array || x instanceof Float32Array) (found ??= {})[name] = x;
-  }
-  return found;
-}
-
-/**
- * p of each element of a per-element call (values v, arrays `arrays` of length n) as `width` columns
- * named p0 … p(width−1), each checked by the cross-parameter check naming `name[i]`.
- */
+/** p of each element of a per-element call, as columns p0 … p(P−1) (spec.ts perElementRows). */
 export function transformColumns(
   d: TransformDef, v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>,
 ): Record<string, Float64Array> {
-  const n = Object.values(arrays)[0].length;
-  const width = transformParamNames(d).length;
-  const cols = Array.from({ length: width }, () => new Float64Array(n));
-  const row: Record<string, number> = {};
-  for (const q of d.params) if (!arrays[q.name]) row[q.name] = v[q.name] as number;
-  for (let i = 0; i < n; i++) {
-    for (const name in arrays) row[name] = arrays[name][i];
-    d.check?.(row, (name) => (arrays[name] ? `${name}[${i}]` : name));
-    const p = d.derived ? d.derived.of(row) : d.params.map((q) => row[q.name]);
-    for (let k = 0; k < width; k++) cols[k][i] = p[k];
-  }
-  return Object.fromEntries(cols.map((c, k) => [`p${k}`, c]));
+  const derive = (row: Record<string, number>) => (d.derived ? d.derived.of(row) : d.params.map((q) => row[q.name]));
+  return perElementRows(v, arrays, transformParamNames(d).length, derive, d.check);
 }
 
 /** The names of p's values (cr_transforms.h's parameter count is their number). */
@@ -104,8 +77,7 @@ export function transformSampler(d: TransformDef): SamplerSpec {
   const run = d.base === 'uniform' ? uniformTransform : normalTransform;
   const width = transformParamNames(d).length;
   const kernel = (wide: boolean) => (a: KernelArgs) => {
-    const cols = a.perElement.p0 ? Array.from({ length: width }, (_, k) => a.perElement[`p${k}`]) : undefined;
-    run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, cols);
+    run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, rowColumns(a.perElement, width));
   };
   const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
@@ -114,7 +86,7 @@ export function transformSampler(d: TransformDef): SamplerSpec {
     name: d.name,
     summary: d.summary,
     stream: d.stream,
-    params: d.params.map((q) => ({ ...q, doc: `${q.doc} ${PER_ELEMENT_DOC}`, perElement: true, device: true, readBack: true })),
+    params: d.params.map(hostPerElement),
     dtypes: ['float64', 'float32'],
     // per-element calls are checked element by element when lower computes their rows
     check: (v) => { if (!perElementOf(v)) d.check?.(v, (name) => name); },

@@ -1,5 +1,5 @@
 /**
- * Per-element parameters of the transforms (docs/streams.md §6.5) beyond test/samplers.test.ts's
+ * Per-element parameters of the transforms and vonMises (docs/streams.md §6.5, §6.7) beyond test/samplers.test.ts's
  * element-by-element equality: DeviceArray parameters (read back to the host), refusals naming
  * `name[i]` or the length with nothing written, the cross-parameter check per element, and the
  * rows the CUDA adapter sends (one row of p per element).
@@ -59,6 +59,18 @@ describe('transform per-element parameters', () => {
       const p = transformParams(t, { low: low[i], high: high[i], mean: 0.25, std: 1.5 });
       expect(Array.from(rows.subarray(i * width, (i + 1) * width)), `row ${i}`).toEqual(Array.from(p));
     }
+  });
+
+  it('vonMises: elements in all three modes in one call, a DeviceArray kappa, kappa[i] named', async () => {
+    const kappa = Float64Array.of(0, 2.5, 4e6, 1e-9, 0.5, 2e6);
+    const mu = [0, -1, 3, 7, -9, 0.5];
+    const want = Float64Array.from(kappa, (kp, i) => api.vonMises(k, 1, { mu: mu[i], kappa: kp, offset: 40 + i })[0]);
+    expectSameBits(api.vonMises(k, 6, { mu, kappa, offset: 40 }) as Float64Array, want);
+    expectSameBits(await api.vonMisesAsync(k, 6, { mu, kappa: DeviceArray.from(kappa), offset: 40 }) as Float64Array, want);
+    const out = new Float32Array(3).fill(7);
+    expect(() => api.vonMises(k, 3, { kappa: [1, -1, 1], out })).toThrow(/kappa\[1\] must be/);
+    expect(() => api.vonMises(k, 3, { kappa: 1, mu: [0, Infinity, 0], out })).toThrow(/mu\[1\] must be finite/);
+    expect(Array.from(out)).toEqual([7, 7, 7]);
   });
 
   it('a scalar call is unchanged: no per-element columns, p as before', () => {
