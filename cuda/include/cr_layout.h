@@ -12,5 +12,8 @@
 #define CR_TAG_GAMMA 4u
 #define CR_TAG_ALIAS 5u
 #define CR_TAG_SOBOL 6u
+#define CR_TAG_POISSON 9u
+#define CR_TAG_BINOMIAL 10u
+#define CR_TAG_NEGATIVE_BINOMIAL 11u
 
 #endif  // CR_LAYOUT_H

@@ -12,7 +12,8 @@ import { checkDtype } from './dtype.js';
 import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
 import { MAX_PROPOSALS } from '../core/constraints.js';
-import type { ParamSpec, SamplerSpec } from '../samplers/spec.js';
+import { checkFits, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
+import type { DeviceDtype } from '../core/types.js';
 
 /** Options every sampler takes. */
 const COMMON = ['offset', 'backend', 'device', 'out'] as const;
@@ -59,9 +60,9 @@ export function checkShapeArray(v: DeviceArray, length: number | undefined, name
   return v;
 }
 
-/** Every value of `v` passes q's constraint (naming `name[i]`); returns v. */
-function checkEach<T extends ArrayLike<number>>(v: T, q: ParamSpec, name = q.name): T {
-  for (let i = 0; i < v.length; i++) q.is.check(v[i], `${name}[${i}]`);
+/** Every value of `v` passes q's constraint and fits `dtype` (naming `name[i]`); returns v. */
+function checkEach<T extends ArrayLike<number>>(v: T, q: ParamSpec, dtype: DeviceDtype, name = q.name): T {
+  for (let i = 0; i < v.length; i++) checkFits(q.fits, q.is.check(v[i], `${name}[${i}]`), `${name}[${i}]`, dtype);
   return v;
 }
 
@@ -73,9 +74,13 @@ interface ParamValue {
 }
 
 /** A scalar, per-element or DeviceArray parameter, validated. */
-function param(q: ParamSpec, v: unknown, n: number): ParamValue {
+function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamValue {
   if (v === undefined && q.default !== undefined) return { scalar: q.default };
-  if (typeof v === 'number' || !(q.perElement || q.device)) return { scalar: q.is.check(v, q.name) };
+  if (typeof v === 'number' || !(q.perElement || q.device)) {
+    const x = q.is.check(v, q.name);
+    checkFits(q.fits, x, q.name, dtype);
+    return { scalar: x };
+  }
   if (v instanceof DeviceArray) {
     if (!q.device) {
       throw new TypeError(`${q.name} must be a number, Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
@@ -83,7 +88,7 @@ function param(q: ParamSpec, v: unknown, n: number): ParamValue {
     return {
       input: {
         name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
-        host: (h) => checkEach(h as Float32Array | Float64Array, q),
+        host: (h) => checkEach(h as Float32Array | Float64Array, q, dtype),
       },
     };
   }
@@ -91,7 +96,7 @@ function param(q: ParamSpec, v: unknown, n: number): ParamValue {
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
     // SharedArrayBuffer (or the caller, during an async call) may have changed them.
-    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), q) };
+    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), q, dtype) };
   }
   const kinds = q.device ? 'a number, Float32Array, Float64Array or float DeviceArray' : 'a number, Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);
@@ -137,7 +142,7 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
   const disjoint: [unknown, string][] = [];
   for (const q of spec.params) {
     if (q.name === spec.rows?.param) continue;
-    const v = param(q, p.opts[q.name], p.n);
+    const v = param(q, p.opts[q.name], p.n, dtype);
     if (v.scalar !== undefined) values[q.name] = v.scalar;
     if (v.perElement) {
       perElement[q.name] = v.perElement;

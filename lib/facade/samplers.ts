@@ -20,6 +20,10 @@ import { BETA } from '../samplers/beta.js';
 import { DIRICHLET } from '../samplers/dirichlet.js';
 import { LOGNORMAL } from '../samplers/lognormal.js';
 import { WEIBULL } from '../samplers/weibull.js';
+import { POISSON } from '../samplers/poisson.js';
+import { BINOMIAL } from '../samplers/binomial.js';
+import { NEGATIVE_BINOMIAL } from '../samplers/negative-binomial.js';
+import { MULTINOMIAL } from '../samplers/multinomial.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 
@@ -221,3 +225,114 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
+
+// ---- the count samplers (docs/streams.md §10) ---------------------------------------------------------
+
+/** Output types of the count samplers. */
+export type CountDtype = 'int32' | 'uint32' | 'float64';
+
+/** Options of every count sampler. */
+export interface CountOptions extends CommonOptions {
+  /** 'int32' (default), 'uint32' or 'float64' (exact integers up to 2^53); an Int32Array, Uint32Array
+   *  or Float64Array `out` implies its type. A parameter whose counts the type cannot hold is a
+   *  RangeError (the rule per sampler: docs/streams.md §10). */
+  dtype?: CountDtype;
+  /** Destination, or 'device' / a DeviceArray (docs/device-arrays.md). */
+  out?: Int32Array | Uint32Array | Float64Array | DeviceOut;
+}
+
+type I32<O> = O & { dtype?: 'int32'; out?: Int32Array };
+type U32<O> = O & ({ dtype: 'uint32'; out?: Uint32Array } | { out: Uint32Array });
+type C64<O> = O & ({ dtype: 'float64'; out?: Float64Array } | { out: Float64Array });
+type Counts = Int32Array | Uint32Array | Float64Array;
+
+/** A count sampler (key, n, options): an Int32Array unless `dtype`/`out` say otherwise. */
+export interface CountSampler<O extends CountOptions> {
+  (key: Key, n: number, options: Dev<O>): DeviceArray;
+  (key: Key, n: number, options: U32<O>): Uint32Array;
+  (key: Key, n: number, options: C64<O>): Float64Array;
+  (key: Key, n: number, options: I32<O>): Int32Array;
+  (key: Key, n: number, options: O): Counts;
+}
+export interface CountSamplerAsync<O extends CountOptions> {
+  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
+  (key: Key, n: number, options: U32<O>): Promise<Uint32Array>;
+  (key: Key, n: number, options: C64<O>): Promise<Float64Array>;
+  (key: Key, n: number, options: I32<O>): Promise<Int32Array>;
+  (key: Key, n: number, options: O): Promise<Counts>;
+}
+
+/** Per-element parameter values: a Float32Array/Float64Array or a float DeviceArray of length n. */
+type PerElement = number | Float32Array | Float64Array | DeviceArray;
+
+export interface PoissonOptions extends CountOptions {
+  /** Mean λ >= 0 (finite), one or per element; λ + 64·√λ + 64 must fit the dtype. */
+  lam: PerElement;
+  /** Proposals evaluated at once (never changes a value). */
+  proposals?: number;
+}
+const [poissonFn, poissonAsyncFn] = makeSampler(POISSON);
+/**
+ * n Poisson counts with mean λ. Element i is the first accepted proposal of its own sub-stream:
+ * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §10.1).
+ */
+export const poisson = poissonFn as CountSampler<PoissonOptions>;
+export const poissonAsync = poissonAsyncFn as CountSamplerAsync<PoissonOptions>;
+
+export interface BinomialOptions extends CountOptions {
+  /** Trials: an integer in [0, 2^53] that the dtype holds, one or per element. */
+  count: PerElement;
+  /** Success probability in [0, 1], one or per element. */
+  p: PerElement;
+  proposals?: number;
+}
+const [binomialFn, binomialAsyncFn] = makeSampler(BINOMIAL);
+/**
+ * n binomial counts. Inversion for count·min(p, 1 − p) < 10, Hörmann's BTRS from 10 on; p > 1/2 draws
+ * count − Binomial(count, 1 − p) (docs/streams.md §10.2).
+ */
+export const binomial = binomialFn as CountSampler<BinomialOptions>;
+export const binomialAsync = binomialAsyncFn as CountSamplerAsync<BinomialOptions>;
+
+export interface NegativeBinomialOptions extends CountOptions {
+  /** Successes r > 0 (real). */
+  r: number;
+  /** Success probability in (0, 1]. */
+  p: number;
+  proposals?: number;
+}
+const [negativeBinomialFn, negativeBinomialAsyncFn] = makeSampler(NEGATIVE_BINOMIAL);
+/**
+ * n negative binomial counts (failures before the r-th success; numpy's negative_binomial(r, p)):
+ * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §10.3).
+ */
+export const negativeBinomial = negativeBinomialFn as CountSampler<NegativeBinomialOptions>;
+export const negativeBinomialAsync = negativeBinomialAsyncFn as CountSamplerAsync<NegativeBinomialOptions>;
+
+export interface MultinomialOptions extends CountOptions {
+  /** Trials per row: an integer in [0, 2^53] that the dtype holds. */
+  count: number;
+}
+/** A rows count sampler (key, probs, n, options): n rows of K counts, row-major. */
+export interface CountRowsSampler<V, O extends CountOptions> {
+  (key: Key, vector: V, n: number, options: Dev<O>): DeviceArray;
+  (key: Key, vector: V, n: number, options: U32<O>): Uint32Array;
+  (key: Key, vector: V, n: number, options: C64<O>): Float64Array;
+  (key: Key, vector: V, n: number, options: I32<O>): Int32Array;
+  (key: Key, vector: V, n: number, options: O): Counts;
+}
+export interface CountRowsSamplerAsync<V, O extends CountOptions> {
+  (key: Key, vector: V, n: number, options: Dev<O>): Promise<DeviceArray>;
+  (key: Key, vector: V, n: number, options: U32<O>): Promise<Uint32Array>;
+  (key: Key, vector: V, n: number, options: C64<O>): Promise<Float64Array>;
+  (key: Key, vector: V, n: number, options: I32<O>): Promise<Int32Array>;
+  (key: Key, vector: V, n: number, options: O): Promise<Counts>;
+}
+const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
+/**
+ * n rows of K multinomial counts summing to `count`, row-major (n·K values); `probs` are K weights
+ * (finite, >= 0, positive finite total; normalised). Component j < K − 1 of row r is a binomial draw on
+ * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §10.4).
+ */
+export const multinomial = multinomialFn as CountRowsSampler<ArrayLike<number>, MultinomialOptions>;
+export const multinomialAsync = multinomialAsyncFn as CountRowsSamplerAsync<ArrayLike<number>, MultinomialOptions>;

@@ -14,11 +14,16 @@ import { BETA } from './beta.js';
 import { DIRICHLET } from './dirichlet.js';
 import { LOGNORMAL } from './lognormal.js';
 import { WEIBULL } from './weibull.js';
+import { POISSON } from './poisson.js';
+import { BINOMIAL } from './binomial.js';
+import { NEGATIVE_BINOMIAL } from './negative-binomial.js';
+import { MULTINOMIAL } from './multinomial.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
+  POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
 ];
 
 function opTable(): ReadonlyMap<string, OpSpec> {
