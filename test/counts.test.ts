@@ -5,6 +5,8 @@
  * multinomial's conditional binomials), per-element parameters, and the dtype-fit rules (refused up
  * front, nothing written).
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import poissonPmf from '@stdlib/stats-base-dists-poisson-pmf';
 import binomialPmf from '@stdlib/stats-base-dists-binomial-pmf';
@@ -253,5 +255,13 @@ describe('multinomial', () => {
     expect(() => api.multinomial(k, [], 2, { count: 3 })).toThrow(/probs/);
     expect(() => api.multinomial(k, [1, 2], 2, { count: 2 ** 31 })).toThrow(/count.*'int32'/);
     expect(() => api.multinomial(k, [1, 2], 2, { count: 1.5 })).toThrow(/count must be an integer/);
+  });
+});
+
+describe('test/vectors/counts.json (cuda/test/test_counts.cpp compares cr_counts.h to it)', () => {
+  it('is what the TypeScript kernels compute now (scripts/gen-count-vectors.mjs --check)', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const out = execFileSync(process.execPath, ['scripts/gen-count-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
+    expect(out).toMatch(/is current/);
   });
 });

@@ -28,7 +28,7 @@ const PIECE = 4096;
 /**
  * The state of (n, p) at st[at ..]: [n, method, flip, p', …] with method 0 (no draw: the count is
  * flip ? n : 0), 1 (inversion: P(0) = exp(n·log1p(−p')), r = p'/q, the search's cap) or 2 (BTRS:
- * b, a, c, α, v_r, u_r·v_r, the mode m, log P(m), q, np, nq).
+ * b, a, c, α, v_r, u_r·v_r, the mode m, log P(m), —, np, nq).
  */
 export function binomialSetup(n: number, p: number, st: Float64Array, at: number): void {
   const flip = p > 0.5;
@@ -62,8 +62,7 @@ export function binomialSetup(n: number, p: number, st: Float64Array, at: number
   st[at + 8] = vr;
   st[at + 9] = 0.86 * vr;
   st[at + 10] = m;
-  st[at + 11] = logBinomialPmf(m, n, pp, q, np, nq);
-  st[at + 12] = q;
+  st[at + 11] = logBinomialPmf(m, n, pp, np, nq);
   st[at + 13] = np;
   st[at + 14] = nq;
 }
@@ -104,7 +103,7 @@ function draw(st: Float64Array, at: number, w: Uint32Array, o: number): number {
   const k = Math.floor((2 * a / us + b) * u + c);
   if (k < 0 || k > n) return -1;
   v = v * st[at + 7] / (a / (us * us) + b);
-  const lp = logBinomialPmf(k, n, st[at + 3], st[at + 12], st[at + 13], st[at + 14]);
+  const lp = logBinomialPmf(k, n, st[at + 3], st[at + 13], st[at + 14]);
   return log(v) <= lp - st[at + 11] ? k : -1;
 }
 

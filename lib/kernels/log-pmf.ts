@@ -40,9 +40,9 @@ export function logPoissonPmf(k: number, lam: number): number {
 }
 
 /**
- * log P(X = k) for X ~ Binomial(n, p), 0 ≤ k ≤ n integers, 0 < p ≤ 1/2, q = 1 − p, np = n·p, nq = n·q.
+ * log P(X = k) for X ~ Binomial(n, p), 0 ≤ k ≤ n integers, 0 < p ≤ 1/2, np = n·p, nq = n·(1 − p).
  */
-export function logBinomialPmf(k: number, n: number, p: number, q: number, np: number, nq: number): number {
+export function logBinomialPmf(k: number, n: number, p: number, np: number, nq: number): number {
   if (k === 0) return n * log1p(-p);
   if (k === n) return n * log(p);
   const m = n - k;
