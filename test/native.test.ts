@@ -176,7 +176,7 @@ describe.skipIf(addon === null)('the addon binding', () => {
 
 // ---- every entry point takes SharedArrayBuffer-backed arrays (issue 15, item 2) ------------------
 
-const sab = <T extends Uint32Array | Float32Array | Float64Array>(C: new (b: SharedArrayBuffer) => T, n: number, fill = 0): T => {
+const sab = <T extends Uint32Array | Int32Array | Float32Array | Float64Array>(C: new (b: SharedArrayBuffer) => T, n: number, fill = 0): T => {
   const a = new C(new SharedArrayBuffer(n * (C as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT));
   a.fill(fill);
   return a;
@@ -203,6 +203,18 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   dirichlet64: () => [1, 2, 0, 0, sab(Float64Array, 3, 2), -1, sab(Float64Array, 9)],
   transform32: () => [1, 2, 0, 0, 0, sab(Float64Array, 2, 1), sab(Float32Array, 9)],
   transform64: () => [1, 2, 0, 0, 1, sab(Float64Array, 2, 1), sab(Float64Array, 9)],
+  poissonI32: () => [1, 2, 0, 0, sab(Float64Array, 7, 3), -1, sab(Int32Array, 7)],
+  poissonU32: () => [1, 2, 0, 0, 4, -1, sab(Uint32Array, 7)],
+  poissonF64: () => [1, 2, 0, 0, sab(Float32Array, 7, 30), -1, sab(Float64Array, 7)],
+  binomialI32: () => [1, 2, 0, 0, sab(Float64Array, 7, 20), sab(Float32Array, 7, 0.5), -1, sab(Int32Array, 7)],
+  binomialU32: () => [1, 2, 0, 0, 20, 0.25, -1, sab(Uint32Array, 7)],
+  binomialF64: () => [1, 2, 0, 0, 100, sab(Float64Array, 7, 0.3), -1, sab(Float64Array, 7)],
+  negativeBinomialI32: () => [1, 2, 0, 0, 3, 0.5, -1, sab(Int32Array, 7)],
+  negativeBinomialU32: () => [1, 2, 0, 0, 3, 0.5, -1, sab(Uint32Array, 7)],
+  negativeBinomialF64: () => [1, 2, 0, 0, 3, 0.5, -1, sab(Float64Array, 7)],
+  multinomialI32: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Int32Array, 9)],
+  multinomialU32: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Uint32Array, 9)],
+  multinomialF64: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Float64Array, 9)],
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
   aliasUpload: () => [sab(Uint32Array, 10), 5],
   aliasCategorical: () => [sab(Float32Array, 5, 1), 1, 1, 2, 0, 0, sab(Uint32Array, 7)],
