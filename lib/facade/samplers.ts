@@ -241,29 +241,33 @@ export interface CountOptions extends CommonOptions {
   out?: Int32Array | Uint32Array | Float64Array | DeviceOut;
 }
 
-type I32<O> = O & { dtype?: 'int32'; out?: Int32Array };
-type U32<O> = O & ({ dtype: 'uint32'; out?: Uint32Array } | { out: Uint32Array });
-type C64<O> = O & ({ dtype: 'float64'; out?: Float64Array } | { out: Float64Array });
-type Counts = Int32Array | Uint32Array | Float64Array;
+/** Count options that give an Int32Array (the default). */
+export type Int32Counts<O> = O & { dtype?: 'int32'; out?: Int32Array };
+/** Count options that give a Uint32Array. */
+export type Uint32Counts<O> = O & ({ dtype: 'uint32'; out?: Uint32Array } | { out: Uint32Array });
+/** Count options that give a Float64Array. */
+export type Float64Counts<O> = O & ({ dtype: 'float64'; out?: Float64Array } | { out: Float64Array });
+/** The host arrays a count sampler returns. */
+export type Counts = Int32Array | Uint32Array | Float64Array;
 
 /** A count sampler (key, n, options): an Int32Array unless `dtype`/`out` say otherwise. */
 export interface CountSampler<O extends CountOptions> {
   (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: U32<O>): Uint32Array;
-  (key: Key, n: number, options: C64<O>): Float64Array;
-  (key: Key, n: number, options: I32<O>): Int32Array;
+  (key: Key, n: number, options: Uint32Counts<O>): Uint32Array;
+  (key: Key, n: number, options: Float64Counts<O>): Float64Array;
+  (key: Key, n: number, options: Int32Counts<O>): Int32Array;
   (key: Key, n: number, options: O): Counts;
 }
 export interface CountSamplerAsync<O extends CountOptions> {
   (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: U32<O>): Promise<Uint32Array>;
-  (key: Key, n: number, options: C64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options: I32<O>): Promise<Int32Array>;
+  (key: Key, n: number, options: Uint32Counts<O>): Promise<Uint32Array>;
+  (key: Key, n: number, options: Float64Counts<O>): Promise<Float64Array>;
+  (key: Key, n: number, options: Int32Counts<O>): Promise<Int32Array>;
   (key: Key, n: number, options: O): Promise<Counts>;
 }
 
 /** Per-element parameter values: a Float32Array/Float64Array or a float DeviceArray of length n. */
-type PerElement = number | Float32Array | Float64Array | DeviceArray;
+export type PerElement = number | Float32Array | Float64Array | DeviceArray;
 
 export interface PoissonOptions extends CountOptions {
   /** Mean λ >= 0 (finite), one or per element; λ + 64·√λ + 64 must fit the dtype. */
@@ -316,16 +320,16 @@ export interface MultinomialOptions extends CountOptions {
 /** A rows count sampler (key, probs, n, options): n rows of K counts, row-major. */
 export interface CountRowsSampler<V, O extends CountOptions> {
   (key: Key, vector: V, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, vector: V, n: number, options: U32<O>): Uint32Array;
-  (key: Key, vector: V, n: number, options: C64<O>): Float64Array;
-  (key: Key, vector: V, n: number, options: I32<O>): Int32Array;
+  (key: Key, vector: V, n: number, options: Uint32Counts<O>): Uint32Array;
+  (key: Key, vector: V, n: number, options: Float64Counts<O>): Float64Array;
+  (key: Key, vector: V, n: number, options: Int32Counts<O>): Int32Array;
   (key: Key, vector: V, n: number, options: O): Counts;
 }
 export interface CountRowsSamplerAsync<V, O extends CountOptions> {
   (key: Key, vector: V, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, vector: V, n: number, options: U32<O>): Promise<Uint32Array>;
-  (key: Key, vector: V, n: number, options: C64<O>): Promise<Float64Array>;
-  (key: Key, vector: V, n: number, options: I32<O>): Promise<Int32Array>;
+  (key: Key, vector: V, n: number, options: Uint32Counts<O>): Promise<Uint32Array>;
+  (key: Key, vector: V, n: number, options: Float64Counts<O>): Promise<Float64Array>;
+  (key: Key, vector: V, n: number, options: Int32Counts<O>): Promise<Int32Array>;
   (key: Key, vector: V, n: number, options: O): Promise<Counts>;
 }
 const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
