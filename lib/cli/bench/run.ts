@@ -9,8 +9,9 @@ import { facts, markdown, Progress, type Context, type Suite, type SuiteResult }
 import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { alias } from './alias.js';
+import { counts } from './counts.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias];
+export const SUITES: readonly Suite[] = [core, distributions, alias, counts];
 
 export interface BenchOptions {
   suites: string[];
