@@ -37,11 +37,13 @@ export const SOURCES = [
   'lib/wasm/samplers.cc',
   'lib/wasm/shim/math.h',
   'lib/wasm/shim/string.h',
+  'cuda/include/cr_counts.h',
   'cuda/include/cr_gamma.h',
   'cuda/include/cr_layout.h',
   'cuda/include/cr_math.h',
   'cuda/include/cr_normal.h',
   'cuda/include/cr_philox.h',
+  'cuda/include/cr_special.h',
   'cuda/include/cr_transforms.h',
 ];
 /**
@@ -49,7 +51,7 @@ export const SOURCES = [
  * without relaxed-simd has none anyway). No libc: lib/wasm/shim has the two headers cr_math.h needs.
  */
 export const FLAGS = [
-  '--target=wasm32', '-std=c++20', '-O2', '-msimd128', '-ffp-contract=off', '-fno-exceptions', '-fno-rtti',
+  '--target=wasm32', '-std=c++20', '-O2', '-msimd128', '-mbulk-memory', '-ffp-contract=off', '-fno-exceptions', '-fno-rtti',
   '-nostdlib', '-ffreestanding', '-Ilib/wasm/shim', '-Icuda/include',
   '-Wall', '-Wextra', '-Werror',
   '-Wl,--no-entry', '-Wl,--strip-all',

@@ -15,6 +15,7 @@ import chisqCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import * as api from '../lib/index.js';
 import { expectMoments } from './dist-helpers.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
 
 const k = api.key(0xc0117);
 /** Significance of each χ² test: the seeds are fixed, so this only has to let a real defect fail. */
@@ -263,5 +264,26 @@ describe('test/vectors/counts.json (cuda/test/test_counts.cpp compares cr_counts
     const root = fileURLToPath(new URL('..', import.meta.url));
     const out = execFileSync(process.execPath, ['scripts/gen-count-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
     expect(out).toMatch(/is current/);
+  });
+});
+
+describe('the WebAssembly fast kernels equal the specification with per-element parameters', () => {
+  const run = (op: string, params: Record<string, unknown>, perElement: Record<string, Float64Array | Float32Array>, n: number, lo: number, hi: number, fast: boolean) => {
+    const out = new Float64Array(n);
+    runKernel(op, { k0: k[0], k1: k[1], lo, hi, params, perElement, out }, { fast });
+    return out;
+  };
+  it('poisson and binomial, across chunks and a carry into the high index word', () => {
+    const n = 9000;
+    const lam = Float64Array.from({ length: n }, (_, i) => [0, 1e-3, 4.5, 9.999, 10, 123.4, 1e7, 2e9][i % 8]);
+    const counts = Float32Array.from({ length: n }, (_, i) => [0, 3, 40, 1000, 2 ** 24][i % 5]);
+    const ps = Float64Array.from({ length: n }, (_, i) => [0, 0.01, 0.3, 0.5, 0.9, 1][i % 6]);
+    for (const [lo, hi] of [[5, 0], [0xffffff00, 7]]) {
+      expect(Array.from(run('poissonF64', { lam }, { lam }, n, lo, hi, true))).toEqual(Array.from(run('poissonF64', { lam }, { lam }, n, lo, hi, false)));
+      const b = { count: counts, p: ps };
+      expect(Array.from(run('binomialF64', b, b, n, lo, hi, true))).toEqual(Array.from(run('binomialF64', b, b, n, lo, hi, false)));
+      const c = { count: 50, p: ps };
+      expect(Array.from(run('binomialF64', c, { p: ps }, n, lo, hi, true))).toEqual(Array.from(run('binomialF64', c, { p: ps }, n, lo, hi, false)));
+    }
   });
 });

@@ -27,6 +27,7 @@ import type { Backend } from '../lib/backend/types.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { exp as coreExp } from '../lib/core/math/exp.js';
 import { standInAddon } from './stand-in-addon.js';
+import { CTORS } from '../lib/core/types.js';
 import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
 
 // `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon.
@@ -194,7 +195,7 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
         }
         const lowX = s.lower(v, op.dtype);
         if (lowX.op !== op.name) continue;
-        const Out = op.dtype === 'float32' ? Float32Array : Float64Array;
+        const Out = CTORS[op.dtype] as unknown as Float64ArrayConstructor;
         const a = new Out(4099 * width(s)), b = new Out(4099 * width(s));
         runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, { fast: true });
         runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: b }, { fast: false });
@@ -202,7 +203,7 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       }
       const low = s.lower(values, op.dtype);
       if (low.op !== op.name) continue;  // an op another method lowers to
-      const Out = op.dtype === 'float32' ? Float32Array : Float64Array;
+      const Out = CTORS[op.dtype] as unknown as Float64ArrayConstructor;
       const run = (n: number, lo: number, hi: number, fast: boolean) => {
         const out = new Out(n * width(s));
         runKernel(op.name, { k0: k[0], k1: k[1], lo, hi, params: low.params, perElement: {}, out }, { fast });

@@ -8,10 +8,12 @@
  */
 import { TAG_NEGATIVE_BINOMIAL } from '../core/layout.js';
 import type { OutArray } from '../core/types.js';
-import { gammaElement64 } from './gamma.js';
-import { poissonElement } from './poisson.js';
+import { gammaElement64, gammaKernel } from './gamma.js';
+import { poissonElement, poissonKernel } from './poisson.js';
 
 const TWO_P32 = 4294967296;
+const PIECE = 4096;
+const lams = new Float64Array(PIECE);
 
 /** Negative binomial element (eHi:eLo) with r > 0 and p in (0, 1]. */
 export function negativeBinomialElement(k0: number, k1: number, eLo: number, eHi: number, r: number, p: number): number {
@@ -20,10 +22,23 @@ export function negativeBinomialElement(k0: number, k1: number, eLo: number, eHi
   return poissonElement(k0, k1, eLo, eHi, lam, TAG_NEGATIVE_BINOMIAL);
 }
 
-/** Negative binomial elements [first, first + out.length). */
+/**
+ * Negative binomial elements [first, first + out.length): a piece's means are the gamma kernel's
+ * float64 values (λ_e exactly), then the Poisson kernel runs on TAG_NEGATIVE_BINOMIAL with them.
+ */
 export function negativeBinomialKernel(k0: number, k1: number, lo: number, hi: number, r: number, p: number, out: OutArray): void {
-  for (let i = 0; i < out.length; i++) {
-    const l = lo + i;
-    out[i] = negativeBinomialElement(k0, k1, l >>> 0, (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0, r, p);
+  if (p === 1) {
+    out.fill(0);
+    return;
+  }
+  const scale = (1 - p) / p;
+  for (let s = 0; s < out.length; s += PIECE) {
+    const m = Math.min(PIECE, out.length - s);
+    const l = lo + s;
+    const eLo = l >>> 0;
+    const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
+    const lam = lams.subarray(0, m);
+    gammaKernel(k0, k1, eLo, eHi, r, undefined, scale, 1, true, lam);
+    poissonKernel(k0, k1, eLo, eHi, 0, lam, out.subarray(s, s + m), TAG_NEGATIVE_BINOMIAL);
   }
 }

@@ -97,12 +97,13 @@ export function poissonElement(k0: number, k1: number, eLo: number, eHi: number,
 }
 
 /**
- * Poisson elements [first, first + out.length): λ = lam, or lams[i] per element. Proposal 0 of a piece
- * of elements comes from one Philox plane (philoxStream), later proposals block by block.
+ * Poisson elements [first, first + out.length) on `tag`'s sub-streams: λ = lam, or lams[i] per element.
+ * Proposal 0 of a piece of elements comes from one Philox plane (philoxStream), later proposals block
+ * by block.
  */
 export function poissonKernel(
   k0: number, k1: number, lo: number, hi: number, lam: number, lams: Float32Array | Float64Array | undefined,
-  out: OutArray,
+  out: OutArray, tag = TAG_POISSON,
 ): void {
   const n = out.length;
   const { st, plane } = scratch;
@@ -112,13 +113,13 @@ export function poissonKernel(
     const l = lo + s;
     const eLo = l >>> 0;
     const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
-    fillPlane(k0, k1, 0, TAG_POISSON, eLo, eHi, m, plane, 0);
+    fillPlane(k0, k1, 0, tag, eLo, eHi, m, plane, 0);
     for (let i = 0; i < m; i++) {
       if (lams !== undefined) poissonSetup(lams[s + i], st, 0);
       let k = poissonTry(st, 0, plane, 4 * i);
       if (k < 0) {
         const q = eLo + i;
-        k = poissonFrom(k0, k1, q >>> 0, (eHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, 1, TAG_POISSON, st, 0);
+        k = poissonFrom(k0, k1, q >>> 0, (eHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, 1, tag, st, 0);
       }
       out[s + i] = k;
     }

@@ -3,6 +3,7 @@ import { successProbability, successes } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { negativeBinomialKernel } from '../kernels/negative-binomial.js';
+import { negativeBinomialWasm } from '../wasm/samplers.js';
 import { COUNT_DTYPES, COUNT_MAX, POISSON_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 const args: readonly CudaArg[] = [{ param: 'r' }, { param: 'p' }];
@@ -42,7 +43,7 @@ export const NEGATIVE_BINOMIAL: SamplerSpec = {
   },
   ops: COUNT_DTYPES.map((dtype): OpSpec => {
     const name = countOp('negativeBinomial', dtype);
-    return { name, dtype, cpu, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
+    return { name, dtype, cpu, fast: negativeBinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
   hints: { n: 'r', k: 'r', prob: 'p', size: 'n (the second argument)' },
 };

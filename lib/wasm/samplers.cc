@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <wasm_simd128.h>
 
+#include "cr_counts.h"
 #include "cr_gamma.h"
 #include "cr_transforms.h"
 
@@ -882,6 +883,69 @@ EXPORT(gamma_fill) void gamma_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
                                    uint32_t phase, uint32_t wide, uint32_t mode, double scale) {
   if (wide) gamma_impl<true>(k0, k1, elo, ehi, count, period, phase, mode, scale);
   else gamma_impl<false>(k0, k1, elo, ehi, count, period, phase, mode, scale);
+}
+
+// ---- counts (lib/kernels/poisson.ts, binomial.ts poissonKernel / binomialKernel) --------------------
+
+/** The four words of block b of the last Philox pass (WORDS is group-major: lane b & 3). */
+INLINE void block_words(uint32_t b, uint32_t w[4]) {
+  const uint32_t* p = (const uint32_t*)(WORDS + 4 * (b >> 2));
+  for (int c = 0; c < 4; ++c) w[c] = p[4 * c + (b & 3)];
+}
+
+/** Element (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */
+COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint32_t kind, uint32_t tag,
+                        const cr_poisson_state& ps, const cr_binomial_state& bs) {
+  const uint64_t e = ((uint64_t)hi << 32) | lo;
+  uint32_t w[4];
+  for (uint32_t t = 1;; ++t) {
+    cr_count_block(k0, k1, e, t, tag, w);
+    const double v = kind == 0 ? cr_poisson_try(ps, w) : cr_binomial_try(bs, w);
+    if (v >= 0.0) return v;
+  }
+}
+
+/**
+ * Counts of elements [e, e + count), e = (ehi:elo), count <= CHUNK_ELEMS, into OUT[0..count) as
+ * doubles: kind 0 Poisson on stream `tag` with λ = ALPHA[0] (per = 0) or ALPHA[j]; kind 1 binomial
+ * (TAG_BINOMIAL) with count ALPHA and p DS likewise. Proposal 0 of every element comes from one
+ * vector Philox pass over plane 0; the math is the scalar C++ port (cr_counts.h), rejections continue
+ * from proposal 1 — the first accepted proposal, as in the specification.
+ */
+EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t kind,
+                                   uint32_t per, uint32_t tag) {
+  cr_poisson_state ps = {};
+  cr_binomial_state bs = {};
+  if (!per) {
+    if (kind == 0) ps = cr_poisson_setup(ALPHA[0]);
+    else bs = cr_binomial_setup(ALPHA[0], DS[0]);
+  }
+  const uint32_t c3 = kind == 0 ? tag : CR_TAG_BINOMIAL;
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0, c3);
+    const uint32_t m = left < n ? left : n;
+    for (uint32_t b = 0; b < m; ++b, ++j) {
+      uint32_t w[4];
+      block_words(b, w);
+      double v;
+      if (kind == 0) {
+        if (per) ps = cr_poisson_setup(ALPHA[j]);
+        v = cr_poisson_try(ps, w);
+      } else {
+        if (per) bs = cr_binomial_setup(ALPHA[j], DS[j]);
+        v = bs.method == 0 ? (bs.flip ? bs.n : 0.0) : cr_binomial_try(bs, w);
+      }
+      if (__builtin_expect(v < 0.0, 0)) {
+        const uint32_t lo = elo + j, hi = ehi + (lo < elo ? 1 : 0);
+        v = count_retry(k0, k1, lo, hi, kind, c3, ps, bs);
+      }
+      OUT[j] = v;
+    }
+    left -= m;
+  }
 }
 
 // ---- the vector math alone, for tests --------------------------------------------------------------
