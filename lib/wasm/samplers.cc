@@ -905,20 +905,123 @@ COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint
   }
 }
 
+/** The summed pmf of an inversion with a scalar parameter: CDF[k] = F_k exactly as the search sums it. */
+static double CDF[(int)CR_INVERSION_CAP + 2];
+/** log P(X = k) of a scalar parameter for k in [LP_BASE, LP_BASE + LP_SIZE), NaN until first needed. */
+#define LP_SIZE 2048
+static double LP[LP_SIZE];
+static double LP_BASE;
+
+/** Fills CDF[0..cap] by the inversion's recurrence: Poisson (n unused) or binomial. */
+static void cdf_table(uint32_t kind, const cr_poisson_state& ps, const cr_binomial_state& bs) {
+  if (kind == 0) {
+    double p = ps.p0, F = p;
+    CDF[0] = F;
+    for (int k = 1; k <= (int)CR_INVERSION_CAP; ++k) {
+      p = p * ps.lam / (double)k;
+      F = F + p;
+      CDF[k] = F;
+    }
+    return;
+  }
+  double pk = bs.p0, F = pk;
+  CDF[0] = F;
+  for (int k = 1; k <= (int)bs.cap; ++k) {
+    pk = pk * bs.r * (bs.n - (double)k + 1.0) / (double)k;
+    F = F + pk;
+    CDF[k] = F;
+  }
+}
+
+/** The inversion's count for A from CDF[0..cap], or -1 (the search passed cap). */
+INLINE double cdf_search(double A, double cap) {
+  double k = 0.0;
+  while (!(A < CDF[(int)k])) {
+    k = k + 1.0;
+    if (k > cap) return -1.0;
+  }
+  return k;
+}
+
+/** log P(X = k) through the LP memo where k falls in it (the same value cr_counts.h computes). */
+INLINE double memo_lp(double k, uint32_t kind, const cr_poisson_state& ps, const cr_binomial_state& bs) {
+  const double i = k - LP_BASE;
+  if (i >= 0.0 && i < (double)LP_SIZE) {
+    double& v = LP[(int)i];
+    if (v != v) v = kind == 0 ? cr_log_poisson_pmf(k, ps.lam) : cr_log_binomial_pmf(k, bs.n, bs.pp, bs.np, bs.nq);
+    return v;
+  }
+  return kind == 0 ? cr_log_poisson_pmf(k, ps.lam) : cr_log_binomial_pmf(k, bs.n, bs.pp, bs.np, bs.nq);
+}
+
+/** cr_poisson_try with the memos of a scalar λ (same result). */
+INLINE double poisson_try_memo(const cr_poisson_state& s, const uint32_t w[4]) {
+  const double A = cr_count_a(w);
+  if (!s.ptrs) return cdf_search(A, CR_INVERSION_CAP);
+  const double V = cr_count_b(w);
+  const double U = A - 0.5;
+  const double us = 0.5 - fabs(U);
+  const double k = floor((2.0 * s.a / us + s.b) * U + s.lam + 0.43);
+  if (us >= 0.07 && V <= s.vr) return k;
+  if (k < 0.0 || (us < 0.013 && V > us)) return -1.0;
+  const cr_binomial_state none = {};
+  return cr_log(V) + s.la - cr_log(s.a / (us * us) + s.b) <= memo_lp(k, 0, s, none) ? k : -1.0;
+}
+
+/** cr_binomial_try with the memos of a scalar (count, p) (same result). */
+INLINE double binomial_try_memo(const cr_binomial_state& s, const uint32_t w[4]) {
+  const double n = s.n;
+  double x;
+  if (s.method == 1) {
+    x = cdf_search(cr_count_a(w), s.cap);
+  } else {
+    double v = cr_count_a(w), u;
+    if (v <= s.urvr) {
+      u = v / s.vr - 0.43;
+      const double k = floor((2.0 * s.a / (0.5 - fabs(u)) + s.b) * u + s.c);
+      x = k < 0.0 || k > n ? -1.0 : k;
+    } else {
+      if (v >= s.vr) {
+        u = cr_count_b(w) - 0.5;
+      } else {
+        u = v / s.vr - 0.93;
+        u = (u < 0.0 ? -0.5 : 0.5) - u;
+        v = cr_count_b(w) * s.vr;
+      }
+      const double us = 0.5 - fabs(u);
+      const double k = floor((2.0 * s.a / us + s.b) * u + s.c);
+      if (k < 0.0 || k > n) {
+        x = -1.0;
+      } else {
+        v = v * s.alpha / (s.a / (us * us) + s.b);
+        const cr_poisson_state none = {};
+        x = cr_log(v) <= memo_lp(k, 1, none, s) - s.lpm ? k : -1.0;
+      }
+    }
+  }
+  return x < 0.0 || !s.flip ? x : s.n - x;
+}
+
 /**
  * Counts of elements [e, e + count), e = (ehi:elo), count <= CHUNK_ELEMS, into OUT[0..count) as
  * doubles: kind 0 Poisson on stream `tag` with λ = ALPHA[0] (per = 0) or ALPHA[j]; kind 1 binomial
  * (TAG_BINOMIAL) with count ALPHA and p DS likewise. Proposal 0 of every element comes from one
- * vector Philox pass over plane 0; the math is the scalar C++ port (cr_counts.h), rejections continue
- * from proposal 1 — the first accepted proposal, as in the specification.
+ * vector Philox pass over plane 0; the math is the C++ port (cr_counts.h) — for a scalar parameter
+ * with the inversion's summed pmf tabulated and log-probabilities memoised, the very values the port
+ * computes —, rejections continue from proposal 1 by the port: the first accepted proposal, as in
+ * the specification.
  */
 EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t kind,
                                    uint32_t per, uint32_t tag) {
-  cr_poisson_state ps = {};
-  cr_binomial_state bs = {};
+  cr_poisson_state ps = cr_poisson_setup(0.0);
+  cr_binomial_state bs = cr_binomial_setup(0.0, 0.0);
   if (!per) {
     if (kind == 0) ps = cr_poisson_setup(ALPHA[0]);
     else bs = cr_binomial_setup(ALPHA[0], DS[0]);
+    if ((kind == 0 && !ps.ptrs) || (kind == 1 && bs.method == 1)) cdf_table(kind, ps, bs);
+    const double mode = kind == 0 ? floor(ps.lam) : bs.m;
+    LP_BASE = mode < (double)(LP_SIZE / 2) ? 0.0 : mode - (double)(LP_SIZE / 2);
+    for (int i = 0; i < LP_SIZE; ++i) LP[i] = cr_nan();
   }
   const uint32_t c3 = kind == 0 ? tag : CR_TAG_BINOMIAL;
   uint32_t j = 0;
@@ -932,11 +1035,17 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
       block_words(b, w);
       double v;
       if (kind == 0) {
-        if (per) ps = cr_poisson_setup(ALPHA[j]);
-        v = cr_poisson_try(ps, w);
-      } else {
-        if (per) bs = cr_binomial_setup(ALPHA[j], DS[j]);
+        if (per) {
+          ps = cr_poisson_setup(ALPHA[j]);
+          v = cr_poisson_try(ps, w);
+        } else {
+          v = poisson_try_memo(ps, w);
+        }
+      } else if (per) {
+        bs = cr_binomial_setup(ALPHA[j], DS[j]);
         v = bs.method == 0 ? (bs.flip ? bs.n : 0.0) : cr_binomial_try(bs, w);
+      } else {
+        v = bs.method == 0 ? (bs.flip ? bs.n : 0.0) : binomial_try_memo(bs, w);
       }
       if (__builtin_expect(v < 0.0, 0)) {
         const uint32_t lo = elo + j, hi = ehi + (lo < elo ? 1 : 0);
