@@ -8,7 +8,7 @@
  *   samplers  the registry: one module per sampler                       core, kernels, wasm
  *   backend   cpu/ and cuda/ (never each other), select.ts above both    core, kernels, wasm, samplers
  *   facade    the public functions, DeviceArray                          core, samplers, backend/select|types
- *   features  alias, xorwow, mrg32k3a, sobol                             the above (own folder only)
+ *   features  alias, xorwow, mrg32k3a, sobol, generator                            the above (own folder only)
  *   top       index.ts, cli/                                             anything
  */
 const BELOW_FACADE = 'core|kernels|wasm|samplers';
@@ -73,7 +73,7 @@ module.exports = {
       name: 'features-import-lower-layers',
       comment: 'A feature folder builds on the layers below and the facade, never on another feature or a backend internal.',
       severity: 'error',
-      from: { path: '^lib/(alias|xorwow|mrg32k3a|sobol)/' },
+      from: { path: '^lib/(alias|xorwow|mrg32k3a|sobol|generator)/' },
       to: { path: '^lib/', pathNot: `^lib/($1|${BELOW_FACADE}|facade)/|${SELECT}` },
     },
     {

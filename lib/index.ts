@@ -36,4 +36,6 @@ export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: 
   return backendInfo(checkOptions(options));
 }
 export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a/mrg32k3a.js';
+export { generator, Generator, type GeneratorOptions, type GeneratorState } from './generator/generator.js';
+export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, SamplerName, SamplerFunctions } from './generator/methods.js';
 export { sobol, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';

@@ -166,11 +166,46 @@ function samplerTarget(s: SamplerSpec): Target {
   return { name: s.name, base: () => ({ ...base }), slots, call: (a) => fn(...args(a)), callAsync: (a) => fnAsync(...args(a)) };
 }
 
+/** The same sampler as a Generator method: the function's slots less key and offset (the generator's). */
+function generatorTarget(s: SamplerSpec): Target {
+  const t = samplerTarget(s);
+  const { key: _k, offset: _o, ...slots } = t.slots;
+  const rows = s.rows?.param;
+  // an object (or nothing) where n goes is a single draw's options, not a bad n
+  slots.n = ['n', slots.n[1].filter((v) => v === null || (typeof v !== 'object' && v !== undefined))];
+  const names = Object.keys(slots).filter((x) => !['n', 'key', 'options', rows].includes(x));
+  const opt = (a: Args) => {
+    if ('options' in a) return a.options;
+    const o: Args = {};
+    for (const k of names) if (a[k] !== undefined) o[k] = a[k];
+    for (const q of s.params) if (q.name !== rows && a[q.name] !== undefined) o[q.name] = a[q.name];
+    return o;
+  };
+  const call = (async: boolean) => (a: Args) => {
+    const g = cr.generator(1) as unknown as Record<string, (...x: unknown[]) => unknown>;
+    const f = g[async ? `${s.name}Async` : s.name];
+    return rows ? f.call(g, a[rows], a.n, opt(a)) : f.call(g, a.n, opt(a));
+  };
+  return {
+    name: `generator#${s.name}`, base: () => { const b = t.base(); delete b.key; return b; }, slots,
+    call: call(false), callAsync: call(true) as (a: Args) => Promise<unknown>,
+  };
+}
+
 const table = cr.AliasTable.build([1, 2, 0, 4]);
 const goodBuffer = table.toBuffer();
 
 export const targets: Target[] = [
   ...SAMPLERS.map(samplerTarget),
+  ...SAMPLERS.map(generatorTarget),
+  {
+    name: 'generator', base: () => ({ seed: 5 }),
+    slots: {
+      seed: ['seed', fc.oneof(badSeedNumber, fc.constantFrom(2 ** 53, -1n, 2n ** 64n), junk.filter((v) => !Array.isArray(v)))],
+      backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])], options: ['options', badOptions],
+    },
+    call: (a) => cr.generator(a.seed as number, opts(a, ['backend']) as never),
+  },
   {
     name: 'AliasTable.build', base: () => ({ weights: [1, 2, 3] }),
     slots: { weights: ['weights', badWeights], method: ['method', badEnum(['psa', 'psa+'])], options: ['options', badOptions] },

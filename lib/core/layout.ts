@@ -22,9 +22,9 @@ export const TAG_POLAR = 3;
 export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
-/** Poisson proposals: proposal t of element e is block (lo(e), hi(e), t, TAG_POISSON) (docs/streams.md §10.1). */
+/** Poisson proposals: proposal t of element e is block (lo(e), hi(e), t, TAG_POISSON) (docs/streams.md §11.1). */
 export const TAG_POISSON = 9;
-/** Binomial proposals, and multinomial's conditional binomials (docs/streams.md §10.2, §10.4). */
+/** Binomial proposals, and multinomial's conditional binomials (docs/streams.md §11.2, §11.4). */
 export const TAG_BINOMIAL = 10;
-/** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md §10.3). */
+/** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md §11.3). */
 export const TAG_NEGATIVE_BINOMIAL = 11;

@@ -226,7 +226,7 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
 
-// ---- the count samplers (docs/streams.md §10) ---------------------------------------------------------
+// ---- the count samplers (docs/streams.md §11) ---------------------------------------------------------
 
 /** Output types of the count samplers. */
 export type CountDtype = 'int32' | 'uint32' | 'float64';
@@ -235,7 +235,7 @@ export type CountDtype = 'int32' | 'uint32' | 'float64';
 export interface CountOptions extends CommonOptions {
   /** 'int32' (default), 'uint32' or 'float64' (exact integers up to 2^53); an Int32Array, Uint32Array
    *  or Float64Array `out` implies its type. A parameter whose counts the type cannot hold is a
-   *  RangeError (the rule per sampler: docs/streams.md §10). */
+   *  RangeError (the rule per sampler: docs/streams.md §11). */
   dtype?: CountDtype;
   /** Destination, or 'device' / a DeviceArray (docs/device-arrays.md). */
   out?: Int32Array | Uint32Array | Float64Array | DeviceOut;
@@ -278,7 +278,7 @@ export interface PoissonOptions extends CountOptions {
 const [poissonFn, poissonAsyncFn] = makeSampler(POISSON);
 /**
  * n Poisson counts with mean λ. Element i is the first accepted proposal of its own sub-stream:
- * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §10.1).
+ * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §11.1).
  */
 export const poisson = poissonFn as CountSampler<PoissonOptions>;
 export const poissonAsync = poissonAsyncFn as CountSamplerAsync<PoissonOptions>;
@@ -293,7 +293,7 @@ export interface BinomialOptions extends CountOptions {
 const [binomialFn, binomialAsyncFn] = makeSampler(BINOMIAL);
 /**
  * n binomial counts. Inversion for count·min(p, 1 − p) < 10, Hörmann's BTRS from 10 on; p > 1/2 draws
- * count − Binomial(count, 1 − p) (docs/streams.md §10.2).
+ * count − Binomial(count, 1 − p) (docs/streams.md §11.2).
  */
 export const binomial = binomialFn as CountSampler<BinomialOptions>;
 export const binomialAsync = binomialAsyncFn as CountSamplerAsync<BinomialOptions>;
@@ -308,7 +308,7 @@ export interface NegativeBinomialOptions extends CountOptions {
 const [negativeBinomialFn, negativeBinomialAsyncFn] = makeSampler(NEGATIVE_BINOMIAL);
 /**
  * n negative binomial counts (failures before the r-th success; numpy's negative_binomial(r, p)):
- * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §10.3).
+ * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §11.3).
  */
 export const negativeBinomial = negativeBinomialFn as CountSampler<NegativeBinomialOptions>;
 export const negativeBinomialAsync = negativeBinomialAsyncFn as CountSamplerAsync<NegativeBinomialOptions>;
@@ -336,7 +336,7 @@ const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
 /**
  * n rows of K multinomial counts summing to `count`, row-major (n·K values); `probs` are K weights
  * (finite, >= 0, positive finite total; normalised). Component j < K − 1 of row r is a binomial draw on
- * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §10.4).
+ * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §11.4).
  */
 export const multinomial = multinomialFn as CountRowsSampler<ArrayLike<number>, MultinomialOptions>;
 export const multinomialAsync = multinomialAsyncFn as CountRowsSamplerAsync<ArrayLike<number>, MultinomialOptions>;

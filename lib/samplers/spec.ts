@@ -36,7 +36,7 @@ export interface ParamSpec {
   fits?: { test(v: number, max: number): boolean; says: string };
 }
 
-/** Output types of the integer-valued samplers, the default first (docs/streams.md §10). */
+/** Output types of the integer-valued samplers, the default first (docs/streams.md §11). */
 export const COUNT_DTYPES: readonly DeviceDtype[] = ['int32', 'uint32', 'float64'];
 
 /** The largest count each integer output type holds exactly. */
@@ -55,7 +55,7 @@ export function checkFits(fits: ParamSpec['fits'], v: number, name: string, dtyp
   }
 }
 
-/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §10.1). */
+/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §11.1). */
 export const POISSON_FITS: NonNullable<ParamSpec['fits']> = {
   test: (lam, max) => lam + 64 * Math.sqrt(lam) + 64 <= max,
   says: 'lam + 64·sqrt(lam) + 64',

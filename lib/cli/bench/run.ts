@@ -10,8 +10,9 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { alias } from './alias.js';
 import { counts } from './counts.js';
+import { generatorSuite } from './generator.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, counts];
+export const SUITES: readonly Suite[] = [core, distributions, alias, counts, generatorSuite];
 
 export interface BenchOptions {
   suites: string[];

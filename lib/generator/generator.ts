@@ -1,0 +1,285 @@
+/**
+ * A stateful convenience over the counter-based functions, like numpy's Generator: `g.normal()` is one
+ * number, `g.normal(n, options)` an array, and every draw moves the generator on, so consecutive calls
+ * never reuse randomness and different methods never share a stream. Each draw is defined as one call
+ * of the functional API (lib/generator/streams.ts, docs/streams.md §10); buffering scalar draws never
+ * changes a value, because element s of a stream does not depend on how many elements a call asked for.
+ */
+import { checkKey, foldIn, key as keyOf, type Key } from '../core/keys.js';
+import { checkCount, checkOptions, describe } from '../core/validate.js';
+import { checkDevice, requestedBackend } from '../backend/select.js';
+import { SAMPLERS } from '../samplers/registry.js';
+import * as facade from '../facade/samplers.js';
+import { bulkKey, scalarKey, spawnKey } from './streams.js';
+import type { GeneratorMethods } from './methods.js';
+
+type Fn = (...a: unknown[]) => unknown;
+type Values = ArrayLike<number>;
+
+/** The most values one refill of a scalar buffer asks for. */
+const MAX_REFILL = 4096;
+/** Options the generator sets itself. */
+const OWN = ['offset'];
+/** Options a scalar draw cannot take (it returns one number). */
+const NOT_SCALAR = ['out', 'dtype'];
+
+/** Scalar draws of one method: buf[i] is draw base + i, made with the options whose signature is sig. */
+interface Buffered {
+  base: number;
+  pos: number;
+  buf: Values;
+  sig: string | undefined;
+  /** How many values the next refill asks for (grows while the options stay the same). */
+  size: number;
+  key: Key;
+}
+
+/** The signature of a scalar draw's options: equal signatures, equal options (undefined: never reuse). */
+function signature(opts: Record<string, unknown>): string | undefined {
+  let s = '';
+  for (const name of Object.keys(opts)) {
+    const v = opts[name];
+    if (typeof v === 'number') s += `${name}=${Object.is(v, -0) ? '-0' : String(v)};`;
+    else if (typeof v === 'string') s += `${name}=${JSON.stringify(v)};`;
+    else if (v === undefined) continue;
+    else return undefined;
+  }
+  return s;
+}
+
+export interface GeneratorOptions {
+  /** The backend every draw runs on unless a call says otherwise (default: as the functions choose). */
+  backend?: 'auto' | 'cpu' | 'cuda';
+  /** The GPU every draw runs on when the CUDA backend does. */
+  device?: number;
+}
+
+/** What `g.state` gives and `Generator.fromState` takes: plain JSON. */
+export interface GeneratorState {
+  /** The root key. */
+  key: [number, number];
+  /** Per method: how many bulk calls it has made. */
+  bulk: Record<string, number>;
+  /** Per method: how many scalar draws it has made. */
+  scalar: Record<string, number>;
+  /** How many children spawn()/split() have made. */
+  spawned: number;
+  backend?: GeneratorOptions['backend'];
+  device?: number;
+}
+
+const SPECS = new Map(SAMPLERS.map((s) => [s.name, s]));
+
+function functionOf(name: string, async: boolean): Fn {
+  const f = (facade as unknown as Record<string, unknown>)[async ? `${name}Async` : name];
+  if (typeof f !== 'function') throw new Error(`internal: the registry's sampler '${name}' has no public function`);
+  return f as Fn;
+}
+
+function checkCounter(v: unknown, name: string): number {
+  if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
+  if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be an integer in [0, 2^53-1], got ${v}`);
+  return v;
+}
+
+// The sampler methods are made from the registry in the static block below; their types come from the
+// public functions' types (lib/generator/methods.ts).
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface Generator extends GeneratorMethods {}
+
+export class Generator {
+  readonly #root: Key;
+  readonly #call: Record<string, unknown>;
+  readonly #bulk = new Map<string, number>();
+  readonly #scalar = new Map<string, Buffered>();
+  #spawned = 0;
+  /** uniform's scalar draws, looked up once for random()'s fast path. */
+  readonly #uniform: Buffered;
+
+  /** Use generator(seed | key, options) or Generator.fromState(state). */
+  constructor(seedOrKey: number | bigint | Key, options?: GeneratorOptions) {
+    this.#root = typeof seedOrKey === 'number' || typeof seedOrKey === 'bigint' ? keyOf(seedOrKey) : checkKey(seedOrKey, 'seed');
+    const o = checkOptions(options);
+    for (const name of Object.keys(o)) {
+      if (name !== 'backend' && name !== 'device') throw new TypeError(`generator: unknown option '${name}'; the options are backend, device`);
+    }
+    requestedBackend(o.backend);
+    checkDevice(o.device);
+    this.#call = {};
+    if (o.backend !== undefined) this.#call.backend = o.backend;
+    if (o.device !== undefined) this.#call.device = o.device;
+    this.#uniform = this.#buffered('uniform');
+  }
+
+  /** The root key: everything this generator draws is derived from it (docs/streams.md §10). */
+  get key(): Key {
+    return this.#root;
+  }
+
+  /** One uniform float64 in [0, 1): the scalar `uniform()` stream. */
+  random(): number {
+    const u = this.#uniform;
+    if (u.sig === '' && u.pos < u.buf.length) return u.buf[u.pos++];
+    return this.#scalarDraw('uniform', {}) as number;
+  }
+
+  /** n independent child generators (numpy's spawn; JAX's split). Each call gives new children. */
+  spawn(n: number): Generator[] {
+    checkCount(n, 'n');
+    const from = spawnKey(this.#root);
+    const kids: Generator[] = [];
+    for (let i = 0; i < n; i++) kids.push(new Generator(foldIn(from, this.#spawned + i), this.#options()));
+    this.#spawned += n;
+    return kids;
+  }
+
+  /** The same as spawn(n). */
+  split(n = 2): Generator[] {
+    return this.spawn(n);
+  }
+
+  /** Where this generator stands, as JSON-safe data (buffered draws are recomputed, not stored). */
+  get state(): GeneratorState {
+    const scalar: Record<string, number> = {};
+    for (const [name, b] of this.#scalar) if (b.base + b.pos > 0) scalar[name] = b.base + b.pos;
+    return {
+      key: [this.#root[0], this.#root[1]],
+      bulk: Object.fromEntries(this.#bulk),
+      scalar,
+      spawned: this.#spawned,
+      ...this.#options(),
+    };
+  }
+
+  /** A generator that continues exactly where `state` was taken. */
+  static fromState(state: GeneratorState): Generator {
+    const s = checkOptions(state, 'state');
+    for (const name of Object.keys(s)) {
+      if (!['key', 'bulk', 'scalar', 'spawned', 'backend', 'device'].includes(name)) {
+        throw new TypeError(`state: unknown field '${name}'`);
+      }
+    }
+    const g = new Generator(checkKey(s.key, 'state.key'), { backend: s.backend as GeneratorOptions['backend'], device: s.device as number | undefined });
+    for (const field of ['bulk', 'scalar'] as const) {
+      const counts = checkOptions(s[field], `state.${field}`);
+      for (const [name, v] of Object.entries(counts)) {
+        if (!SPECS.has(name)) throw new RangeError(`state.${field}.${name}: no such method`);
+        const count = checkCounter(v, `state.${field}.${name}`);
+        if (field === 'bulk') g.#bulk.set(name, count);
+        else g.#buffered(name).base = count;
+      }
+    }
+    g.#spawned = checkCounter(s.spawned, 'state.spawned');
+    return g;
+  }
+
+  #options(): GeneratorOptions {
+    return { ...this.#call } as GeneratorOptions;
+  }
+
+  #buffered(name: string): Buffered {
+    let b = this.#scalar.get(name);
+    if (!b) {
+      b = { base: 0, pos: 0, buf: [], sig: undefined, size: 1, key: scalarKey(this.#root, name) };
+      this.#scalar.set(name, b);
+    }
+    return b;
+  }
+
+  /** The options of a call, checked for the names the generator owns. */
+  #own(opts: unknown, scalar: boolean): Record<string, unknown> {
+    const o = checkOptions(opts);
+    for (const name of OWN) {
+      if (o[name] !== undefined) throw new TypeError(`${name} is set by the generator; use the functional API for explicit offsets`);
+    }
+    if (scalar) {
+      for (const name of NOT_SCALAR) {
+        if (o[name] !== undefined) throw new TypeError(`a single draw takes no '${name}' (pass n for an array)`);
+      }
+    }
+    return o;
+  }
+
+  /** Draw s of `name`'s scalar stream: from the buffer while the options stay the same. */
+  #scalarDraw(name: string, opts: Record<string, unknown>): unknown {
+    const b = this.#buffered(name);
+    const sig = signature(opts);
+    if (sig === undefined || sig !== b.sig || b.pos >= b.buf.length) {
+      for (const [k, v] of Object.entries(opts)) {
+        if (v !== undefined && typeof v !== 'number' && typeof v !== 'string') {
+          throw new TypeError(`${k} must be a number for a single draw, got ${describe(v)} (pass n for per-element values)`);
+        }
+      }
+      const s = b.base + b.pos;
+      const size = sig !== undefined && sig === b.sig ? Math.min(b.size * 8, MAX_REFILL) : 1;
+      const buf = functionOf(name, false)(b.key, size, { ...this.#call, ...opts, offset: s }) as Values;
+      Object.assign(b, { base: s, pos: 0, buf, sig, size });
+    }
+    return b.buf[b.pos++];
+  }
+
+  /** Row s of a rows sampler's scalar stream (no buffering: one row per call). */
+  #scalarRow(name: string, vector: unknown, opts: Record<string, unknown>): unknown {
+    const b = this.#buffered(name);
+    const row = functionOf(name, false)(b.key, vector, 1, { ...this.#call, ...opts, offset: b.base + b.pos });
+    b.pos++;
+    return row;
+  }
+
+  /** Bulk call j of `name`: the function under foldIn(method key, j). */
+  #bulkCall(name: string, async: boolean, args: unknown[], opts: unknown): unknown {
+    let o: Record<string, unknown>;
+    try {
+      o = this.#own(opts, false);
+    } catch (e) {
+      if (async) return Promise.reject(e);
+      throw e;
+    }
+    const j = this.#bulk.get(name) ?? 0;
+    const k = foldIn(bulkKey(this.#root, name), j);
+    const run = () => functionOf(name, async)(k, ...args, { ...this.#call, ...o });
+    if (async) {
+      this.#bulk.set(name, j + 1);  // an async call takes its index when it is made
+      return run();
+    }
+    const r = run();
+    this.#bulk.set(name, j + 1);
+    return r;
+  }
+
+  static {
+    for (const spec of SAMPLERS) {
+      const name = spec.name;
+      const proto = Generator.prototype as unknown as Record<string, unknown>;
+      if (spec.rows) {
+        proto[name] = function (this: Generator, vector: unknown, n?: unknown, options?: unknown) {
+          if (n === undefined || (typeof n === 'object' && n !== null)) return this.#scalarRow(name, vector, this.#own(n, true));
+          return this.#bulkCall(name, false, [vector, n], options);
+        };
+        proto[`${name}Async`] = function (this: Generator, vector: unknown, n: unknown, options?: unknown) {
+          return this.#bulkCall(name, true, [vector, n], options);
+        };
+      } else {
+        proto[name] = function (this: Generator, n?: unknown, options?: unknown) {
+          if (n === undefined) {
+            // the common case first: default options, a value left in the buffer
+            const b = this.#scalar.get(name);
+            if (b !== undefined && b.sig === '' && b.pos < b.buf.length) return b.buf[b.pos++];
+            return this.#scalarDraw(name, {});
+          }
+          if (typeof n === 'object' && n !== null) return this.#scalarDraw(name, this.#own(n, true));
+          return this.#bulkCall(name, false, [n], options);
+        };
+        proto[`${name}Async`] = function (this: Generator, n: unknown, options?: unknown) {
+          return this.#bulkCall(name, true, [n], options);
+        };
+      }
+    }
+  }
+}
+
+/** A Generator from a seed (an integer in [0, 2^64)) or a key. */
+export function generator(seed: number | bigint | Key, options?: GeneratorOptions): Generator {
+  return new Generator(seed, options);
+}
+generator.fromState = Generator.fromState;

@@ -1,0 +1,193 @@
+// The Generator: every draw is the functional call docs/streams.md §10 names, buffering never changes a
+// value, state round-trips through JSON, methods and children never share a stream, bad input is named.
+import { describe, expect, it } from 'vitest';
+import * as lib from '../lib/index.js';
+import { foldIn, generator, Generator, key, type Key } from '../lib/index.js';
+import { SAMPLERS, type SamplerSpec } from '../lib/samplers/registry.js';
+import { bulkKey, methodId, scalarKey, spawnKey } from '../lib/generator/streams.js';
+
+type Opts = Record<string, unknown>;
+type AnyFn = (...a: unknown[]) => unknown;
+const fns = lib as unknown as Record<string, AnyFn>;
+const root = key(2026);
+
+/** A value of each required parameter, and a vector for rows samplers. */
+function args(s: SamplerSpec): { opts: Opts; vector?: number[] } {
+  const opts: Opts = {};
+  for (const p of s.params) {
+    if (p.default !== undefined || p.name === s.rows?.param) continue;
+    opts[p.name] = p.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
+  }
+  return { opts, vector: s.rows ? [0.5, 2, 1.5] : undefined };
+}
+
+const method = (g: Generator, name: string) => (g as unknown as Record<string, AnyFn>)[name].bind(g);
+const same = (a: ArrayLike<number>, b: ArrayLike<number>) => expect(Array.from(a)).toEqual(Array.from(b));
+
+describe.each(SAMPLERS.map((s) => [s.name, s] as const))('generator.%s', (name, s) => {
+  const { opts, vector } = args(s);
+  const f = fns[name];
+  const functional = (k: Key, n: number, o: Opts) => (vector ? f(k, vector, n, o) : f(k, n, o)) as ArrayLike<number>;
+
+  it('bulk call j is the function under foldIn(bulk key, j)', () => {
+    const g = generator(root);
+    const m = method(g, name);
+    for (let j = 0; j < 3; j++) {
+      const got = (vector ? m(vector, 5 + j, opts) : m(5 + j, opts)) as ArrayLike<number>;
+      same(got, functional(foldIn(bulkKey(root, name), j), 5 + j, opts));
+    }
+    expect(g.state.bulk[name]).toBe(3);
+  });
+
+  it('scalar draw s is element s of the scalar stream, however the draws are buffered', () => {
+    const g = generator(root);
+    const m = method(g, name);
+    const many = 40;
+    const want = functional(scalarKey(root, name), many, opts);
+    const K = vector?.length ?? 1;
+    for (let s = 0; s < many / K; s++) {
+      const got = vector ? (m(vector, opts) as ArrayLike<number>) : [m(opts) as number];
+      same(got, Array.from(want).slice(s * K, s * K + K));
+    }
+  });
+
+  it('the async twin is the same bulk call', async () => {
+    const g = generator(root);
+    const m = method(g, `${name}Async`);
+    const got = (await (vector ? m(vector, 7, opts) : m(7, opts))) as ArrayLike<number>;
+    same(got, functional(foldIn(bulkKey(root, name), 0), 7, opts));
+  });
+});
+
+describe('generator', () => {
+  it('random() is the scalar uniform stream', () => {
+    const g = generator(7);
+    const want = lib.uniform(scalarKey(key(7), 'uniform'), 10_000);
+    for (let i = 0; i < want.length; i++) expect(g.random()).toBe(want[i]);
+    expect(g.state.scalar.uniform).toBe(10_000);
+  });
+
+  it('options that change between scalar draws give the draws of each index with those options', () => {
+    const g = generator(root);
+    const k = scalarKey(root, 'gamma');
+    for (let s = 0; s < 30; s++) {
+      const alpha = s % 3 === 0 ? 0.5 : 2;  // runs of equal options and changes
+      expect(g.gamma({ alpha })).toBe(lib.gamma(k, 1, { alpha, offset: s })[0]);
+    }
+    // -0 and +0 are different options (a signature that folded them together would reuse a buffer)
+    const h = generator(root);
+    const n0 = h.normal({ mean: 0 });
+    const n1 = h.normal({ mean: -0 });
+    expect(n1).toBe(lib.normal(scalarKey(root, 'normal'), 1, { mean: -0, offset: 1 })[0]);
+    expect(n0).toBe(lib.normal(scalarKey(root, 'normal'), 1, { offset: 0 })[0]);
+  });
+
+  it('a bad option in a scalar draw is refused even when a buffer is full (NaN, Infinity are not the same option)', () => {
+    const g = generator(root);
+    expect(typeof g.normal({ std: 2 })).toBe('number');
+    g.normal({ mean: 1e308 });
+    expect(() => g.normal({ mean: NaN })).toThrow(/mean must be finite/);
+    expect(() => g.normal({ mean: Infinity })).toThrow(/mean must be finite/);
+    // nothing was consumed by the refused draws
+    expect(g.state.scalar.normal).toBe(2);
+  });
+
+  it('state round-trips through JSON mid-buffer, and the copy continues the same sequence', () => {
+    const g = generator(99, { backend: 'cpu' });
+    g.random();
+    g.normal(5);
+    g.gamma({ alpha: 3 });
+    g.spawn(2);
+    const h = Generator.fromState(JSON.parse(JSON.stringify(g.state)));
+    expect(h.state).toEqual(g.state);
+    for (let i = 0; i < 50; i++) expect(h.random()).toBe(g.random());
+    same(h.normal(9), g.normal(9));
+    expect(h.gamma({ alpha: 3 })).toBe(g.gamma({ alpha: 3 }));
+    expect(h.spawn(1)[0].random()).toBe(g.spawn(1)[0].random());
+    expect(generator.fromState).toBe(Generator.fromState);
+  });
+
+  it('fromState refuses malformed state, naming the field', () => {
+    const good = generator(1).state;
+    expect(() => Generator.fromState(null as never)).toThrow(TypeError);
+    expect(() => Generator.fromState({ ...good, key: [1] as never })).toThrow(/state\.key/);
+    expect(() => Generator.fromState({ ...good, bulk: { normal: -1 } })).toThrow(/state\.bulk\.normal/);
+    expect(() => Generator.fromState({ ...good, scalar: { uniform: 0.5 } })).toThrow(/state\.scalar\.uniform/);
+    expect(() => Generator.fromState({ ...good, scalar: { nosuch: 1 } })).toThrow(/state\.scalar\.nosuch/);
+    expect(() => Generator.fromState({ ...good, spawned: '1' as never })).toThrow(/state\.spawned/);
+    expect(() => Generator.fromState({ ...good, extra: 1 } as never)).toThrow(/extra/);
+  });
+
+  it('children: foldIn(spawn key, c); each spawn call gives new ones; split is spawn', () => {
+    const g = generator(5);
+    const [a, b] = g.spawn(2);
+    const [c] = g.split(1);
+    expect(a.key).toEqual(foldIn(spawnKey(key(5)), 0));
+    expect(b.key).toEqual(foldIn(spawnKey(key(5)), 1));
+    expect(c.key).toEqual(foldIn(spawnKey(key(5)), 2));
+    expect(new Set([a, b, c].map((x) => x.random())).size).toBe(3);
+    expect(g.state.spawned).toBe(3);
+  });
+
+  it('methods never share randomness: consecutive calls and different methods are uncorrelated', () => {
+    const corr = (x: ArrayLike<number>, y: ArrayLike<number>) => {
+      const n = x.length;
+      let mx = 0, my = 0;
+      for (let i = 0; i < n; i++) { mx += x[i] / n; my += y[i] / n; }
+      let sxy = 0, sxx = 0, syy = 0;
+      for (let i = 0; i < n; i++) {
+        sxy += (x[i] - mx) * (y[i] - my); sxx += (x[i] - mx) ** 2; syy += (y[i] - my) ** 2;
+      }
+      return sxy / Math.sqrt(sxx * syy);
+    };
+    const n = 100_000;
+    // the functional API with one key reused: strongly correlated (the reason the Generator exists)
+    expect(corr(lib.uniform(root, n), lib.exponential(root, n))).toBeLessThan(-0.8);
+    const g = generator(root);
+    const bound = 5 / Math.sqrt(n);
+    expect(Math.abs(corr(g.uniform(n), g.exponential(n)))).toBeLessThan(bound);
+    expect(Math.abs(corr(g.uniform(n), g.uniform(n)))).toBeLessThan(bound);
+    expect(Math.abs(corr(g.normal(n), g.lognormal(n)))).toBeLessThan(bound);
+    const u = Float64Array.from({ length: n }, () => g.random());
+    const e = Float64Array.from({ length: n }, () => g.exponential());
+    expect(Math.abs(corr(u, e))).toBeLessThan(bound);
+  });
+
+  it('method ids (FNV-1a of the name) are distinct and fixed', () => {
+    const ids = SAMPLERS.map((s) => methodId(s.name));
+    expect(new Set(ids).size).toBe(ids.length);
+    // published in docs/streams.md §10: a change here is a stream change
+    expect(methodId('uniform')).toBe(0xde375a53);
+    expect(methodId('normal')).toBe(0xe68b9c52);
+    // FNV-1a's published test vectors
+    expect(methodId('')).toBe(0x811c9dc5);
+    expect(methodId('a')).toBe(0xe40c292c);
+    expect(methodId('foobar')).toBe(0xbf9cf968);
+  });
+
+  it('refuses bad seeds, options and arguments, naming them; refused calls consume nothing', async () => {
+    expect(() => generator(-1)).toThrow(/seed/);
+    expect(() => generator(1.5)).toThrow(/seed/);
+    expect(() => generator('x' as never)).toThrow(/seed/);
+    expect(() => generator(1, { backend: 'gpu' as never })).toThrow(/backend/);
+    expect(() => generator(1, { seed: 2 } as never)).toThrow(/unknown option 'seed'/);
+    const g = generator(1);
+    expect(() => g.normal(3, { offset: 1 } as never)).toThrow(/offset is set by the generator/);
+    expect(() => g.normal({ out: new Float64Array(1) } as never)).toThrow(/'out'/);
+    expect(() => g.normal({ dtype: 'float32' } as never)).toThrow(/'dtype'/);
+    expect(() => g.normal({ loc: 1 } as never)).toThrow(/unknown option 'loc' \(here: mean\)/);
+    expect(() => g.gamma({ alpha: new Float64Array(1) } as never)).toThrow(/alpha must be a number for a single draw/);
+    expect(() => g.normal(-1)).toThrow(/n/);
+    expect(() => g.gamma(3, { alpha: -1 })).toThrow(/alpha/);
+    await expect(g.normalAsync(3, { offset: 1 } as never)).rejects.toThrow(/offset/);
+    expect(g.state.bulk.normal ?? 0).toBe(0);
+    expect(g.state.scalar.normal ?? 0).toBe(0);
+  });
+
+  it('the generator backend is used by every call, and a call may name another (same bits)', () => {
+    const g = generator(3, { backend: 'cpu' });
+    const h = generator(3);
+    same(g.normal(100), h.normal(100, { backend: 'cpu' }));
+    expect(g.state.backend).toBe('cpu');
+  });
+});
