@@ -5,6 +5,7 @@
  * samplers are views of their specs (samplerTarget: each declared constraint's bad values); the rest
  * are listed by hand. Used by test/fuzz-invalid.test.ts.
  */
+import { CTORS } from '../lib/core/types.js';
 import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';
@@ -135,7 +136,7 @@ const goodFor = (q: ParamSpec) => q.default ?? q.is.good.find((x) => x >= 0.25 &
 function samplerTarget(s: SamplerSpec): Target {
   const rows = s.rows?.param;
   const K = 3;
-  const outs = s.dtypes.map((d) => ({ uint32: Uint32Array, float32: Float32Array, float64: Float64Array })[d]);
+  const outs: Function[] = s.dtypes.map((d) => CTORS[d]);
   const slots: Target['slots'] = { ...common(outs, rows ? K * N : N) };
   if (s.dtypes.length > 1) slots.dtype = ['dtype', badEnum([...s.dtypes])];
   if (s.method) slots.method = ['method', badEnum([...s.method.values])];
