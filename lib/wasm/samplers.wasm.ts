@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = 'ba63a0b87e84cc7e041d036be110e765910b22894508201b0ccddde08faa0c4d';
+export const SAMPLERS_WASM_SOURCE_SHA256 = 'adb4a5f6fe68532a70717e2196ee92c29031fa24228c2ac26f3cb46960e2cb99';
 
 /** The compiled sampler module (86343 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =
