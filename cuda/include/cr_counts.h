@@ -84,26 +84,52 @@ CR_HD inline cr_poisson_state cr_poisson_setup(double lam) {
   return s;
 }
 
-/** The count of the proposal with words w, or -1 when it is rejected. */
-CR_HD inline double cr_poisson_try(const cr_poisson_state& s, const uint32_t w[4]) {
-  const double A = cr_count_a(w);
-  if (!s.ptrs) {
-    double k = 0.0, p = s.p0, F = p;
-    while (!(A < F)) {
-      k = k + 1.0;
-      if (k > CR_INVERSION_CAP) return -1.0;
-      p = p * s.lam / k;
-      F = F + p;
-    }
-    return k;
+/** The inversion's search from 0 for A: k = 0, 1, … with the summed pmf term(k) (k ≥ 1) until A < F, or
+ *  -1 past cap. */
+template <class Term>
+CR_HD inline double cr_inversion(double A, double f0, double cap, const Term& term) {
+  double k = 0.0, p = f0, F = p;
+  while (!(A < F)) {
+    k = k + 1.0;
+    if (k > cap) return -1.0;
+    p = term(p, k);
+    F = F + p;
   }
+  return k;
+}
+
+/**
+ * How a count's proposal evaluates its inversion and its log-probabilities: directly (this policy, the
+ * CUDA kernels and the per-element paths), or from tables of the very same values (lib/wasm/samplers.cc,
+ * for a scalar parameter). Either gives the same bits.
+ */
+struct cr_count_direct {
+  CR_HD double poisson_inversion(double A, const struct cr_poisson_state& s) const;
+  CR_HD double poisson_lp(double k, const struct cr_poisson_state& s) const;
+  CR_HD double binomial_inversion(double A, const struct cr_binomial_state& s) const;
+  CR_HD double binomial_lp(double k, const struct cr_binomial_state& s) const;
+};
+
+CR_HD inline double cr_count_direct::poisson_inversion(double A, const cr_poisson_state& s) const {
+  const double lam = s.lam;
+  return cr_inversion(A, s.p0, CR_INVERSION_CAP, [lam](double p, double k) { return p * lam / k; });
+}
+CR_HD inline double cr_count_direct::poisson_lp(double k, const cr_poisson_state& s) const {
+  return cr_log_poisson_pmf(k, s.lam);
+}
+
+/** The count of the proposal with words w, or -1 when it is rejected. */
+template <class P = cr_count_direct>
+CR_HD inline double cr_poisson_try(const cr_poisson_state& s, const uint32_t w[4], const P& pol = P()) {
+  const double A = cr_count_a(w);
+  if (!s.ptrs) return pol.poisson_inversion(A, s);
   const double V = cr_count_b(w);
   const double U = A - 0.5;
   const double us = 0.5 - fabs(U);
   const double k = floor((2.0 * s.a / us + s.b) * U + s.lam + 0.43);
   if (us >= 0.07 && V <= s.vr) return k;
   if (k < 0.0 || (us < 0.013 && V > us)) return -1.0;
-  return cr_log(V) + s.la - cr_log(s.a / (us * us) + s.b) <= cr_log_poisson_pmf(k, s.lam) ? k : -1.0;
+  return cr_log(V) + s.la - cr_log(s.a / (us * us) + s.b) <= pol.poisson_lp(k, s) ? k : -1.0;
 }
 
 /** Element e's count: its first accepted proposal on `tag`. */
@@ -159,20 +185,20 @@ CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p) {
   return s;
 }
 
+CR_HD inline double cr_count_direct::binomial_inversion(double A, const cr_binomial_state& s) const {
+  const double r = s.r, n = s.n;
+  return cr_inversion(A, s.p0, s.cap, [r, n](double pk, double k) { return pk * r * (n - k + 1.0) / k; });
+}
+CR_HD inline double cr_count_direct::binomial_lp(double k, const cr_binomial_state& s) const {
+  return cr_log_binomial_pmf(k, s.n, s.pp, s.np, s.nq);
+}
+
 /** X (for p' ≤ ½) of the proposal with words w, or -1 when it is rejected. */
-CR_HD inline double cr_binomial_draw(const cr_binomial_state& s, const uint32_t w[4]) {
+template <class P>
+CR_HD inline double cr_binomial_draw(const cr_binomial_state& s, const uint32_t w[4], const P& pol) {
   const double n = s.n;
   const double A = cr_count_a(w);
-  if (s.method == 1) {
-    double k = 0.0, pk = s.p0, F = pk;
-    while (!(A < F)) {
-      k = k + 1.0;
-      if (k > s.cap) return -1.0;
-      pk = pk * s.r * (n - k + 1.0) / k;
-      F = F + pk;
-    }
-    return k;
-  }
+  if (s.method == 1) return pol.binomial_inversion(A, s);
   double v = A, u;
   if (v <= s.urvr) {
     u = v / s.vr - 0.43;
@@ -190,13 +216,14 @@ CR_HD inline double cr_binomial_draw(const cr_binomial_state& s, const uint32_t 
   const double k = floor((2.0 * s.a / us + s.b) * u + s.c);
   if (k < 0.0 || k > n) return -1.0;
   v = v * s.alpha / (s.a / (us * us) + s.b);
-  const double lp = cr_log_binomial_pmf(k, n, s.pp, s.np, s.nq);
-  return cr_log(v) <= lp - s.lpm ? k : -1.0;
+  return cr_log(v) <= pol.binomial_lp(k, s) - s.lpm ? k : -1.0;
 }
 
-/** The count of the proposal (count − X when p > ½), or -1 when it is rejected. */
-CR_HD inline double cr_binomial_try(const cr_binomial_state& s, const uint32_t w[4]) {
-  const double x = cr_binomial_draw(s, w);
+/** The count of the proposal (count − X when p > ½), or -1 when it is rejected; method 0 takes none. */
+template <class P = cr_count_direct>
+CR_HD inline double cr_binomial_try(const cr_binomial_state& s, const uint32_t w[4], const P& pol = P()) {
+  if (s.method == 0) return s.flip ? s.n : 0.0;
+  const double x = cr_binomial_draw(s, w, pol);
   return x < 0.0 || !s.flip ? x : s.n - x;
 }
 

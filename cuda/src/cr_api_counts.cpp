@@ -143,17 +143,23 @@ double negbin_largest_mean(double r, double p) {
   return d * v * v * v * ((1.0 - p) / p) * (1.0 + 1e-12);
 }
 
-cr_status make_poisson(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, double lam, const cr_array* lams,
-                       int type, uint64_t n) {
+/** The fields every count body shares. */
+cr_status init_counts(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, int kind, int type) {
   if (cr_status st = check_count_type(type); st.code) return st;
-  if (cr_status st = check_values(lams, n, "lam must hold at least n float32 or float64 values"); st.code) return st;
   b.elem = type_size(type);
   b.first = first;
   b.a.k0 = k0;
   b.a.k1 = k1;
-  b.a.kind = CR_COUNT_POISSON;
+  b.a.kind = kind;
   b.a.type = type;
   b.a.max = count_max(type);
+  return ok_status();
+}
+
+cr_status make_poisson(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, double lam, const cr_array* lams,
+                       int type, uint64_t n) {
+  if (cr_status st = init_counts(b, k0, k1, first, CR_COUNT_POISSON, type); st.code) return st;
+  if (cr_status st = check_values(lams, n, "lam must hold at least n float32 or float64 values"); st.code) return st;
   b.a.a.alpha = lam;
   if (!lams && !cr_lam_fits(lam, b.a.max)) {
     return invalid("lam must be finite, >= 0, with lam + 64 sqrt(lam) + 64 at most the dtype's largest count");
@@ -166,16 +172,9 @@ cr_status make_poisson(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, d
 
 cr_status make_binomial(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, double count, const cr_array* counts,
                         double p, const cr_array* ps, int type, uint64_t n) {
-  if (cr_status st = check_count_type(type); st.code) return st;
+  if (cr_status st = init_counts(b, k0, k1, first, CR_COUNT_BINOMIAL, type); st.code) return st;
   if (cr_status st = check_values(counts, n, "count must hold at least n float32 or float64 values"); st.code) return st;
   if (cr_status st = check_values(ps, n, "p must hold at least n float32 or float64 values"); st.code) return st;
-  b.elem = type_size(type);
-  b.first = first;
-  b.a.k0 = k0;
-  b.a.k1 = k1;
-  b.a.kind = CR_COUNT_BINOMIAL;
-  b.a.type = type;
-  b.a.max = count_max(type);
   b.a.a.alpha = count;
   b.a.b.alpha = p;
   if (!counts && !cr_count_fits(count, b.a.max)) return invalid("count must be an integer in [0, the dtype's largest count]");
@@ -190,17 +189,10 @@ cr_status make_binomial(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, 
 }
 
 cr_status make_negative_binomial(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, int type) {
-  if (cr_status st = check_count_type(type); st.code) return st;
+  if (cr_status st = init_counts(b, k0, k1, first, CR_COUNT_NEGATIVE_BINOMIAL, type); st.code) return st;
   if (!(r > 0.0 && r <= 1.7976931348623157e308)) return invalid("r must be finite and > 0");
   if (!(p > 0.0 && p <= 1.0)) return invalid("p must be in (0, 1]");
   if (!cr_lam_fits(negbin_largest_mean(r, p), count_max(type))) return invalid("r and p give counts the dtype cannot hold");
-  b.elem = type_size(type);
-  b.first = first;
-  b.a.k0 = k0;
-  b.a.k1 = k1;
-  b.a.kind = CR_COUNT_NEGATIVE_BINOMIAL;
-  b.a.type = type;
-  b.a.max = count_max(type);
   b.a.a.alpha = r;
   b.a.b.alpha = p;
   return ok_status();

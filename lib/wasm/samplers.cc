@@ -943,64 +943,27 @@ INLINE double cdf_search(double A, double cap) {
   return k;
 }
 
-/** log P(X = k) through the LP memo where k falls in it (the same value cr_counts.h computes). */
-INLINE double memo_lp(double k, uint32_t kind, const cr_poisson_state& ps, const cr_binomial_state& bs) {
+/** The LP memo's value at k, computed by `f` the first time (the value cr_counts.h computes). */
+template <class F>
+INLINE double memo(double k, F f) {
   const double i = k - LP_BASE;
-  if (i >= 0.0 && i < (double)LP_SIZE) {
-    double& v = LP[(int)i];
-    if (v != v) v = kind == 0 ? cr_log_poisson_pmf(k, ps.lam) : cr_log_binomial_pmf(k, bs.n, bs.pp, bs.np, bs.nq);
-    return v;
-  }
-  return kind == 0 ? cr_log_poisson_pmf(k, ps.lam) : cr_log_binomial_pmf(k, bs.n, bs.pp, bs.np, bs.nq);
+  if (!(i >= 0.0 && i < (double)LP_SIZE)) return f();
+  double& v = LP[(int)i];
+  if (v != v) v = f();
+  return v;
 }
 
-/** cr_poisson_try with the memos of a scalar λ (same result). */
-INLINE double poisson_try_memo(const cr_poisson_state& s, const uint32_t w[4]) {
-  const double A = cr_count_a(w);
-  if (!s.ptrs) return cdf_search(A, CR_INVERSION_CAP);
-  const double V = cr_count_b(w);
-  const double U = A - 0.5;
-  const double us = 0.5 - fabs(U);
-  const double k = floor((2.0 * s.a / us + s.b) * U + s.lam + 0.43);
-  if (us >= 0.07 && V <= s.vr) return k;
-  if (k < 0.0 || (us < 0.013 && V > us)) return -1.0;
-  const cr_binomial_state none = {};
-  return cr_log(V) + s.la - cr_log(s.a / (us * us) + s.b) <= memo_lp(k, 0, s, none) ? k : -1.0;
-}
-
-/** cr_binomial_try with the memos of a scalar (count, p) (same result). */
-INLINE double binomial_try_memo(const cr_binomial_state& s, const uint32_t w[4]) {
-  const double n = s.n;
-  double x;
-  if (s.method == 1) {
-    x = cdf_search(cr_count_a(w), s.cap);
-  } else {
-    double v = cr_count_a(w), u;
-    if (v <= s.urvr) {
-      u = v / s.vr - 0.43;
-      const double k = floor((2.0 * s.a / (0.5 - fabs(u)) + s.b) * u + s.c);
-      x = k < 0.0 || k > n ? -1.0 : k;
-    } else {
-      if (v >= s.vr) {
-        u = cr_count_b(w) - 0.5;
-      } else {
-        u = v / s.vr - 0.93;
-        u = (u < 0.0 ? -0.5 : 0.5) - u;
-        v = cr_count_b(w) * s.vr;
-      }
-      const double us = 0.5 - fabs(u);
-      const double k = floor((2.0 * s.a / us + s.b) * u + s.c);
-      if (k < 0.0 || k > n) {
-        x = -1.0;
-      } else {
-        v = v * s.alpha / (s.a / (us * us) + s.b);
-        const cr_poisson_state none = {};
-        x = cr_log(v) <= memo_lp(k, 1, none, s) - s.lpm ? k : -1.0;
-      }
-    }
+/** cr_counts.h's policy for a scalar parameter: its tables (CDF, LP) in place of the direct values. */
+struct count_tables {
+  double poisson_inversion(double A, const cr_poisson_state&) const { return cdf_search(A, CR_INVERSION_CAP); }
+  double poisson_lp(double k, const cr_poisson_state& s) const {
+    return memo(k, [&] { return cr_count_direct().poisson_lp(k, s); });
   }
-  return x < 0.0 || !s.flip ? x : s.n - x;
-}
+  double binomial_inversion(double A, const cr_binomial_state& s) const { return cdf_search(A, s.cap); }
+  double binomial_lp(double k, const cr_binomial_state& s) const {
+    return memo(k, [&] { return cr_count_direct().binomial_lp(k, s); });
+  }
+};
 
 /**
  * Counts of elements [e, e + count), e = (ehi:elo), count <= CHUNK_ELEMS, into OUT[0..count) as
@@ -1035,17 +998,11 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
       block_words(b, w);
       double v;
       if (kind == 0) {
-        if (per) {
-          ps = cr_poisson_setup(ALPHA[j]);
-          v = cr_poisson_try(ps, w);
-        } else {
-          v = poisson_try_memo(ps, w);
-        }
-      } else if (per) {
-        bs = cr_binomial_setup(ALPHA[j], DS[j]);
-        v = bs.method == 0 ? (bs.flip ? bs.n : 0.0) : cr_binomial_try(bs, w);
+        if (per) ps = cr_poisson_setup(ALPHA[j]);
+        v = per ? cr_poisson_try(ps, w) : cr_poisson_try(ps, w, count_tables());
       } else {
-        v = bs.method == 0 ? (bs.flip ? bs.n : 0.0) : binomial_try_memo(bs, w);
+        if (per) bs = cr_binomial_setup(ALPHA[j], DS[j]);
+        v = per ? cr_binomial_try(bs, w) : cr_binomial_try(bs, w, count_tables());
       }
       if (__builtin_expect(v < 0.0, 0)) {
         const uint32_t lo = elo + j, hi = ehi + (lo < elo ? 1 : 0);
