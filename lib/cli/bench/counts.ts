@@ -30,7 +30,8 @@ print(json.dumps(out))
 `;
   const r = spawnSync(process.env.PYTHON ?? 'python3', ['-c', script, JSON.stringify(exprs)], { encoding: 'utf8' });
   if (r.status !== 0) {
-    ctx.notes.push(`numpy not measured (python3 with numpy: apt-get install python3-numpy): ${(r.stderr || String(r.error)).trim().split('\n').pop()}`);
+    const note = `numpy not measured (python3 with numpy: apt-get install python3-numpy): ${(r.stderr || String(r.error)).trim().split('\n').pop()}`;
+    if (!ctx.notes.includes(note)) ctx.notes.push(note);
     return exprs.map(() => undefined);
   }
   return JSON.parse(r.stdout) as number[];
@@ -64,14 +65,14 @@ export const counts: Suite = {
       ['multinomial(100, [.2, .3, .5]) (values)', (m, o) => multinomial(k, P, m / 3, { ...o, count: 100 }), (m, o) => multinomialAsync(k, P, m / 3, { ...o, count: 100 }), 'g.multinomial(100, [0.2, 0.3, 0.5], n // 3)'],
     ];
     ctx.progress.start('counts', specs.length * (ctx.cuda ? 3 : 2) + specs.filter((s) => s[4]).length);
-    const np = numpyRates(ctx, specs.map((s) => s[3]), n, reps);
     const rows: Cell[][] = [];
-    for (const [j, [label, sync, asyncF, , stdF]] of specs.entries()) {
+    for (const [label, sync, asyncF, expr, stdF] of specs) {
+      // numpy right before ours, case by case, so that a change in the machine's load hits both alike
+      const [p] = numpyRates(ctx, [expr], n, reps);
       const s = await rate(ctx, `${label} sync`, n, () => sync(n, out(n)), reps);
       const a = await rate(ctx, `${label} async`, asyncN, () => asyncF(asyncN, out(asyncN)), reps);
       const c = ctx.cuda ? await rate(ctx, `${label} cuda`, asyncN, () => sync(asyncN, out(asyncN, 'cuda')), reps) : NaN;
       const st = stdF ? await rate(ctx, `@stdlib ${label}`, n, () => stdF(n), reps) : NaN;
-      const p = np[j];
       const ratio = (x: number) => (p !== undefined && !Number.isNaN(x) ? `${(x / p).toFixed(2)}×` : '–');
       rows.push([label, s, a, ...(ctx.cuda ? [c] : []), p ?? NaN, st, ratio(s), ratio(a)]);
     }
