@@ -65,7 +65,7 @@ struct cr_poisson_state {
   double lam;
   int ptrs;
   double p0;            // inversion: e^-λ
-  double b, a, la, vr;  // PTRS
+  double b, a, ia, vr;  // PTRS (ia = 1/α)
 };
 
 CR_HD inline cr_poisson_state cr_poisson_setup(double lam) {
@@ -79,7 +79,7 @@ CR_HD inline cr_poisson_state cr_poisson_setup(double lam) {
   s.ptrs = 1;
   s.b = 0.931 + 2.53 * sqrt(lam);
   s.a = -0.059 + 0.02483 * s.b;
-  s.la = cr_log(1.1239 + 1.1328 / (s.b - 3.4));
+  s.ia = 1.1239 + 1.1328 / (s.b - 3.4);
   s.vr = 0.9277 - 3.6224 / (s.b - 2.0);
   return s;
 }
@@ -105,17 +105,19 @@ CR_HD inline double cr_inversion(double A, double f0, double cap, const Term& te
  */
 struct cr_count_direct {
   CR_HD double poisson_inversion(double A, const struct cr_poisson_state& s) const;
-  CR_HD double poisson_lp(double k, const struct cr_poisson_state& s) const;
+  /** exp(log P(X = k)): the bound PTRS compares with. */
+  CR_HD double poisson_bound(double k, const struct cr_poisson_state& s) const;
   CR_HD double binomial_inversion(double A, const struct cr_binomial_state& s) const;
-  CR_HD double binomial_lp(double k, const struct cr_binomial_state& s) const;
+  /** exp(log P(X = k) − log P(X = m)): the bound BTRS compares with. */
+  CR_HD double binomial_bound(double k, const struct cr_binomial_state& s) const;
 };
 
 CR_HD inline double cr_count_direct::poisson_inversion(double A, const cr_poisson_state& s) const {
   const double lam = s.lam;
   return cr_inversion(A, s.p0, CR_INVERSION_CAP, [lam](double p, double k) { return p * lam / k; });
 }
-CR_HD inline double cr_count_direct::poisson_lp(double k, const cr_poisson_state& s) const {
-  return cr_log_poisson_pmf(k, s.lam);
+CR_HD inline double cr_count_direct::poisson_bound(double k, const cr_poisson_state& s) const {
+  return cr_exp(cr_log_poisson_pmf(k, s.lam));
 }
 
 /** The count of the proposal with words w, or -1 when it is rejected. */
@@ -129,7 +131,7 @@ CR_HD inline double cr_poisson_try(const cr_poisson_state& s, const uint32_t w[4
   const double k = floor((2.0 * s.a / us + s.b) * U + s.lam + 0.43);
   if (us >= 0.07 && V <= s.vr) return k;
   if (k < 0.0 || (us < 0.013 && V > us)) return -1.0;
-  return cr_log(V) + s.la - cr_log(s.a / (us * us) + s.b) <= pol.poisson_lp(k, s) ? k : -1.0;
+  return V * s.ia / (s.a / (us * us) + s.b) <= pol.poisson_bound(k, s) ? k : -1.0;
 }
 
 /** Element e's count: its first accepted proposal on `tag`. */
@@ -189,8 +191,8 @@ CR_HD inline double cr_count_direct::binomial_inversion(double A, const cr_binom
   const double r = s.r, n = s.n;
   return cr_inversion(A, s.p0, s.cap, [r, n](double pk, double k) { return pk * r * (n - k + 1.0) / k; });
 }
-CR_HD inline double cr_count_direct::binomial_lp(double k, const cr_binomial_state& s) const {
-  return cr_log_binomial_pmf(k, s.n, s.pp, s.np, s.nq);
+CR_HD inline double cr_count_direct::binomial_bound(double k, const cr_binomial_state& s) const {
+  return cr_exp(cr_log_binomial_pmf(k, s.n, s.pp, s.np, s.nq) - s.lpm);
 }
 
 /** X (for p' ≤ ½) of the proposal with words w, or -1 when it is rejected. */
@@ -216,7 +218,7 @@ CR_HD inline double cr_binomial_draw(const cr_binomial_state& s, const uint32_t 
   const double k = floor((2.0 * s.a / us + s.b) * u + s.c);
   if (k < 0.0 || k > n) return -1.0;
   v = v * s.alpha / (s.a / (us * us) + s.b);
-  return cr_log(v) <= pol.binomial_lp(k, s) - s.lpm ? k : -1.0;
+  return v <= pol.binomial_bound(k, s) ? k : -1.0;
 }
 
 /** The count of the proposal (count − X when p > ½), or -1 when it is rejected; method 0 takes none. */

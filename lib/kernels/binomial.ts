@@ -5,12 +5,11 @@
  * p > ½ draws X with p' = 1 − p (exact in binary64 for p in [½, 1]) and returns count − X. With
  * p' = min(p, 1 − p): count = 0 or p' = 0 takes no proposal; count·p' < 10 inverts A by sequential
  * search from 0 (rejecting past min(count, 110)); count·p' ≥ 10 is Hörmann's BTRS (1993) with v = A
- * and its second uniform B, the acceptance in log-pmf.ts's stable form.
+ * and its second uniform B, the acceptance against exp of log-pmf.ts's stable form.
  */
 import { TAG_BINOMIAL } from '../core/layout.js';
 import { philoxBlock } from '../core/philox.js';
 import { exp } from '../core/math/exp.js';
-import { log } from '../core/math/log.js';
 import { log1p } from '../core/math/log1p.js';
 import type { OutArray } from '../core/types.js';
 import { fillPlane } from './gamma.js';
@@ -103,8 +102,7 @@ function draw(st: Float64Array, at: number, w: Uint32Array, o: number): number {
   const k = Math.floor((2 * a / us + b) * u + c);
   if (k < 0 || k > n) return -1;
   v = v * st[at + 7] / (a / (us * us) + b);
-  const lp = logBinomialPmf(k, n, st[at + 3], st[at + 13], st[at + 14]);
-  return log(v) <= lp - st[at + 11] ? k : -1;
+  return v <= exp(logBinomialPmf(k, n, st[at + 3], st[at + 13], st[at + 14]) - st[at + 11]) ? k : -1;
 }
 
 /** The count of the proposal at w[o] (count − X when p > ½), or -1 when rejected. */

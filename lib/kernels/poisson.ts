@@ -5,12 +5,11 @@
  * A = k53(w0, w1)·2^-53 in [0, 1) and B = (k53(w2, w3) + 1)·2^-53 in (0, 1]; the element is its first
  * accepted proposal. λ < 10: inversion of A by sequential search from 0 (A alone; a search that passes
  * k = 110 rejects, so rounding in the summed CDF can never loop); λ ≥ 10: Hörmann's PTRS (transformed
- * rejection with squeeze, 1993) with U = A − ½, V = B, and the acceptance test in log-pmf.ts's stable form.
+ * rejection with squeeze, 1993) with U = A − ½, V = B, and the acceptance test against exp of log-pmf.ts's stable form.
  */
 import { TAG_POISSON } from '../core/layout.js';
 import { philoxBlock } from '../core/philox.js';
 import { exp } from '../core/math/exp.js';
-import { log } from '../core/math/log.js';
 import type { OutArray } from '../core/types.js';
 import { fillPlane } from './gamma.js';
 import { logPoissonPmf } from './log-pmf.js';
@@ -33,7 +32,7 @@ export const uniformA = (w: Uint32Array, b: number): number => ((w[b] >>> 5) * T
 export const uniformB = (w: Uint32Array, b: number): number => ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6) + 1) * TWO_M53;
 
 /**
- * The state of λ at st[at ..]: [λ, 0, e^-λ] (inversion) or [λ, 1, b, a, log(1/α), v_r] (PTRS, Hörmann's
+ * The state of λ at st[at ..]: [λ, 0, e^-λ] (inversion) or [λ, 1, b, a, 1/α, v_r] (PTRS, Hörmann's
  * constants: b = 0.931 + 2.53·√λ, a = −0.059 + 0.02483·b, 1/α = 1.1239 + 1.1328/(b − 3.4),
  * v_r = 0.9277 − 3.6224/(b − 2)).
  */
@@ -48,7 +47,7 @@ export function poissonSetup(lam: number, st: Float64Array, at: number): void {
   st[at + 1] = 1;
   st[at + 2] = b;
   st[at + 3] = -0.059 + 0.02483 * b;
-  st[at + 4] = log(1.1239 + 1.1328 / (b - 3.4));
+  st[at + 4] = 1.1239 + 1.1328 / (b - 3.4);
   st[at + 5] = 0.9277 - 3.6224 / (b - 2);
 }
 
@@ -75,7 +74,7 @@ export function poissonTry(st: Float64Array, at: number, w: Uint32Array, o: numb
   const k = Math.floor((2 * a / us + b) * U + lam + 0.43);
   if (us >= 0.07 && V <= st[at + 5]) return k;
   if (k < 0 || (us < 0.013 && V > us)) return -1;
-  return log(V) + st[at + 4] - log(a / (us * us) + b) <= logPoissonPmf(k, lam) ? k : -1;
+  return V * st[at + 4] / (a / (us * us) + b) <= exp(logPoissonPmf(k, lam)) ? k : -1;
 }
 
 const scratch = { st: new Float64Array(POISSON_STATE), plane: new Uint32Array(4 * PIECE), retry: new Uint32Array(4) };

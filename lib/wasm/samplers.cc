@@ -907,7 +907,8 @@ COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint
 
 /** The summed pmf of an inversion with a scalar parameter: CDF[k] = F_k exactly as the search sums it. */
 static double CDF[(int)CR_INVERSION_CAP + 2];
-/** log P(X = k) of a scalar parameter for k in [LP_BASE, LP_BASE + LP_SIZE), NaN until first needed. */
+/** The acceptance bound (cr_count_direct's poisson_bound / binomial_bound) of a scalar parameter for k in
+ *  [LP_BASE, LP_BASE + LP_SIZE), NaN until first needed. */
 #define LP_SIZE 2048
 static double LP[LP_SIZE];
 static double LP_BASE;
@@ -956,12 +957,12 @@ INLINE double memo(double k, F f) {
 /** cr_counts.h's policy for a scalar parameter: its tables (CDF, LP) in place of the direct values. */
 struct count_tables {
   double poisson_inversion(double A, const cr_poisson_state&) const { return cdf_search(A, CR_INVERSION_CAP); }
-  double poisson_lp(double k, const cr_poisson_state& s) const {
-    return memo(k, [&] { return cr_count_direct().poisson_lp(k, s); });
+  double poisson_bound(double k, const cr_poisson_state& s) const {
+    return memo(k, [&] { return cr_count_direct().poisson_bound(k, s); });
   }
   double binomial_inversion(double A, const cr_binomial_state& s) const { return cdf_search(A, s.cap); }
-  double binomial_lp(double k, const cr_binomial_state& s) const {
-    return memo(k, [&] { return cr_count_direct().binomial_lp(k, s); });
+  double binomial_bound(double k, const cr_binomial_state& s) const {
+    return memo(k, [&] { return cr_count_direct().binomial_bound(k, s); });
   }
 };
 
@@ -970,7 +971,7 @@ struct count_tables {
  * doubles: kind 0 Poisson on stream `tag` with λ = ALPHA[0] (per = 0) or ALPHA[j]; kind 1 binomial
  * (TAG_BINOMIAL) with count ALPHA and p DS likewise. Proposal 0 of every element comes from one
  * vector Philox pass over plane 0; the math is the C++ port (cr_counts.h) — for a scalar parameter
- * with the inversion's summed pmf tabulated and log-probabilities memoised, the very values the port
+ * with the inversion's summed pmf tabulated and acceptance bounds memoised, the very values the port
  * computes —, rejections continue from proposal 1 by the port: the first accepted proposal, as in
  * the specification.
  */
