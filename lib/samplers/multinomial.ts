@@ -3,6 +3,7 @@ import { count, nonNegative } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { multinomialKernel } from '../kernels/binomial.js';
+import { multinomialWasm } from '../wasm/samplers.js';
 import { COUNT_DTYPES, COUNT_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 /** Largest number of categories K. */
@@ -32,7 +33,7 @@ export const MULTINOMIAL: SamplerSpec = {
   },
   ops: COUNT_DTYPES.map((dtype): OpSpec => {
     const name = countOp('multinomial', dtype);
-    return { name, dtype, cpu, cuda: { fn: name as SamplerFn, args, crossover: 1 << 10 } };
+    return { name, dtype, cpu, fast: multinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 10 } };
   }),
   hints: { n: 'count', pvals: 'probs (the second argument)', p: 'probs (the second argument)', size: 'n (the third argument)' },
 };

@@ -1015,6 +1015,24 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
   }
 }
 
+/**
+ * Multinomial rows [r, r + rows) of K = k components (K <= CHUNK_ELEMS, rows·K <= 2·CHUNK_BLOCKS) into
+ * OUT row-major, row r's component 0 being binomial element e0 = (ehi:elo): weights ALPHA[0..K), their
+ * tail sums DS[0..K) (cr_weight_tails), `count` per row — cr_multinomial_component in order.
+ */
+EXPORT(multinomial_fill) void multinomial_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t rows,
+                                               uint32_t K, double count) {
+  const uint64_t e0 = ((uint64_t)ehi << 32) | elo;
+  for (uint32_t r = 0; r < rows; ++r) {
+    double rest = count;
+    for (uint32_t j = 0; j < K; ++j) {
+      const double x = cr_multinomial_component(k0, k1, e0 + (uint64_t)r * K, j, K, rest, ALPHA, DS);
+      rest = rest - x;
+      OUT[r * K + j] = x;
+    }
+  }
+}
+
 // ---- the vector math alone, for tests --------------------------------------------------------------
 
 /** OUT[i] = log(ALPHA[i]) for i < n (n rounded up to a multiple of 4). */

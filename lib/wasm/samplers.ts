@@ -15,6 +15,7 @@ import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
 import type { KernelArgs } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { weightTails } from '../kernels/binomial.js';
 import { philoxBlock } from '../core/philox.js';
 import { TAG_NEGATIVE_BINOMIAL, TAG_POISSON } from '../core/layout.js';
 import { log } from '../core/math/log.js';
@@ -37,6 +38,7 @@ interface SamplerExports {
     p0: number, p1: number, p2: number, p3: number,
   ): void;
   count_fill(k0: number, k1: number, elo: number, ehi: number, count: number, kind: number, per: number, tag: number): void;
+  multinomial_fill(k0: number, k1: number, elo: number, ehi: number, rows: number, K: number, count: number): void;
   vlog_n(n: number): void;
   vexp_n(n: number): void;
   vsincos_n(n: number): void;
@@ -339,6 +341,34 @@ export function negativeBinomialWasm({ k0, k1, lo, hi, params, out }: KernelArgs
     alphaBuf.set(out64.subarray(0, m));
     ex.count_fill(k0, k1, eLo, eHi, m, 0, 1, TAG_NEGATIVE_BINOMIAL);
     out.set(out64.subarray(0, m), s);
+  }
+  return true;
+}
+
+/**
+ * multinomialKernel of lib/kernels/binomial.ts: whole rows in the module (K ≤ its chunk of elements),
+ * the chunk's values copied out of them. Declines for wider rows.
+ */
+export function multinomialWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  const w = params.probs as Float64Array, count = params.count as number;
+  const K = w.length, n = out.length;
+  if (n < SAMPLERS_WASM_MIN || K > CHUNK_ELEMS || !samplersWasmAvailable()) return false;
+  alphaBuf.set(w);
+  weightTails(w, dsBuf.subarray(0, K));
+  const lead = ((hi % K) * (0x100000000 % K) + (lo % K)) % K;
+  let rLo = lo - lead, rHi = hi;
+  if (rLo < 0) { rLo += 0x100000000; rHi -= 1; }
+  const perCall = Math.max(1, Math.floor((2 * CHUNK_BLOCKS) / K));
+  for (let j = -lead; j < n;) {
+    const rows = Math.min(perCall, Math.ceil((n - j) / K));
+    ex.multinomial_fill(k0, k1, rLo, rHi, rows, K, count);
+    const from = j < 0 ? -j : 0;
+    const to = Math.min(rows * K, n - j);
+    out.set(out64.subarray(from, to), j + from);
+    j += rows * K;
+    const l = rLo + rows * K;
+    rLo = l % 0x100000000;
+    rHi = (rHi + Math.floor(l / 0x100000000)) >>> 0;
   }
   return true;
 }
