@@ -3,10 +3,10 @@
  * everywhere, with the same bits on both. See docs/streams.md for the contract.
  */
 import { philox4x32 as philoxRaw } from './core/philox.js';
-import { checkOptions, checkUint32, describe, isTypedInput } from './core/validate.js';
+import { checkUint32, describe, isTypedInput, knownOptions } from './core/validate.js';
 import { backendInfo, type BackendInfo } from './backend/select.js';
 
-export { key, split, foldIn, keyEquals, type Key } from './core/keys.js';
+export { key, split, foldIn, keyEquals, type Key, type SplitKeys, type SmallCount } from './core/keys.js';
 export * from './facade/samplers.js';
 export type { Dtype, DeviceOut, WithDeviceOut } from './facade/dtype.js';
 export { DeviceArray, type DeviceDtype } from './facade/device-array.js';
@@ -33,7 +33,7 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 
 /** Which backend `auto` (or the given choice) resolves to, and why. */
 export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: number }): BackendInfo {
-  return backendInfo(checkOptions(options));
+  return backendInfo(knownOptions('backend', options, ['backend', 'device']));
 }
 export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a/mrg32k3a.js';
 export { generator, Generator, type GeneratorOptions, type GeneratorState } from './generator/generator.js';

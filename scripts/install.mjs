@@ -2,25 +2,34 @@
 // npm `install` hook of cuda-random. Plain JavaScript (dist/ may not exist yet), and it never fails
 // the install: every outcome is one line, and the package works without the addon (CPU backend).
 //
-//   1. An addon that loads (prebuilds/<platform>-<arch>/ first, then build/Release) is used.
-//   2. Else, if nvcc is found (CUDACXX, PATH, CUDA_HOME/CUDA_PATH), the addon is built from source
+//   1. An addon that loads (build/Release first, then prebuilds/<platform>-<arch>/, which `npm pack`
+//      fills for linux-x64) is used: nothing is compiled.
+//   2. Else (or when asked: `npm install --build-from-source`, CUDA_RANDOM_BUILD_FROM_SOURCE=1), if nvcc is found (CUDACXX, PATH, CUDA_HOME/CUDA_PATH), the addon is built from source
 //      with cmake-js when installed, otherwise with plain cmake; the output goes to
 //      build/install-build.log and one line reports the result.
 //   3. Else one line says the CPU backend will be used, and why.
+// A source build in an installed package (under node_modules) keeps only the addon and its source
+// stamp (scripts/source-stamp.mjs): the ~40 MB of objects in build/ are removed; a clone keeps them
+// for incremental rebuilds.
 //
-// Options (environment): CUDA_RANDOM_SKIP_BUILD=1 skips 2; CUDA_RANDOM_ARCHS sets the GPU
+// Options (environment): CUDA_RANDOM_SKIP_BUILD=1 skips 2 (not when asked); CUDA_RANDOM_ARCHS sets the GPU
 // architectures of a source build (docs/building.md). `node scripts/install.mjs --force` rebuilds
 // even when an addon loads (npm run build:native); `--verbose` shows the build output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceStamp } from './source-stamp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const force = process.argv.includes('--force');
+// npm sets npm_config_build_from_source for `npm install --build-from-source` (the prebuild convention)
+const asked = force ? '--force' : process.env.npm_config_build_from_source === 'true' ? '--build-from-source'
+  : process.env.CUDA_RANDOM_BUILD_FROM_SOURCE === '1' ? 'CUDA_RANDOM_BUILD_FROM_SOURCE=1' : null;
+const installed = root.split(sep).includes('node_modules');
 const verbose = process.argv.includes('--verbose');
 const say = (msg) => console.log(`cuda-random: ${msg}`);
 const cpuFallback = 'the CPU (TypeScript) backend will be used';
@@ -72,21 +81,35 @@ function resolveOptional(id) {
   }
 }
 
+/** Removes what a source build leaves besides the addon (and, after a failure, besides the log). */
+function cleanBuild(buildDir, ok) {
+  if (!installed) return;
+  const keep = ok ? new Set(['Release']) : new Set(['install-build.log']);
+  for (const f of readdirSync(buildDir)) if (!keep.has(f)) rmSync(join(buildDir, f), { recursive: true, force: true });
+  if (!ok) return;
+  const rel = join(buildDir, 'Release');
+  for (const f of readdirSync(rel)) {
+    if (f !== 'cuda_random.node' && f !== 'cuda_random.stamp.json') rmSync(join(rel, f), { recursive: true, force: true });
+  }
+}
+
 function main() {
-  if (!force) {
+  let why = asked ? `asked: ${asked}` : null;
+  if (!asked) {
     const loaded = tryLoad();
     if (loaded.file) {
-      say(`using the native addon ${rel(loaded.file)} (backend() reports whether CUDA is usable)`);
+      say(`using the ${loaded.file.includes(`${sep}prebuilds${sep}`) ? 'prebuilt' : 'native'} addon ${rel(loaded.file)} (backend() reports whether CUDA is usable)`);
       return;
     }
+    why = /No native build was found/.test(loaded.error) ? `no prebuild for ${process.platform}-${process.arch}` : `the prebuilt addon does not load: ${loaded.error}`;
   }
-  if (process.env.CUDA_RANDOM_SKIP_BUILD === '1') {
-    say(`no prebuilt addon loads and CUDA_RANDOM_SKIP_BUILD=1: ${cpuFallback}`);
+  if (process.env.CUDA_RANDOM_SKIP_BUILD === '1' && !asked) {
+    say(`${why} and CUDA_RANDOM_SKIP_BUILD=1: ${cpuFallback}`);
     return;
   }
   const nvcc = findNvcc();
   if (!nvcc) {
-    say(`no prebuilt addon for ${process.platform}-${process.arch} and no CUDA toolkit (nvcc on PATH, CUDACXX or CUDA_HOME): ${cpuFallback}`);
+    say(`${why} and no CUDA toolkit (nvcc on PATH, CUDACXX or CUDA_HOME): ${cpuFallback}`);
     return;
   }
   const cm = cmakeVersion();
@@ -135,17 +158,21 @@ function main() {
     } catch {
       // no log
     }
+    cleanBuild(buildDir, false);
     say(`warning: building the CUDA addon failed (${failed}${last ? `; ${last.trim().slice(0, 200)}` : ''}); ` +
       `full log: ${rel(logFile)}; ${cpuFallback}`);
     return;
   }
+  const builtNode = join(buildDir, 'Release', 'cuda_random.node');
+  if (existsSync(builtNode)) writeFileSync(join(buildDir, 'Release', 'cuda_random.stamp.json'), JSON.stringify(sourceStamp(root)) + '\n');
+  cleanBuild(buildDir, true);
   const loaded = tryLoad();
   if (!loaded.file) {
     say(`warning: the CUDA addon was built but does not load (${loaded.error}); ${cpuFallback}`);
     return;
   }
   const archs = process.env.CUDA_RANDOM_ARCHS ? `, archs ${process.env.CUDA_RANDOM_ARCHS}` : '';
-  say(`built the CUDA addon from source with ${how} and ${nvcc} in ${secs} s${archs}: ${rel(loaded.file)}`);
+  say(`built the CUDA addon from source (${why}) with ${how} and ${nvcc} in ${secs} s${archs}: ${rel(loaded.file)}`);
 }
 
 try {

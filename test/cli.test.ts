@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { key, bits } from 'cuda-random';
+import { formatInfo, type InfoFacts } from '../dist/lib/cli/info.js';
 
 const CLI = fileURLToPath(new URL('../dist/lib/cli/main.js', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 });
@@ -37,6 +38,37 @@ describe('cuda-random CLI', () => {
     expect(['cpu', 'cuda']).toContain(j.backend);
     expect(typeof j.reason).toBe('string');
     expect(j.reason.length).toBeGreaterThan(10);
+  });
+
+  it('--version prints the package version; info prints it too, and no sentence twice', () => {
+    const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version as string;
+    for (const flag of ['--version', '-v']) {
+      const r = run(flag);
+      expect(r.status).toBe(0);
+      expect(r.stdout.toString()).toBe(`${version}\n`);
+    }
+    const out = run('info').stdout.toString();
+    expect(out.split('\n')[0]).toBe(`cuda-random ${version}`);
+    const sentences = out.split(/[\n:;(),]+/).map((x) => x.trim()).filter((x) => x.split(' ').length >= 5);
+    expect(sentences.filter((x, i) => sentences.indexOf(x) !== i)).toEqual([]);
+  });
+
+  it('info lists every visible GPU, and says when none is', () => {
+    const facts: InfoFacts = {
+      version: '9.9.9', backend: 'cuda', reason: 'a GPU is usable', addon: 'loaded', cpuWorkerThreads: 2, node: 'v22', platform: 'linux-x64', env: {},
+      cuda: {
+        device: 1, runtimeVersion: 13000,
+        devices: [
+          { index: 0, name: 'GPU A', computeCapability: '8.0', totalMemory: 2 ** 34 },
+          { index: 1, name: 'GPU B', computeCapability: '9.0', totalMemory: 2 ** 36 },
+        ],
+      },
+    };
+    const text = formatInfo(facts);
+    expect(text).toMatch(/gpu 0: +GPU A \(compute capability 8\.0, 16\.0 GiB\)\n/);
+    expect(text).toMatch(/gpu 1: +GPU B \(compute capability 9\.0, 64\.0 GiB\) \(default\)/);
+    expect(formatInfo({ ...facts, cuda: { devices: [], error: 'no CUDA-capable device is detected' }, reason: 'CUDA is not used: no CUDA-capable device is detected' }))
+      .toMatch(/gpus: +none visible/);
   });
 
   it('refuses bad arguments with exit code 2 and a message naming them', () => {

@@ -84,7 +84,10 @@ const badShapeArray = (n: number) => fc.oneof(
     .map(([v, at, C]) => shapeArray(v, at, n, C)),
   fc.constantFrom(new Float64Array(n - 1).fill(1), new Float64Array(n + 1).fill(1), new Float32Array(0)),
   badArray([Float32Array, Float64Array], n, 1.5),
-  fc.constant(Array.from({ length: n }, () => 1.5)), // arrays are not per-element shapes (only typed)
+  // number[] shapes are checked like typed ones: a bad value, a wrong length, a non-number
+  fc.constant(Array.from({ length: n }, (_, i) => (i === n - 1 ? -1 : 1.5))),
+  fc.constant(Array.from({ length: n + 1 }, () => 1.5)),
+  fc.constant(Array.from({ length: n }, (_, i) => (i === 0 ? '1.5' : 1.5))),
 );
 const badWeights = fc.oneof(
   fc.constantFrom([], [0, 0, 0], [-1, 2], [1, NaN], [1, Infinity], [1, -Infinity], ['1', 2], [1, , 2], [1, null], [1, 2n], [-0, 0]),

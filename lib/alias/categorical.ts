@@ -3,7 +3,7 @@
  * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
  * differently, so they give different — equally exact — samples.
  */
-import { asyncly, makeJob, prepare, type Prepared } from '../facade/prepare.js';
+import { asyncly, makeJob, COMMON_OPTIONS, prepare, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_CATEGORICAL, OP_CDF } from '../samplers/alias.js';
@@ -49,8 +49,11 @@ export function categoricalMethod(N: number, n: number): CategoricalMethod {
  * the N weights and the n draws) one call does everything: fixed-point units, the table or the prefix
  * sums, the draws; on the CPU the units and the table are built here and the draws run as a job.
  */
+/** categorical's options, for its unknown-option errors. */
+const NAMES = { fn: 'categorical', known: ['method', 'table', ...COMMON_OPTIONS], hints: { p: 'the weights argument', size: 'n, the count argument' } };
+
 function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): [Job, Uint32Array, Backend | null] {
-  const p: Prepared = prepare(key, n, options);
+  const p: Prepared = prepare(key, n, options, NAMES);
   const a = checkWeights(weights);
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
@@ -89,7 +92,7 @@ function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, metho
 function deviceCall<R>(key: Key, weights: WeightsInput | DeviceArray, n: number, options: CategoricalOptions | undefined,
   run: (c: Call) => R, host: (w: DeviceArray, store: ReturnType<typeof checkDeviceWeights>) => Float32Array | Float64Array | Promise<Float32Array | Float64Array>,
 ): R | Promise<R> {
-  const p: Prepared = prepare(key, n, options);
+  const p: Prepared = prepare(key, n, options, NAMES);
   const onDevice = weights instanceof DeviceArray;
   const store = onDevice ? checkDeviceWeights(weights) : undefined;
   const a = onDevice ? undefined : checkWeights(weights);
@@ -136,6 +139,10 @@ export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: nu
   return out;
 }
 
+/**
+ * The Promise twin of categorical() (the same values).
+ * @function
+ */
 export const categoricalAsync = asyncly(
   async (key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Promise<Uint32Array | DeviceArray> => {
     if (weights instanceof DeviceArray || wantsDevice(options)) {

@@ -3,7 +3,7 @@
  * histogram of the same samples (on the GPU by its counts kernel; on the CPU drawn in chunks into
  * scratch, never materialised whole).
  */
-import { asyncly, makeJob, prepare, type CommonOptions, type Prepared } from '../facade/prepare.js';
+import { COMMON_OPTIONS, asyncly, makeJob, prepare, type CommonOptions, type OptionNames, type Prepared } from '../facade/prepare.js';
 import { gpuHolds, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_COUNTS } from '../samplers/alias.js';
@@ -40,6 +40,10 @@ export interface AliasCountsOptions extends CommonOptions {
 }
 
 
+/** The options of AliasTable.sample and .counts, for their unknown-option errors. */
+export const SAMPLE_NAMES: OptionNames = { fn: 'AliasTable.sample', known: COMMON_OPTIONS };
+export const COUNTS_NAMES: OptionNames = { fn: 'AliasTable.counts', known: [...COMMON_OPTIONS, 'accumulate'] };
+
 const SYNC_CHUNK = 1 << 16;
 const ASYNC_CHUNK = 1 << 21;
 
@@ -70,7 +74,7 @@ export function aliasBackend(place: Placement, op: string, n: number, params: Re
  * operands send them.
  */
 function tableCall(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Call {
-  const p = prepare(key, n, options);
+  const p = prepare(key, n, options, SAMPLE_NAMES);
   return sampleCall(p, op, params, wantsDevice(options) ? undefined : { backend: aliasBackend(p.opts, op, p.n, params) });
 }
 

@@ -10,13 +10,13 @@ import { OP_ALIAS, OP_ALIAS_BUILD } from '../samplers/alias.js';
 import type { Key } from '../core/keys.js';
 import { DeviceArray } from '../facade/device-array.js';
 import type { WithDeviceOut } from '../facade/dtype.js';
-import { checkEnum, checkOptions } from '../core/validate.js';
+import { checkEnum, knownOptions } from '../core/validate.js';
 import { checkDeviceWeights, hostWeights } from './device-weights.js';
 import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
 import { allocRows, buildRows, unitsFromRows, type PsaMethod } from './psa.js';
 import { decode, encode } from './format.js';
 import {
-  countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
+  COUNTS_NAMES, countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
   type AliasCountsOptions, type AliasSampleOptions,
 } from './run.js';
 
@@ -34,9 +34,11 @@ export type { AliasSampleOptions, AliasCountsOptions } from './run.js';
 export type { PsaMethod } from './psa.js';
 
 const METHODS: readonly PsaMethod[] = ['psa', 'psa+'];
+/** Only the factories construct tables (a table from `new` would have no rows). */
+const INTERNAL = Symbol('AliasTable');
 
 export function checkBuildOptions(options: unknown): { method: PsaMethod; place: Placement } {
-  const opts = checkOptions(options);
+  const opts = knownOptions('AliasTable.build', options, ['method', 'backend', 'device']);
   const method = checkEnum(opts.method, METHODS, 'method', 'psa');
   requestedBackend(opts.backend); // validates the choice before any work
   checkDevice(opts.device);
@@ -53,7 +55,10 @@ export class AliasTable {
   readonly #lo: Uint32Array;
   readonly #params: Record<string, unknown>;
 
-  private constructor(method: PsaMethod, rows: Uint32Array, hi: Uint32Array, lo: Uint32Array) {
+  private constructor(token: typeof INTERNAL, method: PsaMethod, rows: Uint32Array, hi: Uint32Array, lo: Uint32Array) {
+    if (token !== INTERNAL) {
+      throw new TypeError('AliasTable has no public constructor: use AliasTable.build(weights, options) or AliasTable.fromBuffer(buffer)');
+    }
     this.size = hi.length;
     this.method = method;
     // Never handed out (rows() copies): async GPU calls may use them in place.
@@ -100,18 +105,18 @@ export class AliasTable {
       op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { ...params, method, hi, lo }, perElement: {},
       ...(inputs ? { device: { inputs } } : {}),
     });
-    return new AliasTable(method, rows, hi, lo);
+    return new AliasTable(INTERNAL, method, rows, hi, lo);
   }
 
   /** @internal A table from already validated fixed-point weights. */
   static fromFixedPoint(fp: FixedPoint, method: PsaMethod): AliasTable {
-    return new AliasTable(method, buildRows(fp.hi, fp.lo, method), fp.hi, fp.lo);
+    return new AliasTable(INTERNAL, method, buildRows(fp.hi, fp.lo, method), fp.hi, fp.lo);
   }
 
   /** Reads a table written by toBuffer(); checks the header, the length and then verify(). */
   static fromBuffer(buffer: Uint8Array | ArrayBuffer): AliasTable {
     const parts = decode(buffer);
-    const t = new AliasTable(parts.method, parts.rows, parts.hi, parts.lo);
+    const t = new AliasTable(INTERNAL, parts.method, parts.rows, parts.hi, parts.lo);
     t.verify();
     return t;
   }
@@ -190,12 +195,12 @@ export class AliasTable {
 
   /** The histogram (length size) of sample(key, n, options), without materialising the samples. */
   counts(key: Key, n: number, options?: AliasCountsOptions): Float64Array {
-    return countsPrepared(prepare(key, n, options), this.#params, this.size);
+    return countsPrepared(prepare(key, n, options, COUNTS_NAMES), this.#params, this.size);
   }
 
   countsAsync(key: Key, n: number, options?: AliasCountsOptions): Promise<Float64Array> {
     try {
-      return countsPreparedAsync(prepare(key, n, options), this.#params, this.size);
+      return countsPreparedAsync(prepare(key, n, options, COUNTS_NAMES), this.#params, this.size);
     } catch (e) {
       return Promise.reject(e);
     }

@@ -1,34 +1,64 @@
-/** `cuda-random info`: which backend is used and why, what the addon found, how it was built. */
+/** `cuda-random info`: the library version, which backend is used and why, every visible GPU, how it was built. */
 import { backend } from '../index.js';
 import { poolSize } from '../backend/cpu/pool.js';
 import { loadNative } from '../backend/cuda/native.js';
+import { libraryVersion } from './version.js';
 
-export function info(json: boolean): string {
+export interface GpuFacts { index: number; name: string; computeCapability: string; totalMemory: number }
+
+export interface InfoFacts {
+  version: string;
+  backend: string;
+  reason: string;
+  cuda: Record<string, unknown> | null;
+  addon: string;
+  cpuWorkerThreads: number;
+  node: string;
+  platform: string;
+  env: Record<string, string | null>;
+}
+
+export function infoFacts(): InfoFacts {
   const b = backend();
   const nat = loadNative();
-  const facts = {
+  return {
+    version: libraryVersion(),
     backend: b.name,
     reason: b.reason,
     cuda: b.cuda,
-    addon: nat.addon ? 'loaded' : nat.error,
+    addon: nat.addon ? 'loaded' : `not loaded: ${nat.error}`,
     cpuWorkerThreads: poolSize(),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
     env: Object.fromEntries(['CUDA_RANDOM_BACKEND', 'CUDA_RANDOM_DEVICE', 'CUDA_RANDOM_THREADS', 'CUDA_RANDOM_COPY_THREADS',
-      'CUDA_RANDOM_TRANSFER', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, process.env[k] ?? null])),
+      'CUDA_RANDOM_TRANSFER', 'CUDA_RANDOM_WORKER', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, process.env[k] ?? null])),
   };
-  if (json) return JSON.stringify(facts, null, 2);
-  const lines = [`backend: ${b.name}`, `reason:  ${b.reason}`, `addon:   ${facts.addon}`];
-  const devices = (b.cuda?.devices ?? []) as { index: number; name: string; computeCapability: string; totalMemory: number }[];
+}
+
+/** The text report: each fact once (the addon's load error is already the reason's). */
+export function formatInfo(f: InfoFacts): string {
+  const lines = [`cuda-random ${f.version}`, `backend: ${f.backend}`, `reason:  ${f.reason}`];
+  const addonSaid = f.addon.startsWith('not loaded: ') && f.reason.includes(f.addon.slice('not loaded: '.length));
+  lines.push(`addon:   ${addonSaid ? 'not loaded (the reason above)' : f.addon}`);
+  const devices = (f.cuda?.devices ?? []) as GpuFacts[];
+  if (!f.cuda) lines.push('gpus:    not queried (no addon)');
+  else if (!devices.length) lines.push('gpus:    none visible');
   for (const d of devices) {
-    lines.push(`gpu ${d.index}: ${d.name} (compute capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB)` +
-      `${d.index === b.cuda?.device ? ' (default)' : ''}`);
+    lines.push(`gpu ${d.index}:   ${d.name} (compute capability ${d.computeCapability}, ${(d.totalMemory / 2 ** 30).toFixed(1)} GiB)` +
+      `${d.index === f.cuda?.device ? ' (default)' : ''}`);
   }
-  if (b.cuda) {
-    for (const [k, v] of Object.entries(b.cuda)) {
-      if (k !== 'devices') lines.push(`cuda.${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`);
-    }
+  for (const [k, v] of Object.entries(f.cuda ?? {})) {
+    if (k === 'devices') continue;
+    const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    // the runtime's error is usually the reason already
+    if (typeof v === 'string' && f.reason.includes(v)) continue;
+    lines.push(`cuda.${k}: ${text}`);
   }
-  lines.push(`cpu worker threads: ${facts.cpuWorkerThreads}`, `node: ${facts.node} (${facts.platform})`);
+  lines.push(`cpu worker threads: ${f.cpuWorkerThreads}`, `node: ${f.node} (${f.platform})`);
   return lines.join('\n');
+}
+
+export function info(json: boolean): string {
+  const f = infoFacts();
+  return json ? JSON.stringify(f, null, 2) : formatInfo(f);
 }

@@ -5,6 +5,7 @@ import { info } from './info.js';
 import { streamBits } from './bits.js';
 import { demo } from './demo.js';
 import { bench, SUITES } from './bench/run.js';
+import { libraryVersion } from './version.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
@@ -37,11 +38,12 @@ function intArg(v: unknown, name: string, dflt: number, min: number, max: number
 
 const COMMANDS: Record<string, Command> = {
   info: {
-    summary: 'which backend is used and why, device and build facts',
+    summary: 'version, which backend is used and why, every visible GPU, build facts',
     help: `usage: cuda-random info [--json]
 
-Prints the backend 'auto' resolves to and the reason (or why CUDA is not used), what the addon
-found (driver/runtime versions, device, memory, build flags) and the CPU worker-thread count.
+Prints the library version, the backend 'auto' resolves to and the reason (or why CUDA is not
+used), every visible GPU, what the addon found (driver/runtime versions, memory, build flags) and
+the CPU worker-thread count.
   --json   the same facts as JSON`,
     options: { json: { type: 'boolean' } },
     async run(v) {
@@ -130,10 +132,14 @@ const MAIN_HELP = `usage: cuda-random <command> [options]
 commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(7)} ${c.summary}`).join('\n')}
 
-cuda-random <command> --help shows a command's options.`;
+cuda-random <command> --help shows a command's options; cuda-random --version the version.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  if (cmd === '--version' || cmd === '-v' || cmd === 'version') {
+    console.log(libraryVersion());
+    return 0;
+  }
   if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
     console.log(MAIN_HELP);
     return cmd ? 0 : 1;

@@ -41,10 +41,18 @@ export function checkKey(k: unknown, name = 'key'): Key {
   return k as unknown as Key;
 }
 
+/** Counts for which split() is typed as a tuple (so `const [a, b, c] = split(k, 3)` needs no checks). */
+export type SmallCount = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+type Tuple<N extends number, R extends Key[] = []> = R['length'] extends N ? R : Tuple<N, [...R, Key]>;
+/** split(k, n)'s type: a tuple of n keys for a literal n ≤ 16, else an array. */
+export type SplitKeys<N extends number> = N extends SmallCount ? Tuple<N> : Key[];
+
 /**
- * n child keys; child j = words 0..1 of philox(counter = (j, 0, 0, TAG_SPLIT), key). Child j does
- * not depend on n, so split(k, n)[j] === split(k, m)[j] element-wise for every j < min(n, m).
+ * n child keys (default 2: a pair); child j = words 0..1 of philox(counter = (j, 0, 0, TAG_SPLIT),
+ * key). Child j does not depend on n, so split(k, n)[j] === split(k, m)[j] element-wise for every
+ * j < min(n, m).
  */
+export function split<N extends number = 2>(k: Key, n?: N): SplitKeys<N>;
 export function split(k: Key, n = 2): Key[] {
   const [k0, k1] = checkKey(k);
   checkCount(n, 'n');

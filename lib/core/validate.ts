@@ -51,13 +51,28 @@ export function checkOffset(offset: unknown, n: number, name = 'offset'): [numbe
   return [Number(big & 0xffffffffn), Number(big >> 32n)];
 }
 
+/**
+ * A new array of n elements, or a RangeError naming `n` when it cannot be had (n may be up to 2^32-1;
+ * 2^32-1 float64 values are 32 GiB), rather than the engine's "Array buffer allocation failed".
+ */
+export function allocate<T>(ctor: TypedArrayCtor<T> & { BYTES_PER_ELEMENT?: number }, n: number, name = 'n'): T {
+  try {
+    return new ctor(n);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    const gib = (n * (ctor.BYTES_PER_ELEMENT ?? 1) / 2 ** 30).toFixed(1);
+    throw new RangeError(`${name} = ${n} needs a ${ctor.name} of ${gib} GiB, which cannot be allocated (${e.message}); ` +
+      `pass a smaller ${name} (offset continues the stream) or an out array`);
+  }
+}
+
 type TypedArrayCtor<T> = { new (n: number): T; readonly name: string };
 
 /** Validates a caller-supplied output or allocates one of the exact length n. */
 export function checkOut<T extends ArrayBufferView & { length: number }>(
   out: unknown, ctor: TypedArrayCtor<T>, n: number, name = 'out',
 ): T {
-  if (out === undefined) return new ctor(n);
+  if (out === undefined) return allocate(ctor, n);
   // isView: a Proxy or an Object.create(Float64Array.prototype) passes instanceof but is no typed array.
   if (!ArrayBuffer.isView(out) || !(out instanceof (ctor as unknown as Function))) {
     throw new TypeError(`${name} must be a ${ctor.name}, got ${describe(out)}`);
@@ -129,6 +144,36 @@ export function checkOptions(opts: unknown, name = 'options'): Record<string, un
     throw new TypeError(`${name} must be an object, got ${describe(opts)}`);
   }
   return opts as Record<string, unknown>;
+}
+
+/** What numpy, @stdlib and jax users pass as an option, where no function of ours takes it by that name. */
+const COMMON_HINTS: Readonly<Record<string, string>> = {
+  size: 'n, the count argument',
+  shape: 'n, the count argument',
+  seed: 'the key argument: key(seed)',
+  key: 'the key argument',
+  n: 'the count argument',
+};
+
+/**
+ * The options object of `fn`, with every name one it knows: otherwise a TypeError naming the option,
+ * what it is called here when another library's name was used (`hints`, then common ones, then the
+ * same name in other case), and the options `fn` takes. Unknown names are never ignored: a misspelt
+ * `scale` would silently draw from another distribution.
+ */
+export function knownOptions(
+  fn: string, opts: unknown, known: readonly string[], hints: Readonly<Record<string, string>> = {}, name = 'options',
+): Record<string, unknown> {
+  const o = checkOptions(opts, name);
+  for (const k of Object.keys(o)) {
+    if (known.includes(k)) continue;
+    const lower = k.toLowerCase();
+    const hint = (Object.hasOwn(hints, k) ? hints[k] : undefined) ?? (Object.hasOwn(COMMON_HINTS, k) ? COMMON_HINTS[k] : undefined) ??
+      known.find((x) => x.toLowerCase() === lower);
+    throw new TypeError(`${fn}: unknown option '${k}'${hint ? ` (here: ${hint})` : ''}; ` +
+      (known.length ? `the options are ${known.join(', ')}` : 'it takes no options'));
+  }
+  return o;
 }
 
 export function checkEnum<T extends string>(v: unknown, allowed: readonly T[], name: string, dflt: T): T {

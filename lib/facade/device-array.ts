@@ -9,7 +9,7 @@
 import type { BackendChoice, BackendName, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
 import { CTORS, dtypeOf } from '../core/types.js';
 import { pickDeviceBackend } from '../backend/select.js';
-import { checkOptions, describe } from '../core/validate.js';
+import { describe, knownOptions } from '../core/validate.js';
 
 export type { DeviceDtype } from '../backend/types.js';
 
@@ -101,7 +101,7 @@ export class DeviceArray {
   static from(data: HostArray, options?: { backend?: BackendChoice; device?: number }): DeviceArray {
     const dtype = dtypeOf(data);
     if (!dtype) throw new TypeError(`data must be a Uint32Array, Int32Array, Uint8Array, Float32Array or Float64Array, got ${describe(data)}`);
-    const b = pickDeviceBackend(checkOptions(options));
+    const b = pickDeviceBackend(knownOptions('DeviceArray.from', options, ['backend', 'device']));
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
     const store = b.allocate(dtype, data.length);
     try {

@@ -5,7 +5,7 @@
  * the sampler does not know is a TypeError listing the ones it does), then handing the call to
  * lib/facade/device-io.ts, which picks the backend and runs it.
  */
-import { asyncly, prepare, type Prepared } from './prepare.js';
+import { COMMON_OPTIONS, asyncly, prepare, type Prepared } from './prepare.js';
 import { runCall, runCallAsync, type Call, type CallResult, type DeviceInput } from './device-io.js';
 import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
@@ -14,9 +14,6 @@ import type { Key } from '../core/keys.js';
 import { MAX_PROPOSALS } from '../core/constraints.js';
 import { checkFits, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
 import type { DeviceDtype } from '../core/types.js';
-
-/** Options every sampler takes. */
-const COMMON = ['offset', 'backend', 'device', 'out'] as const;
 
 /** A validated `proposals`, or undefined (omitted: the backend's default). */
 export function checkProposals(v: unknown): number | undefined {
@@ -33,19 +30,8 @@ export function optionNames(spec: SamplerSpec): string[] {
   const names = spec.params.filter((q) => q.name !== spec.rows?.param).map((q) => q.name);
   if (spec.method) names.push('method');
   if (spec.proposals) names.push('proposals');
-  if (spec.dtypes.length > 1) names.push('dtype');
-  return [...names, ...COMMON];
-}
-
-/** Every option of `opts` must be one `spec` knows; otherwise a TypeError naming it. */
-function checkNames(spec: SamplerSpec, opts: Record<string, unknown>): void {
-  const known = optionNames(spec);
-  for (const name of Object.keys(opts)) {
-    if (known.includes(name)) continue;
-    const hint = spec.hints?.[name];
-    throw new TypeError(`${spec.name}: unknown option '${name}'${hint ? ` (here: ${hint})` : ''}; ` +
-      `the options are ${known.join(', ')}`);
-  }
+  names.push('dtype'); // also with one dtype: the typed signatures take it (lib/facade/samplers.ts)
+  return [...names, ...COMMON_OPTIONS];
 }
 
 /** A float DeviceArray of shapes with the given length (checks that need no values). */
@@ -83,7 +69,7 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
   }
   if (v instanceof DeviceArray) {
     if (!q.device) {
-      throw new TypeError(`${q.name} must be a number, Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
+      throw new TypeError(`${q.name} must be a number, number[], Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
     }
     return {
       input: {
@@ -92,13 +78,20 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
       },
     };
   }
+  if (q.perElement && Array.isArray(v)) {
+    // number[] like dirichlet's and categorical's vectors: one value per element, as a Float64Array.
+    if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
+    const a = new Float64Array(n);
+    for (let i = 0; i < n; i++) a[i] = q.is.check(v[i], `${q.name}[${i}]`);
+    return { perElement: a };
+  }
   if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
     // SharedArrayBuffer (or the caller, during an async call) may have changed them.
     return { perElement: checkEach((v as Float32Array | Float64Array).slice(), q, dtype) };
   }
-  const kinds = q.device ? 'a number, Float32Array, Float64Array or float DeviceArray' : 'a number, Float32Array or Float64Array';
+  const kinds = q.device ? 'a number, number[], Float32Array, Float64Array or float DeviceArray' : 'a number, number[], Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);
 }
 
@@ -129,13 +122,12 @@ function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; inpu
 
 /** The device-io Call of one public call. `vector` is a rows sampler's positional argument. */
 export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown, vector?: unknown): Call {
-  let p: Prepared = prepare(key, n, options);
+  let p: Prepared = prepare(key, n, options, { fn: spec.name, known: optionNames(spec), hints: spec.hints });
   const required = spec.params.filter((q) => q.default === undefined && q.name !== spec.rows?.param);
   if (options === undefined && required.length) {
     throw new TypeError(`${spec.name} needs options with ${required.map((q) => q.name).join(' and ')}`);
   }
-  checkNames(spec, p.opts);
-  const dtype = spec.dtypes.length > 1 ? checkDtype(p.opts.dtype, p.opts.out, spec.dtypes) : spec.dtypes[0];
+  const dtype = checkDtype(p.opts.dtype, p.opts.out, spec.dtypes);
   const values: Record<string, unknown> = {};
   const perElement: Record<string, Float32Array | Float64Array> = {};
   const inputs: DeviceInput[] = [];

@@ -3,7 +3,7 @@
  * of a validated Job to the chosen backend.
  */
 import { checkKey, type Key } from '../core/keys.js';
-import { checkCount, checkOffset, checkOptions } from '../core/validate.js';
+import { checkCount, checkOffset, knownOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
 import type { Job } from '../core/job.js';
 import type { OutArray } from '../core/job.js';
@@ -29,10 +29,20 @@ export interface Prepared {
   opts: Record<string, unknown>;
 }
 
-export function prepare(k: unknown, n: unknown, options: unknown): Prepared {
+/** The option names a function takes (`known`), for its unknown-option errors. */
+export interface OptionNames {
+  fn: string;
+  known: readonly string[];
+  hints?: Readonly<Record<string, string>>;
+}
+
+/** Options of every keyed bulk function. */
+export const COMMON_OPTIONS = ['offset', 'backend', 'device', 'out'] as const;
+
+export function prepare(k: unknown, n: unknown, options: unknown, names: OptionNames): Prepared {
   const key = checkKey(k);
   const count = checkCount(n);
-  const opts = checkOptions(options);
+  const opts = knownOptions(names.fn, options, names.known, names.hints);
   const [lo, hi] = checkOffset(opts.offset, count);
   requestedBackend(opts.backend);
   checkDevice(opts.device);

@@ -7,7 +7,7 @@
 import type { Key } from '../core/keys.js';
 import type { Dtype } from '../core/types.js';
 import type { DeviceArray } from './device-array.js';
-import type { DeviceOut } from './dtype.js';
+import type { DeviceOut, WithDeviceOut } from './dtype.js';
 import type { CommonOptions } from './prepare.js';
 import { makeSampler } from './make.js';
 import { BITS } from '../samplers/bits.js';
@@ -26,61 +26,92 @@ import { NEGATIVE_BINOMIAL } from '../samplers/negative-binomial.js';
 import { MULTINOMIAL } from '../samplers/multinomial.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
+// One set of signatures for every sampler, generic over its element types: a sampler declares the
+// dtypes it takes (D, a union) and its default (Def), and its result follows `out` (that array's
+// type, or a DeviceArray), else `dtype` (DtypeArrays[dtype]), else the default.
+
+/** The host array of each element type. */
+export interface DtypeArrays {
+  float64: Float64Array;
+  float32: Float32Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  uint8: Uint8Array;
+}
+/** The host array of element type D. */
+export type ArrayOf<D extends keyof DtypeArrays> = DtypeArrays[D];
+
+/** Options of a sampler with element types D. */
+export interface SamplerOptions<D extends keyof DtypeArrays> extends CommonOptions {
+  /** The element type (the sampler's default when omitted; an `out` of one of its types implies it). */
+  dtype?: D;
+  /** Destination (length ≥ the count; element i is written to out[i]), or 'device' / a DeviceArray to
+   *  keep the values on the backend (docs/device-arrays.md). */
+  out?: ArrayOf<D> | DeviceOut;
+}
 
 /** Options of every float sampler. */
-export interface FloatOptions extends CommonOptions {
+export interface FloatOptions extends SamplerOptions<Dtype> {
   /** 'float64' (default) or 'float32' (a float32 `out` implies it). Sampling math is binary64 either
    *  way; float32 values are rounded once (docs/precision.md). */
   dtype?: Dtype;
-  /** Destination (length ≥ the count; element i is written to out[i]), or 'device' / a DeviceArray to
-   *  keep the values on the backend (docs/device-arrays.md). */
-  out?: Float32Array | Float64Array | DeviceOut;
 }
 
-type Dev<O> = O & { out: DeviceOut };
-type F32<O> = O & ({ dtype: 'float32'; out?: Float32Array } | { out: Float32Array });
-type F64<O> = O & { dtype?: 'float64'; out?: Float64Array };
+/** Options with a host `out` of type A: the result is that array. */
+export type WithOut<O, A> = O & { out: A };
+/** Options naming the element type T: the result is its array (an `out` must be one too). */
+export type WithDtype<O, T extends keyof DtypeArrays> = O & { dtype: T; out?: ArrayOf<T> };
+/** Options without `dtype` (or naming the default T): the result is T's array. */
+export type WithDefault<O, T extends keyof DtypeArrays> = O & { dtype?: T; out?: ArrayOf<T> };
 
-/** A float sampler (key, n, options?): a Float64Array unless `dtype`/`out` say otherwise. */
-export interface FloatSampler<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: F32<O>): Float32Array;
-  (key: Key, n: number, options?: F64<O>): Float64Array;
-  (key: Key, n: number, options?: O): Float32Array | Float64Array;
+/** A sampler (key, n, options?): `out`'s type, else the `dtype`'s array, else the default's (Def). */
+export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
 /** Its Promise twin. */
-export interface FloatSamplerAsync<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, n: number, options?: F64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options?: O): Promise<Float32Array | Float64Array>;
+export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
-/** A float sampler whose options are required (a parameter without default). */
-export interface FloatSamplerWith<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: F32<O>): Float32Array;
-  (key: Key, n: number, options: F64<O>): Float64Array;
-  (key: Key, n: number, options: O): Float32Array | Float64Array;
+/** A sampler whose options are required (a parameter without default). */
+export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, n: number, options: WithDefault<O, Def>): ArrayOf<Def>;
 }
-export interface FloatSamplerWithAsync<O extends FloatOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, n: number, options: F64<O>): Promise<Float64Array>;
-  (key: Key, n: number, options: O): Promise<Float32Array | Float64Array>;
+/** Its Promise twin. */
+export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, n: number, options: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
 /** A rows sampler (key, vector, n, options?): n rows of K values, row-major. */
-export interface RowsSampler<V, O extends FloatOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, vector: V, n: number, options: F32<O>): Float32Array;
-  (key: Key, vector: V, n: number, options?: F64<O>): Float64Array;
-  (key: Key, vector: V, n: number, options?: O): Float32Array | Float64Array;
+export interface RowsSampler<V, O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): A;
+  <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): ArrayOf<T>;
+  (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
-export interface RowsSamplerAsync<V, O extends FloatOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, vector: V, n: number, options: F32<O>): Promise<Float32Array>;
-  (key: Key, vector: V, n: number, options?: F64<O>): Promise<Float64Array>;
-  (key: Key, vector: V, n: number, options?: O): Promise<Float32Array | Float64Array>;
+/** Its Promise twin. */
+export interface RowsSamplerAsync<V, O, D extends keyof DtypeArrays, Def extends D> {
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): Promise<A>;
+  <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
+  (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
+
+/** The float samplers' shapes: float64 by default, float32 on request. */
+export type FloatSampler<O extends FloatOptions> = Sampler<O, Dtype, 'float64'>;
+export type FloatSamplerAsync<O extends FloatOptions> = SamplerAsync<O, Dtype, 'float64'>;
+export type FloatSamplerWith<O extends FloatOptions> = SamplerWith<O, Dtype, 'float64'>;
+export type FloatSamplerWithAsync<O extends FloatOptions> = SamplerWithAsync<O, Dtype, 'float64'>;
 
 // ---- bits -------------------------------------------------------------------------------------------
 
@@ -88,15 +119,16 @@ export interface BitsOptions extends CommonOptions {
   out?: Uint32Array | DeviceOut;
 }
 const [bitsFn, bitsAsyncFn] = makeSampler(BITS);
-/** n words of the key's raw stream, starting at element `offset`. */
-export const bits = bitsFn as {
-  (key: Key, n: number, options: Dev<BitsOptions>): DeviceArray;
-  (key: Key, n: number, options?: BitsOptions & { out?: Uint32Array }): Uint32Array;
-};
-export const bitsAsync = bitsAsyncFn as {
-  (key: Key, n: number, options: Dev<BitsOptions>): Promise<DeviceArray>;
-  (key: Key, n: number, options?: BitsOptions & { out?: Uint32Array }): Promise<Uint32Array>;
-};
+/**
+ * n words of the key's raw stream, starting at element `offset`.
+ * @function
+ */
+export const bits = bitsFn as Sampler<BitsOptions, 'uint32', 'uint32'>;
+/**
+ * The Promise twin of bits() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const bitsAsync = bitsAsyncFn as SamplerAsync<BitsOptions, 'uint32', 'uint32'>;
 
 // ---- the float samplers -----------------------------------------------------------------------------
 
@@ -107,8 +139,15 @@ export interface UniformOptions extends FloatOptions {
   high?: number;
 }
 const [uniformFn, uniformAsyncFn] = makeSampler(UNIFORM);
-/** n uniform floats in [low, high); float64 (default) carries 53 random bits, float32 24. */
+/**
+ * n uniform floats in [low, high); float64 (default) carries 53 random bits, float32 24.
+ * @function
+ */
 export const uniform = uniformFn as FloatSampler<UniformOptions>;
+/**
+ * The Promise twin of uniform() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const uniformAsync = uniformAsyncFn as FloatSamplerAsync<UniformOptions>;
 
 export type NormalMethod = 'box-muller' | 'polar';
@@ -124,8 +163,13 @@ const [normalFn, normalAsyncFn] = makeSampler(NORMAL);
 /**
  * n normal variates mean + std·z. Element j of the stream is a pure function of (key, j, method,
  * dtype): Box–Muller pairs elements 2p and 2p+1 (cos and sin of one pair), polar likewise.
+ * @function
  */
 export const normal = normalFn as FloatSampler<NormalOptions>;
+/**
+ * The Promise twin of normal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const normalAsync = normalAsyncFn as FloatSamplerAsync<NormalOptions>;
 
 export interface ExponentialOptions extends FloatOptions {
@@ -136,14 +180,19 @@ const [exponentialFn, exponentialAsyncFn] = makeSampler(EXPONENTIAL);
 /**
  * n exponential variates, -log(u)/rate with u in (0, 1] from the raw stream (the words uniform()
  * uses: one per float32 element, two per float64 element). Cheapest possible: one log per element.
+ * @function
  */
 export const exponential = exponentialFn as FloatSampler<ExponentialOptions>;
+/**
+ * The Promise twin of exponential() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const exponentialAsync = exponentialAsyncFn as FloatSamplerAsync<ExponentialOptions>;
 
 export interface GammaOptions extends FloatOptions {
   /** Shape α > 0: one number, or one per element (a Float32Array/Float64Array or a float32/float64
    *  DeviceArray of length n; a DeviceArray in GPU memory is read there, without a copy). */
-  alpha: number | Float32Array | Float64Array | DeviceArray;
+  alpha: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
   /** Scale θ > 0, default 1: the result is θ·G. */
   scale?: number;
   /**
@@ -157,18 +206,30 @@ const [gammaFn, gammaAsyncFn] = makeSampler(GAMMA);
  * n gamma variates with shape α and scale θ (mean αθ). Element i is the first accepted
  * Marsaglia–Tsang proposal of its own sub-stream (key, TAG_GAMMA, offset + i), so it does not depend
  * on n, chunking, `proposals` or the backend.
+ * @function
  */
 export const gamma = gammaFn as FloatSamplerWith<GammaOptions>;
+/**
+ * The Promise twin of gamma() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const gammaAsync = gammaAsyncFn as FloatSamplerWithAsync<GammaOptions>;
 
 export interface ChisquareOptions extends FloatOptions {
   /** Degrees of freedom k > 0: one number or one per element. */
-  df: number | Float32Array | Float64Array;
+  df: number | readonly number[] | Float32Array | Float64Array;
   proposals?: number;
 }
 const [chisquareFn, chisquareAsyncFn] = makeSampler(CHISQUARE);
-/** n chi-square variates: exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (scale 2). */
+/**
+ * n chi-square variates: exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (scale 2).
+ * @function
+ */
 export const chisquare = chisquareFn as FloatSamplerWith<ChisquareOptions>;
+/**
+ * The Promise twin of chisquare() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const chisquareAsync = chisquareAsyncFn as FloatSamplerWithAsync<ChisquareOptions>;
 
 export interface BetaOptions extends FloatOptions {
@@ -181,8 +242,13 @@ const [betaFn, betaAsyncFn] = makeSampler(BETA);
 /**
  * n Beta(a, b) variates: element i is G_a/(G_a + G_b) with G_a, G_b gamma elements 2i and 2i+1 of
  * the key's gamma stream (shapes a and b) — exactly component 0 of dirichlet(key, [a, b], n) row i.
+ * @function
  */
 export const beta = betaFn as FloatSamplerWith<BetaOptions>;
+/**
+ * The Promise twin of beta() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const betaAsync = betaAsyncFn as FloatSamplerWithAsync<BetaOptions>;
 
 export interface DirichletOptions extends FloatOptions {
@@ -194,9 +260,14 @@ const [dirichletFn, dirichletAsyncFn] = makeSampler(DIRICHLET);
  * G_k = gamma element r·K + k of the key's gamma stream with shape alpha[k], normalised by the row
  * sum (in log space when every alpha[k] < 1). `offset` counts rows. `alpha` may be a float32/float64
  * DeviceArray of the K shapes (read on the GPU when it lives there).
+ * @function
  */
-export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceArray, DirichletOptions>;
-export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions>;
+export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
+/**
+ * The Promise twin of dirichlet() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
 
 export interface LognormalOptions extends FloatOptions {
   /** Mean of the underlying normal, default 0 (finite). */
@@ -208,8 +279,13 @@ const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
 /**
  * n log-normal variates exp(mean + std·z), z element i of the standard Box–Muller stream of the dtype:
  * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md §6.5).
+ * @function
  */
 export const lognormal = lognormalFn as FloatSampler<LognormalOptions>;
+/**
+ * The Promise twin of lognormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const lognormalAsync = lognormalAsyncFn as FloatSamplerAsync<LognormalOptions>;
 
 export interface WeibullOptions extends FloatOptions {
@@ -222,8 +298,13 @@ const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 /**
  * n Weibull variates scale·E^(1/shape), E = −log u with u in (0, 1] the element's uniform (the one
  * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md §6.5).
+ * @function
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
+/**
+ * The Promise twin of weibull() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
 
 // ---- the count samplers (docs/streams.md §11) ---------------------------------------------------------
@@ -232,41 +313,14 @@ export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptio
 export type CountDtype = 'int32' | 'uint32' | 'float64';
 
 /** Options of every count sampler. */
-export interface CountOptions extends CommonOptions {
+export interface CountOptions extends SamplerOptions<CountDtype> {
   /** 'int32' (default), 'uint32' or 'float64' (exact integers up to 2^53); an Int32Array, Uint32Array
    *  or Float64Array `out` implies its type. A parameter whose counts the type cannot hold is a
    *  RangeError (the rule per sampler: docs/streams.md §11). */
   dtype?: CountDtype;
-  /** Destination, or 'device' / a DeviceArray (docs/device-arrays.md). */
-  out?: Int32Array | Uint32Array | Float64Array | DeviceOut;
 }
 
-/** Count options that give an Int32Array (the default). */
-export type Int32Counts<O> = O & { dtype?: 'int32'; out?: Int32Array };
-/** Count options that give a Uint32Array. */
-export type Uint32Counts<O> = O & ({ dtype: 'uint32'; out?: Uint32Array } | { out: Uint32Array });
-/** Count options that give a Float64Array. */
-export type Float64Counts<O> = O & ({ dtype: 'float64'; out?: Float64Array } | { out: Float64Array });
-/** The host arrays a count sampler returns. */
-export type Counts = Int32Array | Uint32Array | Float64Array;
-
-/** A count sampler (key, n, options): an Int32Array unless `dtype`/`out` say otherwise. */
-export interface CountSampler<O extends CountOptions> {
-  (key: Key, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, n: number, options: Uint32Counts<O>): Uint32Array;
-  (key: Key, n: number, options: Float64Counts<O>): Float64Array;
-  (key: Key, n: number, options: Int32Counts<O>): Int32Array;
-  (key: Key, n: number, options: O): Counts;
-}
-export interface CountSamplerAsync<O extends CountOptions> {
-  (key: Key, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, n: number, options: Uint32Counts<O>): Promise<Uint32Array>;
-  (key: Key, n: number, options: Float64Counts<O>): Promise<Float64Array>;
-  (key: Key, n: number, options: Int32Counts<O>): Promise<Int32Array>;
-  (key: Key, n: number, options: O): Promise<Counts>;
-}
-
-/** Per-element parameter values: a Float32Array/Float64Array or a float DeviceArray of length n. */
+/** Per-element parameter values: one number, or a Float32Array/Float64Array or float DeviceArray of length n. */
 export type PerElement = number | Float32Array | Float64Array | DeviceArray;
 
 export interface PoissonOptions extends CountOptions {
@@ -279,9 +333,14 @@ const [poissonFn, poissonAsyncFn] = makeSampler(POISSON);
 /**
  * n Poisson counts with mean λ. Element i is the first accepted proposal of its own sub-stream:
  * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §11.1).
+ * @function
  */
-export const poisson = poissonFn as CountSampler<PoissonOptions>;
-export const poissonAsync = poissonAsyncFn as CountSamplerAsync<PoissonOptions>;
+export const poisson = poissonFn as SamplerWith<PoissonOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of poisson().
+ * @function
+ */
+export const poissonAsync = poissonAsyncFn as SamplerWithAsync<PoissonOptions, CountDtype, 'int32'>;
 
 export interface BinomialOptions extends CountOptions {
   /** Trials: an integer in [0, 2^53] that the dtype holds, one or per element. */
@@ -294,9 +353,14 @@ const [binomialFn, binomialAsyncFn] = makeSampler(BINOMIAL);
 /**
  * n binomial counts. Inversion for count·min(p, 1 − p) < 10, Hörmann's BTRS from 10 on; p > 1/2 draws
  * count − Binomial(count, 1 − p) (docs/streams.md §11.2).
+ * @function
  */
-export const binomial = binomialFn as CountSampler<BinomialOptions>;
-export const binomialAsync = binomialAsyncFn as CountSamplerAsync<BinomialOptions>;
+export const binomial = binomialFn as SamplerWith<BinomialOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of binomial().
+ * @function
+ */
+export const binomialAsync = binomialAsyncFn as SamplerWithAsync<BinomialOptions, CountDtype, 'int32'>;
 
 export interface NegativeBinomialOptions extends CountOptions {
   /** Successes r > 0 (real). */
@@ -309,34 +373,29 @@ const [negativeBinomialFn, negativeBinomialAsyncFn] = makeSampler(NEGATIVE_BINOM
 /**
  * n negative binomial counts (failures before the r-th success; numpy's negative_binomial(r, p)):
  * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §11.3).
+ * @function
  */
-export const negativeBinomial = negativeBinomialFn as CountSampler<NegativeBinomialOptions>;
-export const negativeBinomialAsync = negativeBinomialAsyncFn as CountSamplerAsync<NegativeBinomialOptions>;
+export const negativeBinomial = negativeBinomialFn as SamplerWith<NegativeBinomialOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of negativeBinomial().
+ * @function
+ */
+export const negativeBinomialAsync = negativeBinomialAsyncFn as SamplerWithAsync<NegativeBinomialOptions, CountDtype, 'int32'>;
 
 export interface MultinomialOptions extends CountOptions {
   /** Trials per row: an integer in [0, 2^53] that the dtype holds. */
   count: number;
-}
-/** A rows count sampler (key, probs, n, options): n rows of K counts, row-major. */
-export interface CountRowsSampler<V, O extends CountOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): DeviceArray;
-  (key: Key, vector: V, n: number, options: Uint32Counts<O>): Uint32Array;
-  (key: Key, vector: V, n: number, options: Float64Counts<O>): Float64Array;
-  (key: Key, vector: V, n: number, options: Int32Counts<O>): Int32Array;
-  (key: Key, vector: V, n: number, options: O): Counts;
-}
-export interface CountRowsSamplerAsync<V, O extends CountOptions> {
-  (key: Key, vector: V, n: number, options: Dev<O>): Promise<DeviceArray>;
-  (key: Key, vector: V, n: number, options: Uint32Counts<O>): Promise<Uint32Array>;
-  (key: Key, vector: V, n: number, options: Float64Counts<O>): Promise<Float64Array>;
-  (key: Key, vector: V, n: number, options: Int32Counts<O>): Promise<Int32Array>;
-  (key: Key, vector: V, n: number, options: O): Promise<Counts>;
 }
 const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
 /**
  * n rows of K multinomial counts summing to `count`, row-major (n·K values); `probs` are K weights
  * (finite, >= 0, positive finite total; normalised). Component j < K − 1 of row r is a binomial draw on
  * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §11.4).
+ * @function
  */
-export const multinomial = multinomialFn as CountRowsSampler<ArrayLike<number>, MultinomialOptions>;
-export const multinomialAsync = multinomialAsyncFn as CountRowsSamplerAsync<ArrayLike<number>, MultinomialOptions>;
+export const multinomial = multinomialFn as RowsSampler<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of multinomial().
+ * @function
+ */
+export const multinomialAsync = multinomialAsyncFn as RowsSamplerAsync<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;

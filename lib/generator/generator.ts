@@ -6,7 +6,7 @@
  * changes a value, because element s of a stream does not depend on how many elements a call asked for.
  */
 import { checkKey, foldIn, key as keyOf, type Key } from '../core/keys.js';
-import { checkCount, checkOptions, describe } from '../core/validate.js';
+import { checkCount, checkOptions, describe, knownOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
 import { SAMPLERS } from '../samplers/registry.js';
 import * as facade from '../facade/samplers.js';
@@ -99,10 +99,7 @@ export class Generator {
   /** Use generator(seed | key, options) or Generator.fromState(state). */
   constructor(seedOrKey: number | bigint | Key, options?: GeneratorOptions) {
     this.#root = typeof seedOrKey === 'number' || typeof seedOrKey === 'bigint' ? keyOf(seedOrKey) : checkKey(seedOrKey, 'seed');
-    const o = checkOptions(options);
-    for (const name of Object.keys(o)) {
-      if (name !== 'backend' && name !== 'device') throw new TypeError(`generator: unknown option '${name}'; the options are backend, device`);
-    }
+    const o = knownOptions('generator', options, ['backend', 'device'], { seed: 'the seed argument' });
     requestedBackend(o.backend);
     checkDevice(o.device);
     this.#call = {};

@@ -8,7 +8,7 @@
 import {
   jumpMrg32k3a, MRG32K3A_A12, MRG32K3A_A13N, MRG32K3A_A21, MRG32K3A_A23N, MRG32K3A_M1, MRG32K3A_M2, mulMod,
 } from './jumps.js';
-import { checkCount, checkDistance, checkOptions, checkU64, checkUint32, describe, isTypedInput } from '../core/validate.js';
+import { checkCount, checkDistance, knownOptions, checkU64, checkUint32, describe, isTypedInput } from '../core/validate.js';
 
 export interface Mrg32k3aOptions {
   /** Which subsequence (2^76 steps apart), as curand_init's `subsequence`; below 2^51. Default 0. */
@@ -49,7 +49,7 @@ export class Mrg32k3a {
 
   constructor(seed: number | bigint, options?: Mrg32k3aOptions) {
     const sd = checkU64(seed, 'seed');
-    const opts = checkOptions(options);
+    const opts = knownOptions('Mrg32k3a', options, ['subsequence', 'offset'], { seed: 'the seed argument' });
     const subsequence = opts.subsequence === undefined ? 0n : checkU64(opts.subsequence, 'subsequence');
     if (subsequence >= MRG32K3A_MAX_SUBSEQUENCE) {
       throw new RangeError(`subsequence must be below 2^51 (cuRAND's MRG32k3a limit), got ${subsequence}`);

@@ -6,7 +6,7 @@
  * confirmed (against scipy) or still awaits a GPU with real cuRAND.
  */
 import { checkKey, type Key } from '../core/keys.js';
-import { checkCount, checkEnum, checkOptions, describe, MAX_COUNT } from '../core/validate.js';
+import { checkCount, checkEnum, knownOptions, describe, MAX_COUNT } from '../core/validate.js';
 import { uniform32From32, uniform32From64, uniform64From32, uniform64From64 } from './convert.js';
 import { directions32, directions64, SOBOL_MAX_DIMENSIONS } from './directions.js';
 import { sobol32Column, sobol64Column } from './generator.js';
@@ -107,7 +107,7 @@ export function sobol(n: number, options?: SobolOptions & { dtype?: 'float64' })
 export function sobol(n: number, options?: SobolOptions): SobolArray;
 export function sobol(n: number, options?: SobolOptions): SobolArray {
   checkCount(n, 'n');
-  const opts = checkOptions(options);
+  const opts = knownOptions('sobol', options, ['dims', 'offset', 'dtype', 'bits', 'layout', 'scramble', 'key', 'transform'], { d: 'dims', dimensions: 'dims', seed: 'key (with scramble)', scrambled: 'scramble' });
   const dims = checkDims(opts.dims);
   const dtype = checkEnum(opts.dtype, ['uint32', 'uint64', 'float32', 'float64'] as const, 'dtype', 'float64');
   const bits = checkBits(opts.bits, dtype);

@@ -5,7 +5,7 @@
  * no keys; docs/streams.md §7 is the contract.
  */
 import { jumpXorshift } from './jumps.js';
-import { checkCount, checkDistance, checkOptions, checkU64, checkUint32, describe, isTypedInput } from '../core/validate.js';
+import { checkCount, checkDistance, knownOptions, checkU64, checkUint32, describe, isTypedInput } from '../core/validate.js';
 
 export interface XorwowOptions {
   /** Which of the 2^64 subsequences (2^67 steps apart), as curand_init's `subsequence`. Default 0. */
@@ -34,7 +34,7 @@ export class Xorwow {
 
   constructor(seed: number | bigint, options?: XorwowOptions) {
     const sd = checkU64(seed, 'seed');
-    const opts = checkOptions(options);
+    const opts = knownOptions('Xorwow', options, ['subsequence', 'offset'], { seed: 'the seed argument' });
     const subsequence = opts.subsequence === undefined ? 0n : checkU64(opts.subsequence, 'subsequence');
     const offset = opts.offset === undefined ? 0n : checkU64(opts.offset, 'offset');
     // cuRAND's seed scrambling (curand_kernel.h, _curand_init_scratch): salt each half, then mix it

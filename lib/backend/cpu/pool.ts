@@ -20,20 +20,101 @@ import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
 export const POOL_MIN_ELEMENTS = 1 << 16;
 const ALIGN = 1024;
 
-interface Slot { worker: Worker; pending: Map<number, { resolve: () => void; reject: (e: Error) => void }> }
+/** A chunk sent to a worker; `inline` computes the same chunk on the main thread. */
+interface Pending { resolve: () => void; reject: (e: Error) => void; inline: () => void }
+interface Slot { worker: Worker; pending: Map<number, Pending>; closing?: boolean }
 
 let slots: Slot[] | null = null;
 let nextId = 1;
 let rr = 0;
 
+/**
+ * Worker failures (a worker that cannot start, or dies) the pool tolerates before it stops using
+ * threads. A worker that cannot start fails the same way on every retry (a bundle without worker.js,
+ * a forbidden execArgv), so retrying forever would spin the CPU and keep the process alive.
+ */
+export const WORKER_FAILURES = 3;
+let failures = 0;
+/** Set once the pool gave up on threads: async CPU calls then run on the main thread. */
+let disabled: string | null = null;
+
 export function poolSize(): number {
+  if (disabled) return 1;
   const env = Number(process.env.CUDA_RANDOM_THREADS);
   if (Number.isInteger(env) && env >= 1) return Math.min(env, 64);
   return Math.max(1, Math.min(availableParallelism(), 16));
 }
 
-function spawn(): Slot {
-  const worker = new Worker(new URL('./worker.js', import.meta.url));
+/** Why the pool runs async CPU calls on the main thread, or null while it uses worker threads. */
+export function poolFallback(): string | null {
+  return disabled;
+}
+
+/** The worker script: CUDA_RANDOM_WORKER (a path or file: URL, for bundled apps), else the one beside this file. */
+function workerScript(): string | URL {
+  const env = process.env.CUDA_RANDOM_WORKER;
+  if (env) return env.startsWith('file:') ? new URL(env) : env;
+  return new URL('./worker.js', import.meta.url);
+}
+
+/** The parent's execArgv minus what only a main script may use (`node --input-type=module -e …`). */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') { i++; continue; }
+    if (a.startsWith('--input-type=') || a.startsWith('--eval=') || a.startsWith('--print=')) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+function settleInline(p: Pending): void {
+  try {
+    p.inline();
+    p.resolve();
+  } catch (e) {
+    p.reject(e as Error);
+  }
+}
+
+/** A worker failed (`cause`): its chunks run on the main thread; past the bound the pool stops using threads. */
+function workerFailed(slot: Slot | null, cause: unknown): void {
+  const pending = slot ? [...slot.pending.values()] : [];
+  slot?.pending.clear();
+  failures++;
+  if (failures >= WORKER_FAILURES && !disabled) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    disabled = `cuda-random: CPU worker threads failed ${failures} times (last: ${why.split('\n')[0]}); ` +
+      'async CPU calls run on the main thread from now on, with the same values ' +
+      '(docs/building.md, "Worker threads": CUDA_RANDOM_WORKER, CUDA_RANDOM_THREADS=1)';
+    process.emitWarning(disabled, 'CudaRandomWarning');
+    const all = slots ?? [];
+    slots = null;
+    for (const s of all) {
+      if (s !== slot) pending.push(...s.pending.values());
+      s.pending.clear();
+      void s.worker.terminate().catch(() => undefined);
+    }
+  } else if (slot && slots) {
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots[i] = spawn() ?? slot;
+  }
+  if (slot) void slot.worker.terminate().catch(() => undefined);
+  pending.forEach(settleInline);
+}
+
+/** A new worker, or null when it cannot even be constructed (counted as a failure). */
+function spawn(): Slot | null {
+  if (disabled) return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(workerScript(), { execArgv: workerExecArgv() });
+  } catch (e) {
+    workerFailed(null, e);
+    return null;
+  }
   const slot: Slot = { worker, pending: new Map() };
   worker.unref();
   worker.on('message', (m: { id: number; error?: string }) => {
@@ -44,18 +125,34 @@ function spawn(): Slot {
     if (m.error) p.reject(new Error(m.error));
     else p.resolve();
   });
-  const fail = (e: Error) => {
-    for (const p of slot.pending.values()) p.reject(e);
-    slot.pending.clear();
-    if (slots) slots[slots.indexOf(slot)] = spawn();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => { if (slot.pending.size) fail(new Error(`cuda-random worker exited with code ${code}`)); });
+  worker.on('error', (e) => workerFailed(slot, e));
+  worker.on('exit', (code) => {
+    if (!slot.pending.size) return;
+    if (slot.closing) {
+      const e = new Error('cuda-random: shutdownPool() was called while this async call was pending; its values are lost');
+      for (const p of slot.pending.values()) p.reject(e);
+      slot.pending.clear();
+    } else {
+      workerFailed(slot, new Error(`worker exited with code ${code}`));
+    }
+  });
   return slot;
 }
 
 function send(job: Job, path: CpuPath): Promise<void> {
-  if (!slots) slots = Array.from({ length: poolSize() }, spawn);
+  const inline = () => runKernel(job.op, kernelArgs(job), path);
+  if (!slots && !disabled) {
+    const made: Slot[] = [];
+    for (let i = 0; i < poolSize() && !disabled; i++) {
+      const s = spawn();
+      if (s) made.push(s);
+    }
+    if (!disabled && made.length) slots = made;
+    else made.forEach((x) => void x.worker.terminate().catch(() => undefined));
+  }
+  if (!slots) {
+    return new Promise<void>((resolve, reject) => settleInline({ resolve, reject, inline }));
+  }
   const slot = slots[rr++ % slots.length];
   const id = nextId++;
   const perElement: Job['perElement'] = {};
@@ -64,7 +161,7 @@ function send(job: Job, path: CpuPath): Promise<void> {
     perElement[k] = v.buffer instanceof SharedArrayBuffer ? v : v.slice();
   }
   return new Promise<void>((resolve, reject) => {
-    slot.pending.set(id, { resolve, reject });
+    slot.pending.set(id, { resolve, reject, inline });
     slot.worker.ref();
     slot.worker.postMessage({
       id, op: job.op, k0: job.key[0], k1: job.key[1], lo: job.lo, hi: job.hi,
@@ -132,6 +229,8 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
         const view = new Ctor(slabs[r & 1], 0, count);
         next = { start, view, done: spread(whole, start, count, view, threads, path) };
         inFlight.push(next.done);
+        // Awaited later (or only settled, when an earlier round fails): not an unhandled rejection meanwhile.
+        next.done.catch(() => undefined);
       }
       if (pending) {
         await pending.done;
@@ -155,10 +254,18 @@ interface Round {
   done: Promise<void[]>;
 }
 
-/** Terminates the pool's workers (tests and short scripts; the pool never holds a process open). */
+/**
+ * Terminates the pool's workers (tests and short scripts; the pool never holds a process open). Async
+ * calls still pending reject, saying so; the next async call starts the pool afresh (and retries
+ * threads after a fallback to the main thread).
+ */
 export async function shutdownPool(): Promise<void> {
   const s = slots;
   slots = null;
+  failures = 0;
+  disabled = null;
   forgetScratch();
-  if (s) await Promise.all(s.map((x) => x.worker.terminate()));
+  if (!s) return;
+  for (const x of s) x.closing = true;
+  await Promise.all(s.map((x) => x.worker.terminate()));
 }

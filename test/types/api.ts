@@ -1,0 +1,86 @@
+/**
+ * Type-level test of the public API, compiled by test/types.test.ts with `tsc -p test/types` (strict,
+ * noUncheckedIndexedAccess) against the built declarations, imported by the package's own name as a
+ * user would. Each `@ts-expect-error` line must fail to compile; everything else must compile.
+ */
+import {
+  AliasTable, DeviceArray, beta, bits, bitsAsync, categorical, chisquare, dirichlet, dirichletAsync, exponential, gamma,
+  gammaAsync, key, lognormal, normal, sobol, split, uniform, uniformAsync, weibull,
+  type ArrayOf, type Key, type Sampler, type SamplerOptions,
+} from 'cuda-random';
+
+declare const n: number;
+const k = key(1);
+
+// results follow dtype and out; float64 by default
+const u: Float64Array = uniform(k, n);
+const u32: Float32Array = uniform(k, n, { dtype: 'float32' });
+const uOut: Float32Array = uniform(k, n, { out: new Float32Array(n) });
+const u64Out: Float64Array = uniform(k, n, { out: new Float64Array(n), low: 2 });
+const uDev: DeviceArray = uniform(k, n, { out: 'device' });
+const e: Float64Array = exponential(k, n, { rate: 2 });
+const g: Float64Array = gamma(k, n, { alpha: 2 });
+const gArr: Float32Array = gamma(k, 3, { alpha: [1, 2, 3], dtype: 'float32' });
+const c: Float64Array = chisquare(k, 2, { df: [1, 2] });
+const b: Float64Array = beta(k, n, { a: 1, b: 2 });
+const ln: Float32Array = lognormal(k, n, { dtype: 'float32', std: 2 });
+const w: Float64Array = weibull(k, n, { shape: 1.5 });
+const nm: Float64Array = normal(k, n, { method: 'polar' });
+const total: number = dirichlet(k, [1, 2, 3], n).reduce((s, x) => s + x, 0);
+const d32: Float32Array = dirichlet(k, [1, 2], n, { dtype: 'float32' });
+const words: Uint32Array = bits(k, n);
+const first: number | undefined = u[0];
+void [u32, uOut, u64Out, uDev, e, g, gArr, c, b, ln, w, nm, total, d32, words, first];
+
+// a dtype chosen at run time gives the union
+declare const dt: 'float32' | 'float64';
+const either: Float32Array | Float64Array = uniform(k, n, { dtype: dt });
+void either;
+
+// async twins
+async function twins(): Promise<void> {
+  const a: Float64Array = await uniformAsync(k, n);
+  const a32: Float32Array = await gammaAsync(k, n, { alpha: 1, dtype: 'float32' });
+  const dd: Float64Array = await dirichletAsync(k, [1, 1], n);
+  const bw: Uint32Array = await bitsAsync(k, n);
+  void [a, a32, dd, bw];
+}
+void twins;
+
+// split gives a pair by default, a tuple for small literal counts, else an array
+const [k1, k2] = split(k);
+const pair: readonly [Key, Key] = split(k);
+const [t1, t2, t3] = split(k, 3);
+const many: Key[] = split(k, n);
+uniform(k1, 1); uniform(k2, 1); uniform(t1, 1); uniform(t2, 1); uniform(t3, 1);
+void [pair, many];
+
+// the other samplers keep their narrow types
+const idx: Uint32Array = categorical(k, [1, 2], n);
+const drawn: Uint32Array = AliasTable.build([1, 2]).sample(k, n);
+const q: Float32Array = sobol(n, { dtype: 'float32' });
+void [idx, drawn, q];
+
+// a new sampler declares its dtypes and gets the same typing (as the integer samplers do)
+interface CountOptions extends SamplerOptions<'int32' | 'uint32' | 'float64'> { lam?: number }
+declare const poissonLike: Sampler<CountOptions, 'int32' | 'uint32' | 'float64', 'int32'>;
+const pi: Int32Array = poissonLike(k, n);
+const pu: Uint32Array = poissonLike(k, n, { dtype: 'uint32' });
+const pf: Float64Array = poissonLike(k, n, { out: new Float64Array(n) });
+const pa: ArrayOf<'uint8'> = new Uint8Array(1);
+void [pi, pu, pf, pa];
+
+// mistakes that must not compile
+// @ts-expect-error unknown option (numpy's name)
+exponential(k, n, { scale: 2 });
+// @ts-expect-error unknown option (wrong case)
+uniform(k, n, { dType: 'float32' });
+// @ts-expect-error a float32 result is no Float64Array
+const wrong: Float64Array = uniform(k, n, { dtype: 'float32' });
+// @ts-expect-error an out of a type the sampler does not produce
+uniform(k, n, { out: new Uint32Array(n) });
+// @ts-expect-error gamma needs its options
+gamma(k, n);
+// @ts-expect-error the count sampler's default is int32
+const notFloat: Float64Array = poissonLike(k, n);
+void [wrong, notFloat];
