@@ -31,5 +31,5 @@ export const BINOMIAL: SamplerSpec = {
     const name = countOp('binomial', dtype);
     return { name, dtype, cpu, fast: binomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
-  hints: { n: 'count', trials: 'count', prob: 'p', probs: 'p', size: 'n (the second argument)' },
+  hints: { n: 'count', trials: 'count', prob: 'p', probs: 'p' },
 };

@@ -35,5 +35,5 @@ export const MULTINOMIAL: SamplerSpec = {
     const name = countOp('multinomial', dtype);
     return { name, dtype, cpu, fast: multinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 10 } };
   }),
-  hints: { n: 'count', pvals: 'probs (the second argument)', p: 'probs (the second argument)', size: 'n (the third argument)' },
+  hints: { n: 'count', pvals: 'probs (the second argument)', p: 'probs (the second argument)' },
 };

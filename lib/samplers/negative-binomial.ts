@@ -45,5 +45,5 @@ export const NEGATIVE_BINOMIAL: SamplerSpec = {
     const name = countOp('negativeBinomial', dtype);
     return { name, dtype, cpu, fast: negativeBinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
-  hints: { n: 'r', k: 'r', prob: 'p', size: 'n (the second argument)' },
+  hints: { n: 'r', k: 'r', prob: 'p' },
 };

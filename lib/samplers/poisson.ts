@@ -26,5 +26,5 @@ export const POISSON: SamplerSpec = {
     const name = countOp('poisson', dtype);
     return { name, dtype, cpu, fast: poissonWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
-  hints: { lambda: 'lam', mu: 'lam', mean: 'lam', rate: 'lam', size: 'n (the second argument)' },
+  hints: { lambda: 'lam', mu: 'lam', mean: 'lam', rate: 'lam' },
 };
