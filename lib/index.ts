@@ -35,7 +35,9 @@ export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): 
 export function backend(options?: { backend?: 'auto' | 'cpu' | 'cuda'; device?: number }): BackendInfo {
   return backendInfo(knownOptions('backend', options, ['backend', 'device']));
 }
-export { Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aOptions, type Mrg32k3aState } from './mrg32k3a/mrg32k3a.js';
+export {
+  Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, mrg32k3aFill, mrg32k3aFillAsync, type Mrg32k3aOptions, type Mrg32k3aState, type Mrg32k3aFillOptions,
+} from './mrg32k3a/mrg32k3a.js';
 export { generator, Generator, type GeneratorOptions, type GeneratorState } from './generator/generator.js';
-export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, SamplerName, SamplerFunctions } from './generator/methods.js';
-export { sobol, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';
+export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, GeneratorSampler, GeneratorSamplerWith, GeneratorRows, SamplerName, SamplerFunctions } from './generator/methods.js';
+export { sobol, sobolAsync, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';

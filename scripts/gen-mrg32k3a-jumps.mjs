@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes lib/mrg32k3a/jump-table.ts: the MRG32k3a skip-ahead matrices A1^(2^i) mod m1 and
+// Writes lib/kernels/mrg32k3a/jump-table.ts: the MRG32k3a skip-ahead matrices A1^(2^i) mod m1 and
 // A2^(2^i) mod m2 for i = 0 … 127, derived here from the recurrence alone (nothing is pasted).
 //
 //   node scripts/gen-mrg32k3a-jumps.mjs           # (re)write the table
@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const file = fileURLToPath(new URL('../lib/mrg32k3a/jump-table.ts', import.meta.url));
+const file = fileURLToPath(new URL('../lib/kernels/mrg32k3a/jump-table.ts', import.meta.url));
 const COUNT = 128;
 
 const M1 = 2n ** 32n - 209n;
@@ -79,10 +79,10 @@ if (process.argv.includes('--check')) {
     old = readFileSync(file, 'utf8');
   } catch {}
   if (old !== text) {
-    console.error('lib/mrg32k3a/jump-table.ts differs from what scripts/gen-mrg32k3a-jumps.mjs derives');
+    console.error('lib/kernels/mrg32k3a/jump-table.ts differs from what scripts/gen-mrg32k3a-jumps.mjs derives');
     process.exit(1);
   }
-  console.log('lib/mrg32k3a/jump-table.ts is current');
+  console.log('lib/kernels/mrg32k3a/jump-table.ts is current');
 } else {
   writeFileSync(file, text);
   console.log(`wrote ${file}: ${COUNT} jumps per component`);

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Mrg32k3a } from '../dist/lib/index.js';
-import { MRG32K3A_A1_JUMPS, MRG32K3A_A2_JUMPS } from '../dist/lib/mrg32k3a/jump-table.js';
+import { MRG32K3A_A1_JUMPS, MRG32K3A_A2_JUMPS } from '../dist/lib/kernels/mrg32k3a/jump-table.js';
 
 const file = fileURLToPath(new URL('../test/vectors/mrg32k3a.json', import.meta.url));
 const U64_MAX = 2n ** 64n - 1n;

@@ -8,9 +8,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { key, sobol } from '../dist/lib/index.js';
-import { directions32, directions64, joeKuoEntry } from '../dist/lib/sobol/directions.js';
-import { randomise32, randomise64 } from '../dist/lib/sobol/scramble.js';
-import { sobol32Point, sobol64Point } from '../dist/lib/sobol/generator.js';
+import { directions32, directions64, joeKuoEntry } from '../dist/lib/kernels/sobol/directions.js';
+import { randomise32, randomise64 } from '../dist/lib/kernels/sobol/scramble.js';
+import { sobol32Point, sobol64Point } from '../dist/lib/kernels/sobol/generator.js';
 
 const file = fileURLToPath(new URL('../test/vectors/sobol.json', import.meta.url));
 const hiLo = (v, k) => String((BigInt(v[2 * k]) << 32n) | BigInt(v[2 * k + 1]));
@@ -59,6 +59,12 @@ const CASES = [
   { n: 8, dims: 3, offset: 5, dtype: 'uint32', layout: 'dimensions', scramble: 'shift' },
   { n: 8, dims: 4, offset: 2 ** 35, dtype: 'uint64', layout: 'points', scramble: 'lms' },
   { n: 8, dims: 2, offset: 9, dtype: 'float64', layout: 'points', scramble: 'lms' },
+  // the normal transform, each map (its mirror at the midpoint word included: offset 2^31 - 3)
+  { n: 8, dims: 3, offset: 2 ** 31 - 3, dtype: 'float32', layout: 'points', transform: 'normal' },
+  { n: 8, dims: 2, offset: 2 ** 31 - 3, dtype: 'float64', layout: 'dimensions', bits: 32, transform: 'normal' },
+  { n: 8, dims: 3, offset: 3, dtype: 'float64', layout: 'points', transform: 'normal' },
+  { n: 6, dims: 2, offset: 2 ** 40, dtype: 'float32', layout: 'dimensions', bits: 64, transform: 'normal' },
+  { n: 8, dims: 3, offset: 17, dtype: 'float64', layout: 'points', transform: 'normal', scramble: 'lms' },
 ].map((c) => {
   const opts = { ...c, ...(c.scramble ? { key: K } : {}) };
   delete opts.n;

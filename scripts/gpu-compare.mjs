@@ -14,6 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import { compareDistributions } from './gpu/compare-distributions.mjs';
 import { compareDevice } from './gpu/compare-device.mjs';
+import { compareQrng } from './gpu/compare-qrng.mjs';
 import { measureCrossover } from './gpu/crossover.mjs';
 import { compareHostPaths } from './gpu/host-paths.mjs';
 
@@ -149,6 +150,9 @@ await compareDistributions({ lib, record, results, now, max: MAX });
 
 // DeviceArrays in GPU memory, and host transfers of 10^8 floats
 await compareDevice({ lib, addon, record, results, now, max: MAX });
+
+// Sobol and MRG32k3a (docs/qmc.md): CUDA = TypeScript, and their fills timed beside Philox's
+await compareQrng({ lib, record, results, now, max: MAX });
 
 // Every op into every kind of host output, at the lengths of the copy-split defect (issue 15)
 await compareHostPaths({ lib, addon, record, results });

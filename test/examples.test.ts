@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 function run(name: string, ...args: string[]): Promise<string> {
   const file = fileURLToPath(new URL(`../examples/${name}`, import.meta.url));
@@ -69,6 +72,23 @@ describe('examples (small size)', () => {
     expect(prices).toHaveLength(3);
     expect(new Set(prices).size).toBe(1);
     expect(Math.abs(num(out, /\((-?[\d.]+) s\.e\.\)/))).toBeLessThan(4);
+  });
+
+  it('qmc-option-pricer: randomised Sobol normals converge visibly faster than pseudorandom ones; the plot is written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qmc-plot-'));
+    try {
+      const out = await run('qmc-option-pricer.mjs', '--plots', dir);
+      const rows = [...out.matchAll(/^ +(\d+) +([\d.e+-]+) +([\d.e+-]+) +[\d.]+$/gm)];
+      expect(rows.map((r) => Number(r[1]))).toEqual([64, 128, 256, 512, 1024, 2048, 4096]);
+      // QMC beats MC at every N, by far at the largest; its error falls clearly faster than N^-1/2
+      for (const [, , mc, qmc] of rows) expect(Number(qmc)).toBeLessThan(Number(mc));
+      expect(num(out, /Sobol's error is ([\d.]+)x smaller/)).toBeGreaterThan(10);
+      expect(num(out, /slope: Monte Carlo -?[\d.]+, Sobol (-[\d.]+)/)).toBeLessThan(-0.7);
+      expect(num(out, /slope: Monte Carlo (-[\d.]+)/)).toBeGreaterThan(-0.75);
+      if (!/plots skipped/.test(out)) expect(statSync(join(dir, 'qmc-convergence.png')).size).toBeGreaterThan(1000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sharded-run: offset-sharded runs are identical to one process for any shard count; foldIn shards differ', async () => {

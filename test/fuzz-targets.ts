@@ -309,6 +309,34 @@ export const targets: Target[] = [
     call: (a) => cr.Xorwow.fromState(a.state as never),
   },
   {
+    name: 'sobol', base: () => ({ n: N, dims: 2, dtype: 'float64' }),
+    slots: {
+      n: ['n', badCount], options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+      dims: ['dims', fc.oneof(fc.constantFrom(0, -1, 1.5, 21202, 2 ** 32, NaN, Infinity), junk.filter((v) => v !== undefined), fc.bigInt({ min: 1n, max: 5n }))],
+      // offsets are point indices: Sobol64 (the float64 default) has 2^64 points, so 2^63 is valid here
+      offset: ['offset', fc.oneof(nonFinite, fc.integer({ min: -1e9, max: -1 }), fc.constantFrom(0.5, 2 ** 53 + 2, 1e300, -1n, 2n ** 64n, 2n ** 64n - 4n), junk.filter((v) => v !== undefined))],
+      out: ['out', badOut([Float64Array], 2 * N)],
+      dtype: ['dtype', badEnum(['uint32', 'uint64', 'float32', 'float64'])],
+      layout: ['layout', badEnum(['points', 'dimensions'])],
+      transform: ['transform', badEnum(['uniform', 'normal'])],
+      scramble: ['scramble', badEnum(['none', 'lms', 'shift'])],
+    },
+    call: (a) => cr.sobol(a.n as number, opts(a, ['dims', 'offset', 'out', 'backend', 'dtype', 'layout', 'transform', 'scramble']) as never),
+    callAsync: (a) => cr.sobolAsync(a.n as number, opts(a, ['dims', 'offset', 'out', 'backend', 'dtype', 'layout', 'transform', 'scramble']) as never),
+  },
+  {
+    name: 'mrg32k3aFill', base: () => ({ seed: 1, n: N, dtype: 'uint32' }),
+    slots: {
+      seed: ['seed', fc.oneof(badSeedNumber, fc.constantFrom(-1n, 2n ** 64n), junk)], n: ['n', badCount],
+      subsequence: ['subsequence', fc.oneof(fc.constantFrom(-1, 0.5, NaN, 2 ** 51, 2n ** 51n, 2n ** 64n, -1n), junk.filter((v) => v !== undefined))],
+      offset: ['offset', fc.oneof(fc.constantFrom(-1, 0.5, Infinity, 2n ** 64n, 2n ** 64n - 4n), junk.filter((v) => v !== undefined))],
+      out: ['out', badOut([Uint32Array], N)], dtype: ['dtype', badEnum(['uint32', 'float32', 'float64'])],
+      options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+    },
+    call: (a) => cr.mrg32k3aFill(a.seed as number, a.n as number, opts(a, ['subsequence', 'offset', 'out', 'dtype', 'backend']) as never),
+    callAsync: (a) => cr.mrg32k3aFillAsync(a.seed as number, a.n as number, opts(a, ['subsequence', 'offset', 'out', 'dtype', 'backend']) as never),
+  },
+  {
     name: 'backend', base: () => ({}), slots: { backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])], options: ['options', badOptions] },
     call: (a) => cr.backend(opts(a, ['backend']) as never),
   },

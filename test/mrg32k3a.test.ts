@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import {
   Mrg32k3a, MRG32K3A_BITS_NORM, MRG32K3A_NORM, MRG32K3A_SUBSEQUENCE_STEPS, type Mrg32k3aState,
 } from '../lib/mrg32k3a/mrg32k3a.js';
-import { jumpMrg32k3a, mulMod, MRG32K3A_PERIOD1, MRG32K3A_PERIOD2 } from '../lib/mrg32k3a/jumps.js';
-import { MRG32K3A_A1_JUMPS, MRG32K3A_A2_JUMPS } from '../lib/mrg32k3a/jump-table.js';
+import { jumpMrg32k3a, mulMod, MRG32K3A_PERIOD1, MRG32K3A_PERIOD2 } from '../lib/kernels/mrg32k3a/jumps.js';
+import { MRG32K3A_A1_JUMPS, MRG32K3A_A2_JUMPS } from '../lib/kernels/mrg32k3a/jump-table.js';
 import { Mrg32k3a as PublicMrg32k3a } from '../lib/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -379,7 +379,7 @@ describe('argument checks', () => {
 });
 
 describe('generated files', () => {
-  it('lib/mrg32k3a/jump-table.ts is what scripts/gen-mrg32k3a-jumps.mjs derives', () => {
+  it('lib/kernels/mrg32k3a/jump-table.ts is what scripts/gen-mrg32k3a-jumps.mjs derives', () => {
     const out = execFileSync(process.execPath, ['scripts/gen-mrg32k3a-jumps.mjs', '--check'], { cwd: root, encoding: 'utf8' });
     expect(out).toMatch(/is current/);
   });

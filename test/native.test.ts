@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   backend, bits, bitsAsync, key, uniform, uniformAsync, shutdownPool, normal, normalAsync, gamma, gammaAsync, exponential,
-  chisquare, beta, dirichlet, dirichletAsync, lognormal, weibull, DeviceArray,
+  chisquare, beta, dirichlet, dirichletAsync, lognormal, weibull, DeviceArray, sobol, sobolAsync, mrg32k3aFill,
 } from 'cuda-random';
 import { loadNative } from '../lib/backend/cuda/native.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
@@ -182,6 +182,13 @@ const sab = <T extends Uint32Array | Int32Array | Float32Array | Float64Array>(C
   return a;
 };
 
+/** Dimension 0's Sobol32 direction vectors (van der Corput: 2^31, 2^30, …) in shared memory. */
+const sobolDirs = (): Uint32Array => {
+  const v = sab(Uint32Array, 32);
+  for (let k = 0; k < 32; k++) v[k] = 2 ** (31 - k);
+  return v;
+};
+
 /** Every addon function that takes a host typed array, called with SharedArrayBuffer-backed ones. */
 const SAB_CALLS: Record<string, () => unknown[]> = {
   bits: () => [1, 2, 3, 0, sab(Uint32Array, 7)],
@@ -218,6 +225,13 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
   aliasUpload: () => [sab(Uint32Array, 10), 5],
   aliasCategorical: () => [sab(Float32Array, 5, 1), 1, 1, 2, 0, 0, sab(Uint32Array, 7)],
+  // Sobol: 7 points of 1 dimension (van der Corput's vectors), randomised for the float32 one
+  sobolU32: () => [1, 2, 0, 0, 7, 1, 1, 32, 0, 0, 0, 0, sobolDirs(), sab(Uint32Array, 7)],
+  sobolF32: () => [1, 2, 0, 0, 7, 1, 1, 32, 1, 1, 0, 0, sobolDirs(), sab(Float32Array, 7)],
+  sobolF64: () => [1, 2, 0, 0, 7, 1, 0, 32, 0, 2, 3, 0, sobolDirs(), sab(Float64Array, 7)],
+  mrg32k3aFill: () => [1, 0, 0, 0, 5, 0, sab(Uint32Array, 7)],
+  mrg32k3aUniform32: () => [1, 0, 2, 0, 5, 0, sab(Float32Array, 7)],
+  mrg32k3aUniform64: () => [1, 0, 0, 1, 5, 0, sab(Float64Array, 7)],
 };
 /** Host arrays plus a handle or table that only a GPU can make: run in the GPU part below. */
 const NEEDS_DEVICE = ['aliasSample', 'aliasCounts', 'deviceToHost', 'deviceFromHost'];
@@ -367,6 +381,29 @@ describe.skipIf(!gpu)('CUDA backend = TypeScript backend, bit for bit', () => {
       await probe.backend!.runAsync({ op: 'xorwowFill', key: [0, 0], lo: 7, hi: 0, out: out2, params: { state: st }, perElement: {} });
       g.skip(7);
       for (let i = 0; i < 333; i++) expect(out2[i]).toBe(g.next());
+    }
+  });
+});
+
+describe.skipIf(!gpu)('CUDA Sobol and MRG32k3a = TypeScript backend, bit for bit', () => {
+  it('sobol: layouts, 32/64 bits, uniform and normal, randomised, far offsets, every dimension; mrg32k3aFill: every dtype', async () => {
+    const k = key(0x50b01);
+    const cases: [number, Record<string, unknown>][] = [
+      [(1 << 20) + 3, { dims: 3 }], [(1 << 20) + 3, { dims: 3, dtype: 'float32', layout: 'dimensions' }],
+      [4099, { dims: 7, dtype: 'uint32', offset: 2 ** 32 - 4099 }], [4099, { dims: 5, offset: 2n ** 63n + 1n, key: k }],
+      [4099, { dims: 5, transform: 'normal', key: k, scramble: 'shift' }], [33, { dims: 21201, dtype: 'float32', key: k }],
+      [(1 << 20) + 1, { dims: 2, transform: 'normal', dtype: 'float32' }],
+    ];
+    for (const [n, o] of cases) {
+      const want = sobol(n, { ...o, backend: 'cpu' }) as Float64Array;
+      expect(same(sobol(n, { ...o, backend: 'cuda' }) as Float64Array, want), `sobol ${n} ${String(Object.keys(o))}`).toBe(true);
+      expect(same(await sobolAsync(n, { ...o, backend: 'cuda' }) as Float64Array, want), `sobolAsync ${n}`).toBe(true);
+    }
+    for (const dtype of ['uint32', 'float32', 'float64'] as const) {
+      for (const [seed, sub, offset, n] of [[0n, 0n, 0n, 1], [1234n, 1n, 5n, 4099], [2n ** 64n - 1n, 2n ** 50n, 2n ** 63n, (3 << 20) + 7]] as const) {
+        const want = mrg32k3aFill(seed, n, { subsequence: sub, offset, dtype, backend: 'cpu' });
+        expect(same(mrg32k3aFill(seed, n, { subsequence: sub, offset, dtype, backend: 'cuda' }), want), `mrg32k3a ${dtype} ${n}`).toBe(true);
+      }
     }
   });
 });

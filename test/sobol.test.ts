@@ -3,10 +3,10 @@ import { erfc, ndtri } from '../lib/core/math/index.js';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sobol, type SobolOptions } from '../lib/sobol/sobol.js';
-import { directions32, directions64, joeKuoEntry, SOBOL_MAX_DIMENSIONS } from '../lib/sobol/directions.js';
-import { sobol32Column, sobol32Point, sobol64Column, sobol64Point } from '../lib/sobol/generator.js';
-import { randomise32, randomise64 } from '../lib/sobol/scramble.js';
-import { JOE_KUO_DEGREE_COUNTS } from '../lib/sobol/joe-kuo.data.js';
+import { directions32, directions64, joeKuoEntry, SOBOL_MAX_DIMENSIONS } from '../lib/kernels/sobol/directions.js';
+import { sobol32Column, sobol32Point, sobol64Column, sobol64Point } from '../lib/kernels/sobol/generator.js';
+import { randomise32, randomise64 } from '../lib/kernels/sobol/scramble.js';
+import { JOE_KUO_DEGREE_COUNTS } from '../lib/kernels/sobol/joe-kuo.data.js';
 import { key, split } from '../lib/core/keys.js';
 import { sobol as publicSobol } from '../lib/index.js';
 
@@ -37,7 +37,7 @@ function column<T>(a: ArrayLike<T>, dims: number, d: number): T[] {
 /** The top b bits of a 32-bit word (b = 0 gives 0: JS shifts count mod 32). */
 const top = (x: number, b: number) => (b === 0 ? 0 : x >>> (32 - b));
 
-describe('Joe–Kuo direction data (lib/sobol/joe-kuo.data.ts)', () => {
+describe('Joe–Kuo direction data (lib/kernels/sobol/joe-kuo.data.ts)', () => {
   /** Prime factors of 2^s − 1, for s ≤ 18. */
   function primeFactors(v: number): number[] {
     const f: number[] = [];

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   key, split, foldIn, philox4x32, bits, uniform, normal, gamma, exponential, chisquare, beta, dirichlet,
-  AliasTable, categorical, Xorwow,
+  AliasTable, categorical, Xorwow, sobol, mrg32k3aFill,
 } from 'cuda-random';
 
 const k = key(20260501);
@@ -96,5 +96,15 @@ describe('stream stability (frozen outputs; a failure means a stream changed)', 
     expect(Array.from({ length: 5 }, () => x.next())).toEqual([0x67e8c6b1, 0x962bc824, 0x5349ec6c, 0x6067fd7c, 0x5642cdab]);
     expect(arr(new Xorwow(0).fill(new Uint32Array(4)))).toEqual([0xbd7f03b6, 0x703e556d, 0x845af0c5, 0x283067fd]);
     expect(arr(new Xorwow(0).uniform(3))).toEqual([0.7402193546295166, 0.4384511411190033, 0.5170126557350159]);
+  });
+
+  it('Sobol (plain, keyed lms/shift, normal, Sobol64 float32) and the MRG32k3a bulk fill', () => {
+    expect(arr(sobol(3, { dims: 2, offset: 5 }))).toEqual([0.875, 0.875, 0.625, 0.12500000000000006, 0.12500000000000006, 0.625]);
+    expect(arr(sobol(3, { dims: 2, dtype: 'uint32', key: k }))).toEqual([0x7f2d443a, 0xbdab1888, 0x8ca4be06, 0x7bd7158e, 0xd11d8ecc, 0xe695a903]);
+    expect(arr(sobol(2, { dims: 2, transform: 'normal', key: k, scramble: 'shift', layout: 'dimensions' })))
+      .toEqual([0.00806024511228869, -2.7249524153608444, -0.6460977232859496, 0.7034362373211518]);
+    expect(arr(sobol(2, { dims: 2, dtype: 'float32', offset: 2 ** 33, bits: 64 }))).toEqual([1.1641532182693481e-10, 0.25, 0.5, 0.75]);
+    expect(arr(mrg32k3aFill(12345, 3, { subsequence: 2, offset: 10 }))).toEqual([0x5aa43f19, 0x907940a0, 0x746c3be7]);
+    expect(arr(mrg32k3aFill(12345, 2, { dtype: 'float64' }))).toEqual([0.7166541511613684, 0.14695721508796747]);
   });
 });

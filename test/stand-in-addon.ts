@@ -14,6 +14,11 @@ import type { CudaArg, OpSpec } from '../lib/samplers/spec.js';
 import type { KernelArgs } from '../lib/core/job.js';
 import { CTORS as BY_DTYPE, type DeviceDtype, type HostArray } from '../lib/core/types.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
+import { Mrg32k3a } from '../lib/mrg32k3a/mrg32k3a.js';
+import { sobol32Point, sobol64Point } from '../lib/kernels/sobol/generator.js';
+import { randomise32, randomise64 } from '../lib/kernels/sobol/scramble.js';
+import { uniform32From32, uniform32From64, uniform64From32, uniform64From64 } from '../lib/kernels/sobol/convert.js';
+import { normalFrom32, normalFrom64 } from '../lib/kernels/sobol/normal.js';
 import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
 import { buildRows } from '../lib/alias/psa.js';
 import { aliasSample, cdfSample, prefixUnits } from '../lib/kernels/alias.js';
@@ -146,6 +151,69 @@ const xorwow: Record<string, Fn> = {
     void new Xorwow(u64(sl, sh), { subsequence: u64(ql, qh), offset: u64(ol, oh) }).fill(out),
   xorwowFillState: (a: number, b: number, c: number, d: number, e: number, w: number, sl: number, sh: number, out: Uint32Array) =>
     void xorwowFrom([a, b, c, d, e], w, u64(sl, sh)).fill(out),
+};
+
+// ---- Sobol and MRG32k3a (binding/qrng.cc) -------------------------------------------------------------
+// Sobol as the GPU computes it: element by element (cr_sobol32/64_item), from the direction vectors
+// the adapter passed (not the CPU kernel's own), randomised per dimension here as the device does.
+
+function sobolFn(dtype: 'uint32' | 'float32' | 'float64') {
+  return (...args: unknown[]) => {
+    words(...args.slice(0, 12));
+    const [k0, k1, lo, hi, points, dims, pointsLayout, bits, normal, scramble, ol, oh, dirs] = args as number[];
+    if (!(args[12] instanceof Uint32Array)) throw new TypeError('dirs must be a Uint32Array');
+    if (bits !== 32 && bits !== 64) throw new RangeError('bits must be 32 or 64');
+    if (scramble > 2) throw new RangeError('scramble must be 0, 1 or 2');
+    if (dtype === 'uint32' && (bits !== 32 || normal)) throw new RangeError('uint32 outputs are Sobol32 words');
+    const per = bits === 32 ? 32 : 128;
+    const table = args[12] as Uint32Array;
+    if (table.length < dims * per) throw new RangeError('dirs is shorter than dims direction vectors');
+    void dirs;
+    const out = outOf(args, 13, dtype);
+    const first = u64(lo, hi), offset = u64(ol, oh);
+    if (first + BigInt(out.length) > BigInt(points * dims)) throw new RangeError('elements past points * dims');
+    const mode = scramble === 1 ? 'lms' : scramble === 2 ? 'shift' : null;
+    const dimension = new Map<number, { v: Uint32Array; c32: number; c64: bigint }>();
+    const of = (d: number) => {
+      let r = dimension.get(d);
+      if (!r) {
+        const v = table.slice(d * per, (d + 1) * per);
+        if (!mode) r = { v, c32: 0, c64: 0n };
+        else if (bits === 32) { const x = randomise32([k0, k1], d, v, mode); r = { v: x.dirs, c32: x.c, c64: 0n }; }
+        else { const x = randomise64([k0, k1], d, v, mode); r = { v: x.dirs, c32: 0, c64: x.c }; }
+        dimension.set(d, r);
+      }
+      return r;
+    };
+    for (let j = 0; j < out.length; j++) {
+      const e = Number(first) + j;
+      const d = pointsLayout ? e % dims : Math.floor(e / points);
+      const i = pointsLayout ? Math.floor(e / dims) : e % points;
+      const r = of(d);
+      if (bits === 32) {
+        const x = sobol32Point(r.v, r.c32, Number(offset) + i);
+        out[j] = dtype === 'uint32' ? x : normal ? normalFrom32(x) : dtype === 'float32' ? uniform32From32(x) : uniform64From32(x);
+      } else {
+        const x = sobol64Point(r.v, r.c64, offset + BigInt(i));
+        const xh = Number(x >> 32n), xl = Number(x & 0xffffffffn);
+        out[j] = dtype === 'float32' ? (normal ? normalFrom32(xh) : uniform32From64(xh)) : normal ? normalFrom64(xh, xl) : uniform64From64(xh, xl);
+      }
+    }
+  };
+}
+
+function mrgFn(method: 'fill' | 'uniform' | 'uniformDouble', dtype: 'uint32' | 'float32' | 'float64') {
+  return (...args: unknown[]) => {
+    words(...args.slice(0, 6));
+    const [sl, sh, ql, qh, ol, oh] = args as number[];
+    const g = new Mrg32k3a(u64(sl, sh), { subsequence: u64(ql, qh) & (2n ** 51n - 1n), offset: u64(ol, oh) });
+    (g[method] as (o: Data) => unknown)(outOf(args, 6, dtype));
+  };
+}
+
+const qrng: Record<string, Fn> = {
+  sobolU32: sobolFn('uint32'), sobolF32: sobolFn('float32'), sobolF64: sobolFn('float64'),
+  mrg32k3aFill: mrgFn('fill', 'uint32'), mrg32k3aUniform32: mrgFn('uniform', 'float32'), mrg32k3aUniform64: mrgFn('uniformDouble', 'float64'),
 };
 
 // ---- device memory ----------------------------------------------------------------------------------
@@ -283,7 +351,7 @@ export function standInAddon(devices = 1): CudaAddon {
     deviceFree: device.deviceFree,
   };
   const ops: [string, Fn][] = [
-    ...Object.entries(genericOps()), ...Object.entries(xorwow),
+    ...Object.entries(genericOps()), ...Object.entries(xorwow), ...Object.entries(qrng),
     ['deviceToHost', device.deviceToHost], ['deviceFromHost', device.deviceFromHost],
     ...Object.entries(alias),
   ];

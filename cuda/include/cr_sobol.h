@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include "cr_philox.h"  // CR_HD, Philox for the keyed randomisation
+#include "cr_special.h"  // cr_ndtri for the normal transform
 
 
 CR_HD inline int cr_sobol_ctz32(uint32_t x) {  // x != 0
@@ -88,9 +89,53 @@ CR_HD inline float cr_sobol64_uniform(uint64_t x) { return cr_sobol32_uniform((u
 /** Sobol64 -> double, (0, 1]: (x >> 11) * 2^-53 + 2^-54, the add the one rounding. */
 CR_HD inline double cr_sobol64_uniform_double(uint64_t x) { return (double)(x >> 11) * 0x1p-53 + 0x1p-54; }
 
+// The normal transform (lib/kernels/sobol/normal.ts): mirror the word about its midpoint so p <= 1/2,
+// then -s * ndtri(p). Every p is exact in binary64 except the Sobol64 one, whose add rounds once (as in
+// TypeScript; an FMA rounds the same exact sum once too).
+/** Sobol32 word (or Sobol64 high word) -> normal, binary64 (float32 outputs round it once more). */
+CR_HD inline double cr_sobol32_normal(uint32_t x) {
+  const bool upper = x > 0x80000000u;
+  const uint32_t m = upper ? 0xFFFFFFFFu - x : x;
+  const double z = cr_ndtri((double)m * 0x1p-32 + 0x1p-33);
+  return upper ? z : -z;
+}
+/** Sobol64 word -> normal, binary64: y = x >> 11 mirrored about 2^52. */
+CR_HD inline double cr_sobol64_normal_double(uint64_t x) {
+  const uint64_t y = x >> 11;
+  const bool upper = y > (1ull << 52);
+  const uint64_t m = upper ? (1ull << 53) - 1 - y : y;
+  const double z = cr_ndtri((double)m * 0x1p-53 + 0x1p-54);
+  return upper ? z : -z;
+}
+
+/** The output value of a word, by output type (the map of lib/kernels/sobol/kernel.ts `emit`):
+ *  uint32 the word (Sobol64: its high word), float32 / float64 cuRAND's uniform map or the normal. */
+CR_HD inline void cr_sobol32_to(uint32_t x, bool normal, uint32_t* o) { (void)normal; *o = x; }
+CR_HD inline void cr_sobol32_to(uint32_t x, bool normal, float* o) {
+  *o = normal ? (float)cr_sobol32_normal(x) : cr_sobol32_uniform(x);
+}
+CR_HD inline void cr_sobol32_to(uint32_t x, bool normal, double* o) {
+  *o = normal ? cr_sobol32_normal(x) : cr_sobol32_uniform_double(x);
+}
+CR_HD inline void cr_sobol64_to(uint64_t x, bool normal, uint32_t* o) { (void)normal; *o = (uint32_t)(x >> 32); }
+CR_HD inline void cr_sobol64_to(uint64_t x, bool normal, float* o) {
+  *o = normal ? (float)cr_sobol32_normal((uint32_t)(x >> 32)) : cr_sobol64_uniform(x);
+}
+CR_HD inline void cr_sobol64_to(uint64_t x, bool normal, double* o) {
+  *o = normal ? cr_sobol64_normal_double(x) : cr_sobol64_uniform_double(x);
+}
+
 /** Which dimension d and which point (relative to the offset) element e of an n-point, dims-dimension
  *  output holds: point-major (out[i*dims + d]) or cuRAND's dimension-major (out[d*n + i]). */
 CR_HD inline void cr_sobol_element(uint64_t e, uint64_t n, uint32_t dims, bool points_layout, uint32_t* d, uint64_t* i) {
+  // Outputs of the public API hold fewer than 2^32 elements: 32-bit division there (a GPU emulates
+  // the 64-bit one with a long instruction sequence); the same quotients either way.
+  if (((e | n) >> 32) == 0) {
+    const uint32_t e32 = (uint32_t)e, n32 = (uint32_t)n;
+    *d = points_layout ? e32 % dims : e32 / n32;
+    *i = points_layout ? e32 / dims : e32 % n32;
+    return;
+  }
   if (points_layout) {
     *d = (uint32_t)(e % dims);
     *i = e / dims;
@@ -117,7 +162,7 @@ CR_HD inline uint64_t cr_sobol64_item(uint64_t e, uint64_t n, uint32_t dims, boo
   return cr_sobol64_point(dirs + 64 * (uint64_t)d, c ? c[d] : 0ull, offset + i);
 }
 
-// ---- keyed randomisation (lib/sobol/scramble.ts has the reasoning) ----
+// ---- keyed randomisation (lib/kernels/sobol/scramble.ts has the reasoning) ----
 // Word j of dimension d = word j % 4 of philox((j / 4, d, 0, CR_TAG_SOBOL), key). Word 0: the shift's
 // digits 1-32, word 1: digits 33-64; row k >= 2 of the lower-triangular L: digits 1 .. k-1 from words
 // 2k-2 (digits 1-32) and 2k-1 (33-64). Digit j is bit 32 - j of a 32-bit word, bit 64 - j of a 64-bit one.

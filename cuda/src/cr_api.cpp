@@ -36,38 +36,12 @@ const cr_xorwow_matrix* xorwow_host_jumps() {
 }
 
 /** The jump matrices in each device's memory, uploaded by the first XORWOW call on that device. */
-struct XorwowDeviceJumps {
-  std::mutex mu;
-  cr_xorwow_matrix* on[kMaxDevices] = {};
-};
-
-XorwowDeviceJumps& xorwow_device() {
-  static XorwowDeviceJumps* j = new XorwowDeviceJumps;  // process lifetime
-  return *j;
-}
-
 cr_status xorwow_device_jumps(const cr_xorwow_matrix** out) {
-  const int dev = current_device();
-  XorwowDeviceJumps& j = xorwow_device();
-  std::lock_guard<std::mutex> lock(j.mu);  // retried after a failure, unlike call_once
-  if (!j.on[dev]) {
-    const size_t bytes = sizeof(cr_xorwow_matrix) * CR_XORWOW_DEVICE_JUMPS;
-    // On a stream of its own and waited for: a plain cudaMemcpy from pageable memory may return
-    // before the data reaches the device, and the kernels read the matrices from non-blocking
-    // streams that the legacy stream's copy is not ordered before.
-    Stream s;
-    CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
-    DeviceBuffer p;  // freed on failure; kept (p.p = nullptr) once published
-    p.pooled = false;
-    p.s = s.s;
-    CR_TRY(cudaMalloc(&p.p, bytes));
-    CR_TRY(cudaMemcpyAsync(p.p, xorwow_host_jumps(), bytes, cudaMemcpyHostToDevice, s.s));
-    CR_TRY(cudaStreamSynchronize(s.s));
-    j.on[dev] = static_cast<cr_xorwow_matrix*>(p.p);
-    p.p = nullptr;
-  }
-  *out = j.on[dev];
-  return ok_status();
+  static DeviceTable* t = new DeviceTable(xorwow_host_jumps(), sizeof(cr_xorwow_matrix) * CR_XORWOW_DEVICE_JUMPS);  // process lifetime
+  const void* p = nullptr;
+  cr_status s = t->get(&p);
+  *out = static_cast<const cr_xorwow_matrix*>(p);
+  return s;
 }
 
 cr_xorwow_state xorwow_base(uint64_t seed, uint64_t subsequence, uint64_t offset) {

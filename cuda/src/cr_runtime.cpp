@@ -147,6 +147,26 @@ cr_status open_stream(Stream& s) {
   return ok_status();
 }
 
+cr_status DeviceTable::get(const void** out) {
+  const int dev = current_device();
+  if (dev < 0 || dev >= kMaxDevices) return make_status(cudaErrorInvalidDevice, "DeviceTable: device index");
+  std::lock_guard<std::mutex> lock(mu_);  // retried after a failure, unlike call_once
+  if (!on_[dev]) {
+    Stream s;
+    CR_TRY(cudaStreamCreateWithFlags(&s.s, cudaStreamNonBlocking));
+    DeviceBuffer p;  // freed on failure; kept (p.p = nullptr) once published
+    p.pooled = false;
+    p.s = s.s;
+    CR_TRY(cudaMalloc(&p.p, bytes_));
+    CR_TRY(cudaMemcpyAsync(p.p, host_, bytes_, cudaMemcpyHostToDevice, s.s));
+    CR_TRY(cudaStreamSynchronize(s.s));
+    on_[dev] = p.p;
+    p.p = nullptr;
+  }
+  *out = on_[dev];
+  return ok_status();
+}
+
 cr_status alloc_device(DeviceBuffer& b, size_t bytes, cudaStream_t s, bool pools) {
   b.s = s;
   b.pooled = pools;

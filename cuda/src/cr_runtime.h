@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 #include "cr_api.h"
 #include "cr_copy.h"
@@ -118,6 +119,25 @@ cr_status open_stream(Stream& s);
 
 /** Stream-ordered scratch of `bytes` on stream `s` (pooled when the device supports memory pools). */
 cr_status alloc_device(DeviceBuffer& b, size_t bytes, cudaStream_t s, bool pools);
+
+/**
+ * A constant table in every device's memory, uploaded by the first call that needs it on that device
+ * (the XORWOW and MRG32k3a jump matrices) and kept for the process's lifetime. The upload runs on a
+ * stream of its own and is waited for: the kernels read the table from non-blocking streams that no
+ * legacy-stream copy is ordered before. A failed upload is retried by the next call.
+ */
+class DeviceTable {
+ public:
+  DeviceTable(const void* host, size_t bytes) : host_(host), bytes_(bytes) {}
+  /** The current device's copy. */
+  cr_status get(const void** out);
+
+ private:
+  const void* host_;
+  size_t bytes_;
+  void* on_[kMaxDevices] = {};
+  std::mutex mu_;
+};
 
 // ---- pinned staging buffers, reused across calls -------------------------------------------------
 

@@ -9,7 +9,7 @@
 //   gpu_selftest --bench    bandwidth ceilings (D2D copy, pinned and pageable D2H) and throughput of the
 //                           device fills and host outputs; prints one line "BENCH_JSON {...}"
 // The distribution samplers' part (correctness, and the benchmarks incl. the gamma M sweep) is
-// gpu_dist.h.
+// gpu_dist.h; Sobol and MRG32k3a are gpu_qrng.h.
 #include <cuda_runtime.h>
 
 #include <chrono>
@@ -282,6 +282,7 @@ static double wall_ms(F f, int reps) {
 }
 
 #include "gpu_dist.h"
+#include "gpu_qrng.h"
 
 static void bench() {
   const size_t bytes = (size_t)1 << 30;  // 1 GiB device fills
@@ -340,6 +341,7 @@ static void bench() {
   CK(cudaFree(src));
   CK(cudaFree(dst));
   gd::bench_dist(j);
+  gq::bench_qrng(j);
   j += "}";
   printf("BENCH_JSON %s\n", j.c_str());
 }
@@ -368,6 +370,7 @@ int main(int argc, char** argv) {
   gd::test_dist_device(quick);
   gd::test_dist_blocking(quick);
   gd::test_dist_threads(quick);
+  gq::test_qrng(quick);
   printf("gpu_selftest%s: %.1f s\n", quick ? " --quick" : "",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   return crt::report("gpu_selftest");

@@ -87,6 +87,56 @@ static void test_skip(const cr_mrg32k3a_jump* jumps) {
   CRT_CHECK(same_state(a, b), "subsequence and offset jumps do not compose");
 }
 
+/** What the fill kernel computes for n outputs of `base` with about `threads` threads: each thread's
+ *  segment from its own jumped state, written in reverse thread order (no thread relies on another). */
+template <class T>
+static std::vector<T> kernel_fill(const cr_mrg32k3a_jump* jumps, const cr_mrg32k3a_state& base, uint64_t n, uint64_t threads) {
+  const int log2_seg = cr_mrg32k3a_log2_seg(n, threads);
+  const uint64_t seg = 1ull << log2_seg, used = (n + seg - 1) >> log2_seg;
+  std::vector<T> out(n);
+  for (uint64_t g = used; g-- > 0;) {
+    cr_mrg32k3a_state s;
+    cr_mrg32k3a_thread_state(jumps, &base, g, log2_seg, &s);
+    for (uint64_t j = g << log2_seg; j < n && j < (g + 1) << log2_seg; ++j) cr_mrg32k3a_to(cr_mrg32k3a_step(&s), &out[j]);
+  }
+  return out;
+}
+
+/** The bulk fill's decomposition: TypeScript's values for every vector case, and sequential stepping
+ *  for long fills under several grid sizes. */
+static void test_fill(const Json& v, const cr_mrg32k3a_jump* jumps) {
+  const Json& cases = v["cases"];
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    cr_mrg32k3a_state base;
+    cr_mrg32k3a_init(jumps, k["seed"].u64(), k["subsequence"].u64(), k["offset"].u64(), &base);
+    for (uint64_t threads : {1ull, 2ull, 1000ull}) {
+      const std::vector<uint32_t> w = kernel_fill<uint32_t>(jumps, base, k["curand"].size(), threads);
+      for (size_t i = 0; i < w.size(); ++i) CRT_CHECK(w[i] == k["curand"][i].u32(), "fill case %zu word %zu", c, i);
+    }
+    // the vectors' uniform and uniform_double lists start from curand_init's state too
+    const std::vector<float> f = kernel_fill<float>(jumps, base, k["uniform"].size(), 1);
+    for (size_t i = 0; i < f.size(); ++i) {
+      CRT_CHECK(crt::bits_of(f[i]) == crt::bits_of((float)k["uniform"][i].d()), "fill case %zu uniform %zu", c, i);
+    }
+    const std::vector<double> d = kernel_fill<double>(jumps, base, k["uniform_double"].size(), 1);
+    for (size_t i = 0; i < d.size(); ++i) {
+      CRT_CHECK(crt::bits_of(d[i]) == crt::bits_of(k["uniform_double"][i].d()), "fill case %zu uniform_double %zu", c, i);
+    }
+  }
+  cr_mrg32k3a_state base;
+  cr_mrg32k3a_init(jumps, 0xfeedfacecafebeefull, 3, (1ull << 40) + 5, &base);
+  for (uint64_t n : {1ull, 31ull, 33ull, 4096ull, 70001ull}) {
+    std::vector<uint32_t> seq(n);
+    cr_mrg32k3a_state s = base;
+    for (uint64_t j = 0; j < n; ++j) seq[j] = cr_mrg32k3a_next(&s);
+    for (uint64_t threads : {1ull, 7ull, 64ull, 100000ull}) {
+      CRT_CHECK(kernel_fill<uint32_t>(jumps, base, n, threads) == seq, "fill of %llu with %llu threads", (unsigned long long)n,
+                (unsigned long long)threads);
+    }
+  }
+}
+
 int main() {
   try {
     std::vector<cr_mrg32k3a_jump> jumps(CR_MRG32K3A_JUMPS);
@@ -96,6 +146,7 @@ int main() {
     test_cases(v, jumps.data());
     test_published(jumps.data());
     test_skip(jumps.data());
+    test_fill(v, jumps.data());
   } catch (const std::exception& e) {
     fprintf(stderr, "test_mrg32k3a: %s\n", e.what());
     return 1;

@@ -1,6 +1,6 @@
 // host-test: cuda-headers
 // host-test: sources cuda/src/cr_copy.cpp cuda/src/cr_runtime.cpp cuda/src/cr_api.cpp cuda/src/cr_api_device.cpp
-// host-test: sources cuda/src/cr_api_dist.cpp cuda/src/cr_api_alias.cpp cuda/src/cr_diagnostics.cpp
+// host-test: sources cuda/src/cr_api_dist.cpp cuda/src/cr_api_alias.cpp cuda/src/cr_diagnostics.cpp cuda/src/cr_api_qrng.cpp
 // host-test: sources cuda/test/fake/fake_cudart.cpp cuda/test/fake/fake_kernels.cpp
 // host-test: flags -pthread
 //
@@ -31,6 +31,9 @@
 #include "cr_api_alias.h"
 #include "cr_api_device.h"
 #include "cr_api_dist.h"
+#include "cr_api_qrng.h"
+#include "cr_mrg32k3a.h"
+#include "cr_sobol.h"
 #include "cr_transforms.h"
 #include "cr_dist_items.h"
 #include "cr_gamma.h"
@@ -484,6 +487,89 @@ void concurrent() {
 
 }  // namespace
 
+// ---- Sobol and MRG32k3a through the C API: staging past a chunk, device outputs, the randomisation ----
+
+void qrng() {
+  fake::begin_case();
+  // Direction vectors of three dimensions: van der Corput and two Joe–Kuo entries (s, a, m).
+  const uint32_t m2[] = {1, 3}, m3[] = {1, 3, 1};
+  std::vector<uint32_t> v32(3 * 32), pairs(3 * 128);
+  std::vector<uint64_t> v64(3 * 64);
+  cr_sobol32_directions(0, 0, nullptr, &v32[0]);
+  cr_sobol32_directions(2, 1, m2, &v32[32]);
+  cr_sobol32_directions(3, 1, m3, &v32[64]);
+  cr_sobol64_directions(0, 0, nullptr, &v64[0]);
+  cr_sobol64_directions(2, 1, m2, &v64[64]);
+  cr_sobol64_directions(3, 1, m3, &v64[128]);
+  for (size_t k = 0; k < v64.size(); ++k) {
+    pairs[2 * k] = (uint32_t)(v64[k] >> 32);
+    pairs[2 * k + 1] = (uint32_t)v64[k];
+  }
+  const uint64_t points = 700001;  // 3 dimensions: past one staging chunk of words
+  for (int scramble : {CR_SOBOL_SCRAMBLE_NONE, CR_SOBOL_SCRAMBLE_LMS}) {
+    std::vector<uint32_t> d32(v32);
+    std::vector<uint32_t> c32(3, 0);
+    std::vector<uint64_t> d64(v64), c64(3, 0);
+    if (scramble) {
+      for (uint32_t d = 0; d < 3; ++d) {
+        cr_sobol32_randomise(K0, K1, d, true, &v32[32 * d], &d32[32 * d], &c32[d]);
+        cr_sobol64_randomise(K0, K1, d, true, &v64[64 * d], &d64[64 * d], &c64[d]);
+      }
+    }
+    cr_sobol_spec sp{points, 3, 1, 32, 0, scramble, 12345, v32.data()};
+    std::vector<uint32_t> w(points * 3), want(points * 3);
+    for (uint64_t e = 0; e < want.size(); ++e) want[e] = cr_sobol32_item(e, points, 3, true, d32.data(), c32.data(), 12345);
+    if (ok(cr_sobol(K0, K1, 0, &sp, cr_host(w.data(), w.size())), "cr_sobol words")) same(w.data(), want.data(), w.size(), "sobol32 words");
+    // Sobol64 doubles, dimension-major, the normal transform, from element 5 on, into device memory
+    cr_sobol_spec sp64{points, 3, 0, 64, 1, scramble, 1ull << 40, pairs.data()};
+    const uint64_t n = points * 3 - 5;
+    std::vector<double> wantd(n), back(n);
+    for (uint64_t j = 0; j < n; ++j) {
+      cr_sobol64_to(cr_sobol64_item(5 + j, points, 3, false, d64.data(), c64.data(), 1ull << 40), true, &wantd[j]);
+    }
+    cr_status st;
+    double* dev = static_cast<double*>(cr_device_alloc(n * 8, &st));
+    ok(st, "cr_device_alloc");
+    if (ok(cr_sobol(K0, K1, 5, &sp64, cr_array{dev, n, CR_TYPE_F64, 1}), "cr_sobol normal doubles to device") &&
+        ok(cr_copy_to_host(back.data(), dev, n * 8), "copy back")) {
+      same(back.data(), wantd.data(), n, "sobol64 normal, device output");
+    }
+    cr_device_free(dev);
+  }
+  // the domain checks
+  cr_sobol_spec bad{10, 1, 1, 32, 0, 0, 0xFFFFFFFAull, v32.data()};
+  std::vector<uint32_t> small(10);
+  CRT_CHECK(cr_sobol(K0, K1, 0, &bad, cr_host(small.data(), 10)).code == CR_EINVAL, "Sobol32 past 2^32 must be EINVAL");
+  bad.offset = 0;
+  CRT_CHECK(cr_sobol(K0, K1, 1, &bad, cr_host(small.data(), 10)).code == CR_EINVAL, "elements past points * dims must be EINVAL");
+  bad.bits = 64;
+  CRT_CHECK(cr_sobol(K0, K1, 0, &bad, cr_host(small.data(), 10)).code == CR_EINVAL, "uint32 Sobol64 must be EINVAL");
+
+  // MRG32k3a: words past a staging chunk, floats into device memory
+  std::vector<cr_mrg32k3a_jump> jumps(CR_MRG32K3A_JUMPS);
+  cr_mrg32k3a_make_jumps(jumps.data());
+  const uint64_t m = (8u << 20) / 4 + 70001;
+  cr_mrg32k3a_state s0;
+  cr_mrg32k3a_init(jumps.data(), 0xabcdef, 9, 1ull << 50, &s0);
+  std::vector<uint32_t> words(m), wantw(m);
+  cr_mrg32k3a_state s = s0;
+  for (auto& x : wantw) x = cr_mrg32k3a_next(&s);
+  if (ok(cr_mrg32k3a_fill(0xabcdef, 9, 1ull << 50, cr_host(words.data(), m)), "cr_mrg32k3a_fill")) {
+    same(words.data(), wantw.data(), m, "mrg32k3a words");
+  }
+  cr_status st;
+  float* dev = static_cast<float*>(cr_device_alloc(m * 4, &st));
+  std::vector<float> f(m), wantf(m);
+  s = s0;
+  for (auto& x : wantf) x = cr_mrg32k3a_uniform(cr_mrg32k3a_step(&s));
+  if (ok(cr_mrg32k3a_fill(0xabcdef, 9, 1ull << 50, cr_array{dev, m, CR_TYPE_F32, 1}), "cr_mrg32k3a_fill to device") &&
+      ok(cr_copy_to_host(f.data(), dev, m * 4), "copy back")) {
+    same(f.data(), wantf.data(), m, "mrg32k3a uniforms, device output");
+  }
+  cr_device_free(dev);
+  no_violations("qrng");
+}
+
 int main() {
   // The copy pool is sized once per process: 16 threads, as on a GPU server (the defect of item 1
   // needs five or more).
@@ -497,6 +583,7 @@ int main() {
   caller_stream_order();
   alias_transfers();
   distributions();
+  qrng();
   concurrent();
   CRT_CHECK(cr_rt::CopyPool::process().threads() == 16, "CUDA_RANDOM_COPY_THREADS=16 gave %d threads",
             cr_rt::CopyPool::process().threads());

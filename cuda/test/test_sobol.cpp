@@ -2,13 +2,16 @@
 // test/cuda-host.test.ts) against test/vectors/sobol.json, which the TypeScript backend writes:
 // direction vectors expanded from the Joe–Kuo (s, a, m) entries, Gray-code points at far indices,
 // the keyed randomisation, and whole sobol() outputs rebuilt element by element from the work items
-// (any element order gives the same array), plus the Gray-code step against the point formula.
+// and output maps the CUDA kernel runs (any element order gives the same array; uniform and normal), plus the Gray-code step against the point formula.
 #include <vector>
 
 #include "cr_sobol.h"
 #include "cr_test.h"
 
 using crt::Json;
+
+static bool same(double got, double want) { return crt::bits_of(got) == crt::bits_of(want); }
+static bool same(float got, float want) { return crt::bits_of(got) == crt::bits_of(want); }
 
 struct Dim {
   std::vector<uint32_t> v32;
@@ -98,28 +101,36 @@ static void test_cases(const Json& v, const std::vector<Dim>& dims) {
     }
     const Json& want = c["values"];
     CRT_CHECK(want.size() == n * nd, "case %zu: %zu values for %llu x %u", t, want.size(), (unsigned long long)n, nd);
+    const bool normal = c.has("transform") && c["transform"].text == "normal";
     for (uint64_t q = n * nd; q-- > 0;) {  // reverse order: no element relies on another
+      // the kernel's element: work item, then the output map (cr_sobol32_to / cr_sobol64_to)
       if (bits == 32) {
         const uint32_t x = cr_sobol32_item(q, n, nd, points, v32.data(), c32.data(), (uint32_t)offset);
         if (dtype == "uint32") {
-          CRT_CHECK(x == want[q].u32(), "case %zu element %llu: %u != %u", t, (unsigned long long)q, x, want[q].u32());
+          uint32_t o;
+          cr_sobol32_to(x, normal, &o);
+          CRT_CHECK(o == want[q].u32(), "case %zu element %llu: %u != %u", t, (unsigned long long)q, o, want[q].u32());
         } else if (dtype == "float32") {
-          const float f = cr_sobol32_uniform(x);
-          CRT_CHECK(crt::bits_of(f) == crt::bits_of((float)want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
+          float f;
+          cr_sobol32_to(x, normal, &f);
+          CRT_CHECK(same(f, (float)want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
         } else {
-          const double f = cr_sobol32_uniform_double(x);
-          CRT_CHECK(crt::bits_of(f) == crt::bits_of(want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
+          double f;
+          cr_sobol32_to(x, normal, &f);
+          CRT_CHECK(same(f, want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
         }
       } else {
         const uint64_t x = cr_sobol64_item(q, n, nd, points, v64.data(), c64.data(), offset);
         if (dtype == "uint64") {
           CRT_CHECK(x == want[q].u64(), "case %zu element %llu", t, (unsigned long long)q);
         } else if (dtype == "float32") {
-          const float f = cr_sobol64_uniform(x);
-          CRT_CHECK(crt::bits_of(f) == crt::bits_of((float)want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
+          float f;
+          cr_sobol64_to(x, normal, &f);
+          CRT_CHECK(same(f, (float)want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
         } else {
-          const double f = cr_sobol64_uniform_double(x);
-          CRT_CHECK(crt::bits_of(f) == crt::bits_of(want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
+          double f;
+          cr_sobol64_to(x, normal, &f);
+          CRT_CHECK(same(f, want[q].d()), "case %zu element %llu: %a", t, (unsigned long long)q, f);
         }
       }
     }
@@ -143,6 +154,24 @@ static void test_step(const std::vector<Dim>& dims) {
   }
 }
 
+/** Element -> (dimension, point) on both of cr_sobol_element's paths (32-bit and 64-bit division). */
+static void test_element() {
+  const uint64_t es[] = {0, 1, 77, 0xFFFFFFFEull, 0xFFFFFFFFull, 1ull << 32, (1ull << 40) + 12345};
+  const uint64_t ns[] = {1, 3, 1000, 0xFFFFFFFFull, 1ull << 33};
+  for (uint64_t e : es) {
+    for (uint64_t n : ns) {
+      for (uint32_t dims : {1u, 7u, 21201u}) {
+        uint32_t d;
+        uint64_t i;
+        cr_sobol_element(e, n, dims, true, &d, &i);
+        CRT_CHECK(d == e % dims && i == e / dims, "points layout e=%llu dims=%u", (unsigned long long)e, dims);
+        cr_sobol_element(e, n, dims, false, &d, &i);
+        CRT_CHECK(d == (uint32_t)(e / n) && i == e % n, "dimensions layout e=%llu n=%llu", (unsigned long long)e, (unsigned long long)n);
+      }
+    }
+  }
+}
+
 int main() {
   try {
     const Json v = crt::read_json("test/vectors/sobol.json");
@@ -150,6 +179,7 @@ int main() {
     test_randomisations(v, dims);
     test_cases(v, dims);
     test_step(dims);
+    test_element();
   } catch (const std::exception& e) {
     fprintf(stderr, "test_sobol: %s\n", e.what());
     return 1;

@@ -26,6 +26,10 @@ export type Shapes = Float32Array | Float64Array | DeviceHandle;
 export type Proposals = number;
 
 type Key4 = [k0: U32, k1: U32, lo: U32, hi: U32];
+/** A Sobol call's shape (cr_sobol_spec). */
+type SobolArgs = [points: U32, dims: U32, pointsLayout: U32, bits: U32, normal: U32, scramble: U32, offLo: U32, offHi: U32, dirs: Uint32Array];
+/** curand_init(seed, subsequence, offset) of an MRG32k3a fill. */
+type Mrg32k3aArgs = [seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32];
 
 /** The sampler ops (binding/addon.cc, distributions.cc, transforms.cc). */
 export interface SamplerAddon {
@@ -92,6 +96,25 @@ export interface SamplerAddon {
   multinomialU32Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Uint32Array>]): Promise<void>;
   multinomialF64(...a: [...Key4, count: number, probs: Float64Array, ...Out<Float64Array>]): void;
   multinomialF64Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /**
+   * Flat elements lo/hi … of a Sobol output (binding/qrng.cc, cuda/include/cr_api_qrng.h): `points`
+   * points of `dims` dimensions from point offLo/offHi, layout 1 point-major / 0 dimension-major,
+   * `bits` 32 or 64, `normal` 1 for the normal transform, `scramble` 0 none / 1 lms / 2 shift under
+   * (k0, k1); `dirs` the dimensions' direction vectors (dims × 32 words, or dims × 64 hi/lo pairs).
+   */
+  sobolU32(...a: [...Key4, ...SobolArgs, ...Out<Uint32Array>]): void;
+  sobolU32Async(...a: [...Key4, ...SobolArgs, ...Out<Uint32Array>]): Promise<void>;
+  sobolF32(...a: [...Key4, ...SobolArgs, ...Out<Float32Array>]): void;
+  sobolF32Async(...a: [...Key4, ...SobolArgs, ...Out<Float32Array>]): Promise<void>;
+  sobolF64(...a: [...Key4, ...SobolArgs, ...Out<Float64Array>]): void;
+  sobolF64Async(...a: [...Key4, ...SobolArgs, ...Out<Float64Array>]): Promise<void>;
+  /** cuRAND's MRG32k3a at steps offset … after curand_init(seed, subsequence, 0): curand(), curand_uniform(), curand_uniform_double(). */
+  mrg32k3aFill(...a: [...Mrg32k3aArgs, ...Out<Uint32Array>]): void;
+  mrg32k3aFillAsync(...a: [...Mrg32k3aArgs, ...Out<Uint32Array>]): Promise<void>;
+  mrg32k3aUniform32(...a: [...Mrg32k3aArgs, ...Out<Float32Array>]): void;
+  mrg32k3aUniform32Async(...a: [...Mrg32k3aArgs, ...Out<Float32Array>]): Promise<void>;
+  mrg32k3aUniform64(...a: [...Mrg32k3aArgs, ...Out<Float64Array>]): void;
+  mrg32k3aUniform64Async(...a: [...Mrg32k3aArgs, ...Out<Float64Array>]): Promise<void>;
   /** curand() outputs of cuRAND's XORWOW after curand_init(seed, subsequence, offset). */
   xorwowFill(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): void;
   xorwowFillAsync(seedLo: U32, seedHi: U32, subLo: U32, subHi: U32, offLo: U32, offHi: U32, out: Uint32Array): Promise<void>;

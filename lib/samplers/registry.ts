@@ -20,6 +20,8 @@ import { NEGATIVE_BINOMIAL } from './negative-binomial.js';
 import { MULTINOMIAL } from './multinomial.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
+import { SOBOL_OPS } from './sobol.js';
+import { MRG32K3A_OPS } from './mrg32k3a.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
@@ -28,7 +30,7 @@ export const SAMPLERS: readonly SamplerSpec[] = [
 
 function opTable(): ReadonlyMap<string, OpSpec> {
   const m = new Map<string, OpSpec>();
-  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS]) {
+  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS, ...SOBOL_OPS, ...MRG32K3A_OPS]) {
     const seen = m.get(op.name);
     if (seen && seen !== op) throw new Error(`internal: two ops named '${op.name}'`);
     m.set(op.name, op);

@@ -6,17 +6,21 @@
  * confirmed (against scipy) or still awaits a GPU with real cuRAND.
  */
 import { checkKey, type Key } from '../core/keys.js';
-import { checkCount, checkEnum, knownOptions, describe, MAX_COUNT } from '../core/validate.js';
-import { uniform32From32, uniform32From64, uniform64From32, uniform64From64 } from './convert.js';
-import { directions32, directions64, SOBOL_MAX_DIMENSIONS } from './directions.js';
-import { sobol32Column, sobol64Column } from './generator.js';
-import { normalFrom32, normalFrom64, requireNormal } from './normal.js';
-import { randomise32, randomise64 } from './scramble.js';
+import { checkCount, checkEnum, checkOut, describe, knownOptions, MAX_COUNT } from '../core/validate.js';
+import type { DeviceDtype } from '../core/types.js';
+import { SOBOL_MAX_DIMENSIONS } from '../kernels/sobol/directions.js';
+import { requireNormal } from '../kernels/sobol/normal.js';
+import {
+  sobolKernel, type SobolArray, type SobolLayout, type SobolParams, type SobolScramble, type SobolTransform,
+} from '../kernels/sobol/kernel.js';
+import { OP_SOBOL_F32, OP_SOBOL_F64, OP_SOBOL_U32 } from '../samplers/sobol.js';
+import { checkDevice, requestedBackend } from '../backend/select.js';
+import { runCall, runCallAsync, type Call } from '../facade/device-io.js';
+import { DeviceArray } from '../facade/device-array.js';
+import type { DeviceOut } from '../facade/dtype.js';
 
 export type SobolDtype = 'uint32' | 'uint64' | 'float32' | 'float64';
-export type SobolLayout = 'points' | 'dimensions';
-export type SobolScramble = 'none' | 'lms' | 'shift';
-export type SobolTransform = 'uniform' | 'normal';
+export type { SobolArray, SobolLayout, SobolScramble, SobolTransform };
 
 export interface SobolOptions {
   /** Dimensions per point, 1 … 21201 (cuRAND's direction vectors stop at 20000). Default 1. */
@@ -38,11 +42,20 @@ export interface SobolOptions {
   key?: Key;
   /** 'uniform' (default) or 'normal' (inverse CDF; float dtypes). */
   transform?: SobolTransform;
+  /**
+   * Where the points go: a typed array of the dtype (at least n · dims long; its type implies the dtype
+   * when `dtype` is omitted), 'device' (a new DeviceArray) or a DeviceArray to fill. uint64 words only
+   * go to a BigUint64Array.
+   */
+  out?: SobolArray | DeviceOut;
+  /** Which backend computes the points (not uint64); default CUDA_RANDOM_BACKEND, else 'auto'. */
+  backend?: 'auto' | 'cpu' | 'cuda';
+  /** Which GPU, when the CUDA backend runs the call. */
+  device?: number;
 }
 
-export type SobolArray = Uint32Array | BigUint64Array | Float32Array | Float64Array;
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const OPTIONS = ['dims', 'offset', 'dtype', 'bits', 'layout', 'scramble', 'key', 'transform', 'out', 'backend', 'device'];
+const OPS: Record<'uint32' | 'float32' | 'float64', string> = { uint32: OP_SOBOL_U32, float32: OP_SOBOL_F32, float64: OP_SOBOL_F64 };
 
 function checkDims(v: unknown): number {
   if (v === undefined) return 1;
@@ -98,18 +111,54 @@ function checkScramble(v: unknown, hasKey: boolean): SobolScramble {
  * n points of the Sobol sequence in `dims` dimensions (Joe–Kuo directions, cuRAND's Gray-code order,
  * point 0 = the zero point), starting at point `offset`: raw Sobol32/64 words or their cuRAND uniform
  * maps, point-major or in cuRAND's dimension-major order, optionally randomised under a Philox key.
- * Synchronous, on the CPU. Contract and sources: docs/qmc.md.
+ * On the CPU or the GPU (the `backend` option, DeviceArray operands, else the size decides), with the
+ * same bits on both; `out: 'device'` keeps the points on the GPU. Contract and sources: docs/qmc.md.
  */
+export function sobol(n: number, options: SobolOptions & { out: DeviceOut }): DeviceArray;
 export function sobol(n: number, options: SobolOptions & { dtype: 'uint32' }): Uint32Array;
 export function sobol(n: number, options: SobolOptions & { dtype: 'uint64' }): BigUint64Array;
 export function sobol(n: number, options: SobolOptions & { dtype: 'float32' }): Float32Array;
 export function sobol(n: number, options?: SobolOptions & { dtype?: 'float64' }): Float64Array;
-export function sobol(n: number, options?: SobolOptions): SobolArray;
-export function sobol(n: number, options?: SobolOptions): SobolArray {
+export function sobol(n: number, options?: SobolOptions): SobolArray | DeviceArray;
+export function sobol(n: number, options?: SobolOptions): SobolArray | DeviceArray {
+  const c = sobolCall(n, options);
+  if (c.dtype === 'uint64') return c.host();
+  return runCall(c.call) as SobolArray | DeviceArray;
+}
+
+/** sobol() run off the calling thread (the worker pool, or the GPU asynchronously); the same values. */
+export async function sobolAsync(n: number, options: SobolOptions & { out: DeviceOut }): Promise<DeviceArray>;
+export async function sobolAsync(n: number, options: SobolOptions & { dtype: 'uint32' }): Promise<Uint32Array>;
+export async function sobolAsync(n: number, options: SobolOptions & { dtype: 'uint64' }): Promise<BigUint64Array>;
+export async function sobolAsync(n: number, options: SobolOptions & { dtype: 'float32' }): Promise<Float32Array>;
+export async function sobolAsync(n: number, options?: SobolOptions & { dtype?: 'float64' }): Promise<Float64Array>;
+export async function sobolAsync(n: number, options?: SobolOptions): Promise<SobolArray | DeviceArray>;
+export async function sobolAsync(n: number, options?: SobolOptions): Promise<SobolArray | DeviceArray> {
+  const c = sobolCall(n, options);
+  if (c.dtype === 'uint64') return c.host();
+  return (await runCallAsync(c.call)) as SobolArray | DeviceArray;
+}
+
+/** The dtype option; when omitted, the type of `out` implies it. */
+function checkSobolDtype(v: unknown, out: unknown): SobolDtype {
+  const implied: SobolDtype | DeviceDtype = out instanceof Uint32Array ? 'uint32' : out instanceof BigUint64Array ? 'uint64'
+    : out instanceof Float32Array ? 'float32' : out instanceof DeviceArray ? out.dtype : 'float64';
+  if (v === undefined && !['uint32', 'uint64', 'float32', 'float64'].includes(implied)) {
+    throw new TypeError(`out must be a Uint32Array, BigUint64Array, Float32Array, Float64Array or a DeviceArray of uint32/float32/float64, got a ${implied} DeviceArray`);
+  }
+  return checkEnum(v, ['uint32', 'uint64', 'float32', 'float64'] as const, 'dtype', implied as SobolDtype);
+}
+
+type Checked =
+  | { dtype: 'uint64'; host: () => BigUint64Array }
+  | { dtype: DeviceDtype; call: Call };
+
+/** Every argument checked (nothing allocated before), and what runs the call. */
+function sobolCall(n: number, options: SobolOptions | undefined): Checked {
   checkCount(n, 'n');
-  const opts = knownOptions('sobol', options, ['dims', 'offset', 'dtype', 'bits', 'layout', 'scramble', 'key', 'transform'], { d: 'dims', dimensions: 'dims', seed: 'key (with scramble)', scrambled: 'scramble' });
+  const opts = knownOptions('sobol', options, OPTIONS, { d: 'dims', dimensions: 'dims', seed: 'key (with scramble)', scrambled: 'scramble' });
   const dims = checkDims(opts.dims);
-  const dtype = checkEnum(opts.dtype, ['uint32', 'uint64', 'float32', 'float64'] as const, 'dtype', 'float64');
+  const dtype = checkSobolDtype(opts.dtype, opts.out);
   const bits = checkBits(opts.bits, dtype);
   const layout = checkEnum(opts.layout, ['points', 'dimensions'] as const, 'layout', 'points');
   const transform = checkEnum(opts.transform, ['uniform', 'normal'] as const, 'transform', 'uniform');
@@ -117,7 +166,7 @@ export function sobol(n: number, options?: SobolOptions): SobolArray {
     throw new RangeError(`transform 'normal' needs dtype 'float32' or 'float64', got '${dtype}'`);
   }
   const scramble = checkScramble(opts.scramble, opts.key !== undefined);
-  let key: Key | null = null;
+  let key: Key = [0, 0];
   if (scramble !== 'none') {
     if (opts.key === undefined) throw new TypeError(`key is required for scramble '${scramble}' (a key from key(seed))`);
     key = checkKey(opts.key);
@@ -127,61 +176,26 @@ export function sobol(n: number, options?: SobolOptions): SobolArray {
   const offset = checkSobolOffset(opts.offset, n, bits);
   if (n * dims > MAX_COUNT) throw new RangeError(`n · dims must not exceed 2^32-1 values, got n=${n} and dims=${dims}`);
   if (transform === 'normal') requireNormal();
-
+  requestedBackend(opts.backend);
+  checkDevice(opts.device);
   const total = n * dims;
-  const out: SobolArray =
-    dtype === 'uint32' ? new Uint32Array(total) : dtype === 'uint64' ? new BigUint64Array(total)
-      : dtype === 'float32' ? new Float32Array(total) : new Float64Array(total);
-  const stride = layout === 'points' ? dims : 1;
-  const hi = new Uint32Array(n);
-  const lo = bits === 64 ? new Uint32Array(n) : hi;
-  for (let d = 0; d < dims; d++) {
-    const base = layout === 'points' ? d : d * n;
-    if (bits === 32) {
-      let dirs = directions32(d), c = 0;
-      if (key !== null) ({ dirs, c } = randomise32(key, d, dirs, scramble as 'lms' | 'shift'));
-      sobol32Column(dirs, c, Number(offset), n, hi);
-    } else {
-      let dirs = directions64(d), c = 0n;
-      if (key !== null) ({ dirs, c } = randomise64(key, d, dirs, scramble as 'lms' | 'shift'));
-      sobol64Column(dirs, c, offset, n, hi, lo);
+  const params: SobolParams = {
+    n, dims, layout, bits, transform, scramble, offsetLo: Number(offset & 0xffffffffn), offsetHi: Number(offset >> 32n),
+  };
+  if (dtype === 'uint64') {
+    if (opts.out === 'device' || opts.out instanceof DeviceArray) {
+      throw new TypeError("out must be a BigUint64Array for dtype 'uint64' (DeviceArrays hold uint32, float32 or float64)");
     }
-    emit(out, dtype, bits, transform, hi, lo, n, base, stride);
+    if (requestedBackend(opts.backend) === 'cuda') throw new RangeError("dtype 'uint64' runs on the CPU only; use backend 'cpu' or 'auto'");
+    const out = checkOut(opts.out, BigUint64Array, total);
+    return {
+      dtype,
+      host: () => {
+        sobolKernel({ k0: key[0], k1: key[1], lo: 0, hi: 0, params: params as unknown as Record<string, unknown>, out: out.subarray(0, total) });
+        return out;
+      },
+    };
   }
-  return out;
-}
-
-/** Writes one dimension's words, converted, to out[base + i·stride]; one monomorphic loop per map. */
-function emit(
-  out: SobolArray, dtype: SobolDtype, bits: 32 | 64, transform: SobolTransform,
-  hi: Uint32Array, lo: Uint32Array, n: number, base: number, stride: number,
-): void {
-  if (dtype === 'uint32') {
-    const o = out as Uint32Array;
-    for (let i = 0; i < n; i++) o[base + i * stride] = hi[i];
-  } else if (dtype === 'uint64') {
-    if (LITTLE_ENDIAN) {
-      const o = new Uint32Array(out.buffer, out.byteOffset, 2 * out.length);
-      for (let i = 0; i < n; i++) {
-        const at = 2 * (base + i * stride);
-        o[at] = lo[i];
-        o[at + 1] = hi[i];
-      }
-    } else {
-      const o = out as BigUint64Array;
-      for (let i = 0; i < n; i++) o[base + i * stride] = (BigInt(hi[i]) << 32n) | BigInt(lo[i]);
-    }
-  } else if (dtype === 'float32') {
-    // the Float32Array store is the final binary32 rounding of each map
-    const o = out as Float32Array;
-    if (transform === 'normal') for (let i = 0; i < n; i++) o[base + i * stride] = normalFrom32(hi[i]);
-    else if (bits === 32) for (let i = 0; i < n; i++) o[base + i * stride] = uniform32From32(hi[i]);
-    else for (let i = 0; i < n; i++) o[base + i * stride] = uniform32From64(hi[i]);
-  } else {
-    const o = out as Float64Array;
-    if (transform === 'normal' && bits === 32) for (let i = 0; i < n; i++) o[base + i * stride] = normalFrom32(hi[i]);
-    else if (transform === 'normal') for (let i = 0; i < n; i++) o[base + i * stride] = normalFrom64(hi[i], lo[i]);
-    else if (bits === 32) for (let i = 0; i < n; i++) o[base + i * stride] = uniform64From32(hi[i]);
-    else for (let i = 0; i < n; i++) o[base + i * stride] = uniform64From64(hi[i], lo[i]);
-  }
+  const p = { key, n: total, lo: 0, hi: 0, opts };
+  return { dtype, call: { p, op: OPS[dtype], dtype, count: total, params: params as unknown as Record<string, unknown> } };
 }

@@ -5,7 +5,7 @@
  */
 import {
   AliasTable, DeviceArray, beta, bits, bitsAsync, categorical, chisquare, dirichlet, dirichletAsync, exponential, gamma,
-  gammaAsync, key, lognormal, normal, sobol, split, uniform, uniformAsync, weibull,
+  gammaAsync, generator, key, lognormal, normal, sobol, split, uniform, uniformAsync, weibull,
   type ArrayOf, type Key, type Sampler, type SamplerOptions,
 } from 'cuda-random';
 
@@ -70,7 +70,32 @@ const pf: Float64Array = poissonLike(k, n, { out: new Float64Array(n) });
 const pa: ArrayOf<'uint8'> = new Uint8Array(1);
 void [pi, pu, pf, pa];
 
+// the Generator's methods: one number without n, the function's result type with it
+const gen = generator(1);
+const r1: number = gen.random();
+const r2: number = gen.normal({ mean: 1 });
+const r3: number = gen.gamma({ alpha: 2 });
+const gn: Float64Array = gen.normal(n);
+const gn32: Float32Array = gen.normal(n, { dtype: 'float32' });
+const gOut: Float32Array = gen.uniform(n, { out: new Float32Array(n) });
+const gDev: DeviceArray = gen.uniform(n, { out: 'device' });
+const gRow: Float64Array = gen.dirichlet([1, 2]);
+const gRows: Float32Array = gen.dirichlet([1, 2], n, { dtype: 'float32' });
+const gBits: Uint32Array = gen.bits(n);
+const gAsync: Promise<Float32Array> = gen.gammaAsync(n, { alpha: 1, dtype: 'float32' });
+const kids: number = gen.spawn(2).length + gen.split().length;
+void [r1, r2, r3, gn, gn32, gOut, gDev, gRow, gRows, gBits, gAsync, kids];
+
 // mistakes that must not compile
+// @ts-expect-error the generator sets offsets
+gen.normal(n, { offset: 2 });
+// @ts-expect-error a single draw is a number: no out
+gen.normal({ out: new Float64Array(1) });
+// @ts-expect-error gamma needs alpha, from a generator too
+gen.gamma(n);
+// @ts-expect-error a float32 result is no Float64Array
+const gWrong: Float64Array = gen.normal(n, { dtype: 'float32' });
+void gWrong;
 // @ts-expect-error unknown option (numpy's name)
 exponential(k, n, { scale: 2 });
 // @ts-expect-error unknown option (wrong case)

@@ -1,4 +1,5 @@
-// Host stand-ins for the kernel launchers of cuda/src (cr_launch.h, cr_launch_dist.h, alias_internal.h),
+// Host stand-ins for the kernel launchers of cuda/src (cr_launch.h, cr_launch_dist.h, cr_launch_qrng.h,
+// alias_internal.h),
 // queued on the fake runtime's streams (fake_cudart.h). The Philox, XORWOW, distribution and alias
 // sampling launchers run the same work items as the real kernels (cuda/include) — the map kernels
 // through the same dispatch, cr_work.h's visitors, with a host loop for the kernel — so results can be
@@ -13,6 +14,8 @@
 #include "cr_gamma.h"
 #include "cr_launch.h"
 #include "cr_launch_dist.h"
+#include "cr_launch_qrng.h"
+#include "cr_sobol.h"
 #include "cr_work.h"
 #include "fake_cudart.h"
 #include "fake_kernels.h"
@@ -62,6 +65,67 @@ cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, co
       for (uint64_t e = g << log2_seg; e < n && e < (g + 1) * seg; ++e) dst[e] = cr_xorwow_next(&st);
     }
   }, {dst, jumps});
+}
+
+// ---- Sobol and MRG32k3a (qrng_kernels.cu): the same per-element functions and decomposition ----------
+
+cudaError_t cr_launch_sobol_randomise(const void* dirs, void* out_dirs, void* out_c, uint32_t dims, int bits, bool lms,
+                                      uint32_t k0, uint32_t k1, cudaStream_t s) {
+  return launch(s, [=] {
+    for (uint32_t d = 0; d < dims; ++d) {
+      if (bits == 32) {
+        cr_sobol32_randomise(k0, k1, d, lms, static_cast<const uint32_t*>(dirs) + 32ull * d,
+                             static_cast<uint32_t*>(out_dirs) + 32ull * d, static_cast<uint32_t*>(out_c) + d);
+      } else {
+        cr_sobol64_randomise(k0, k1, d, lms, static_cast<const uint64_t*>(dirs) + 64ull * d,
+                             static_cast<uint64_t*>(out_dirs) + 64ull * d, static_cast<uint64_t*>(out_c) + d);
+      }
+    }
+  }, {dirs, out_dirs, out_c});
+}
+
+namespace {
+template <class T>
+void sobol_items(T* out, uint64_t n, uint64_t first, const cr_sobol_args& a) {
+  for (uint64_t j = 0; j < n; ++j) {
+    if (a.bits == 32) {
+      cr_sobol32_to(cr_sobol32_item(first + j, a.points, a.dims, a.points_layout, static_cast<const uint32_t*>(a.dirs),
+                                    static_cast<const uint32_t*>(a.c), (uint32_t)a.offset), a.normal, &out[j]);
+    } else {
+      cr_sobol64_to(cr_sobol64_item(first + j, a.points, a.dims, a.points_layout, static_cast<const uint64_t*>(a.dirs),
+                                    static_cast<const uint64_t*>(a.c), a.offset), a.normal, &out[j]);
+    }
+  }
+}
+
+template <class T>
+void mrg_segments(T* dst, uint64_t n, cr_mrg32k3a_state base, const cr_mrg32k3a_jump* jumps, int log2_seg) {
+  for (uint64_t g = 0; (g << log2_seg) < n; ++g) {
+    cr_mrg32k3a_state st;
+    cr_mrg32k3a_thread_state(jumps, &base, g, log2_seg, &st);
+    for (uint64_t e = g << log2_seg; e < n && e < (g + 1) << log2_seg; ++e) cr_mrg32k3a_to(cr_mrg32k3a_step(&st), &dst[e]);
+  }
+}
+}  // namespace
+
+cudaError_t cr_launch_sobol(void* out, int type, uint64_t n, uint64_t first, const cr_sobol_args& a, int, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  return launch(s, [=] {
+    if (type == CR_TYPE_U32) sobol_items(static_cast<uint32_t*>(out), n, first, a);
+    else if (type == CR_TYPE_F32) sobol_items(static_cast<float*>(out), n, first, a);
+    else sobol_items(static_cast<double*>(out), n, first, a);
+  }, {out, a.dirs, a.c});
+}
+
+cudaError_t cr_launch_mrg32k3a(void* out, int type, uint64_t n, cr_mrg32k3a_state base, const cr_mrg32k3a_jump* jumps,
+                               int sms, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  const int log2_seg = cr_mrg32k3a_log2_seg(n, (uint64_t)(sms > 0 ? sms : 1) * 1024);
+  return launch(s, [=] {
+    if (type == CR_TYPE_U32) mrg_segments(static_cast<uint32_t*>(out), n, base, jumps, log2_seg);
+    else if (type == CR_TYPE_F32) mrg_segments(static_cast<float*>(out), n, base, jumps, log2_seg);
+    else mrg_segments(static_cast<double*>(out), n, base, jumps, log2_seg);
+  }, {out, jumps});
 }
 
 // ---- distributions ------------------------------------------------------------------------------------

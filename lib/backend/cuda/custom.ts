@@ -1,6 +1,7 @@
 /**
  * The CUDA adapters the registry cannot derive from an argument list (lib/samplers/spec.ts `custom`):
- * alias tables, whose rows the GPU keeps between calls, and XORWOW, which has no key.
+ * alias tables, whose rows the GPU keeps between calls, XORWOW and MRG32k3a, which have no key, and
+ * Sobol, whose direction vectors come from the host (the last two in qrng.ts).
  *
  * A table's rows live in host memory (the TypeScript backend, toBuffer, verify need them); the GPU
  * samples from a device copy made once per table and GPU: by the GPU build itself, or uploaded on the
@@ -16,7 +17,10 @@ import type { Job } from '../../core/job.js';
 import type { AliasDeviceTable, NativeAddon, Out, Shapes } from '../../core/addon.js';
 import { OP_ALIAS, OP_ALIAS_BUILD, OP_ALIAS_COUNTS, OP_CATEGORICAL } from '../../samplers/alias.js';
 import { OP_XORWOW } from '../../samplers/xorwow.js';
+import { OP_SOBOL } from '../../samplers/sobol.js';
+import { OP_MRG32K3A } from '../../samplers/mrg32k3a.js';
 import { mapErrors, outArgs, rangeError } from './errors.js';
+import { mrg32k3aAdapter, sobolAdapter } from './qrng.js';
 
 /** Calls the addon for `job`: blocking when !async, else returns the addon's Promise. */
 export type Adapter = (addon: NativeAddon, job: Job, async: boolean) => void | Promise<void>;
@@ -89,7 +93,12 @@ function weightsError(e: unknown): unknown {
  *   subsequenceLo, subsequenceHi } (curand_init(seed, subsequence, offset) with offset = job.lo/hi),
  *   or params { state: { v: [5 words], d } } (a curandStateXORWOW_t snapshot, skipping job.lo/hi
  *   steps first). job.key is ignored.
+ * - sobol, mrg32k3a: lib/backend/cuda/qrng.ts.
  */
+/** Adapters that call the addon function named like the job's op (an addon built before those
+ *  functions existed then lacks them, and the backend must not claim the op). */
+export const CALLS_OP_NAMED: ReadonlySet<string> = new Set([OP_SOBOL, OP_MRG32K3A]);
+
 export const CUSTOM: Readonly<Record<string, Adapter>> = {
   [OP_ALIAS_BUILD](addon, job, async) {
     const rows = job.out as Uint32Array;
@@ -144,4 +153,6 @@ export const CUSTOM: Readonly<Record<string, Adapter>> = {
       ? addon.xorwowFillAsync(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array)
       : addon.xorwowFill(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array);
   },
+  [OP_SOBOL]: sobolAdapter,
+  [OP_MRG32K3A]: mrg32k3aAdapter,
 };

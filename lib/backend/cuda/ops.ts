@@ -7,7 +7,7 @@ import type { Job } from '../../core/job.js';
 import type { NativeAddon, SamplerFn } from '../../core/addon.js';
 import { OPS } from '../../samplers/registry.js';
 import { cudaArg } from '../../samplers/spec.js';
-import { CUSTOM } from './custom.js';
+import { CALLS_OP_NAMED, CUSTOM } from './custom.js';
 import { mapErrors, outArgs, rangeError } from './errors.js';
 
 /** The ops the CUDA backend runs, with their crossovers (`auto` prefers the GPU from n on). */
@@ -22,7 +22,10 @@ export const CUDA_OPS: readonly string[] = Object.keys(CROSSOVER);
 export function addonHas(addon: NativeAddon, op: string): boolean {
   const cuda = OPS.get(op)?.cuda;
   if (!cuda) return false;
-  if (cuda.custom !== undefined) return CUSTOM[cuda.custom] !== undefined;
+  if (cuda.custom !== undefined) {
+    if (CALLS_OP_NAMED.has(cuda.custom)) return typeof (addon as unknown as Record<string, unknown>)[op] === 'function';
+    return CUSTOM[cuda.custom] !== undefined;
+  }
   return typeof (addon as unknown as Record<string, unknown>)[cuda.fn] === 'function';
 }
 

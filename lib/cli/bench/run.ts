@@ -10,9 +10,10 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { alias } from './alias.js';
 import { counts } from './counts.js';
+import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, counts, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, alias, counts, qrng, generatorSuite];
 
 export interface BenchOptions {
   suites: string[];

@@ -1,6 +1,6 @@
 /**
  * Sobol direction vectors for up to 21,201 dimensions, expanded on demand from the packed Joe–Kuo
- * data (lib/sobol/joe-kuo.data.ts; scripts/gen-sobol-directions.mjs documents the packing) and
+ * data (lib/kernels/sobol/joe-kuo.data.ts; scripts/gen-sobol-directions.mjs documents the packing) and
  * cached per dimension.
  *
  * Dimension d (0-based) uses the primitive polynomial x^s + a_1 x^(s−1) + … + a_(s−1) x + 1 and
@@ -34,7 +34,7 @@ let degreeOf: Uint8Array | null = null;
 function load(): void {
   const bytes = Buffer.from(JOE_KUO_PACKED_BASE64.join(''), 'base64');
   if (createHash('sha256').update(bytes).digest('hex') !== JOE_KUO_PACKED_SHA256) {
-    throw new Error('lib/sobol/joe-kuo.data.ts is corrupt (SHA-256 mismatch); regenerate it with scripts/gen-sobol-directions.mjs');
+    throw new Error('lib/kernels/sobol/joe-kuo.data.ts is corrupt (SHA-256 mismatch); regenerate it with scripts/gen-sobol-directions.mjs');
   }
   const at = new Float64Array(JOE_KUO_DIMENSIONS);
   const deg = new Uint8Array(JOE_KUO_DIMENSIONS);

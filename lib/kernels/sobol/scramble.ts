@@ -20,9 +20,9 @@
  * 32-bit variant uses exactly the digits 1 … 32 of the 64-bit one, so the top 32 bits of randomised
  * Sobol64 points equal the randomised Sobol32 points, as they do unrandomised (points below 2^32).
  */
-import { philoxBlock } from '../core/philox.js';
-import { TAG_SOBOL } from '../core/layout.js';
-import type { Key } from '../core/keys.js';
+import { philoxBlock } from '../../core/philox.js';
+import { TAG_SOBOL } from '../../core/layout.js';
+import type { Key } from '../../core/keys.js';
 
 export type SobolRandomisation = 'lms' | 'shift';
 

@@ -1,6 +1,6 @@
 /**
  * MRG32k3a skip-ahead. Each component is linear modulo its prime, so k steps are the 3×3 matrix
- * A^k mod m, applied as the product of the tabulated A^(2^i) (lib/mrg32k3a/jump-table.ts, derived by
+ * A^k mod m, applied as the product of the tabulated A^(2^i) (lib/kernels/mrg32k3a/jump-table.ts, derived by
  * scripts/gen-mrg32k3a-jumps.mjs) for the set bits of k: O(log k) matrix–vector products.
  *
  * A component's characteristic polynomial is primitive modulo its prime (L'Ecuyer 1999), so A has

@@ -11,7 +11,7 @@
  *
  * Φ⁻¹ is lib/core/math's portable ndtri (Wichura's AS241 with one Newton step; docs/accuracy.md).
  */
-import { ndtri } from '../core/math/ndtri.js';
+import { ndtri } from '../../core/math/ndtri.js';
 
 /** Kept for sobol()'s argument checks: the normal transform is always available. */
 export function requireNormal(): void {}
