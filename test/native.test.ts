@@ -13,6 +13,9 @@ import {
 import { loadNative } from '../lib/backend/cuda/native.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
+import { SAMPLERS } from '../lib/samplers/registry.js';
+import { cudaArg } from '../lib/samplers/spec.js';
+import { CTORS } from '../lib/core/types.js';
 
 const native = loadNative();
 const addon = native.addon as CudaAddon | null;
@@ -260,6 +263,33 @@ describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in e
         }
         if (gpu) expect(err, `${fn}: ${err?.message}`).toBeNull();
         else expect(err?.code, `${fn}: ${err?.message}`).toBe(want);
+      }
+    }
+  });
+
+  it('every registry op\'s declared CUDA arguments parse in the binding (the adapter\'s call, as ops.ts makes it)', () => {
+    const fns = addon as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const want = gpu ? null : addon!.deviceInfo().errorName;
+    for (const s of SAMPLERS) {
+      const values: Record<string, unknown> = { method: s.method?.default };
+      for (const q of s.params) {
+        const v = q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
+        values[q.name] = q.name === s.rows?.param ? Float64Array.from([v, 2 * v]) : v;
+      }
+      for (const dtype of s.dtypes) {
+        const low = s.lower(values, dtype);
+        const cuda = s.ops.find((o) => o.name === low.op)?.cuda;
+        if (!cuda || cuda.fn === undefined) continue;
+        const job = { op: low.op, key: [1, 2] as [number, number], lo: 0, hi: 0, out: new CTORS[dtype](6), params: low.params, perElement: {} };
+        const args = [1, 2, 0, 0, ...cuda.args.map((a) => cudaArg(job, a)), job.out];
+        let err: (Error & { code?: string }) | null = null;
+        try {
+          fns[cuda.fn](...args);
+        } catch (e) {
+          err = e as Error & { code?: string };
+        }
+        if (gpu) expect(err, `${cuda.fn}: ${err?.message}`).toBeNull();
+        else expect(err?.code, `${cuda.fn}: ${err?.message}`).toBe(want);
       }
     }
   });

@@ -6,7 +6,7 @@ import { binomialKernel } from '../kernels/binomial.js';
 import { binomialWasm } from '../wasm/samplers.js';
 import { COUNT_DTYPES, COUNT_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
-const args: readonly CudaArg[] = [{ shapes: 'count', perElement: true }, { shapes: 'p', perElement: true }];
+const args: readonly CudaArg[] = [{ shapes: 'count', perElement: true }, { shapes: 'p', perElement: true }, { proposals: true }];
 const cpu = (a: KernelArgs) => binomialKernel(a.k0, a.k1, a.lo, a.hi, a.params.count as number, a.perElement.count,
   a.params.p as number, a.perElement.p, a.out);
 

@@ -6,7 +6,7 @@ import { negativeBinomialKernel } from '../kernels/negative-binomial.js';
 import { negativeBinomialWasm } from '../wasm/samplers.js';
 import { COUNT_DTYPES, COUNT_MAX, POISSON_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
-const args: readonly CudaArg[] = [{ param: 'r' }, { param: 'p' }];
+const args: readonly CudaArg[] = [{ param: 'r' }, { param: 'p' }, { proposals: true }];
 const cpu = (a: KernelArgs) => negativeBinomialKernel(a.k0, a.k1, a.lo, a.hi, a.params.r as number, a.params.p as number, a.out);
 
 /** |x| of the float64 gamma layout's Box–Muller normal is at most √(−2 log 2^-53). */

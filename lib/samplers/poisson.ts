@@ -6,7 +6,7 @@ import { poissonKernel } from '../kernels/poisson.js';
 import { poissonWasm } from '../wasm/samplers.js';
 import { COUNT_DTYPES, POISSON_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
-const args: readonly CudaArg[] = [{ shapes: 'lam', perElement: true }];
+const args: readonly CudaArg[] = [{ shapes: 'lam', perElement: true }, { proposals: true }];
 const cpu = (a: KernelArgs) => poissonKernel(a.k0, a.k1, a.lo, a.hi, a.params.lam as number, a.perElement.lam, a.out);
 
 export const POISSON: SamplerSpec = {
