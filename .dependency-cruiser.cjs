@@ -8,7 +8,8 @@
  *   samplers  the registry: one module per sampler                       core, kernels, wasm
  *   backend   cpu/ and cuda/ (never each other), select.ts above both    core, kernels, wasm, samplers
  *   facade    the public functions, DeviceArray                          core, samplers, backend/select|types
- *   features  alias, xorwow, mrg32k3a, sobol, generator                            the above (own folder only)
+ *   features  alias, xorwow, mrg32k3a, sobol, permute                    the above (own folder only)
+ *   generator the Generator                                              the above and the features it offers
  *   top       index.ts, cli/                                             anything
  */
 const BELOW_FACADE = 'core|kernels|wasm|samplers';
@@ -73,8 +74,15 @@ module.exports = {
       name: 'features-import-lower-layers',
       comment: 'A feature folder builds on the layers below and the facade, never on another feature or a backend internal.',
       severity: 'error',
-      from: { path: '^lib/(alias|xorwow|mrg32k3a|sobol|generator)/' },
+      from: { path: '^lib/(alias|xorwow|mrg32k3a|sobol|permute)/' },
       to: { path: '^lib/', pathNot: `^lib/($1|${BELOW_FACADE}|facade)/|${SELECT}` },
+    },
+    {
+      name: 'generator-above-features',
+      comment: 'The Generator is a convenience over every public function: it may use the features, never a backend internal.',
+      severity: 'error',
+      from: { path: '^lib/generator/' },
+      to: { path: '^lib/', pathNot: `^lib/(generator|alias|permute|${BELOW_FACADE}|facade)/|${SELECT}` },
     },
     {
       name: 'no-circular',

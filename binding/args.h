@@ -67,24 +67,24 @@ inline Arg out_arg(const Napi::CallbackInfo& info, size_t i, int type) {
   return r;
 }
 
-/** Shapes at argument i: a float typed array or a float device-array handle (errors name `name`). */
-inline Arg shapes_arg(const Napi::CallbackInfo& info, size_t i, const char* name = "alpha") {
+/** Float values at argument i (shapes, weights): a float typed array or a float device-array handle. */
+inline Arg shapes_arg(const Napi::CallbackInfo& info, size_t i, const std::string& name = "alpha") {
   Napi::Env env = info.Env();
   const std::string n(name);
   Arg r;
   if (info[i].IsTypedArray()) {
     Napi::TypedArray a = info[i].As<Napi::TypedArray>();
     const int t = typed_type(a);
-    if (t != CR_TYPE_F32 && t != CR_TYPE_F64) throw Napi::TypeError::New(env, n + " must be a Float32Array or Float64Array");
+    if (t != CR_TYPE_F32 && t != CR_TYPE_F64) throw Napi::TypeError::New(env, name + " must be a Float32Array or Float64Array");
     r.arr = host_arr(a, t);
     return r;
   }
   if (!is_device_handle(env, info[i])) {
-    throw Napi::TypeError::New(env, n + " must be a Float32Array, Float64Array or a device array handle");
+    throw Napi::TypeError::New(env, name + " must be a Float32Array, Float64Array or a device array handle");
   }
-  r.mem = device_arg(info, i, name);
+  r.mem = device_arg(info, i, name.c_str());
   if (r.mem->type != CR_TYPE_F32 && r.mem->type != CR_TYPE_F64) {
-    throw Napi::TypeError::New(env, n + " must be a float32 or float64 device array");
+    throw Napi::TypeError::New(env, name + " must be a float32 or float64 device array");
   }
   r.arr = cr_array{r.mem->ptr, r.mem->length, r.mem->type, 1};
   return r;

@@ -15,8 +15,12 @@ export type { BackendInfo } from './backend/select.js';
 export type { BackendName, BackendChoice, HostArray } from './backend/types.js';
 export { shutdownPool } from './backend/cpu/pool.js';
 export { AliasTable, type AliasBuildOptions, type AliasSampleOptions, type AliasCountsOptions, type PsaMethod } from './alias/table.js';
-export type { WeightsInput } from './alias/fixed-point.js';
+export type { WeightsInput } from './core/weights.js';
 export { categorical, categoricalAsync, categoricalMethod, type CategoricalOptions, type CategoricalMethod } from './alias/categorical.js';
+export {
+  permutation, permutationAsync, shuffle, shuffleAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync,
+  type PermutationOptions, type SampleWithoutReplacementOptions, type ShuffleOptions, type Shuffleable, type SelectDtype, type PermutationResult,
+} from './permute/permutation.js';
 export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState } from './xorwow/xorwow.js';
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */

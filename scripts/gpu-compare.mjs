@@ -2,7 +2,8 @@
 // Compares every GPU function with the TypeScript backend, bit for bit, over sizes from 1 to 10^8
 // (not multiples of 4), odd and large offsets, sync and async, and times the host outputs (GPU ->
 // JS typed array). Sections in scripts/gpu/: compare-distributions.mjs (every sampler), compare-device.mjs
-// (DeviceArrays, GC of forgotten ones, 10^8-float transfers), host-paths.mjs (every op into pageable,
+// (DeviceArrays, GC of forgotten ones, 10^8-float transfers), compare-permute.mjs (permutations and
+// samples without replacement), host-paths.mjs (every op into pageable,
 // pinned, shared, registered and device outputs at the copy-split lengths), crossover.mjs (per-op
 // CPU/GPU crossover).
 // Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-check.sh does both):
@@ -17,6 +18,7 @@ import { compareDevice } from './gpu/compare-device.mjs';
 import { compareQrng } from './gpu/compare-qrng.mjs';
 import { measureCrossover } from './gpu/crossover.mjs';
 import { compareHostPaths } from './gpu/host-paths.mjs';
+import { comparePermute } from './gpu/compare-permute.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -156,6 +158,8 @@ await compareQrng({ lib, record, results, now, max: MAX });
 
 // Every op into every kind of host output, at the lengths of the copy-split defect (issue 15)
 await compareHostPaths({ lib, addon, record, results });
+
+await comparePermute({ lib, record, results, now, max: MAX });
 
 // Per-op crossover for `auto` (CROSSOVER in lib/backend/cuda/backend.ts)
 measureCrossover({ lib, results, now });

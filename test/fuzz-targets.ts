@@ -170,6 +170,44 @@ function samplerTarget(s: SamplerSpec): Target {
   return { name: s.name, base: () => ({ ...base }), slots, call: (a) => fn(...args(a)), callAsync: (a) => fnAsync(...args(a)) };
 }
 
+/** permutation, sampleWithoutReplacement (uniform and weighted) and shuffle: whole results, no offset. */
+function permuteTargets(): Target[] {
+  const INTS = [Int32Array, Uint32Array, Float64Array];
+  const { offset: _, ...noOffset } = common(INTS);
+  const dtype: Target['slots'][string] = ['dtype', badEnum(['int32', 'uint32', 'float64'])];
+  const names = ['out', 'backend', 'dtype'];
+  const sample = (a: Args, extra: string[]) => [a.key, a.k, opts(a, [...names, ...extra])] as const;
+  const { n: __, ...sampleSlots } = noOffset;
+  return [
+    {
+      name: 'permutation', base: () => ({ key: K, n: N }), slots: { ...noOffset, dtype },
+      call: (a) => cr.permutation(a.key as cr.Key, a.n as number, opts(a, names) as never),
+      callAsync: (a) => cr.permutationAsync(a.key as cr.Key, a.n as number, opts(a, names) as never),
+    },
+    {
+      name: 'sampleWithoutReplacement (population)', base: () => ({ key: K, k: N, population: 3 * N }),
+      slots: { ...sampleSlots, dtype, k: ['k', badCount], population: [['population', 'k'], badCount] },
+      call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['population']) as [cr.Key, number, never])),
+      callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['population']) as [cr.Key, number, never])),
+    },
+    {
+      name: 'sampleWithoutReplacement (weights)', base: () => ({ key: K, k: 1, weights: [1, 0, 3] }),
+      slots: { ...sampleSlots, out: ['out', badOut(INTS, 1)], dtype, k: ['k', badCount], weights: ['weights', badWeights] },
+      call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['weights']) as [cr.Key, number, never])),
+      callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['weights']) as [cr.Key, number, never])),
+    },
+    {
+      name: 'shuffle', base: () => ({ key: K, array: [1, 2, 3] }),
+      slots: {
+        key: ['key', badKey], options: ['options', badOptions], backend: ['backend', badEnum(['auto', 'cpu', 'cuda'])],
+        array: ['array', fc.oneof(fc.constantFrom(null, 5, 'abc', { length: 3 }, new DataView(new ArrayBuffer(4))), fc.object())],
+      },
+      call: (a) => cr.shuffle(a.key as cr.Key, a.array as number[], opts(a, ['backend']) as never),
+      callAsync: (a) => cr.shuffleAsync(a.key as cr.Key, a.array as number[], opts(a, ['backend']) as never),
+    },
+  ];
+}
+
 /** The same sampler as a Generator method: the function's slots less key and offset (the generator's). */
 function generatorTarget(s: SamplerSpec): Target {
   const t = samplerTarget(s);
@@ -242,6 +280,7 @@ export const targets: Target[] = [
     call: (a) => cr.categorical(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
     callAsync: (a) => cr.categoricalAsync(a.key as cr.Key, a.weights as number[], a.n as number, opts(a, ['offset', 'out', 'backend', 'method', 'table']) as never),
   },
+  ...permuteTargets(),
   {
     name: 'categoricalMethod', base: () => ({ N: 10, n: 5 }),
     slots: { N: ['N', badCount], n: ['n', badCount] },

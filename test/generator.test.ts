@@ -59,6 +59,32 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('generator.%s', (name, 
   });
 });
 
+describe('generator: the functions outside the registry', () => {
+  it('permutation, shuffle, sampleWithoutReplacement, categorical: bulk call j under foldIn(bulk key, j)', async () => {
+    const g = generator(root);
+    const at = (name: string, j: number) => foldIn(bulkKey(root, name), j);
+    for (let j = 0; j < 2; j++) {
+      same(g.permutation(50), lib.permutation(at('permutation', j), 50));
+      same(g.shuffle(Float64Array.from({ length: 20 }, (_, i) => i / 3)), lib.shuffle(at('shuffle', j), Float64Array.from({ length: 20 }, (_, i) => i / 3)));
+      same(g.sampleWithoutReplacement(5, { population: 40 }), lib.sampleWithoutReplacement(at('sampleWithoutReplacement', j), 5, { population: 40 }));
+      same(g.categorical([1, 0, 3], 30), lib.categorical(at('categorical', j), [1, 0, 3], 30));
+    }
+    same(await g.permutationAsync(9), lib.permutation(at('permutation', 2), 9));
+    same(await g.categoricalAsync([2, 5], 9), lib.categorical(at('categorical', 2), [2, 5], 9));
+    expect(g.state.bulk).toMatchObject({ permutation: 3, shuffle: 2, sampleWithoutReplacement: 2, categorical: 3 });
+    const h = Generator.fromState(JSON.parse(JSON.stringify(g.state)));
+    same(h.permutation(12), g.permutation(12));
+  });
+
+  it('categorical(weights) is one index: element s of the scalar categorical stream', () => {
+    const g = generator(root);
+    const want = lib.categorical(scalarKey(root, 'categorical'), [1, 2, 3, 0], 25);
+    for (let s = 0; s < 25; s++) expect(g.categorical([1, 2, 3, 0])).toBe(want[s]);
+    expect(() => g.categorical([1, -1])).toThrow(/weights/);
+    expect(() => g.permutation(3, { offset: 1 } as never)).toThrow(/offset is set by the generator/);
+  });
+});
+
 describe('generator', () => {
   it('random() is the scalar uniform stream', () => {
     const g = generator(7);
@@ -154,7 +180,7 @@ describe('generator', () => {
   });
 
   it('method ids (FNV-1a of the name) are distinct and fixed', () => {
-    const ids = SAMPLERS.map((s) => methodId(s.name));
+    const ids = [...SAMPLERS.map((s) => s.name), 'categorical', 'permutation', 'shuffle', 'sampleWithoutReplacement'].map(methodId);
     expect(new Set(ids).size).toBe(ids.length);
     // published in docs/streams.md §10: a change here is a stream change
     expect(methodId('uniform')).toBe(0xde375a53);

@@ -235,6 +235,12 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   mrg32k3aFill: () => [1, 0, 0, 0, 5, 0, sab(Uint32Array, 7)],
   mrg32k3aUniform32: () => [1, 0, 2, 0, 5, 0, sab(Float32Array, 7)],
   mrg32k3aUniform64: () => [1, 0, 0, 1, 5, 0, sab(Float64Array, 7)],
+  permutationI32: () => [1, 2, 0, 0, 9, sab(Int32Array, 7)],
+  permutationU32: () => [1, 2, 0, 0, 9, sab(Uint32Array, 7)],
+  permutationF64: () => [1, 2, 0, 0, 9, sab(Float64Array, 7)],
+  weightedSampleI32: () => [1, 2, 0, 0, sab(Float64Array, 9, 1), sab(Int32Array, 7)],
+  weightedSampleU32: () => [1, 2, 0, 0, sab(Float32Array, 9, 1), sab(Uint32Array, 7)],
+  weightedSampleF64: () => [1, 2, 0, 0, sab(Float64Array, 9, 1), sab(Float64Array, 7)],
 };
 /** Host arrays plus a handle or table that only a GPU can make: run in the GPU part below. */
 const NEEDS_DEVICE = ['aliasSample', 'aliasCounts', 'deviceToHost', 'deviceFromHost'];

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   key, split, foldIn, philox4x32, bits, uniform, normal, gamma, exponential, chisquare, beta, dirichlet,
-  AliasTable, categorical, Xorwow, sobol, mrg32k3aFill,
+  AliasTable, categorical, Xorwow, sobol, mrg32k3aFill, permutation, shuffle, sampleWithoutReplacement,
 } from 'cuda-random';
 
 const k = key(20260501);
@@ -89,6 +89,13 @@ describe('stream stability (frozen outputs; a failure means a stream changed)', 
     expect(arr(plus.rows().subarray(4000, 4004))).toEqual([0xbc6dd894, 0x7d2, 0x950db14a, 0x7cb]);
     expect(arr(psa.sample(key(5), 8, { offset: 1e6 }))).toEqual([120, 2914, 2776, 1908, 1632, 389, 1106, 2108]);
     expect(arr(plus.sample(key(5), 8, { offset: 1e6 }))).toEqual([120, 2914, 2773, 1908, 1630, 389, 1106, 2108]);
+  });
+
+  it('permutations and sampling without replacement', () => {
+    expect(arr(permutation(k, 12))).toEqual([4, 9, 5, 2, 6, 7, 0, 11, 8, 1, 10, 3]);
+    expect(arr(sampleWithoutReplacement(k, 5, { population: 1000 }))).toEqual([4, 66, 662, 803, 834]);
+    expect(arr(sampleWithoutReplacement(k, 4, { weights: [1, 0, 2, 3, 0.5, 4, 1e-3] }))).toEqual([3, 2, 5, 0]);
+    expect(shuffle(k, ['a', 'b', 'c', 'd', 'e'])).toEqual(['e', 'c', 'a', 'b', 'd']);
   });
 
   it('XORWOW (cuRAND curand() and curand_uniform())', () => {

@@ -15,5 +15,8 @@
 #define CR_TAG_POISSON 9u
 #define CR_TAG_BINOMIAL 10u
 #define CR_TAG_NEGATIVE_BINOMIAL 11u
+// 7–8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+#define CR_TAG_PERMUTE 12u
+#define CR_TAG_WEIGHTED 13u
 
 #endif  // CR_LAYOUT_H

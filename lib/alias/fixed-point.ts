@@ -28,15 +28,12 @@
  * over-weighted to exactly one unit (their true share is < 1 unit; m < N, so together they take
  * < N units = one part in 2^32 of the total).
  */
-import { describe, isTypedInput } from '../core/validate.js';
+
+export { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
 
 /** log2 of the bucket capacity: a bucket holds 2^32 units. */
 export const UNIT_BITS = 32;
 export const CAPACITY = 2 ** 32;
-/** Most items a table may have: row and alias indices are uint32, and N·2^32 stays below 2^64. */
-export const MAX_ITEMS = 2 ** 32 - 1;
-
-export type WeightsInput = Float32Array | Float64Array | readonly number[];
 
 /** Fixed-point weights: W_i = hi[i]·2^32 + lo[i] units, Σ W_i = n·2^32. */
 export interface FixedPoint {
@@ -58,41 +55,6 @@ const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const LO_WORD = LITTLE ? 0 : 1;
 const HI_WORD = LITTLE ? 1 : 0;
 
-/**
- * Validates weights: a Float32Array, Float64Array or array of numbers, 1 … 2^32−1 of them, each finite
- * and ≥ 0, not all zero. Returns something indexable as numbers (arrays are copied to a Float64Array).
- */
-export function checkWeights(weights: unknown, name = 'weights'): Float32Array | Float64Array {
-  let a: Float32Array | Float64Array;
-  if (isTypedInput(weights, name, Float64Array, Float32Array)) {
-    a = weights as Float32Array | Float64Array;
-  } else if (Array.isArray(weights)) {
-    if (weights.length > MAX_ITEMS) {
-      throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);
-    }
-    a = new Float64Array(weights.length);
-    for (let i = 0; i < weights.length; i++) {
-      const v = weights[i];
-      if (typeof v !== 'number') throw new TypeError(`${name}[${i}] must be a number, got ${describe(v)}`);
-      a[i] = v;
-    }
-  } else {
-    throw new TypeError(`${name} must be a Float32Array, Float64Array or array of numbers, got ${describe(weights)}`);
-  }
-  const n = a.length;
-  if (n === 0) throw new RangeError(`${name} must not be empty`);
-  if (n > MAX_ITEMS) throw new RangeError(`${name} has ${n} items; at most 2^32-1 are supported`);
-  let positive = false;
-  for (let i = 0; i < n; i++) {
-    const v = a[i];
-    if (!(v >= 0 && v < Infinity)) {
-      throw new RangeError(`${name}[${i}] must be a finite number >= 0, got ${v}`);
-    }
-    if (v > 0) positive = true;
-  }
-  if (!positive) throw new RangeError(`${name} must have at least one positive weight; all ${n} are zero`);
-  return a;
-}
 
 /** Adds sign·w (w finite, > 0) to the superaccumulator exactly. */
 function accumulate(acc: Float64Array, w: number, sign: number): void {

@@ -307,7 +307,7 @@ export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
  */
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
 
-// ---- the count samplers (docs/streams.md §11) ---------------------------------------------------------
+// ---- the count samplers (docs/streams.md §12) ---------------------------------------------------------
 
 /** Output types of the count samplers. */
 export type CountDtype = 'int32' | 'uint32' | 'float64';
@@ -316,7 +316,7 @@ export type CountDtype = 'int32' | 'uint32' | 'float64';
 export interface CountOptions extends SamplerOptions<CountDtype> {
   /** 'int32' (default), 'uint32' or 'float64' (exact integers up to 2^53); an Int32Array, Uint32Array
    *  or Float64Array `out` implies its type. A parameter whose counts the type cannot hold is a
-   *  RangeError (the rule per sampler: docs/streams.md §11). */
+   *  RangeError (the rule per sampler: docs/streams.md §12). */
   dtype?: CountDtype;
 }
 
@@ -332,7 +332,7 @@ export interface PoissonOptions extends CountOptions {
 const [poissonFn, poissonAsyncFn] = makeSampler(POISSON);
 /**
  * n Poisson counts with mean λ. Element i is the first accepted proposal of its own sub-stream:
- * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §11.1).
+ * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §12.1).
  * @function
  */
 export const poisson = poissonFn as SamplerWith<PoissonOptions, CountDtype, 'int32'>;
@@ -352,7 +352,7 @@ export interface BinomialOptions extends CountOptions {
 const [binomialFn, binomialAsyncFn] = makeSampler(BINOMIAL);
 /**
  * n binomial counts. Inversion for count·min(p, 1 − p) < 10, Hörmann's BTRS from 10 on; p > 1/2 draws
- * count − Binomial(count, 1 − p) (docs/streams.md §11.2).
+ * count − Binomial(count, 1 − p) (docs/streams.md §12.2).
  * @function
  */
 export const binomial = binomialFn as SamplerWith<BinomialOptions, CountDtype, 'int32'>;
@@ -372,7 +372,7 @@ export interface NegativeBinomialOptions extends CountOptions {
 const [negativeBinomialFn, negativeBinomialAsyncFn] = makeSampler(NEGATIVE_BINOMIAL);
 /**
  * n negative binomial counts (failures before the r-th success; numpy's negative_binomial(r, p)):
- * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §11.3).
+ * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §12.3).
  * @function
  */
 export const negativeBinomial = negativeBinomialFn as SamplerWith<NegativeBinomialOptions, CountDtype, 'int32'>;
@@ -390,7 +390,7 @@ const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
 /**
  * n rows of K multinomial counts summing to `count`, row-major (n·K values); `probs` are K weights
  * (finite, >= 0, positive finite total; normalised). Component j < K − 1 of row r is a binomial draw on
- * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §11.4).
+ * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §12.4).
  * @function
  */
 export const multinomial = multinomialFn as RowsSampler<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;

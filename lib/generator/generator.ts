@@ -12,6 +12,14 @@ import { SAMPLERS } from '../samplers/registry.js';
 import * as facade from '../facade/samplers.js';
 import { bulkKey, scalarKey, spawnKey } from './streams.js';
 import type { GeneratorMethods } from './methods.js';
+import { categorical, categoricalAsync, type CategoricalOptions } from '../alias/categorical.js';
+import type { WeightsInput } from '../core/weights.js';
+import type { DeviceArray } from '../facade/device-array.js';
+import type { WithDeviceOut } from '../facade/dtype.js';
+import {
+  permutation, permutationAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync, shuffle, shuffleAsync,
+  type PermutationOptions, type PermutationResult, type SampleWithoutReplacementOptions, type Shuffleable, type ShuffleOptions,
+} from '../permute/permutation.js';
 
 type Fn = (...a: unknown[]) => unknown;
 type Values = ArrayLike<number>;
@@ -70,7 +78,16 @@ export interface GeneratorState {
 
 const SPECS = new Map(SAMPLERS.map((s) => [s.name, s]));
 
+/** Public functions outside the registry that the generator also offers (bulk calls: a fresh key each). */
+const EXTRAS: Record<string, [Fn, Fn]> = {
+  categorical: [categorical as Fn, categoricalAsync as Fn],
+  permutation: [permutation as Fn, permutationAsync as Fn],
+  shuffle: [shuffle as Fn, shuffleAsync as Fn],
+  sampleWithoutReplacement: [sampleWithoutReplacement as Fn, sampleWithoutReplacementAsync as Fn],
+};
+
 function functionOf(name: string, async: boolean): Fn {
+  if (Object.hasOwn(EXTRAS, name)) return EXTRAS[name][async ? 1 : 0];
   const f = (facade as unknown as Record<string, unknown>)[async ? `${name}Async` : name];
   if (typeof f !== 'function') throw new Error(`internal: the registry's sampler '${name}' has no public function`);
   return f as Fn;
@@ -84,8 +101,23 @@ function checkCounter(v: unknown, name: string): number {
 
 // The sampler methods are made from the registry in the static block below; their types come from the
 // public functions' types (lib/generator/methods.ts).
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface Generator extends GeneratorMethods {}
+export interface Generator extends GeneratorMethods {
+  /** One index drawn with probabilities ∝ weights (the scalar categorical stream). */
+  categorical(weights: WeightsInput, options?: Omit<CategoricalOptions, 'offset' | 'out'>): number;
+  /** n such indices: categorical() under the call's own key. */
+  categorical(weights: WeightsInput | DeviceArray, n: number, options: WithDeviceOut<Omit<CategoricalOptions, 'offset'>>): DeviceArray;
+  categorical(weights: WeightsInput | DeviceArray, n: number, options?: Omit<CategoricalOptions, 'offset'>): Uint32Array;
+  categoricalAsync(weights: WeightsInput | DeviceArray, n: number, options?: Omit<CategoricalOptions, 'offset'>): Promise<Uint32Array | DeviceArray>;
+  /** A uniform permutation of 0 … n−1, under the call's own key (each call a new one). */
+  permutation<O extends PermutationOptions>(n: number, options?: O): PermutationResult<O>;
+  permutationAsync<O extends PermutationOptions>(n: number, options?: O): Promise<PermutationResult<O>>;
+  /** A shuffled copy of array, under the call's own key. */
+  shuffle<T extends Shuffleable>(array: T, options?: ShuffleOptions): T;
+  shuffleAsync<T extends Shuffleable>(array: T, options?: ShuffleOptions): Promise<T>;
+  /** k distinct indices (uniform from a population, or weighted), under the call's own key. */
+  sampleWithoutReplacement<O extends SampleWithoutReplacementOptions>(k: number, options: O): PermutationResult<O>;
+  sampleWithoutReplacementAsync<O extends SampleWithoutReplacementOptions>(k: number, options: O): Promise<PermutationResult<O>>;
+}
 
 export class Generator {
   readonly #root: Key;
@@ -160,7 +192,7 @@ export class Generator {
     for (const field of ['bulk', 'scalar'] as const) {
       const counts = checkOptions(s[field], `state.${field}`);
       for (const [name, v] of Object.entries(counts)) {
-        if (!SPECS.has(name)) throw new RangeError(`state.${field}.${name}: no such method`);
+        if (!SPECS.has(name) && !Object.hasOwn(EXTRAS, name)) throw new RangeError(`state.${field}.${name}: no such method`);
         const count = checkCounter(v, `state.${field}.${name}`);
         if (field === 'bulk') g.#bulk.set(name, count);
         else g.#buffered(name).base = count;
@@ -245,9 +277,28 @@ export class Generator {
   }
 
   static {
+    const proto = Generator.prototype as unknown as Record<string, unknown>;
+    // categorical(weights, n?, options?): like a rows sampler's signature (a vector first)
+    proto.categorical = function (this: Generator, weights: unknown, n?: unknown, options?: unknown) {
+      if (n === undefined || (typeof n === 'object' && n !== null)) {
+        return (this.#scalarRow('categorical', weights, this.#own(n, true)) as Uint32Array)[0];
+      }
+      return this.#bulkCall('categorical', false, [weights, n], options);
+    };
+    proto.categoricalAsync = function (this: Generator, weights: unknown, n: unknown, options?: unknown) {
+      return this.#bulkCall('categorical', true, [weights, n], options);
+    };
+    // one argument before the options, every call a bulk call
+    for (const name of ['permutation', 'shuffle', 'sampleWithoutReplacement']) {
+      proto[name] = function (this: Generator, first: unknown, options?: unknown) {
+        return this.#bulkCall(name, false, [first], options);
+      };
+      proto[`${name}Async`] = function (this: Generator, first: unknown, options?: unknown) {
+        return this.#bulkCall(name, true, [first], options);
+      };
+    }
     for (const spec of SAMPLERS) {
       const name = spec.name;
-      const proto = Generator.prototype as unknown as Record<string, unknown>;
       if (spec.rows) {
         proto[name] = function (this: Generator, vector: unknown, n?: unknown, options?: unknown) {
           if (n === undefined || (typeof n === 'object' && n !== null)) return this.#scalarRow(name, vector, this.#own(n, true));

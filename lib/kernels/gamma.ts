@@ -203,7 +203,7 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
 
 /**
  * Gamma element e = (eHi:eLo) for shape α, float64 proposal layout, scale 1: the value gammaKernel
- * (wide) writes before its scale (negative binomial's mixing variate, docs/streams.md §11.3).
+ * (wide) writes before its scale (negative binomial's mixing variate, docs/streams.md §12.3).
  */
 export function gammaElement64(k0: number, k1: number, eLo: number, eHi: number, alpha: number): number {
   setAlpha(alpha);

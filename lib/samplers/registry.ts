@@ -22,6 +22,7 @@ import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
 import { SOBOL_OPS } from './sobol.js';
 import { MRG32K3A_OPS } from './mrg32k3a.js';
+import { SELECT_OPS } from './select.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
@@ -30,7 +31,7 @@ export const SAMPLERS: readonly SamplerSpec[] = [
 
 function opTable(): ReadonlyMap<string, OpSpec> {
   const m = new Map<string, OpSpec>();
-  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS, ...SOBOL_OPS, ...MRG32K3A_OPS]) {
+  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS, ...SOBOL_OPS, ...MRG32K3A_OPS, ...SELECT_OPS]) {
     const seen = m.get(op.name);
     if (seen && seen !== op) throw new Error(`internal: two ops named '${op.name}'`);
     m.set(op.name, op);

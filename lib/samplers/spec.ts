@@ -36,7 +36,7 @@ export interface ParamSpec {
   fits?: { test(v: number, max: number): boolean; says: string };
 }
 
-/** Output types of the integer-valued samplers, the default first (docs/streams.md §11). */
+/** Output types of the integer-valued samplers, the default first (docs/streams.md §12). */
 export const COUNT_DTYPES: readonly DeviceDtype[] = ['int32', 'uint32', 'float64'];
 
 /** The largest count each integer output type holds exactly. */
@@ -55,7 +55,7 @@ export function checkFits(fits: ParamSpec['fits'], v: number, name: string, dtyp
   }
 }
 
-/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §11.1). */
+/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §12.1). */
 export const POISSON_FITS: NonNullable<ParamSpec['fits']> = {
   test: (lam, max) => lam + 64 * Math.sqrt(lam) + 64 <= max,
   says: 'lam + 64·sqrt(lam) + 64',
@@ -106,6 +106,9 @@ export interface OpSpec {
   /** The same bits, faster (WebAssembly); declines by returning false. */
   fast?: FastKernel;
   cuda?: CudaOp;
+  /** The job is one indivisible result (a permutation, a sample without replacement): the CPU pool
+   *  must not cut it into chunks. */
+  whole?: boolean;
 }
 
 /** What a validated call becomes (lib/facade/make.ts builds the device-io Call from it). */

@@ -385,9 +385,14 @@ export const vectorMath = {
   },
 };
 
-function mapChunks(x: Float64Array, f: (n: number) => void, from: Float64Array): Float64Array {
+/** log of every element of x, in place, through the module's vector log (lib/core/math's bits). */
+export function logInPlaceWasm(x: Float64Array): void {
   if (!samplersWasmAvailable()) throw new Error(`cuda-random: ${samplersWasmUnavailableReason()}`);
-  const r = new Float64Array(x.length);
+  mapChunks(x, (n) => ex.vlog_n(n), out64, x);
+}
+
+function mapChunks(x: Float64Array, f: (n: number) => void, from: Float64Array, r: Float64Array = new Float64Array(x.length)): Float64Array {
+  if (!samplersWasmAvailable()) throw new Error(`cuda-random: ${samplersWasmUnavailableReason()}`);
   for (let s = 0; s < x.length; s += CHUNK_ELEMS) {
     const m = Math.min(CHUNK_ELEMS, x.length - s);
     alphaBuf.fill(0.5);  // padding lanes: harmless inputs

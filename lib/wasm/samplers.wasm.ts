@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '858321607d50040af406c171432dd7a1a97476f3d0847d5cf99955e8c9178550';
+export const SAMPLERS_WASM_SOURCE_SHA256 = 'a8e76162a8fac4706fe403b42f66ce936f6f6ddd7af2f9030c7376de82338d85';
 
 /** The compiled sampler module (87054 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

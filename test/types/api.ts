@@ -84,7 +84,11 @@ const gRows: Float32Array = gen.dirichlet([1, 2], n, { dtype: 'float32' });
 const gBits: Uint32Array = gen.bits(n);
 const gAsync: Promise<Float32Array> = gen.gammaAsync(n, { alpha: 1, dtype: 'float32' });
 const kids: number = gen.spawn(2).length + gen.split().length;
-void [r1, r2, r3, gn, gn32, gOut, gDev, gRow, gRows, gBits, gAsync, kids];
+const gPerm: Int32Array = gen.permutation(n);
+const gShuf: number[] = gen.shuffle([1, 2, 3]);
+const gIdx: number = gen.categorical([1, 2]);
+const gIdxs: Uint32Array = gen.categorical([1, 2], n);
+void [r1, r2, r3, gn, gn32, gOut, gDev, gRow, gRows, gBits, gAsync, kids, gPerm, gShuf, gIdx, gIdxs];
 
 // mistakes that must not compile
 // @ts-expect-error the generator sets offsets

@@ -19,6 +19,11 @@ export function cpuSupports(op: string): boolean {
   return OPS.get(op)?.cpu !== undefined;
 }
 
+/** Whether a job of `op` may be cut into chunks (every elementwise op; not a permutation). */
+export function cpuSplittable(op: string): boolean {
+  return !OPS.get(op)?.whole;
+}
+
 export function runKernel(op: string, a: KernelArgs, path: CpuPath = DEFAULT_PATH): void {
   const spec = OPS.get(op);
   if (!spec?.cpu) throw new Error(`internal: no CPU kernel '${op}'`);

@@ -11,7 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_PATH, runKernel, type CpuPath } from './kernels.js';
+import { DEFAULT_PATH, cpuSplittable, runKernel, type CpuPath } from './kernels.js';
 import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
@@ -191,6 +191,7 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
     runKernel(job.op, kernelArgs(job), path);
     return;
   }
+  if (!cpuSplittable(job.op)) return runWhole(job, path);
   // Per-element inputs go to the workers as scratch copies (a cloned slice per chunk would linger in
   // the workers' heaps: soak.mjs, chisquareAsync with per-element df, +150 MiB RSS).
   const scratch: SharedArrayBuffer[] = [];
@@ -245,6 +246,28 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
     // A failed round must not hand back scratch that a worker still reads or writes.
     await Promise.allSettled(inFlight);
     scratch.forEach(giveScratch);
+  }
+}
+
+/**
+ * A whole-result job (a permutation: it cannot be cut) on one worker, so the calling thread stays free;
+ * the worker writes shared scratch unless `out` is shared already.
+ */
+async function runWhole(job: Job, path: CpuPath): Promise<void> {
+  if (job.out.buffer instanceof SharedArrayBuffer) {
+    await send(job, path);
+    return;
+  }
+  const n = job.out.length;
+  const Ctor = job.out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
+  const sab = takeScratch(job.out.byteLength);
+  try {
+    const view = new Ctor(sab, 0, n);
+    await send({ ...job, out: view }, path);
+    if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
+    (job.out as Float64Array).set(view as Float64Array);
+  } finally {
+    giveScratch(sab);  // the worker has answered: it no longer writes
   }
 }
 

@@ -12,8 +12,9 @@ import { alias } from './alias.js';
 import { counts } from './counts.js';
 import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
+import { permuteSuite } from './permute.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, alias, counts, qrng, generatorSuite];
+export const SUITES: readonly Suite[] = [core, distributions, alias, counts, qrng, generatorSuite, permuteSuite];
 
 export interface BenchOptions {
   suites: string[];

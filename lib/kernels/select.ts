@@ -1,0 +1,175 @@
+/**
+ * Permutations and sampling without replacement (docs/streams.md §11), the specification: element i of
+ * [0, n) gets a 64-bit key, and a result lists the indices in increasing order of (key, index) — the
+ * index decides between equal keys, so the order is total and the same on every backend.
+ *
+ * Keys are held interleaved, keys[2i] the high and keys[2i+1] the low word of element i's key.
+ */
+import { philoxStream } from '../core/philox.js';
+import { TAG_PERMUTE, TAG_WEIGHTED } from '../core/layout.js';
+import { log } from '../core/math/index.js';
+
+/** The key of a zero weight: above every float64 key's bits (+∞ is 0x7FF00000:00000000), so a zero
+ *  weight is never among the k smallest when k ≤ the number of positive weights. */
+export const EXCLUDED = 0xffffffff;
+
+const TWO_M53 = 2 ** -53;
+const BUCKET_SHIFT = 16;
+/** Below this many candidates one comparison sort is cheaper than the radix passes' 2^16 counters. */
+const RADIX_MIN = 4096;
+
+/** Element i's key: words 2i (high) and 2i+1 (low) of the TAG_PERMUTE stream, i < n. */
+export function permutationKeys(k0: number, k1: number, n: number): Uint32Array {
+  const keys = new Uint32Array(2 * n);
+  philoxStream(k0, k1, 0, TAG_PERMUTE, 0, 0, keys, 0, 2 * n);
+  return keys;
+}
+
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LO_WORD = LITTLE ? 0 : 1;
+const HI_WORD = LITTLE ? 1 : 0;
+
+/** Replaces every u[j] by log(u[j]): lib/core/math's log (the specification) or the same bits faster. */
+export type LogInPlace = (u: Float64Array) => void;
+
+const scalarLogs: LogInPlace = (u) => {
+  for (let j = 0; j < u.length; j++) u[j] = log(u[j]);
+};
+
+/** Elements per round of weightedKeys: the uniforms of a round stay in L1 for their logs. */
+const LOG_CHUNK = 4096;
+
+/**
+ * Element i's key for weight w_i > 0: the bits of E_i / w_i, E_i = 0 − log(u_i), u_i = (k53 + 1)·2^-53
+ * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, §6.2). Non-negative binary64
+ * values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0: EXCLUDED.
+ */
+export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs): Uint32Array {
+  const n = weights.length;
+  const keys = new Uint32Array(2 * n);
+  philoxStream(k0, k1, 0, TAG_WEIGHTED, 0, 0, keys, 0, 2 * n);
+  const u = new Float64Array(Math.min(n, LOG_CHUNK));
+  const uw = new Uint32Array(u.buffer);  // the words of each key, computed in place of its uniform
+  for (let s = 0; s < n; s += LOG_CHUNK) {
+    const m = Math.min(LOG_CHUNK, n - s);
+    const us = u.subarray(0, m);
+    for (let j = 0, i = s; j < m; j++, i++) us[j] = ((keys[2 * i] >>> 5) * 67108864 + (keys[2 * i + 1] >>> 6) + 1) * TWO_M53;
+    logs(us);
+    for (let j = 0, i = s; j < m; j++, i++) {
+      const w = weights[i];
+      if (w === 0) {
+        keys[2 * i] = keys[2 * i + 1] = EXCLUDED;
+        continue;
+      }
+      us[j] = (0 - us[j]) / w;
+      keys[2 * i] = uw[2 * j + HI_WORD];
+      keys[2 * i + 1] = uw[2 * j + LO_WORD];
+    }
+  }
+  return keys;
+}
+
+const DIGIT_MASK = 0x7ff;
+
+/**
+ * Sorts the indices `idx` (ascending on entry) by (high word, low word, index). `uniform`: the keys are
+ * iid uniform (permutations), so equal top 22 bits are rare (n²/2^23 pairs) and two radix passes plus
+ * one insertion pass finish the order; otherwise (weighted keys cluster by exponent) three passes and
+ * a comparison sort of each run of equal high words.
+ */
+function sortByKey(keys: Uint32Array, idx: Uint32Array, uniform: boolean): void {
+  const m = idx.length;
+  const byLow = (a: number, b: number): number => (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b);
+  if (m < RADIX_MIN) {
+    idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
+    return;
+  }
+  // Stable 11-bit LSD passes over the high words (counters that stay in L1) keep equal digits in
+  // index order.
+  const shifts = uniform ? [10, 21] : [0, 11, 22];
+  let hi: Uint32Array = new Uint32Array(m), tmpHi: Uint32Array = new Uint32Array(m);
+  let ix: Uint32Array = idx, tmpIx: Uint32Array = new Uint32Array(m);
+  const counts = new Uint32Array(shifts.length << 11);
+  const [s0, s1, s2] = shifts;
+  for (let j = 0; j < m; j++) {
+    const h = keys[2 * idx[j]];
+    hi[j] = h;
+    counts[(h >>> s0) & DIGIT_MASK]++;
+    counts[2048 + ((h >>> s1) & DIGIT_MASK)]++;
+    if (s2 !== undefined) counts[4096 + ((h >>> s2) & DIGIT_MASK)]++;
+  }
+  for (let p = 0; p < shifts.length; p++) {
+    const shift = shifts[p], base = p << 11;
+    for (let d = 0, s = 0; d < 2048; d++) {
+      const c = counts[base + d];
+      counts[base + d] = s;
+      s += c;
+    }
+    for (let j = 0; j < m; j++) {
+      const h = hi[j];
+      const at = counts[base + ((h >>> shift) & DIGIT_MASK)]++;
+      tmpHi[at] = h;
+      tmpIx[at] = ix[j];
+    }
+    [hi, tmpHi] = [tmpHi, hi];
+    [ix, tmpIx] = [tmpIx, ix];
+  }
+  if (uniform) {
+    // Ordered by the top 22 bits, in index order within: insertion by (high, low, index) moves only
+    // within the rare groups of equal top bits.
+    for (let j = 1; j < m; j++) {
+      const h = hi[j], x = ix[j];
+      if (hi[j - 1] < h) continue;
+      let i = j - 1;
+      while (i >= 0 && (hi[i] > h || (hi[i] === h && byLow(ix[i], x) > 0))) {
+        hi[i + 1] = hi[i];
+        ix[i + 1] = ix[i];
+        i--;
+      }
+      hi[i + 1] = h;
+      ix[i + 1] = x;
+    }
+  } else {
+    // Runs of equal high words are ordered by (low word, index).
+    for (let j = 0; j < m;) {
+      let e = j + 1;
+      while (e < m && hi[e] === hi[j]) e++;
+      if (e - j > 1) ix.subarray(j, e).sort(byLow);
+      j = e;
+    }
+  }
+  if (ix !== idx) idx.set(ix);
+}
+
+/**
+ * out[j] = the index with the j-th smallest (key, index) among n keys, j < out.length ≤ n. Only the
+ * candidates in the 2^16-quantiles (by the key's top 16 bits) up to the one holding the out.length-th
+ * smallest are sorted.
+ */
+export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array, uniform = false): void {
+  const k = out.length;
+  if (k === 0) return;
+  const counts = new Uint32Array(1 << BUCKET_SHIFT);
+  for (let i = 0; i < n; i++) counts[keys[2 * i] >>> BUCKET_SHIFT]++;
+  let top = 0, c = counts[0];
+  while (c < k) c += counts[++top];
+  const idx = new Uint32Array(c);
+  if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
+  else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
+  sortByKey(keys, idx, uniform);
+  for (let j = 0; j < k; j++) out[j] = idx[j];
+}
+
+/** The first out.length entries of the permutation of [0, population) (§11.1). */
+export function permutationKernel(k0: number, k1: number, population: number, out: Int32Array | Uint32Array | Float64Array): void {
+  if (out.length === 0) return;
+  smallestKeys(permutationKeys(k0, k1, population), population, out, true);
+}
+
+/** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
+export function weightedSampleKernel(
+  k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array, logs: LogInPlace = scalarLogs,
+): void {
+  if (out.length === 0) return;
+  smallestKeys(weightedKeys(k0, k1, weights, logs), weights.length, out);
+}

@@ -1,0 +1,35 @@
+/**
+ * The ops of permutations and sampling without replacement (lib/permute is their public face; the
+ * stream is docs/streams.md §11). Not elementwise: a job is the whole result (`whole`), never cut.
+ */
+import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
+import { weightedSampleWasm } from '../wasm/select.js';
+import type { DeviceDtype } from '../core/types.js';
+import type { SamplerFn } from '../core/addon.js';
+import type { OpSpec } from './spec.js';
+
+/** Output types of both, the default first (int32, the project's integer default; docs/streams.md §11:
+ *  the largest index, n − 1, must fit the type). */
+export type SelectDtype = Extract<DeviceDtype, 'int32' | 'uint32' | 'float64'>;
+export const SELECT_DTYPES: readonly SelectDtype[] = ['int32', 'uint32', 'float64'];
+
+const SUFFIX: Record<SelectDtype, string> = { int32: 'I32', uint32: 'U32', float64: 'F64' };
+
+export const permutationOp = (dtype: SelectDtype): string => `permutation${SUFFIX[dtype]}`;
+export const weightedSampleOp = (dtype: SelectDtype): string => `weightedSample${SUFFIX[dtype]}`;
+
+/** The GPU pays from about this many keys on (a radix sort of 2^16 keys is a few launches). */
+const CROSSOVER = 1 << 16;
+
+export const SELECT_OPS: readonly OpSpec[] = SELECT_DTYPES.flatMap((dtype): OpSpec[] => [
+  {
+    name: permutationOp(dtype), dtype, whole: true,
+    cpu: (a) => permutationKernel(a.k0, a.k1, a.params.population as number, a.out as Int32Array | Uint32Array | Float64Array),
+    cuda: { fn: permutationOp(dtype) as SamplerFn, args: [{ param: 'population' }], crossover: CROSSOVER },
+  },
+  {
+    name: weightedSampleOp(dtype), dtype, whole: true, fast: weightedSampleWasm,
+    cpu: (a) => weightedSampleKernel(a.k0, a.k1, a.params.weights as Float32Array | Float64Array, a.out as Int32Array | Uint32Array | Float64Array),
+    cuda: { fn: weightedSampleOp(dtype) as SamplerFn, args: [{ shapes: 'weights', perElement: false }], crossover: CROSSOVER },
+  },
+]);
