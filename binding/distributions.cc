@@ -6,6 +6,10 @@
 //   exponential32 / exponential64(k0, k1, lo, hi, rate, out[, n])
 //   gamma32 / gamma64(k0, k1, lo, hi, alpha, scale, proposals, out[, n])
 //   beta32 / beta64(k0, k1, lo, hi, a, b, proposals, out[, n])
+//   studentT32 / studentT64(k0, k1, lo, hi, alpha, proposals, out[, n])          alpha = df/2: number or shapes
+//   f32 / f64(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])
+//   vonMises32 / vonMises64(k0, k1, lo, hi, params, out[, n])                       params: 5 doubles
+//   mvn32 / mvn64(k0, k1, lo, hi, d, lm, out[, n])                                  multivariate normal
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
 //   transform32 / transform64(k0, k1, lo, hi, id, params, out[, n])         id: cuda/include/cr_transforms.h
 //
@@ -14,6 +18,9 @@
 // float32/float64 device-array handle. `proposals`: -1 the default (gammaDefaultProposals), else 1 …
 // 1024 evaluated at once per element. A shape the device finds invalid rejects with an Error whose
 // code is 'ERANGE' (lib/backend/cuda/errors.ts makes it a RangeError).
+#include <memory>
+#include <vector>
+
 #include "args.h"
 #include "cr_api_dist.h"
 
@@ -41,6 +48,19 @@ Parsed parse_exponential(const Napi::CallbackInfo& info) {
   return {keep(info, {5}), [=] { return cr_exponential(k0, k1, first, rate, out.arr); }};
 }
 
+// Shapes at argument `at`: a number, or per-element values (host or device) with at least as many values
+// as `out`; run(alpha, alphas) makes the C call (alphas null for a number).
+template <class Run>
+Parsed alpha_or_shapes(const Napi::CallbackInfo& info, size_t at, const Arg& out, size_t out_at, Run run) {
+  if (info[at].IsNumber()) {
+    const double alpha = info[at].As<Napi::Number>().DoubleValue();
+    return {keep(info, {out_at}), [=] { return run(alpha, nullptr); }};
+  }
+  Arg alphas = shapes_arg(info, at);
+  if (alphas.arr.n < out.arr.n) throw Napi::RangeError::New(info.Env(), "alpha has fewer values than out");
+  return {keep(info, {at, out_at}), [=] { return run(0.0, &alphas.arr); }};
+}
+
 // gamma*(k0, k1, lo, hi, alpha, scale, proposals, out[, n])
 template <int Type>
 Parsed parse_gamma(const Napi::CallbackInfo& info) {
@@ -49,24 +69,68 @@ Parsed parse_gamma(const Napi::CallbackInfo& info) {
   const double scale = f64(info, 5, "scale");
   const int proposals = proposals_arg(info, 6);
   Arg out = out_arg(info, 7, Type);
-  if (info[4].IsNumber()) {
-    const double alpha = info[4].As<Napi::Number>().DoubleValue();
-    return {keep(info, {7}), [=] { return cr_gamma(k0, k1, first, alpha, nullptr, scale, proposals, out.arr); }};
-  }
-  Arg alphas = shapes_arg(info, 4);
-  if (alphas.arr.n < out.arr.n) throw Napi::RangeError::New(info.Env(), "alpha has fewer values than out");
-  return {keep(info, {4, 7}), [=] { return cr_gamma(k0, k1, first, 0.0, &alphas.arr, scale, proposals, out.arr); }};
+  return alpha_or_shapes(info, 4, out, 7, [=](double alpha, const cr_array* alphas) {
+    return cr_gamma(k0, k1, first, alpha, alphas, scale, proposals, out.arr);
+  });
 }
 
-// beta*(k0, k1, lo, hi, a, b, proposals, out[, n])
-template <int Type>
-Parsed parse_beta(const Napi::CallbackInfo& info) {
+// Two scalar parameters named a and b, then proposals and out: beta*(k0, k1, lo, hi, a, b, proposals,
+// out[, n]) and f*(…, dfn, dfd, …), run by Fn (cr_beta, cr_f).
+using TwoParamFn = cr_status (*)(uint32_t, uint32_t, uint64_t, double, double, int, cr_array);
+template <int Type, TwoParamFn Fn>
+Parsed parse_two(const Napi::CallbackInfo& info, const char* a_name, const char* b_name) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const double a = f64(info, 4, "a"), b = f64(info, 5, "b");
+  const double a = f64(info, 4, a_name), b = f64(info, 5, b_name);
   const int proposals = proposals_arg(info, 6);
   Arg out = out_arg(info, 7, Type);
-  return {keep(info, {7}), [=] { return cr_beta(k0, k1, first, a, b, proposals, out.arr); }};
+  return {keep(info, {7}), [=] { return Fn(k0, k1, first, a, b, proposals, out.arr); }};
+}
+
+template <int Type>
+Parsed parse_beta(const Napi::CallbackInfo& info) { return parse_two<Type, cr_beta>(info, "a", "b"); }
+
+template <int Type>
+Parsed parse_f(const Napi::CallbackInfo& info) { return parse_two<Type, cr_f>(info, "dfn", "dfd"); }
+
+// studentT*(k0, k1, lo, hi, alpha, proposals, out[, n]): alpha = df/2, a number or shapes (as gamma's)
+template <int Type>
+Parsed parse_student_t(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const int proposals = proposals_arg(info, 5);
+  Arg out = out_arg(info, 6, Type);
+  return alpha_or_shapes(info, 4, out, 6, [=](double alpha, const cr_array* alphas) {
+    return cr_student_t(k0, k1, first, alpha, alphas, proposals, out.arr);
+  });
+}
+
+// vonMises*(k0, k1, lo, hi, params: Float64Array of 5, out[, n])
+template <int Type>
+Parsed parse_von_mises(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const auto [params, data] = typed_arg<double>(info, 4, napi_float64_array, "params", "Float64Array");
+  if (params.ElementLength() != 5) throw Napi::RangeError::New(info.Env(), "params must have 5 values");
+  double p[5];
+  for (int i = 0; i < 5; ++i) p[i] = data[i];  // copied now: an async call may run after JS reuses it
+  Arg out = out_arg(info, 5, Type);
+  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p, 5, out.arr); }};
+}
+
+// mvn*(k0, k1, lo, hi, d, lm: Float64Array of d + d(d+1)/2, out[, n])
+template <int Type>
+Parsed parse_mvn(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const uint32_t d = u32(info, 4, "d");
+  if (d < 1 || d > CR_MVN_MAX_DIM) throw Napi::RangeError::New(info.Env(), "d must be in [1, 1024]");
+  const auto [params, data] = typed_arg<double>(info, 5, napi_float64_array, "lm", "Float64Array");
+  if (params.ElementLength() != (size_t)d + (size_t)d * (d + 1) / 2) throw Napi::RangeError::New(info.Env(), "lm must have d + d(d+1)/2 values");
+  // copied now: an async call may run after JS reuses the array
+  auto lm = std::make_shared<std::vector<double>>(data, data + params.ElementLength());
+  Arg out = out_arg(info, 6, Type);
+  return {keep(info, {6}), [=] { return cr_mvn(k0, k1, first, d, lm->data(), out.arr); }};
 }
 
 // dirichlet*(k0, k1, lo, hi, alpha, proposals, out[, n])
@@ -109,6 +173,14 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "gamma64", parse_gamma<CR_TYPE_F64>);
   define(env, exports, "beta32", parse_beta<CR_TYPE_F32>);
   define(env, exports, "beta64", parse_beta<CR_TYPE_F64>);
+  define(env, exports, "studentT32", parse_student_t<CR_TYPE_F32>);
+  define(env, exports, "studentT64", parse_student_t<CR_TYPE_F64>);
+  define(env, exports, "f32", parse_f<CR_TYPE_F32>);
+  define(env, exports, "f64", parse_f<CR_TYPE_F64>);
+  define(env, exports, "vonMises32", parse_von_mises<CR_TYPE_F32>);
+  define(env, exports, "vonMises64", parse_von_mises<CR_TYPE_F64>);
+  define(env, exports, "mvn32", parse_mvn<CR_TYPE_F32>);
+  define(env, exports, "mvn64", parse_mvn<CR_TYPE_F64>);
   define(env, exports, "dirichlet32", parse_dirichlet<CR_TYPE_F32>);
   define(env, exports, "dirichlet64", parse_dirichlet<CR_TYPE_F64>);
   define(env, exports, "transform32", parse_transform<CR_TYPE_F32>);

@@ -43,5 +43,5 @@ export {
   Mrg32k3a, MRG32K3A_SUBSEQUENCE_STEPS, mrg32k3aFill, mrg32k3aFillAsync, type Mrg32k3aOptions, type Mrg32k3aState, type Mrg32k3aFillOptions,
 } from './mrg32k3a/mrg32k3a.js';
 export { generator, Generator, type GeneratorOptions, type GeneratorState } from './generator/generator.js';
-export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, GeneratorSampler, GeneratorSamplerWith, GeneratorRows, SamplerName, SamplerFunctions } from './generator/methods.js';
+export type { GeneratorMethods, GeneratorMethod, GeneratorAsyncMethod, GeneratorBulkOptions, GeneratorSingleOptions, GeneratorSampler, GeneratorSamplerWith, GeneratorRows, GeneratorOptionRows, OptionRowsName, SamplerName, SamplerFunctions } from './generator/methods.js';
 export { sobol, sobolAsync, type SobolOptions, type SobolDtype, type SobolLayout, type SobolScramble, type SobolTransform, type SobolArray } from './sobol/sobol.js';

@@ -7,7 +7,9 @@
 //   node scripts/gen-distribution-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bits, key, normal, gamma, exponential, beta, dirichlet } from '../dist/lib/index.js';
+import { bits, key, normal, gamma, exponential, beta, dirichlet, studentT, f as fDist, vonMises, multivariateNormal } from '../dist/lib/index.js';
+import { cholesky } from '../dist/lib/kernels/mvn.js';
+import { vonMisesParams } from '../dist/lib/samplers/von-mises.js';
 import { log, exp, sincos2pi } from '../dist/lib/core/math/index.js';
 
 const file = fileURLToPath(new URL('../test/vectors/distributions.json', import.meta.url));
@@ -56,7 +58,7 @@ const offsets = [0n, 1n, 7n, 2n ** 32n - 3n, 2n ** 33n + 1n, 2n ** 62n + 5n];
 const lengths = [1, 2, 5, 9, 16];
 const keyCase = (k, offset) => ({ k0: k[0], k1: k[1], offset: String(offset) });
 
-const cases = { normal: [], gamma: [], exponential: [], beta: [], dirichlet: [] };
+const cases = { normal: [], gamma: [], exponential: [], beta: [], dirichlet: [], studentT: [], f: [], vonMises: [], mvn: [] };
 let c = 0;
 for (const seed of seeds) {
   const k = key(seed);
@@ -78,6 +80,22 @@ for (const seed of seeds) {
       cases.exponential.push({ ...keyCase(k, offset), dtype, rate: 1.5, values: hexOf(exponential(k, n, { rate: 1.5, dtype, offset })) });
       for (const [a, b] of [[2, 3], [0.2, 0.3], [0.5, 4]]) {
         cases.beta.push({ ...keyCase(k, offset), dtype, a, b, values: hexOf(beta(k, n, { a, b, dtype, offset })) });
+      }
+      for (const df of [0.2, 1, 7.5]) {
+        cases.studentT.push({ ...keyCase(k, offset), dtype, df, values: hexOf(studentT(k, n, { df, dtype, offset })) });
+      }
+      for (const [dfn, dfd] of [[1, 1], [0.3, 12], [50, 0.7]]) {
+        cases.f.push({ ...keyCase(k, offset), dtype, dfn, dfd, values: hexOf(fDist(k, n, { dfn, dfd, dtype, offset })) });
+      }
+      for (const [mu, kappa] of [[0, 0], [1, 1e-6], [-2, 0.7], [3, 15], [100, 4], [0.5, 3e6]]) {
+        const p = [...vonMisesParams(mu, kappa)].map(hex64);
+        cases.vonMises.push({ ...keyCase(k, offset), dtype, mu, kappa, p, values: hexOf(vonMises(k, n, { mu, kappa, dtype, offset })) });
+      }
+      for (const [mean, cov] of [[[0.5], [[4]]], [[1, -2, 3], [[2, 0.6, -0.3], [0.6, 1, 0.2], [-0.3, 0.2, 0.5]]], [[0, 0], [[1, 2], [2, 4]]]]) {
+        const d = mean.length;
+        const lm = [...mean, ...cholesky(Float64Array.from(cov.flat()), d, 'cov')].map(hex64);
+        const rowOffset = offset / 16n;
+        cases.mvn.push({ ...keyCase(k, rowOffset * BigInt(d)), dtype, d, lm, values: hexOf(multivariateNormal(k, n, { mean, cov, dtype, offset: rowOffset })) });
       }
       const rowOffset = offset / 16n; // (offset + n)·K stays below 2^63
       for (const alpha of [[1, 2, 3], [0.1, 0.2, 0.05, 0.3], [0.5, 2]]) {

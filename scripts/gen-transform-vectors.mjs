@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as api from '../dist/lib/index.js';
-import { TRANSFORMS } from '../dist/lib/samplers/registry.js';
+import { TRANSFORMS, transformParamNames } from '../dist/lib/samplers/registry.js';
+import { transformParams } from '../dist/lib/samplers/transform.js';
 
 const file = fileURLToPath(new URL('../test/vectors/transforms.json', import.meta.url));
 
@@ -41,12 +42,18 @@ for (const t of TRANSFORMS) {
   const fn = api[t.name];
   for (const p of parameterSets(t)) {
     const opts = Object.fromEntries(t.params.map((q, i) => [q.name, p[i]]));
+    try {
+      t.check?.(opts);
+    } catch {
+      continue;  // a set the cross-parameter check refuses (e.g. low >= high)
+    }
+    const lowered = [...transformParams(t, opts)];
     for (const seed of seeds) {
       const k = api.key(seed);
       for (const offset of offsets) {
         const n = lengths[c++ % lengths.length];
         for (const dtype of ['float32', 'float64']) {
-          cases.push({ transform: t.name, id: t.id, params: p.map(hex64), k0: k[0], k1: k[1], offset: String(offset), dtype,
+          cases.push({ transform: t.name, id: t.id, params: lowered.map(hex64), k0: k[0], k1: k[1], offset: String(offset), dtype,
             values: hexOf(fn(k, n, { ...opts, dtype, offset })) });
         }
       }
@@ -56,7 +63,7 @@ for (const t of TRANSFORMS) {
 
 const text = JSON.stringify({
   about: 'Values of the transform samplers (lib/samplers TRANSFORMS) from the TypeScript backend; params and values as hex bit patterns. Written by scripts/gen-transform-vectors.mjs.',
-  transforms: TRANSFORMS.map((t) => ({ name: t.name, id: t.id, base: t.base, params: t.params.map((q) => q.name) })),
+  transforms: TRANSFORMS.map((t) => ({ name: t.name, id: t.id, base: t.base, params: transformParamNames(t) })),
   cases,
 }) + '\n';
 

@@ -169,15 +169,22 @@ function samplerTarget(s: SamplerSpec): Target {
       )];
       slots.n = ['n', fc.oneof(badCount, fc.constant(2 ** 31))]; // 2^31 rows of 3 exceed 2^32 - 1 values
       slots.offset = ['offset', fc.oneof(badOffset, fc.constant(2n ** 62n))]; // (offset + n)·K > 2^63
+      if (s.rows!.option) names.push(q.name);
       continue;
     }
     if (q.default === undefined) base[q.name] = goodFor(q);
     slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badShapeArray(N, badInFloat32(q.is))) : badFor(q.is)];
     names.push(q.name);
   }
+  for (const o of s.structured ?? []) {
+    base[o.name] = o.example(K);
+    slots[o.name] = [o.name, fc.oneof(fc.constantFrom(...o.bad), junk)];
+    names.push(o.name);
+  }
   const fn = (cr as unknown as Record<string, (...a: unknown[]) => unknown>)[s.name];
   const fnAsync = (cr as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[`${s.name}Async`];
-  const args = (a: Args) => (rows ? [a.key, a[rows], a.n, opts(a, names)] : [a.key, a.n, opts(a, names)]);
+  const positional = rows && !s.rows!.option;
+  const args = (a: Args) => (positional ? [a.key, a[rows], a.n, opts(a, names)] : [a.key, a.n, opts(a, names)]);
   return { name: s.name, base: () => ({ ...base }), slots, call: (a) => fn(...args(a)), callAsync: (a) => fnAsync(...args(a)) };
 }
 
@@ -223,7 +230,7 @@ function permuteTargets(): Target[] {
 function generatorTarget(s: SamplerSpec): Target {
   const t = samplerTarget(s);
   const { key: _k, offset: _o, ...slots } = t.slots;
-  const rows = s.rows?.param;
+  const rows = s.rows && !s.rows.option ? s.rows.param : undefined;  // a positional vector
   // an object (or nothing) where n goes is a single draw's options, not a bad n
   slots.n = ['n', slots.n[1].filter((v) => v === null || (typeof v !== 'object' && v !== undefined))];
   const names = Object.keys(slots).filter((x) => !['n', 'key', 'options', rows].includes(x));
@@ -232,6 +239,7 @@ function generatorTarget(s: SamplerSpec): Target {
     const o: Args = {};
     for (const k of names) if (a[k] !== undefined) o[k] = a[k];
     for (const q of s.params) if (q.name !== rows && a[q.name] !== undefined) o[q.name] = a[q.name];
+    for (const x of s.structured ?? []) if (a[x.name] !== undefined) o[x.name] = a[x.name];
     return o;
   };
   const call = (async: boolean) => (a: Args) => {

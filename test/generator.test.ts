@@ -11,21 +11,27 @@ type AnyFn = (...a: unknown[]) => unknown;
 const fns = lib as unknown as Record<string, AnyFn>;
 const root = key(2026);
 
-/** A value of each required parameter, and a vector for rows samplers. */
-function args(s: SamplerSpec): { opts: Opts; vector?: number[] } {
+/** A value of each required parameter, and a vector for rows samplers (an option where the sampler
+ *  takes it as one, with its structured options); K values per draw. */
+function args(s: SamplerSpec): { opts: Opts; vector?: number[]; K: number } {
   const opts: Opts = {};
   for (const p of s.params) {
     if (p.default !== undefined || p.name === s.rows?.param) continue;
     opts[p.name] = p.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
   }
-  return { opts, vector: s.rows ? [0.5, 2, 1.5] : undefined };
+  if (s.rows?.option) {
+    opts[s.rows.param] = [0.5, 2, 1.5];
+    for (const x of s.structured ?? []) opts[x.name] = x.example(3);
+    return { opts, K: 3 };
+  }
+  return { opts, vector: s.rows ? [0.5, 2, 1.5] : undefined, K: s.rows ? 3 : 1 };
 }
 
 const method = (g: Generator, name: string) => (g as unknown as Record<string, AnyFn>)[name].bind(g);
 const same = (a: ArrayLike<number>, b: ArrayLike<number>) => expect(Array.from(a)).toEqual(Array.from(b));
 
 describe.each(SAMPLERS.map((s) => [s.name, s] as const))('generator.%s', (name, s) => {
-  const { opts, vector } = args(s);
+  const { opts, vector, K } = args(s);
   const f = fns[name];
   const functional = (k: Key, n: number, o: Opts) => (vector ? f(k, vector, n, o) : f(k, n, o)) as ArrayLike<number>;
 
@@ -44,9 +50,8 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('generator.%s', (name, 
     const m = method(g, name);
     const many = 40;
     const want = functional(scalarKey(root, name), many, opts);
-    const K = vector?.length ?? 1;
     for (let s = 0; s < many / K; s++) {
-      const got = vector ? (m(vector, opts) as ArrayLike<number>) : [m(opts) as number];
+      const got = vector ? (m(vector, opts) as ArrayLike<number>) : K > 1 ? (m(opts) as ArrayLike<number>) : [m(opts) as number];
       same(got, Array.from(want).slice(s * K, s * K + K));
     }
   });

@@ -99,6 +99,11 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(9), new Float64Array(4))).toThrow(RangeError);
     expect(() => a.transform64(1, 2, 0, 0, -1, new Float64Array(2), new Float64Array(4))).toThrow(RangeError);
     expect(() => a.dirichlet64(1, 2, 0, 0, new Float64Array(0), -1, new Float64Array(4))).toThrow(/1 to 2\^20/);
+    expect(() => a.studentT64(1, 2, 0, 0, new Float64Array(3), -1, new Float64Array(4))).toThrow(/fewer values/);
+    expect(() => a.f32(1, 2, 0, 0, 1, 1, 0, new Float32Array(4))).toThrow(/proposals/);
+    expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(4), new Float64Array(4))).toThrow(/5 values/);
+    expect(() => a.mvn64(1, 2, 0, 0, 2, new Float64Array(4), new Float64Array(4))).toThrow(/d \+ d\(d\+1\)\/2/);
+    expect(() => a.mvn64(1, 2, 0, 0, 0, new Float64Array(0), new Float64Array(4))).toThrow(/d must be in/);
     expect(() => a.dirichlet32(1, 2, 0, 0, new Uint32Array(2) as unknown as Float32Array, -1, new Float32Array(4))).toThrow(TypeError);
     expect(a.exponential64(1, 2, 0, 0, 1, new Float64Array(0))).toBeUndefined();
     expect(a.gammaDefaultProposals).toBeGreaterThanOrEqual(1);
@@ -225,6 +230,14 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   multinomialI32: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Int32Array, 9)],
   multinomialU32: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Uint32Array, 9)],
   multinomialF64: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Float64Array, 9)],
+  studentT32: () => [1, 2, 0, 0, sab(Float64Array, 7, 1.5), -1, sab(Float32Array, 7)],
+  studentT64: () => [1, 2, 0, 0, sab(Float32Array, 7, 0.5), -1, sab(Float64Array, 7)],
+  f32: () => [1, 2, 0, 0, 1, 2, -1, sab(Float32Array, 7)],
+  f64: () => [1, 2, 0, 0, 3, 4, -1, sab(Float64Array, 7)],
+  vonMises32: () => [1, 2, 0, 0, sab(Float64Array, 5, 1), sab(Float32Array, 7)],
+  vonMises64: () => [1, 2, 0, 0, sab(Float64Array, 5, 1), sab(Float64Array, 7)],
+  mvn32: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float32Array, 8)],
+  mvn64: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float64Array, 8)],
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
   aliasUpload: () => [sab(Uint32Array, 10), 5],
   aliasCategorical: () => [sab(Float32Array, 5, 1), 1, 1, 2, 0, 0, sab(Uint32Array, 7)],

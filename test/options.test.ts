@@ -70,7 +70,12 @@ describe('unknown option names', () => {
     const s = SAMPLERS.find((x) => name === x.name || name === `${x.name}Async`)!;
     const req: Record<string, unknown> = {};
     for (const p of s.params) if (p.default === undefined && p.name !== s.rows?.param) req[p.name] = 1;
-    const call = (o: Record<string, unknown>) => (s.rows ? fns[name](k, [1, 2], 3, { ...req, ...o }) : fns[name](k, 3, { ...req, ...o }));
+    if (s.rows?.option) {  // the row vector is an option, with its structured options
+      req[s.rows.param] = [1, 2];
+      for (const x of s.structured ?? []) req[x.name] = x.example(2);
+    }
+    const positional = s.rows && !s.rows.option;
+    const call = (o: Record<string, unknown>) => (positional ? fns[name](k, [1, 2], 3, { ...req, ...o }) : fns[name](k, 3, { ...req, ...o }));
     const known = new Set([...s.params.map((p) => p.name), 'dtype', 'method']);
     for (const numpy of ['scale', 'loc', 'sigma', 'mu', 'rate', 'size', 'shape', 'dType']) {
       if (known.has(numpy)) continue;

@@ -20,8 +20,17 @@ import weibullCdf from '@stdlib/stats-base-dists-weibull-cdf';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import expCdf from '@stdlib/stats-base-dists-exponential-cdf';
 import uniformCdf from '@stdlib/stats-base-dists-uniform-cdf';
+import cauchyCdf from '@stdlib/stats-base-dists-cauchy-cdf';
+import laplaceCdf from '@stdlib/stats-base-dists-laplace-cdf';
+import logisticCdf from '@stdlib/stats-base-dists-logistic-cdf';
+import gumbelCdf from '@stdlib/stats-base-dists-gumbel-cdf';
+import paretoCdf from '@stdlib/stats-base-dists-pareto-type1-cdf';
+import rayleighCdf from '@stdlib/stats-base-dists-rayleigh-cdf';
+import stdlibErfc from '@stdlib/math-base-special-erfc';
+import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import fCdf from '@stdlib/stats-base-dists-f-cdf';
 import * as api from '../lib/index.js';
-import { SAMPLERS, type SamplerSpec } from '../lib/samplers/registry.js';
+import { SAMPLERS, TRANSFORMS, type SamplerSpec } from '../lib/samplers/registry.js';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import type { Backend } from '../lib/backend/types.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
@@ -55,22 +64,33 @@ function ordinary(s: SamplerSpec, name: string): unknown {
   return s.rows?.param === name ? [v, 2 * v, 0.5 * v] : v;
 }
 
+/** Whether the row vector of s is a positional argument (dirichlet) rather than an option. */
+const positional = (s: SamplerSpec) => !!s.rows && !s.rows.option;
+
 /** Options with every required parameter set (and nothing else). */
 function required(s: SamplerSpec): Opts {
   const o: Opts = {};
-  for (const p of s.params) if (p.default === undefined && p.name !== s.rows?.param) o[p.name] = ordinary(s, p.name);
+  for (const p of s.params) if (p.default === undefined && (p.name !== s.rows?.param || !positional(s))) o[p.name] = ordinary(s, p.name);
+  for (const x of s.structured ?? []) o[x.name] = x.example((ordinary(s, s.rows!.param) as unknown[]).length);
   return o;
 }
 
-/** Calls sampler s with n (rows) and options; the vector of a rows sampler comes from `vector`. */
-function call(s: SamplerSpec, n: number, o: Opts, vector: unknown = s.rows ? ordinary(s, s.rows.param) : undefined): Out {
+/** Calls sampler s with n (rows) and options; the vector of a rows sampler comes from `vector`
+ *  (an option of that name for option rows, with the structured options made for its length). */
+function call(s: SamplerSpec, n: number, o: Opts, vector?: unknown): Out {
   const f = fns[s.name];
-  return (s.rows ? f(k, vector, n, o) : f(k, n, o)) as Out;
+  if (positional(s)) return f(k, vector ?? ordinary(s, s.rows!.param), n, o) as Out;
+  if (s.rows && Array.isArray(vector)) {
+    const more: Opts = { [s.rows.param]: vector };
+    for (const x of s.structured ?? []) more[x.name] = x.example(vector.length);
+    return f(k, n, { ...o, ...more }) as Out;
+  }
+  return f(k, n, o) as Out;
 }
 
 async function callAsync(s: SamplerSpec, n: number, o: Opts): Promise<Out> {
   const f = fns[`${s.name}Async`];
-  return s.rows ? f(k, ordinary(s, s.rows.param), n, o) : f(k, n, o);
+  return positional(s) ? f(k, ordinary(s, s.rows!.param), n, o) : f(k, n, o);
 }
 
 /** Values per call unit: K for rows samplers (offset and n count rows), else 1. */
@@ -130,6 +150,19 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
         }
         expect(call(s, 2, o).length, `${p.name} = ${good}`).toBe(2 * width(s));
       }
+    }
+  });
+
+  it.skipIf(!s.structured)('refuses bad structured options and requires them, naming them', () => {
+    for (const x of s.structured ?? []) {
+      for (const bad of x.bad) {
+        const attempt = () => call(s, 3, { ...required(s), [x.name]: bad });
+        expect(attempt, `${x.name} = ${JSON.stringify(bad)}`).toThrow(new RegExp(`\\b${x.name}\\b`));
+        try { attempt(); } catch (e) { expect(e instanceof RangeError || e instanceof TypeError).toBe(true); }
+      }
+      const o = required(s);
+      delete o[x.name];
+      expect(() => call(s, 3, o)).toThrow(new RegExp(x.name));
     }
   });
 
@@ -249,11 +282,75 @@ const CDFS: Record<string, { params: Opts[]; cdf: (x: number, p: Opts) => number
     params: [{ shape: 1 }, { shape: 0.5, scale: 2 }, { shape: 3, scale: 0.7 }],
     cdf: (x, p) => weibullCdf(x, p.shape as number, (p.scale as number) ?? 1),
   },
+  cauchy: { params: [{}, { loc: 3, scale: 0.01 }, { loc: -1e6, scale: 1e5 }], cdf: (x, p) => cauchyCdf(x, num(p.loc, 0), num(p.scale, 1)) },
+  laplace: { params: [{}, { loc: 2, scale: 0.5 }, { loc: -7, scale: 30 }], cdf: (x, p) => laplaceCdf(x, num(p.loc, 0), num(p.scale, 1)) },
+  logistic: { params: [{}, { loc: 2, scale: 0.5 }, { loc: -7, scale: 30 }], cdf: (x, p) => logisticCdf(x, num(p.loc, 0), num(p.scale, 1)) },
+  gumbel: { params: [{}, { loc: 2, scale: 0.5 }, { loc: -7, scale: 30 }], cdf: (x, p) => gumbelCdf(x, num(p.loc, 0), num(p.scale, 1)) },
+  pareto: { params: [{ alpha: 1 }, { alpha: 0.3, scale: 2 }, { alpha: 5, scale: 1e-3 }], cdf: (x, p) => paretoCdf(x, p.alpha as number, num(p.scale, 1)) },
+  rayleigh: { params: [{}, { scale: 0.1 }, { scale: 40 }], cdf: (x, p) => rayleighCdf(x, num(p.scale, 1)) },
+  studentT: { params: [{ df: 1 }, { df: 0.2 }, { df: 3.5 }, { df: 40 }], cdf: (x, p) => tCdf(x, p.df as number) },
+  f: { params: [{ dfn: 1, dfd: 1 }, { dfn: 5, dfd: 2 }, { dfn: 0.5, dfd: 30 }, { dfn: 100, dfd: 7 }], cdf: (x, p) => fCdf(x, p.dfn as number, p.dfd as number) },
+  vonMises: {
+    params: [{ kappa: 0 }, { kappa: 1e-6, mu: 2 }, { kappa: 0.5, mu: 1 }, { kappa: 4, mu: -3 }, { kappa: 60, mu: 3.1 },
+      { kappa: 3, mu: 100 }, { kappa: 2e6, mu: 0.5 }],
+    cdf: (x, p) => vonMisesCdf(x, num(p.mu, 0), p.kappa as number),
+  },
+  truncatedNormal: {
+    params: [{}, { low: -1, high: 2 }, { low: 8 }, { high: -9, mean: 1, std: 0.5 }, { low: 30, high: 30.5 }, { low: 1, high: 1.001 },
+      { low: -3, mean: 5, std: 2 }, { low: -Infinity, high: 0.2, mean: -10, std: 3 }],
+    cdf: (x, p) => truncatedNormalCdf(x, num(p.low, -Infinity), num(p.high, Infinity), num(p.mean, 0), num(p.std, 1)),
+  },
 };
+
+/** The von Mises CDF on [−π, π): the density exp(κ(cos(t − μ) − 1)) integrated numerically (Simpson
+ *  on each cell of a fine grid, normalised by the total), linear between grid points; κ > 1e5 by its
+ *  normal limit (the sampler's too, above 1e6). */
+const vmTables = new Map<string, Float64Array>();
+const VM_N = 1 << 16;
+function vonMisesCdf(x: number, mu: number, kappa: number): number {
+  if (kappa > 1e5) return normalCdf(x, mu, 1 / Math.sqrt(kappa));  // μ far from ±π: no wrapping mass
+  const id = `${mu} ${kappa}`;
+  let c = vmTables.get(id);
+  if (!c) {
+    c = new Float64Array(VM_N + 1);
+    const h = (2 * Math.PI) / VM_N;
+    const f = (t: number) => Math.exp(kappa * (Math.cos(t - mu) - 1));
+    for (let i = 0; i < VM_N; i++) {
+      const a = -Math.PI + i * h;
+      c[i + 1] = c[i] + (h / 6) * (f(a) + 4 * f(a + h / 2) + f(a + h));
+    }
+    const total = c[VM_N];
+    for (let i = 0; i <= VM_N; i++) c[i] /= total;
+    vmTables.set(id, c);
+  }
+  const pos = ((x + Math.PI) / (2 * Math.PI)) * VM_N;
+  if (pos <= 0) return 0;
+  if (pos >= VM_N) return 1;
+  const i = Math.floor(pos);
+  return c[i] + (pos - i) * (c[i + 1] - c[i]);
+}
+
+function num(v: unknown, dflt: number): number {
+  return v === undefined ? dflt : (v as number);
+}
+
+/** The truncated normal's CDF from stdlib's erfc, in the upper tail when the interval lies right of
+ *  the mean (so that bounds far out keep their precision). */
+function truncatedNormalCdf(x: number, low: number, high: number, mean: number, std: number): number {
+  const z = (t: number) => (t - mean) / std;
+  if (x <= low) return 0;
+  if (x >= high) return 1;
+  if (z(low) + z(high) > 0) {
+    const q = (t: number) => stdlibErfc(t * Math.SQRT1_2) / 2;  // upper tail Q
+    return (q(z(low)) - q(z(x))) / (q(z(low)) - q(z(high)));
+  }
+  const f = (t: number) => stdlibErfc(-t * Math.SQRT1_2) / 2;
+  return (f(z(x)) - f(z(low))) / (f(z(high)) - f(z(low)));
+}
 
 describe('goodness of fit (KS against the exact CDF)', () => {
   it('the transform samplers have a CDF here', () => {
-    for (const t of ['lognormal', 'weibull']) expect(CDFS[t], t).toBeDefined();
+    for (const t of TRANSFORMS) expect(CDFS[t.name], t.name).toBeDefined();
   });
   for (const [name, { params, cdf }] of Object.entries(CDFS)) {
     const s = SAMPLERS.find((x) => x.name === name)!;

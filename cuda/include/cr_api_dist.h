@@ -46,6 +46,22 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
                    int proposals, cr_array out);
 /** Beta(a, b) elements (component 0 of the Dirichlet([a, b]) rows). */
 cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out);
+/** Student's t elements (docs/streams.md §6.6) for half degrees of freedom `alpha` = df/2, or per element
+ *  alphas->data[i] (host or device, float or double; device values validated: CR_ERANGE): the gamma
+ *  elements of cr_gamma with scale 1, each divided into the element's standard normal. */
+cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, int proposals,
+                       cr_array out);
+/** F(dfn, dfd) elements (docs/streams.md §6.6); the values are the caller's to validate. */
+cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out);
+/** von Mises elements for the 5 constants p = (mode, s, kappa, mu, c) the TypeScript facade derives
+ *  (lib/samplers/von-mises.ts; docs/streams.md §6.7): mode must be 0, 1 or 2, the rest are the
+ *  caller's to validate. */
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out);
+/** Multivariate normal values [first, first + out.n) of the flat row-major stream (first = row offset ·
+ *  d), dimension d (1 … 1024); lm (host memory) = the mean (d values), then the lower Cholesky factor
+ *  packed by rows (d(d+1)/2 values), as lib/samplers/multivariate-normal.ts derives them. */
+#define CR_MVN_MAX_DIM 1024
+cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, cr_array out);
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
@@ -65,6 +81,14 @@ cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha
                           void* stream);
 cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, void* dev_out,
                          int type, uint64_t n, void* stream);
+cr_status cr_student_t_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
+                              int alpha_type, int proposals, void* dev_out, int type, uint64_t n, void* stream);
+cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
+                      int type, uint64_t n, void* stream);
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+                              int type, uint64_t n, void* stream);
+cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,
+                        int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,
                               uint32_t K, int proposals, void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,

@@ -171,4 +171,32 @@ CR_HD inline double cr_beta_element(uint32_t k0, uint32_t k1, uint64_t e, double
   return row[0];
 }
 
+// ---- Student's t and F: ratios of the normal and gamma streams (lib/kernels/ratios.ts) ----------------
+
+/** Student's t from element e's standard normal z and its gamma draw of shape h = df/2: z·sqrt(h/G). */
+CR_HD inline double cr_student_t_from(double z, double h, double dv, double boost) {
+  return z * sqrt(h / cr_gamma_value(h, dv, boost));
+}
+
+/** studentT element e: z = Box–Muller element e (mean 0, std 1), G = gamma element e with α = df/2. */
+CR_HD inline double cr_student_t_element(uint32_t k0, uint32_t k1, uint64_t e, double df, bool wide, int M) {
+  const double h = 0.5 * df;
+  double dv, boost;
+  cr_gamma_draw(k0, k1, e, cr_gamma_setup(h), wide, M, &dv, &boost);
+  return cr_student_t_from(cr_normal_element(k0, k1, e, false, wide, 0.0, 1.0), h, dv, boost);
+}
+
+/** F from the draws of gamma elements 2e (shape dfn/2) and 2e + 1 (shape dfd/2): (G_a/G_b)·(dfd/dfn). */
+CR_HD inline double cr_f_from_draws(double dfn, double dfd, double dva, double Ua, double dvb, double Ub) {
+  return (cr_gamma_value(0.5 * dfn, dva, Ua) / cr_gamma_value(0.5 * dfd, dvb, Ub)) * (dfd / dfn);
+}
+
+/** f element e. */
+CR_HD inline double cr_f_element(uint32_t k0, uint32_t k1, uint64_t e, double dfn, double dfd, bool wide, int M) {
+  double dva, Ua, dvb, Ub;
+  cr_gamma_draw(k0, k1, 2 * e, cr_gamma_setup(0.5 * dfn), wide, M, &dva, &Ua);
+  cr_gamma_draw(k0, k1, 2 * e + 1, cr_gamma_setup(0.5 * dfd), wide, M, &dvb, &Ub);
+  return cr_f_from_draws(dfn, dfd, dva, Ua, dvb, Ub);
+}
+
 #endif  // CR_GAMMA_H

@@ -18,5 +18,6 @@
 // 7–8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
 #define CR_TAG_PERMUTE 12u
 #define CR_TAG_WEIGHTED 13u
+#define CR_TAG_VON_MISES 15u
 
 #endif  // CR_LAYOUT_H

@@ -15,6 +15,8 @@
 #include "cr_dist_items.h"
 #include "cr_fill.h"
 #include "cr_transforms.h"
+#include "cr_von_mises.h"
+#include "cr_mvn.h"
 
 /** Elements [first, first + n) of a stream under key (k0, k1), landing at dst[0, n). */
 template <class T>
@@ -184,10 +186,51 @@ inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p
     CR_TRANSFORMS(CR_TF_VISIT)
 #undef CR_TF_VISIT
     default: {  // not reached: the C API refuses unknown ids; NaN values if it did not
-      cr_transform_map f{id, {0.0, 0.0, 0.0, 0.0}};
+      cr_transform_map f{id, {}};
       return cr_visit_base<CR_BASE_UNIFORM>(run, r, f);
     }
   }
+}
+
+/** von Mises: one item per element, looping over its proposals (cr_von_mises.h). */
+template <class T>
+struct cr_von_mises_work {
+  cr_range<T> r;
+  double p[CR_VON_MISES_PARAMS];
+  CR_HD uint64_t items() const { return r.n; }
+  CR_HD void operator()(uint64_t i) const { r.dst[i] = (T)cr_von_mises_element(r.k0, r.k1, r.first + i, p); }
+};
+
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c). */
+template <class Run>
+inline auto cr_visit_von_mises(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                               const double* p) {
+  if (f32) {
+    cr_von_mises_work<float> w{{static_cast<float*>(out), n, k0, k1, first}, {}};
+    for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
+    return run(w);
+  }
+  cr_von_mises_work<double> w{{static_cast<double*>(out), n, k0, k1, first}, {}};
+  for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
+  return run(w);
+}
+
+/** Multivariate normal values: one item per value, recomputing the normals it needs (cr_mvn.h). */
+template <class T>
+struct cr_mvn_work {
+  cr_range<T> r;
+  uint32_t d;
+  const double* lm;  // device memory: mean, then L packed by rows
+  CR_HD uint64_t items() const { return r.n; }
+  CR_HD void operator()(uint64_t i) const { r.dst[i] = (T)cr_mvn_value(r.k0, r.k1, r.first + i, d, lm, sizeof(T) == 8); }
+};
+
+/** Multivariate normal values [first, first + n) of dimension d, lm in memory the run can read. */
+template <class Run>
+inline auto cr_visit_mvn(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                         uint32_t d, const double* lm) {
+  if (f32) return run(cr_mvn_work<float>{{static_cast<float*>(out), n, k0, k1, first}, d, lm});
+  return run(cr_mvn_work<double>{{static_cast<double*>(out), n, k0, k1, first}, d, lm});
 }
 
 /** Transform `id` of cr_transforms.h with parameters p[0 .. its count). */

@@ -10,6 +10,8 @@
 #include "cr_launch_dist.h"
 #include "cr_run.h"
 #include "cr_transforms.h"
+#include "cr_mvn.h"
+#include "cr_von_mises.h"
 
 using namespace cr_rt;
 
@@ -89,16 +91,63 @@ cr_status make_transform(TransformBody& b, int id, const double* p, int np) {
   return ok_status();
 }
 
-struct BetaBody : BodyBase {
+/** Beta(a, b) or F(dfn = a, dfd = b): two gamma draws per element. */
+struct PairBody : BodyBase {
   size_t elem;
   uint32_t k0, k1;
   uint64_t first;
   double a, b;
   int proposals;
+  bool f;
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return cr_launch_beta(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
+    return (f ? cr_launch_f : cr_launch_beta)(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
   }
 };
+
+struct VonMisesBody : BodyBase {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  double p[CR_VON_MISES_PARAMS];
+  cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
+    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, sms, s);
+  }
+};
+
+cr_status make_von_mises(VonMisesBody& b, const double* p, int np) {
+  if (np != CR_VON_MISES_PARAMS || !p) return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c)");
+  if (!(p[0] == 0.0 || p[0] == 1.0 || p[0] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
+  for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) b.p[i] = p[i];
+  return ok_status();
+}
+
+/** Multivariate normal: the mean and factor copied to the device once, then one item per value. */
+struct MvnBody : BodyBase {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  uint32_t d;
+  const double* host_lm;
+  const double* lm = nullptr;
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t, bool) {
+    const size_t bytes = cr_mvn_params(d) * sizeof(double);
+    if (cr_status st = alloc_device(sc.buf[0], bytes, s, ds.pools); st.code) return st;
+    CR_TRY(cudaMemcpyAsync(sc.buf[0].p, host_lm, bytes, cudaMemcpyHostToDevice, s));
+    lm = static_cast<const double*>(sc.buf[0].p);
+    return ok_status();
+  }
+
+  cudaError_t enqueue(void* out, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
+    return cr_launch_mvn(out, elem == 4, m, k0, k1, first + start, d, lm, sms, s);
+  }
+};
+
+cr_status check_mvn(uint32_t d, const double* lm) {
+  if (d < 1 || d > CR_MVN_MAX_DIM) return invalid("d must be in [1, 1024]");
+  if (!lm) return invalid("lm is null");
+  return ok_status();
+}
 
 /** Gamma with a scalar shape or per-element shapes in host memory (staged chunk by chunk) or device
  *  memory (read in place; validated on the device by blocking calls). */
@@ -271,8 +320,11 @@ cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, 
   return run_on_stream(b, dev_out, n, stream);
 }
 
-cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, double scale,
-                   int proposals, cr_array out) {
+namespace {
+
+/** Gamma elements, or Student's t (`t`: the gamma draws of shape df/2 divided into the normals). */
+cr_status gamma_blocking(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, double scale,
+                         int proposals, cr_array out, bool t) {
   if (cr_status st = check_float_out(out); st.code) return st;
   if (cr_status st = resolve_proposals(&proposals); st.code) return st;
   if (alphas) {
@@ -281,32 +333,115 @@ cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const
   }
   GammaBody b(type_size(out.type), k0, k1, first, alpha, alphas ? alphas->data : nullptr, alphas ? alphas->type : 0,
               alphas && alphas->on_device, scale, proposals);
+  if (t) b.a.sink = out.type == CR_TYPE_F32 ? CR_SINK_T32 : CR_SINK_T64;
   return run_blocking(b, out);
+}
+
+cr_status gamma_on_stream(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas, int alpha_type,
+                          double scale, int proposals, void* dev_out, int type, uint64_t n, void* stream, bool t) {
+  if (cr_status st = check_device_out(type); st.code) return st;
+  if (dev_alphas && !is_float_type(alpha_type)) return invalid("alpha_type must be float32 or float64");
+  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
+  GammaBody b(type_size(type), k0, k1, first, alpha, dev_alphas, alpha_type, true, scale, proposals);
+  if (t) b.a.sink = type == CR_TYPE_F32 ? CR_SINK_T32 : CR_SINK_T64;
+  return run_on_stream(b, dev_out, n, stream);
+}
+
+}  // namespace
+
+cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, double scale,
+                   int proposals, cr_array out) {
+  return gamma_blocking(k0, k1, first, alpha, alphas, scale, proposals, out, false);
+}
+
+cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, int proposals,
+                       cr_array out) {
+  return gamma_blocking(k0, k1, first, alpha, alphas, 1.0, proposals, out, true);
 }
 
 cr_status cr_gamma_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
                           int alpha_type, double scale, int proposals, void* dev_out, int type, uint64_t n,
                           void* stream) {
-  if (cr_status st = check_device_out(type); st.code) return st;
-  if (dev_alphas && !is_float_type(alpha_type)) return invalid("alpha_type must be float32 or float64");
-  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
-  GammaBody b(type_size(type), k0, k1, first, alpha, dev_alphas, alpha_type, true, scale, proposals);
-  return run_on_stream(b, dev_out, n, stream);
+  return gamma_on_stream(k0, k1, first, alpha, dev_alphas, alpha_type, scale, proposals, dev_out, type, n, stream, false);
 }
 
-cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out) {
+cr_status cr_student_t_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
+                              int alpha_type, int proposals, void* dev_out, int type, uint64_t n, void* stream) {
+  return gamma_on_stream(k0, k1, first, alpha, dev_alphas, alpha_type, 1.0, proposals, dev_out, type, n, stream, true);
+}
+
+namespace {
+
+cr_status pair_blocking(PairBody body, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
-  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
-  BetaBody body{{}, type_size(out.type), k0, k1, first, a, b, proposals};
+  if (cr_status st = resolve_proposals(&body.proposals); st.code) return st;
+  body.elem = type_size(out.type);
   return run_blocking(body, out);
+}
+
+cr_status pair_on_stream(PairBody body, void* dev_out, int type, uint64_t n, void* stream) {
+  if (cr_status st = check_device_out(type); st.code) return st;
+  if (cr_status st = resolve_proposals(&body.proposals); st.code) return st;
+  body.elem = type_size(type);
+  return run_on_stream(body, dev_out, n, stream);
+}
+
+}  // namespace
+
+cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out) {
+  return pair_blocking(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, out);
 }
 
 cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, void* dev_out,
                          int type, uint64_t n, void* stream) {
+  return pair_on_stream(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, dev_out, type, n, stream);
+}
+
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out) {
+  if (cr_status st = check_float_out(out); st.code) return st;
+  VonMisesBody b{};
+  b.elem = type_size(out.type);
+  b.k0 = k0;
+  b.k1 = k1;
+  b.first = first;
+  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  return run_blocking(b, out);
+}
+
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+                              int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
-  if (cr_status st = resolve_proposals(&proposals); st.code) return st;
-  BetaBody body{{}, type_size(type), k0, k1, first, a, b, proposals};
-  return run_on_stream(body, dev_out, n, stream);
+  VonMisesBody b{};
+  b.elem = type_size(type);
+  b.k0 = k0;
+  b.k1 = k1;
+  b.first = first;
+  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  return run_on_stream(b, dev_out, n, stream);
+}
+
+cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, cr_array out) {
+  if (cr_status st = check_mvn(d, lm); st.code) return st;
+  if (cr_status st = check_float_out(out); st.code) return st;
+  MvnBody b{{}, type_size(out.type), k0, k1, first, d, lm};
+  return run_blocking(b, out);
+}
+
+cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,
+                        int type, uint64_t n, void* stream) {
+  if (cr_status st = check_mvn(d, lm); st.code) return st;
+  if (cr_status st = check_device_out(type); st.code) return st;
+  MvnBody b{{}, type_size(type), k0, k1, first, d, lm};
+  return run_on_stream(b, dev_out, n, stream);
+}
+
+cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out) {
+  return pair_blocking(PairBody{{}, 0, k0, k1, first, dfn, dfd, proposals, true}, out);
+}
+
+cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
+                      int type, uint64_t n, void* stream) {
+  return pair_on_stream(PairBody{{}, 0, k0, k1, first, dfn, dfd, proposals, true}, dev_out, type, n, stream);
 }
 
 namespace {

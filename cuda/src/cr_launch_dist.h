@@ -26,6 +26,8 @@ enum cr_gamma_sink {
   CR_SINK_F32 = 0,   // out[i] = (float)(value * scale)
   CR_SINK_F64 = 1,   // out[i] = value * scale
   CR_SINK_TERM = 2,  // out[i] (double) = cr_row_term(alpha, G', U, all_small): Dirichlet rows
+  CR_SINK_T32 = 3,   // out[i] = (float)cr_student_t_from(z_e, alpha, G', U): Student's t, alpha = df/2
+  CR_SINK_T64 = 4,   // the same in binary64 (z_e: Box–Muller element e of the float64 stream)
 };
 
 struct cr_gamma_args {
@@ -50,6 +52,19 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cuda
 /** Beta(a, b) elements [first, first + n) (gamma elements 2e, 2e + 1), float or double output. */
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s);
+
+/** Multivariate normal values [first, first + n) of dimension d; lm (device memory) = mean, then L
+ *  packed by rows (cr_mvn.h). */
+cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
+                          const double* lm, int sms, cudaStream_t s);
+
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h). */
+cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                const double* p, int sms, cudaStream_t s);
+
+/** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element). */
+cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
+                        double dfd, int proposals, int sms, cudaStream_t s);
 
 /** Device flags of a Dirichlet shape vector: the smallest index of an invalid shape (~0 if none) and
  *  whether every shape is < 1. */

@@ -5,8 +5,8 @@
 //   - the M-proposal reduction (LanesWork): M lanes of a warp evaluate proposals r·M .. r·M + M − 1 of
 //     one element at once; a warp ballot and the lowest set bit of the group's M bits pick the first
 //     accepted, and its (G', U) is shuffled to the group; groups without an acceptance take the next M.
-// Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component) or
-// beta (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
+// Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component; its
+// sinks also make Student's t), beta and F (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
 // Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
 #include "cr_items.cuh"
 #include "cr_launch_dist.h"
@@ -50,14 +50,23 @@ struct GammaElems {
     switch (a.sink) {
       case CR_SINK_F32: static_cast<float*>(a.out)[i] = (float)(cr_gamma_value(alpha, d[0].dv, d[0].U) * a.scale); break;
       case CR_SINK_F64: static_cast<double*>(a.out)[i] = cr_gamma_value(alpha, d[0].dv, d[0].U) * a.scale; break;
+      case CR_SINK_T32:
+      case CR_SINK_T64: {
+        const double z = cr_normal_element(a.k0, a.k1, a.e0 + i, false, a.wide, 0.0, 1.0);
+        const double t = cr_student_t_from(z, alpha, d[0].dv, d[0].U);
+        if (a.sink == CR_SINK_T32) static_cast<float*>(a.out)[i] = (float)t;
+        else static_cast<double*>(a.out)[i] = t;
+        break;
+      }
       default: static_cast<double*>(a.out)[i] = cr_row_term(alpha, d[0].dv, d[0].U, *a.all_small != 0); break;
     }
   }
 };
 
-/** Beta(a, b) elements: gamma elements 2e (shape a) and 2e + 1 (shape b) of stream element e. */
-template <class T>
-struct BetaElems {
+/** Beta(a, b) or F(a = dfn, b = dfd) elements: gamma elements 2e and 2e + 1 of stream element e, with
+ *  shapes a, b (beta) or a/2, b/2 (F), combined by cr_beta_from_draws or cr_f_from_draws. */
+template <class T, bool F>
+struct PairElems {
   static constexpr int kDraws = 2;
   T* out;
   uint64_t n;
@@ -79,7 +88,8 @@ struct BetaElems {
   }
 
   __device__ void sink(uint64_t i, double, const Draw* d) const {
-    out[i] = (T)cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U);
+    out[i] = (T)(F ? cr_f_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U)
+                   : cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U));
   }
 };
 
@@ -184,17 +194,28 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int sms, cuda
   return a.wide ? launch_draws<true>(el, proposals, sms, s) : launch_draws<false>(el, proposals, sms, s);
 }
 
+namespace {
+
+template <bool F>
+cudaError_t launch_pair(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a, double b,
+                        int proposals, int sms, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  const cr_gamma_mt ma = cr_gamma_setup(F ? 0.5 * a : a), mb = cr_gamma_setup(F ? 0.5 * b : b);
+  // dtype = proposal layout: float32 output uses the float32 layout, float64 the float64 one
+  if (f32) return launch_draws<false>(PairElems<float, F>{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+  return launch_draws<true>(PairElems<double, F>{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+}
+
+}  // namespace
+
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s) {
-  if (n == 0) return cudaSuccess;
-  const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
-  // dtype = proposal layout: float32 output uses the float32 layout, float64 the float64 one
-  if (f32) {
-    const BetaElems<float> el{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb};
-    return launch_draws<false>(el, proposals, sms, s);
-  }
-  const BetaElems<double> el{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb};
-  return launch_draws<true>(el, proposals, sms, s);
+  return launch_pair<false>(out, f32, n, k0, k1, first, a, b, proposals, sms, s);
+}
+
+cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
+                        double dfd, int proposals, int sms, cudaStream_t s) {
+  return launch_pair<true>(out, f32, n, k0, k1, first, dfn, dfd, proposals, sms, s);
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,

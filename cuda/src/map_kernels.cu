@@ -1,5 +1,6 @@
 // Kernels whose elements are a map of one base value: normal (Box–Muller, or polar with one item per
-// pair looping over its proposals), exponential, and the transforms of cuda/include/cr_transforms.h.
+// pair looping over its proposals), exponential, the transforms of cuda/include/cr_transforms.h, and von
+// Mises (one item per element, looping over its proposals), multivariate normal (one item per value).
 // Box–Muller and the open-uniform maps read the raw stream like the uniform fills (one item per
 // Philox block, 16-byte stores where aligned, word stores at the head and tail). Work objects:
 // cuda/include/cr_work.h. Compiled with -fmad=false: the math is the TypeScript backend's,
@@ -21,4 +22,14 @@ cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, 
 cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
                                 const double* p, int sms, cudaStream_t s) {
   return cr_visit_transform(cr_launcher{sms, s}, out, f32, n, k0, k1, first, id, p);
+}
+
+cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                const double* p, int sms, cudaStream_t s) {
+  return cr_visit_von_mises(cr_launcher{sms, s}, out, f32, n, k0, k1, first, p);
+}
+
+cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
+                          const double* lm, int sms, cudaStream_t s) {
+  return cr_visit_mvn(cr_launcher{sms, s}, out, f32, n, k0, k1, first, d, lm);
 }

@@ -167,7 +167,7 @@ inline cr_status run_device(const Spec& s, uint32_t k0, uint32_t k1, uint64_t fi
                             const void* dev_shapes, void* dst, uint64_t n) {
   const double p[2] = {s.p1, s.p2};
   switch (s.op) {
-    case kTransform: return cr_transform_device(k0, k1, first, s.tf, p, 2, dst, s.type, n, nullptr);
+    case kTransform: return cr_transform_device(k0, k1, first, s.tf, p, cr_transform_params(s.tf), dst, s.type, n, nullptr);
     case kBM:
     case kPolar: return cr_normal_device(k0, k1, first, s.op == kPolar, s.p1, s.p2, dst, s.type, n, nullptr);
     case kExpo: return cr_exponential_device(k0, k1, first, s.p1, dst, s.type, n, nullptr);
@@ -192,6 +192,12 @@ inline std::vector<Spec> specs() {
     v.push_back({std::string("exponential ") + t, kExpo, type, 1.5, 1, {}, CR_TYPE_F64});
     v.push_back({std::string("lognormal(0.5, 0.75) ") + t, kTransform, type, 0.5, 0.75, {}, CR_TYPE_F64, 0});
     v.push_back({std::string("weibull(1.5, 2) ") + t, kTransform, type, 1.5, 2.0, {}, CR_TYPE_F64, 1});
+    v.push_back({std::string("cauchy(1, 2) ") + t, kTransform, type, 1.0, 2.0, {}, CR_TYPE_F64, 2});
+    v.push_back({std::string("laplace(-1, 0.5) ") + t, kTransform, type, -1.0, 0.5, {}, CR_TYPE_F64, 3});
+    v.push_back({std::string("logistic(2, 3) ") + t, kTransform, type, 2.0, 3.0, {}, CR_TYPE_F64, 4});
+    v.push_back({std::string("gumbel(0, 1.5) ") + t, kTransform, type, 0.0, 1.5, {}, CR_TYPE_F64, 5});
+    v.push_back({std::string("pareto(2.5, 1) ") + t, kTransform, type, 2.5, 1.0, {}, CR_TYPE_F64, 6});
+    v.push_back({std::string("rayleigh(2) ") + t, kTransform, type, 2.0, 0.0, {}, CR_TYPE_F64, 7});
     for (double a : {0.05, 1.0, 7.5}) {
       v.push_back({std::string("gamma alpha=") + std::to_string(a) + " " + t, kGamma, type, a, 2.0, {}, CR_TYPE_F64});
     }
@@ -263,7 +269,7 @@ inline cr_status run_blocking(const Spec& s, uint32_t k0, uint32_t k1, uint64_t 
                               cr_array shapes, cr_array out) {
   const double p[2] = {s.p1, s.p2};
   switch (s.op) {
-    case kTransform: return cr_transform(k0, k1, first, s.tf, p, 2, out);
+    case kTransform: return cr_transform(k0, k1, first, s.tf, p, cr_transform_params(s.tf), out);
     case kBM:
     case kPolar: return cr_normal(k0, k1, first, s.op == kPolar, s.p1, s.p2, out);
     case kExpo: return cr_exponential(k0, k1, first, s.p1, out);

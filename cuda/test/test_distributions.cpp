@@ -10,6 +10,8 @@
 #include "cr_math.h"
 #include "cr_normal.h"
 #include "cr_test.h"
+#include "cr_mvn.h"
+#include "cr_von_mises.h"
 
 using crt::Json;
 
@@ -109,6 +111,60 @@ static void test_beta(const Json& cases) {
   printf("beta: %zu cases\n", cases.size());
 }
 
+static void test_ratios(const Json& t, const Json& f) {
+  for (size_t c = 0; c < t.size(); ++c) {
+    const Json& k = t[c];
+    const bool wide = k["dtype"].text == "float64";
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_student_t_element(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, k["df"].d(), wide, 3);
+      CRT_CHECK(same(v, wide, vals[i]), "studentT case %zu element %zu: %a", c, i, v);
+    }
+  }
+  for (size_t c = 0; c < f.size(); ++c) {
+    const Json& k = f[c];
+    const bool wide = k["dtype"].text == "float64";
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_f_element(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, k["dfn"].d(), k["dfd"].d(), wide, 1);
+      CRT_CHECK(same(v, wide, vals[i]), "f case %zu element %zu: %a", c, i, v);
+    }
+  }
+  printf("studentT: %zu cases, f: %zu cases\n", t.size(), f.size());
+}
+
+static void test_von_mises(const Json& cases) {
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    const bool wide = k["dtype"].text == "float64";
+    double p[CR_VON_MISES_PARAMS];
+    for (int j = 0; j < CR_VON_MISES_PARAMS; ++j) p[j] = dhex(k["p"][j]);
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_von_mises_element(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, p);
+      CRT_CHECK(same(v, wide, vals[i]), "vonMises case %zu element %zu: %a", c, i, v);
+    }
+  }
+  printf("vonMises: %zu cases\n", cases.size());
+}
+
+static void test_mvn(const Json& cases) {
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    const bool wide = k["dtype"].text == "float64";
+    const uint32_t d = (uint32_t)k["d"].d();
+    std::vector<double> lm(k["lm"].size());
+    for (size_t j = 0; j < lm.size(); ++j) lm[j] = dhex(k["lm"][j]);
+    CRT_CHECK(lm.size() == cr_mvn_params(d), "mvn case %zu: lm has %zu values", c, lm.size());
+    const Json& vals = k["values"];
+    for (size_t i = 0; i < vals.size(); ++i) {
+      double v = cr_mvn_value(k["k0"].u32(), k["k1"].u32(), k["offset"].u64() + i, d, lm.data(), wide);
+      CRT_CHECK(same(v, wide, vals[i]), "mvn case %zu value %zu: %a", c, i, v);
+    }
+  }
+  printf("multivariate normal: %zu cases\n", cases.size());
+}
+
 static void test_dirichlet(const Json& cases) {
   for (size_t c = 0; c < cases.size(); ++c) {
     const Json& k = cases[c];
@@ -139,6 +195,9 @@ int main(int argc, char** argv) {
     test_exponential(v["exponential"]);
     test_beta(v["beta"]);
     test_dirichlet(v["dirichlet"]);
+    test_ratios(v["studentT"], v["f"]);
+    test_von_mises(v["vonMises"]);
+    test_mvn(v["mvn"]);
   } catch (const std::exception& e) {
     fprintf(stderr, "test_distributions: %s\n", e.what());
     return 2;

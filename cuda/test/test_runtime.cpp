@@ -35,6 +35,8 @@
 #include "cr_mrg32k3a.h"
 #include "cr_sobol.h"
 #include "cr_transforms.h"
+#include "cr_mvn.h"
+#include "cr_von_mises.h"
 #include "cr_dist_items.h"
 #include "cr_gamma.h"
 #include "cr_runtime.h"
@@ -440,23 +442,84 @@ void distributions() {
     CRT_CHECK(rows_sum, "dirichlet rows sum to 1");
   }
   // transforms: host and device outputs, and the _device twin on the legacy stream, all one body
-  const double tp[2] = {0.25, 1.5};
+  // (for truncatedNormal: mean, std, s, Φa, ΦΔ, low, high of some interval)
+  const double tp[CR_TRANSFORM_MAX_PARAMS] = {0.25, 1.5, 1.0, 0.25, 0.5, -1.0, 2.0, 0.0};
   for (int id = 0; cr_transform_params(id) >= 0; ++id) {
+    const int np = cr_transform_params(id);
     std::vector<float> th(n), tb(n), tq(n);
-    if (ok(cr_transform(K0, K1, 5, id, tp, 2, cr_host(th.data(), n)), "transform to host") &&
-        ok(cr_transform(K0, K1, 5, id, tp, 2, cr_on_device(dev, n)), "transform to device") &&
+    if (ok(cr_transform(K0, K1, 5, id, tp, np, cr_host(th.data(), n)), "transform to host") &&
+        ok(cr_transform(K0, K1, 5, id, tp, np, cr_on_device(dev, n)), "transform to device") &&
         ok(cr_copy_to_host(tb.data(), dev, n * 4), "copy back")) {
       same(tb.data(), th.data(), n, "transform: device output = host output");
       bool all = true;
       for (uint64_t i = 0; i < n && all; i += 991) all = th[i] == (float)cr_transform_element(K0, K1, 5 + i, id, tp, false);
       CRT_CHECK(all, "transform %d = cr_transform_element", id);
     }
-    if (ok(cr_transform_device(K0, K1, 5, id, tp, 2, dev, CR_TYPE_F32, n, nullptr), "cr_transform_device") &&
+    if (ok(cr_transform_device(K0, K1, 5, id, tp, np, dev, CR_TYPE_F32, n, nullptr), "cr_transform_device") &&
         ok(cr_copy_to_host(tq.data(), dev, n * 4), "copy back")) {  // blocking copies wait for the legacy stream
       same(tq.data(), th.data(), n, "transform: _device twin = blocking call");
     }
   }
+  // Student's t (scalar and per-element df/2) and F: host output = the per-element reference; the
+  // _device twins = the blocking calls
+  for (int which = 0; which < 3; ++which) {
+    std::vector<double> rh(n), rq(n), halves(n);
+    for (uint64_t i = 0; i < n; ++i) halves[i] = 0.25 + 0.5 * (double)(i % 7);
+    const cr_array per = cr_host(halves.data(), n);
+    const cr_status st = which == 2 ? cr_f(K0, K1, 5, 3.5, 0.75, 4, cr_host(rh.data(), n))
+                                    : cr_student_t(K0, K1, 5, 1.75, which ? &per : nullptr, 4, cr_host(rh.data(), n));
+    if (ok(st, "t / F to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 997) {
+        all = rh[i] == (which == 2 ? cr_f_element(K0, K1, 5 + i, 3.5, 0.75, true, 1)
+                                   : cr_student_t_element(K0, K1, 5 + i, 2.0 * (which ? halves[i] : 1.75), true, 1));
+      }
+      CRT_CHECK(all, "t / F %d = its element function", which);
+    }
+    if (which != 1 && ok(which == 2 ? cr_f_device(K0, K1, 5, 3.5, 0.75, -1, dev, CR_TYPE_F64, n / 2, nullptr)
+                                    : cr_student_t_device(K0, K1, 5, 1.75, nullptr, 0, -1, dev, CR_TYPE_F64, n / 2, nullptr),
+                         "t / F _device") &&
+        ok(cr_copy_to_host(rq.data(), dev, n / 2 * 8), "copy back")) {
+      same(rq.data(), rh.data(), n / 2, "t / F: _device twin = blocking call");
+    }
+  }
+  // von Mises: host output = cr_von_mises_element; the _device twin = the blocking call (rejection mode)
+  {
+    const double vp[CR_VON_MISES_PARAMS] = {1.0, 1.7, 2.5, 0.3, 0.0};
+    std::vector<double> vh(n), vq(n);
+    if (ok(cr_von_mises(K0, K1, 5, vp, CR_VON_MISES_PARAMS, cr_host(vh.data(), n)), "von Mises to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 997) all = vh[i] == cr_von_mises_element(K0, K1, 5 + i, vp);
+      CRT_CHECK(all, "von Mises = cr_von_mises_element");
+    }
+    if (ok(cr_von_mises_device(K0, K1, 5, vp, CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, n / 2, nullptr), "cr_von_mises_device") &&
+        ok(cr_copy_to_host(vq.data(), dev, n / 2 * 8), "copy back")) {
+      same(vq.data(), vh.data(), n / 2, "von Mises: _device twin = blocking call");
+    }
+    const double bad[CR_VON_MISES_PARAMS] = {3.0, 0, 0, 0, 0};
+    std::vector<double> t1(10);
+    CRT_CHECK(cr_von_mises(K0, K1, 0, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
+    CRT_CHECK(cr_von_mises(K0, K1, 0, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
+  }
+  // multivariate normal: host output = cr_mvn_value (d = 3); the _device twin = the blocking call
+  {
+    const double lm[9] = {1.0, -2.0, 0.5, 1.5, 0.25, 0.75, -0.5, 0.125, 0.625};
+    std::vector<double> mh(n), mq(n);
+    if (ok(cr_mvn(K0, K1, 6, 3, lm, cr_host(mh.data(), n)), "mvn to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 997) all = mh[i] == cr_mvn_value(K0, K1, 6 + i, 3, lm, true);
+      CRT_CHECK(all, "mvn = cr_mvn_value");
+    }
+    if (ok(cr_mvn_device(K0, K1, 6, 3, lm, dev, CR_TYPE_F64, n / 2, nullptr), "cr_mvn_device") &&
+        ok(cr_copy_to_host(mq.data(), dev, n / 2 * 8), "copy back")) {
+      same(mq.data(), mh.data(), n / 2, "mvn: _device twin = blocking call");
+    }
+    std::vector<double> t1(10);
+    CRT_CHECK(cr_mvn(K0, K1, 0, 0, lm, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn d = 0");
+    CRT_CHECK(cr_mvn(K0, K1, 0, 3, nullptr, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn lm null");
+  }
   std::vector<double> t1(10);
+  CRT_CHECK(cr_f(K0, K1, 0, 1.0, 1.0, 0, cr_host(t1.data(), 10)).code == CR_EINVAL, "F proposals 0");
   CRT_CHECK(cr_transform(K0, K1, 0, 999, tp, 2, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown transform id");
   CRT_CHECK(cr_transform(K0, K1, 0, 0, tp, 1, cr_host(t1.data(), 10)).code == CR_EINVAL, "wrong parameter count");
   for (int p : {0, -2, 1025})

@@ -59,6 +59,26 @@ export interface SamplerAddon {
   beta32Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   beta64(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): void;
   beta64Async(...a: [...Key4, a: number, b: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** Student's t for the gamma shapes alpha = df/2 (a number or per element, as gamma's). */
+  studentT32(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
+  studentT32Async(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  studentT64(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): void;
+  studentT64Async(...a: [...Key4, alpha: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** F(dfn, dfd): lib/kernels/ratios.ts. */
+  f32(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float32Array>]): void;
+  f32Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  f64(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): void;
+  f64Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values). */
+  vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
+  vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  vonMises64(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): void;
+  vonMises64Async(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Multivariate normal values of dimension d; lm = mean, then the Cholesky factor packed by rows. */
+  mvn32(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): void;
+  mvn32Async(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  mvn64(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float64Array>]): void;
+  mvn64Async(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float64Array>]): Promise<void>;
   dirichlet32(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): void;
   dirichlet32Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   dirichlet64(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): void;

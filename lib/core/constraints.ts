@@ -81,8 +81,8 @@ export const rowShape: Constraint = {
   good: [1e-300, 0.5, 2, 1e300],
 };
 
-/** Finite and >= 0 (a Poisson mean; good values small enough for every count dtype). */
-export const nonNegative: Constraint = {
+/** A Poisson mean: finite and >= 0 (good values whose counts fit every count dtype). */
+export const poissonMean: Constraint = {
   says: 'finite and >= 0',
   check(v, name) {
     const x = num(v, name);
@@ -139,3 +139,43 @@ export const successes: Constraint = {
 
 /** Most proposals a rejection sampler evaluates at once (`proposals`; cr_dist_items.h CR_MAX_PROPOSALS). */
 export const MAX_PROPOSALS = 1024;
+
+/** A bound of an interval: any number but NaN (±Infinity: unbounded on that side). */
+export const bound: Constraint = {
+  says: 'a number other than NaN (±Infinity allowed)',
+  check(v, name) {
+    const x = num(v, name);
+    if (x !== x) throw new RangeError(`${name} must not be NaN`);
+    return x;
+  },
+  bad: [NaN],
+  good: [-Infinity, -1e300, -2, 0, 8, Infinity],
+};
+
+/**
+ * Degrees of freedom of Student's t and F: finite and ≥ 0.2. They divide by gamma draws of shape df/2,
+ * which for smaller df underflow to 0 with a probability that is no longer negligible (e^(−745·df/2):
+ * 7e-33 at df = 0.2), giving infinite values where the true ones are finite.
+ */
+export const ratioDf: Constraint = {
+  says: 'finite and ≥ 0.2',
+  check(v, name) {
+    const x = finite.check(v, name);
+    if (!(x >= 0.2)) throw new RangeError(`${name} must be ≥ 0.2, got ${x}`);
+    return x;
+  },
+  bad: [0, 0.19, -1, NaN, Infinity, -Infinity],
+  good: [0.2, 1, 3.5, 1e300],
+};
+
+/** Finite and ≥ 0 (a concentration: 0 is allowed). */
+export const nonNegative: Constraint = {
+  says: 'finite and ≥ 0',
+  check(v, name) {
+    const x = finite.check(v, name);
+    if (!(x >= 0)) throw new RangeError(`${name} must be ≥ 0, got ${x}`);
+    return x;
+  },
+  bad: [-1e-300, -1, NaN, Infinity, -Infinity],
+  good: [0, 1e-300, 1e-6, 0.5, 4, 1e7, 1e300],
+};

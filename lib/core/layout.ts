@@ -36,3 +36,5 @@ export const TAG_NEGATIVE_BINOMIAL = 11;
 // 7–8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
 export const TAG_PERMUTE = 12;
 export const TAG_WEIGHTED = 13;
+/** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */
+export const TAG_VON_MISES = 15;

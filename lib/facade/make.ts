@@ -27,7 +27,8 @@ export function checkProposals(v: unknown): number | undefined {
 
 /** The option names `spec` accepts. */
 export function optionNames(spec: SamplerSpec): string[] {
-  const names = spec.params.filter((q) => q.name !== spec.rows?.param).map((q) => q.name);
+  const names = spec.params.filter((q) => q.name !== spec.rows?.param || spec.rows.option).map((q) => q.name);
+  for (const o of spec.structured ?? []) names.push(o.name);
   if (spec.method) names.push('method');
   if (spec.proposals) names.push('proposals');
   names.push('dtype'); // also with one dtype: the typed signatures take it (lib/facade/samplers.ts)
@@ -123,7 +124,10 @@ function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; inpu
 /** The device-io Call of one public call. `vector` is a rows sampler's positional argument. */
 export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown, vector?: unknown): Call {
   let p: Prepared = prepare(key, n, options, { fn: spec.name, known: optionNames(spec), hints: spec.hints });
-  const required = spec.params.filter((q) => q.default === undefined && q.name !== spec.rows?.param);
+  const required = [
+    ...spec.params.filter((q) => q.default === undefined && (q.name !== spec.rows?.param || spec.rows.option)),
+    ...(spec.structured ?? []),
+  ];
   if (options === undefined && required.length) {
     throw new TypeError(`${spec.name} needs options with ${required.map((q) => q.name).join(' and ')}`);
   }
@@ -148,7 +152,9 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
   spec.check?.(values as Record<string, number>);
   let count = p.n;
   if (spec.rows) {
+    if (spec.rows.option) vector = p.opts[spec.rows.param];
     const r = rowVector(spec, vector);
+    for (const o of spec.structured ?? []) values[o.name] = o.check(p.opts[o.name], r.K);
     if (r.values) values[spec.rows.param] = r.values;
     if (r.input) inputs.push(r.input);
     disjoint.push([vector, spec.rows.param]);
@@ -168,7 +174,7 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
 
 /** The public functions of `spec`: [sync, async]; their types are declared in lib/facade/samplers.ts. */
 export function makeSampler(spec: SamplerSpec): [(...a: unknown[]) => CallResult, (...a: unknown[]) => Promise<CallResult>] {
-  if (spec.rows) {
+  if (spec.rows && !spec.rows.option) {
     const sync = (key: Key, vector: unknown, n: number, options?: unknown) => runCall(callOf(spec, key, n, options, vector));
     const async = asyncly((key: Key, vector: unknown, n: number, options?: unknown) => runCallAsync(callOf(spec, key, n, options, vector)));
     return [sync as never, async as never];

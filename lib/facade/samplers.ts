@@ -24,6 +24,17 @@ import { POISSON } from '../samplers/poisson.js';
 import { BINOMIAL } from '../samplers/binomial.js';
 import { NEGATIVE_BINOMIAL } from '../samplers/negative-binomial.js';
 import { MULTINOMIAL } from '../samplers/multinomial.js';
+import { CAUCHY } from '../samplers/cauchy.js';
+import { LAPLACE } from '../samplers/laplace.js';
+import { LOGISTIC } from '../samplers/logistic.js';
+import { GUMBEL } from '../samplers/gumbel.js';
+import { PARETO } from '../samplers/pareto.js';
+import { RAYLEIGH } from '../samplers/rayleigh.js';
+import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
+import { STUDENT_T } from '../samplers/student-t.js';
+import { F } from '../samplers/f.js';
+import { VON_MISES } from '../samplers/von-mises.js';
+import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
 // One set of signatures for every sampler, generic over its element types: a sampler declares the
@@ -399,3 +410,203 @@ export const multinomial = multinomialFn as RowsSampler<ArrayLike<number>, Multi
  * @function
  */
 export const multinomialAsync = multinomialAsyncFn as RowsSamplerAsync<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;
+/** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
+export interface LocScaleOptions extends FloatOptions {
+  /** Location, default 0 (finite). */
+  loc?: number;
+  /** Scale, default 1 (finite, > 0). */
+  scale?: number;
+}
+export type CauchyOptions = LocScaleOptions;
+export type LaplaceOptions = LocScaleOptions;
+export type LogisticOptions = LocScaleOptions;
+export type GumbelOptions = LocScaleOptions;
+
+const [cauchyFn, cauchyAsyncFn] = makeSampler(CAUCHY);
+/**
+ * n Cauchy variates loc + scale·C. From the element's uniform u in (0, 1] folded to w (2u, or 2u − 1
+ * above 1/2): C = ∓cot(πw/2), negative on u's lower half — the law of tan(π(u − 1/2)), never infinite
+ * (docs/streams.md §6.5).
+ * @function
+ */
+export const cauchy = cauchyFn as FloatSampler<CauchyOptions>;
+/**
+ * The Promise twin of cauchy() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const cauchyAsync = cauchyAsyncFn as FloatSamplerAsync<CauchyOptions>;
+
+const [laplaceFn, laplaceAsyncFn] = makeSampler(LAPLACE);
+/**
+ * n Laplace variates loc ± scale·(−log w), w the folded uniform, negative on u's lower half (§6.5).
+ * @function
+ */
+export const laplace = laplaceFn as FloatSampler<LaplaceOptions>;
+/**
+ * The Promise twin of laplace() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const laplaceAsync = laplaceAsyncFn as FloatSamplerAsync<LaplaceOptions>;
+
+const [logisticFn, logisticAsyncFn] = makeSampler(LOGISTIC);
+/**
+ * n logistic variates loc ± scale·log((2 − w)/w), w the folded uniform (§6.5).
+ * @function
+ */
+export const logistic = logisticFn as FloatSampler<LogisticOptions>;
+/**
+ * The Promise twin of logistic() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const logisticAsync = logisticAsyncFn as FloatSamplerAsync<LogisticOptions>;
+
+const [gumbelFn, gumbelAsyncFn] = makeSampler(GUMBEL);
+/**
+ * n Gumbel (maximum) variates loc − scale·log(−log v), v in (0, 1) from the element's uniform (§6.5).
+ * @function
+ */
+export const gumbel = gumbelFn as FloatSampler<GumbelOptions>;
+/**
+ * The Promise twin of gumbel() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const gumbelAsync = gumbelAsyncFn as FloatSamplerAsync<GumbelOptions>;
+
+export interface ParetoOptions extends FloatOptions {
+  /** Tail index α > 0. */
+  alpha: number;
+  /** Scale x_m > 0 (the smallest value), default 1. */
+  scale?: number;
+}
+const [paretoFn, paretoAsyncFn] = makeSampler(PARETO);
+/**
+ * n Pareto type I variates scale·u^(−1/alpha) ≥ scale (scipy's pareto(b = alpha, scale); numpy's
+ * pareto(a) is the Lomax law, this minus 1 with scale 1). Evaluated as scale·exp(−log(u)/alpha) (§6.5).
+ * @function
+ */
+export const pareto = paretoFn as FloatSamplerWith<ParetoOptions>;
+/**
+ * The Promise twin of pareto() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const paretoAsync = paretoAsyncFn as FloatSamplerWithAsync<ParetoOptions>;
+
+export interface RayleighOptions extends FloatOptions {
+  /** Scale σ > 0 (the mode), default 1. */
+  scale?: number;
+}
+const [rayleighFn, rayleighAsyncFn] = makeSampler(RAYLEIGH);
+/**
+ * n Rayleigh variates scale·sqrt(−2 log u), u the element's uniform in (0, 1] (§6.5).
+ * @function
+ */
+export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
+/**
+ * The Promise twin of rayleigh() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const rayleighAsync = rayleighAsyncFn as FloatSamplerAsync<RayleighOptions>;
+
+export interface TruncatedNormalOptions extends FloatOptions {
+  /** Lower bound, default −Infinity (not NaN). */
+  low?: number;
+  /** Upper bound, > low, default Infinity (not NaN). */
+  high?: number;
+  /** Mean of the normal before truncation, default 0. */
+  mean?: number;
+  /** Its standard deviation, default 1 (> 0). */
+  std?: number;
+}
+const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL);
+/**
+ * n normal(mean, std) variates conditioned on [low, high], by the inverse CDF evaluated in the smaller
+ * tail (accurate for bounds far out, e.g. low = mean + 8·std; docs/accuracy.md), one uniform per
+ * element (§6.5). The interval must come within 35 standard deviations of the mean.
+ * @function
+ */
+export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormalOptions>;
+/**
+ * The Promise twin of truncatedNormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;
+
+export interface StudentTOptions extends FloatOptions {
+  /** Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or
+   *  Float64Array of length n). */
+  df: number | Float32Array | Float64Array;
+  proposals?: number;
+}
+const [studentTFn, studentTAsyncFn] = makeSampler(STUDENT_T);
+/**
+ * n Student's t variates z·sqrt((df/2)/G): z element i of normal(key) (the dtype's Box–Muller
+ * stream) and G element i of gamma(key, ·, { alpha: df/2 }) — two streams of the key (§6.6).
+ * @function
+ */
+export const studentT = studentTFn as FloatSamplerWith<StudentTOptions>;
+/**
+ * The Promise twin of studentT() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const studentTAsync = studentTAsyncFn as FloatSamplerWithAsync<StudentTOptions>;
+
+export interface FOptions extends FloatOptions {
+  /** Numerator degrees of freedom, finite and ≥ 0.2. */
+  dfn: number;
+  /** Denominator degrees of freedom, finite and ≥ 0.2. */
+  dfd: number;
+  proposals?: number;
+}
+const [fFn, fAsyncFn] = makeSampler(F);
+/**
+ * n F(dfn, dfd) variates (G_a/G_b)·(dfd/dfn), G_a and G_b gamma elements 2i (shape dfn/2) and 2i + 1
+ * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses (§6.6).
+ * @function
+ */
+export const f = fFn as FloatSamplerWith<FOptions>;
+/**
+ * The Promise twin of f() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;
+
+export interface VonMisesOptions extends FloatOptions {
+  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). */
+  mu?: number;
+  /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). */
+  kappa: number;
+}
+const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
+/**
+ * n von Mises variates in [−π, π) (float32: rounded once, so π itself can appear): Best–Fisher
+ * rejection as numpy, element i the first accepted proposal of its own sub-stream (TAG_VON_MISES);
+ * κ > 1e6 uses the normal limit μ + z/√κ, κ < 1e-8 the uniform law (docs/streams.md §6.7).
+ * @function
+ */
+export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
+/**
+ * The Promise twin of vonMises() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const vonMisesAsync = vonMisesAsyncFn as FloatSamplerWithAsync<VonMisesOptions>;
+
+export interface MultivariateNormalOptions extends FloatOptions {
+  /** The mean vector: d finite numbers (1 ≤ d ≤ 1024). */
+  mean: ArrayLike<number>;
+  /** The d×d covariance: d rows of d numbers, or d·d numbers row-major; symmetric positive
+   *  semi-definite within 1e-10·max diagonal (docs/streams.md §6.8). */
+  cov: ArrayLike<ArrayLike<number>> | ArrayLike<number>;
+}
+const [multivariateNormalFn, multivariateNormalAsyncFn] = makeSampler(MULTIVARIATE_NORMAL);
+/**
+ * n rows of d multivariate normal values, row-major (n·d values): row r is mean + L·z with L the lower
+ * Cholesky factor of cov (computed once per call) and z the normal elements r·d .. r·d + d − 1 of the
+ * key. `offset` counts rows (§6.8).
+ * @function
+ */
+export const multivariateNormal = multivariateNormalFn as FloatSamplerWith<MultivariateNormalOptions>;
+/**
+ * The Promise twin of multivariateNormal() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const multivariateNormalAsync = multivariateNormalAsyncFn as FloatSamplerWithAsync<MultivariateNormalOptions>;

@@ -247,10 +247,12 @@ export class Generator {
     return b.buf[b.pos++];
   }
 
-  /** Row s of a rows sampler's scalar stream (no buffering: one row per call). */
-  #scalarRow(name: string, vector: unknown, opts: Record<string, unknown>): unknown {
+  /** Row s of a rows sampler's scalar stream (no buffering: one row per call); without `vector` for a
+   *  sampler whose row vector is an option (multivariateNormal's mean). */
+  #scalarRow(name: string, vector: unknown, opts: Record<string, unknown>, positional = true): unknown {
     const b = this.#buffered(name);
-    const row = functionOf(name, false)(b.key, vector, 1, { ...this.#call, ...opts, offset: b.base + b.pos });
+    const o = { ...this.#call, ...opts, offset: b.base + b.pos };
+    const row = positional ? functionOf(name, false)(b.key, vector, 1, o) : functionOf(name, false)(b.key, 1, o);
     b.pos++;
     return row;
   }
@@ -299,7 +301,16 @@ export class Generator {
     }
     for (const spec of SAMPLERS) {
       const name = spec.name;
-      if (spec.rows) {
+      if (spec.rows?.option) {
+        // the row vector is an option: g.f(options) is one row, g.f(n, options) n rows
+        proto[name] = function (this: Generator, n?: unknown, options?: unknown) {
+          if (n === undefined || (typeof n === 'object' && n !== null)) return this.#scalarRow(name, undefined, this.#own(n, true), false);
+          return this.#bulkCall(name, false, [n], options);
+        };
+        proto[`${name}Async`] = function (this: Generator, n: unknown, options?: unknown) {
+          return this.#bulkCall(name, true, [n], options);
+        };
+      } else if (spec.rows) {
         proto[name] = function (this: Generator, vector: unknown, n?: unknown, options?: unknown) {
           if (n === undefined || (typeof n === 'object' && n !== null)) return this.#scalarRow(name, vector, this.#own(n, true));
           return this.#bulkCall(name, false, [vector, n], options);

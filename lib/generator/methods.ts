@@ -71,7 +71,23 @@ export type GeneratorAsyncMethod<F> =
             <T extends D>(vector: V, n: number, options: WithDtype<GeneratorBulkOptions<O>, T>): Promise<ArrayOf<T>>; (vector: V, n: number, options?: WithDefault<GeneratorBulkOptions<O>, Def>): Promise<ArrayOf<Def>> }
         : never;
 
+/** Samplers whose row vector is an option (`rows.option` in the registry): a single draw is one row. */
+export type OptionRowsName = 'multivariateNormal';
+
+/** A generator method of such a sampler (options required): one row without n, n rows with it. */
+export interface GeneratorOptionRows<O, D extends keyof DtypeArrays, Def extends D> {
+  (options: GeneratorSingleOptions<O>): ArrayOf<Def>;
+  (n: number, options: WithDeviceOut<GeneratorBulkOptions<O>>): DeviceArray;
+  <A extends ArrayOf<D>>(n: number, options: WithOut<GeneratorBulkOptions<O>, A>): A;
+  <T extends D>(n: number, options: WithDtype<GeneratorBulkOptions<O>, T>): ArrayOf<T>;
+  (n: number, options: WithDefault<GeneratorBulkOptions<O>, Def>): ArrayOf<Def>;
+}
+
 /** Every sampler method of a Generator and its Async twin. */
-export type GeneratorMethods = { [K in SamplerName]: GeneratorMethod<SamplerFunctions[K]> } & {
+export type GeneratorMethods = {
+  [K in SamplerName]: K extends OptionRowsName
+    ? SamplerFunctions[K] extends SamplerWith<infer O, infer D, infer Def> ? GeneratorOptionRows<O, D, Def> : never
+    : GeneratorMethod<SamplerFunctions[K]>;
+} & {
   [K in SamplerName as `${K}Async`]: `${K}Async` extends keyof SamplerFunctions ? GeneratorAsyncMethod<SamplerFunctions[`${K}Async`]> : never;
 };

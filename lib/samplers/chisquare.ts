@@ -1,6 +1,6 @@
 /** chisquare(): exactly 2·G with G the gamma(key, n, { alpha: df/2 }) variates (docs/streams.md §6.3). */
 import { degreesOfFreedom } from '../core/constraints.js';
-import { opFor, type SamplerSpec } from './spec.js';
+import { halfShapes, opFor, type SamplerSpec } from './spec.js';
 
 export const CHISQUARE: SamplerSpec = {
   name: 'chisquare',
@@ -13,16 +13,7 @@ export const CHISQUARE: SamplerSpec = {
   dtypes: ['float64', 'float32'],
   proposals: true,
   lower(v, dtype) {
-    // α = df/2, exact (degreesOfFreedom refused the one df whose half would round to 0).
-    const df = v.df;
-    let alpha = 0;
-    const perElement: Record<string, Float64Array> = {};
-    if (typeof df === 'number') {
-      alpha = df / 2;
-    } else {
-      const dfs = df as Float32Array | Float64Array;
-      perElement.alpha = Float64Array.from(dfs, (x) => x / 2);
-    }
+    const { alpha, perElement } = halfShapes(v.df);
     return { op: opFor('gamma', dtype), params: { alpha, scale: 2, proposals: v.proposals }, perElement };
   },
   ops: [],  // it runs gamma's ops (lib/samplers/gamma.ts)

@@ -1,5 +1,5 @@
 /** poisson(): counts with mean λ, scalar or per element (docs/streams.md §12.1). */
-import { nonNegative } from '../core/constraints.js';
+import { poissonMean } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { poissonKernel } from '../kernels/poisson.js';
@@ -16,7 +16,7 @@ export const POISSON: SamplerSpec = {
   params: [
     {
       name: 'lam', doc: 'Mean λ >= 0 (finite): one number, or one per element (a Float32Array/Float64Array or a float32/float64 DeviceArray of length n). The dtype must hold every count λ can give: λ + 64·√λ + 64 at most 2^31−1 (int32), 2^32−1 (uint32) or 2^53 (float64).',
-      is: nonNegative, perElement: true, device: true, fits: POISSON_FITS,
+      is: poissonMean, perElement: true, device: true, fits: POISSON_FITS,
     },
   ],
   dtypes: COUNT_DTYPES,

@@ -18,6 +18,17 @@ import { POISSON } from './poisson.js';
 import { BINOMIAL } from './binomial.js';
 import { NEGATIVE_BINOMIAL } from './negative-binomial.js';
 import { MULTINOMIAL } from './multinomial.js';
+import { CAUCHY } from './cauchy.js';
+import { LAPLACE } from './laplace.js';
+import { LOGISTIC } from './logistic.js';
+import { GUMBEL } from './gumbel.js';
+import { PARETO } from './pareto.js';
+import { RAYLEIGH } from './rayleigh.js';
+import { TRUNCATED_NORMAL } from './truncated-normal.js';
+import { STUDENT_T } from './student-t.js';
+import { F } from './f.js';
+import { VON_MISES } from './von-mises.js';
+import { MULTIVARIATE_NORMAL } from './multivariate-normal.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
 import { SOBOL_OPS } from './sobol.js';
@@ -27,6 +38,8 @@ import { SELECT_OPS } from './select.js';
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
+  CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
+  MULTIVARIATE_NORMAL,
 ];
 
 function opTable(): ReadonlyMap<string, OpSpec> {
@@ -49,5 +62,5 @@ export function opSpec(name: string): OpSpec {
   return op;
 }
 
-export { TRANSFORMS } from './transform.js';
+export { TRANSFORMS, transformParamNames } from './transform.js';
 export type { OpSpec, SamplerSpec, ParamSpec, CudaOp, Lowered } from './spec.js';

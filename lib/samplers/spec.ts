@@ -12,6 +12,15 @@ import { DEFAULT_PROPOSALS } from '../kernels/gamma.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { DeviceDtype } from '../core/types.js';
 
+/** An option with a structured value (SamplerSpec.structured). */
+export interface StructuredOption {
+  name: string;
+  doc: string;
+  check(v: unknown, K: number): unknown;
+  example(K: number): unknown;
+  bad: readonly unknown[];
+}
+
 /** One named parameter of a sampler's options. */
 export interface ParamSpec {
   name: string;
@@ -132,10 +141,17 @@ export interface SamplerSpec {
   proposals?: boolean;
   /**
    * The output is n rows of K values (row-major), K the length of the positional vector parameter
-   * `param` (before n in the public signature: `dirichlet(key, alpha, n, options)`), at most `max`;
+   * `param` (before n in the public signature: `dirichlet(key, alpha, n, options)`; with `option`, an
+   * option instead: `multivariateNormal(key, n, { mean })`), at most `max`;
    * `offset` counts rows, and the job's elements are the flat values (row·K + k).
    */
-  rows?: { param: string; max: number };
+  rows?: { param: string; max: number; option?: boolean };
+  /**
+   * Options whose values are not numbers (multivariateNormal's cov): each checked by `check` once the
+   * row length K is known, the checked value handed to `lower`; `example(K)` is a good value and `bad`
+   * values it must refuse (for the table-driven tests). Required.
+   */
+  structured?: readonly StructuredOption[];
   /** A choice between streams, e.g. normal's method. */
   method?: { values: readonly string[]; default: string };
   /** Checks that involve several parameters (after each passed its own). */
@@ -153,4 +169,13 @@ export const cpuProposals = (a: KernelArgs): number => (a.params.proposals as nu
 /** Ops of a sampler that takes its op from the output type: name + '32' / '64'. */
 export function opFor(base: string, dtype: DeviceDtype): string {
   return base + (dtype === 'float32' ? '32' : '64');
+}
+
+/**
+ * Gamma shapes α = df/2 from degrees of freedom, one number or per element (chisquare, studentT): exact,
+ * since the constraints refuse the one df whose half would round to 0.
+ */
+export function halfShapes(df: unknown): { alpha: number; perElement: Record<string, Float64Array> } {
+  if (typeof df === 'number') return { alpha: df / 2, perElement: {} };
+  return { alpha: 0, perElement: { alpha: Float64Array.from(df as Float32Array | Float64Array, (x) => x / 2) } };
 }

@@ -7,6 +7,7 @@
 import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
+import { finite, positive } from '../core/constraints.js';
 import type { ParamSpec, SamplerSpec } from './spec.js';
 
 export interface TransformDef {
@@ -20,6 +21,12 @@ export interface TransformDef {
   params: readonly ParamSpec[];
   /** The value of one element: binary64 base value x, parameters p; the same operations as in C++. */
   f: TransformFn;
+  /**
+   * Parameters f reads that are derived from the public ones on the host (their names, in the order
+   * of p, and how they are computed); omitted: p is the public parameters in their order. Every
+   * backend receives these values, so the derivation needs no C++ twin.
+   */
+  derived?: { names: readonly string[]; of(v: Record<string, number>): number[] };
   check?: SamplerSpec['check'];
   hints?: SamplerSpec['hints'];
   /** Smallest n for which `auto` prefers the GPU. */
@@ -28,6 +35,32 @@ export interface TransformDef {
 
 /** The transforms, for tests that compare them with cr_transforms.h. */
 export const TRANSFORMS: TransformDef[] = [];
+
+/** The values of p for a call with public parameter values v. */
+export function transformParams(d: TransformDef, v: Record<string, number>): Float64Array {
+  return Float64Array.from(d.derived ? d.derived.of(v) : d.params.map((q) => v[q.name]));
+}
+
+/** The names of p's values (cr_transforms.h's parameter count is their number). */
+export const transformParamNames = (d: TransformDef): readonly string[] => d.derived?.names ?? d.params.map((q) => q.name);
+
+/** The parameters of a location–scale law: loc (default 0) and scale (> 0, default 1), with their docs. */
+export function locScale(loc: string, scale: string): ParamSpec[] {
+  return [
+    { name: 'loc', doc: `${loc}, default 0.`, is: finite, default: 0 },
+    { name: 'scale', doc: `${scale} > 0, default 1.`, is: positive, default: 1 },
+  ];
+}
+
+// The symmetric laws fold u in (0, 1] onto its halves (cr_transforms.h cr_tf_fold, cr_tf_signed,
+// cr_tf_open explain why): the same operations here.
+
+/** w = 2u on (0, 1/2], 2u − 1 above: uniform on (0, 1] again, exact. */
+export const fold = (u: number): number => (u <= 0.5 ? 2 * u : 2 * u - 1);
+/** −t on u's lower half, t on its upper half. */
+export const signed = (u: number, t: number): number => (u <= 0.5 ? -t : t);
+/** u made open at 1: the upper half reflected, 1.5 − u (exact). */
+export const openAtOne = (u: number): number => (u <= 0.5 ? u : 1.5 - u);
 
 export function transformSampler(d: TransformDef): SamplerSpec {
   TRANSFORMS.push(d);
@@ -46,7 +79,7 @@ export function transformSampler(d: TransformDef): SamplerSpec {
     hints: d.hints,
     lower: (v, dtype) => ({
       op: `${d.name}${dtype === 'float32' ? '32' : '64'}`,
-      params: { p: Float64Array.from(d.params, (q) => v[q.name] as number) },
+      params: { p: transformParams(d, v as Record<string, number>) },
     }),
     ops: [
       { name: `${d.name}32`, dtype: 'float32', cpu: kernel(false), fast, cuda: { fn: 'transform32', args: [{ constant: d.id }, { param: 'p' }], crossover } },

@@ -600,6 +600,16 @@ struct VecMath {
     vlog<1>(&x, &r);
     return r;
   }
+  static v2d sqrt(v2d x) { return vsqrt(x); }  // correctly rounded, as the scalar sqrt
+  static v2d ndtri(v2d x) { return (v2d){cr_ndtri(x[0]), cr_ndtri(x[1])}; }  // rare in samplers: the scalar port
+  static void sincos2pi(v2d u, v2d* s, v2d* c) { vsincos2pi<1>(&u, s, c); }
+  /** Per lane m ? a : b, m a comparison's lane mask; a scalar operand stands for both lanes. */
+  template <class Mask>
+  static v2d select(Mask m, v2d a, v2d b) { return sel((v128_t)m, a, b); }
+  template <class Mask>
+  static v2d select(Mask m, double a, v2d b) { return sel((v128_t)m, splat(a), b); }
+  template <class Mask>
+  static v2d select(Mask m, v2d a, double b) { return sel((v128_t)m, a, splat(b)); }
 };
 
 /** OUT[0 .. n) ← f(OUT[i]) two at a time, in place (wide) or rounded to floats at the start of OUT: the
@@ -625,8 +635,9 @@ INLINE void map_out(uint32_t n, uint32_t wide, const double* p, F f) {
  * float32 when !wide. float32 needs 4 doubles per block: at most CHUNK_BLOCKS / 2 blocks per call.
  */
 EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
-                                           uint32_t wide, int32_t id, double p0, double p1, double p2, double p3) {
-  const double p[CR_TRANSFORM_MAX_PARAMS] = {p0, p1, p2, p3};
+                                           uint32_t wide, int32_t id, double p0, double p1, double p2, double p3,
+                                           double p4, double p5, double p6, double p7) {
+  const double p[CR_TRANSFORM_MAX_PARAMS] = {p0, p1, p2, p3, p4, p5, p6, p7};
   const int base = cr_transform_base(id);
   if (base < 0) return;  // the caller passes known ids only
   const bool normal = base == CR_BASE_NORMAL;

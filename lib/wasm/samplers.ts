@@ -35,7 +35,7 @@ interface SamplerExports {
   ): void;
   transform_fill(
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
-    p0: number, p1: number, p2: number, p3: number,
+    p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
   ): void;
   count_fill(k0: number, k1: number, elo: number, ehi: number, count: number, kind: number, per: number, tag: number): void;
   multinomial_fill(k0: number, k1: number, elo: number, ehi: number, rows: number, K: number, count: number): void;
@@ -189,7 +189,8 @@ export function transformWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs, id
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
   driveBlocks(lo, hi, out, wide ? 2 : 4,
-    (b0, b1, nb) => ex.transform_fill(k0, k1, b0, b1, nb, wide, id, p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0),
+    (b0, b1, nb) => ex.transform_fill(k0, k1, b0, b1, nb, wide, id, p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0,
+      p[4] ?? 0, p[5] ?? 0, p[6] ?? 0, p[7] ?? 0),
     wide ? CHUNK_BLOCKS : CHUNK_BLOCKS / 2);
   return true;
 }

@@ -145,6 +145,16 @@ cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, ui
   return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p);
 }
 
+cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                                const double* p, int, cudaStream_t s) {
+  return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p);
+}
+
+cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
+                          const double* lm, int, cudaStream_t s) {
+  return cr_visit_mvn(HostRun{s, {out, lm}}, out, f32, n, k0, k1, first, d, lm);
+}
+
 cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStream_t s) {
   if (a.count == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
@@ -164,6 +174,13 @@ cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStre
       switch (a.sink) {
         case CR_SINK_F32: static_cast<float*>(a.out)[i] = (float)(cr_gamma_value(alpha, dv, U) * a.scale); break;
         case CR_SINK_F64: static_cast<double*>(a.out)[i] = cr_gamma_value(alpha, dv, U) * a.scale; break;
+        case CR_SINK_T32:
+        case CR_SINK_T64: {
+          const double t = cr_student_t_from(cr_normal_element(a.k0, a.k1, a.e0 + i, false, a.wide, 0.0, 1.0), alpha, dv, U);
+          if (a.sink == CR_SINK_T32) static_cast<float*>(a.out)[i] = (float)t;
+          else static_cast<double*>(a.out)[i] = t;
+          break;
+        }
         default: static_cast<double*>(a.out)[i] = cr_row_term(alpha, dv, U, *a.all_small != 0); break;
       }
     }
@@ -181,6 +198,19 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
       cr_gamma_draw(k0, k1, 2 * (first + i), ma, !f32, 1, &dva, &Ua);
       cr_gamma_draw(k0, k1, 2 * (first + i) + 1, mb, !f32, 1, &dvb, &Ub);
       const double v = cr_beta_from_draws(a, b, dva, Ua, dvb, Ub);
+      if (f32) static_cast<float*>(out)[i] = (float)v;
+      else static_cast<double*>(out)[i] = v;
+    }
+  }, {out});
+}
+
+cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
+                        double dfd, int proposals, int, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
+  return launch(s, [=] {
+    for (uint64_t i = 0; i < n; ++i) {
+      const double v = cr_f_element(k0, k1, first + i, dfn, dfd, !f32, 1);
       if (f32) static_cast<float*>(out)[i] = (float)v;
       else static_cast<double*>(out)[i] = v;
     }

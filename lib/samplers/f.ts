@@ -1,0 +1,27 @@
+/** f(): (G_a/G_b)·(dfd/dfn) from gamma elements 2e and 2e + 1, beta's pair (docs/streams.md §6.6). */
+import { ratioDf } from '../core/constraints.js';
+import type { KernelArgs } from '../core/job.js';
+import { fKernel } from '../kernels/ratios.js';
+import { cpuProposals, opFor, type CudaArg, type SamplerSpec } from './spec.js';
+
+const args: readonly CudaArg[] = [{ param: 'dfn' }, { param: 'dfd' }, { proposals: true }];
+const kernel = (wide: boolean) => (a: KernelArgs) =>
+  fKernel(a.k0, a.k1, a.lo, a.hi, a.params.dfn as number, a.params.dfd as number, cpuProposals(a), wide, a.out as Float32Array | Float64Array);
+
+export const F: SamplerSpec = {
+  name: 'f',
+  summary: 'F (Fisher–Snedecor) variates (V1/dfn)/(V2/dfd) from the chi-square (gamma) elements 2e and 2e + 1',
+  stream: 'docs/streams.md §6.6',
+  params: [
+    { name: 'dfn', doc: 'Numerator degrees of freedom, finite and ≥ 0.2.', is: ratioDf },
+    { name: 'dfd', doc: 'Denominator degrees of freedom, finite and ≥ 0.2.', is: ratioDf },
+  ],
+  dtypes: ['float64', 'float32'],
+  proposals: true,
+  lower: (v, dtype) => ({ op: opFor('f', dtype), params: { dfn: v.dfn, dfd: v.dfd, proposals: v.proposals } }),
+  ops: [
+    { name: 'f32', dtype: 'float32', cpu: kernel(false), cuda: { fn: 'f32', args, crossover: 1 << 9 } },
+    { name: 'f64', dtype: 'float64', cpu: kernel(true), cuda: { fn: 'f64', args, crossover: 1 << 9 } },
+  ],
+  hints: { d1: 'dfn', d2: 'dfd', dfnum: 'dfn', dfden: 'dfd', df1: 'dfn', df2: 'dfd' },
+};

@@ -1,0 +1,48 @@
+/** vonMises(): Best–Fisher rejection per element on its own sub-stream (docs/streams.md §6.7). */
+import { finite, nonNegative } from '../core/constraints.js';
+import type { KernelArgs } from '../core/job.js';
+import { PI, TWO_PI, vonMisesKernel } from '../kernels/vonmises.js';
+import { opFor, type CudaArg, type SamplerSpec } from './spec.js';
+
+/** Below: uniform on the circle; above KAPPA_NORMAL: the normal limit (numpy's thresholds). */
+export const KAPPA_UNIFORM = 1e-8;
+export const KAPPA_NORMAL = 1e6;
+
+/** The call's constants p = (mode, s, kappa, mu, c) of lib/kernels/vonmises.ts, in binary64 on the host. */
+export function vonMisesParams(mu: number, kappa: number): Float64Array {
+  // mu reduced to [−π, π) once here, so each element wraps at most once
+  let m = mu % TWO_PI;  // exact (fmod)
+  if (m < -PI) m += TWO_PI;
+  else if (m >= PI) m -= TWO_PI;
+  if (kappa < KAPPA_UNIFORM) return Float64Array.of(0, 0, kappa, m, 0);
+  if (kappa > KAPPA_NORMAL) return Float64Array.of(2, 0, kappa, m, 1 / Math.sqrt(kappa));
+  let s: number;
+  if (kappa < 1e-5) {
+    s = 1 / kappa + kappa;  // the series of the form below, which cancels for tiny kappa
+  } else {
+    const r = 1 + Math.sqrt(1 + 4 * kappa * kappa);
+    const rho = (r - Math.sqrt(2 * r)) / (2 * kappa);
+    s = (1 + rho * rho) / (2 * rho);
+  }
+  return Float64Array.of(1, s, kappa, m, 0);
+}
+
+const args: readonly CudaArg[] = [{ param: 'p' }];
+const kernel = (a: KernelArgs) => vonMisesKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as Float64Array, a.out as Float32Array | Float64Array);
+
+export const VON_MISES: SamplerSpec = {
+  name: 'vonMises',
+  summary: 'von Mises variates on [−π, π): Best–Fisher rejection, element i\'s first accepted proposal',
+  stream: 'docs/streams.md §6.7',
+  params: [
+    { name: 'mu', doc: 'Mean direction (radians, any finite value), default 0.', is: finite, default: 0 },
+    { name: 'kappa', doc: 'Concentration ≥ 0 (0: uniform on the circle).', is: nonNegative },
+  ],
+  dtypes: ['float64', 'float32'],
+  lower: (v, dtype) => ({ op: opFor('vonMises', dtype), params: { p: vonMisesParams(v.mu as number, v.kappa as number) } }),
+  ops: [
+    { name: 'vonMises32', dtype: 'float32', cpu: kernel, cuda: { fn: 'vonMises32', args, crossover: 1 << 12 } },
+    { name: 'vonMises64', dtype: 'float64', cpu: kernel, cuda: { fn: 'vonMises64', args, crossover: 1 << 12 } },
+  ],
+  hints: { loc: 'mu', mean: 'mu', concentration: 'kappa', scale: 'kappa (a concentration, not a scale)' },
+};
