@@ -37,6 +37,8 @@ export const SOURCES = [
   'lib/wasm/samplers.cc',
   'lib/wasm/shim/math.h',
   'lib/wasm/shim/string.h',
+  'cuda/include/cr_api.h',
+  'cuda/include/cr_discrete.h',
   'cuda/include/cr_counts.h',
   'cuda/include/cr_gamma.h',
   'cuda/include/cr_layout.h',

@@ -6,20 +6,14 @@
 // subnormals); floats are stored as hex bit patterns. Run after `npx tsc -p .`:
 //   node scripts/gen-transform-vectors.mjs            # (re)write the file
 //   node scripts/gen-transform-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as api from '../dist/lib/index.js';
 import { TRANSFORMS, transformParamNames } from '../dist/lib/samplers/registry.js';
 import { transformParams } from '../dist/lib/samplers/transform.js';
+import { hex32, hex64, writeOrCheck } from './vector-file.mjs';
 
 const file = fileURLToPath(new URL('../test/vectors/transforms.json', import.meta.url));
 
-const F64 = new Float64Array(1);
-const U64 = new BigUint64Array(F64.buffer);
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-const hex64 = (x) => { F64[0] = x; return U64[0].toString(16).padStart(16, '0'); };
-const hex32 = (x) => { F32[0] = x; return U32[0].toString(16).padStart(8, '0'); };
 const hexOf = (arr) => [...arr].map(arr instanceof Float32Array ? hex32 : hex64);
 
 const seeds = [0n, 0x123456789abcdefn, 2n ** 64n - 1n];
@@ -67,15 +61,4 @@ const text = JSON.stringify({
   cases,
 }) + '\n';
 
-if (process.argv.includes('--check')) {
-  let old = '';
-  try { old = readFileSync(file, 'utf8'); } catch { /* missing */ }
-  if (old !== text) {
-    console.error(`${file} is stale: run node scripts/gen-transform-vectors.mjs`);
-    process.exit(1);
-  }
-  console.log(`${file} is current`);
-} else {
-  writeFileSync(file, text);
-  console.log(`wrote ${file} (${text.length} bytes, ${cases.length} cases)`);
-}
+writeOrCheck(file, text, 'scripts/gen-transform-vectors.mjs', cases.length);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  DeviceArray, beta, betaAsync, bits, bitsAsync, chisquare, chisquareAsync, dirichlet, dirichletAsync, exponential,
+  DeviceArray, bernoulli, bernoulliAsync, beta, betaAsync, bits, bitsAsync, geometric, geometricAsync, integers, integersAsync, chisquare, chisquareAsync, dirichlet, dirichletAsync, exponential,
   exponentialAsync, gamma, gammaAsync, key, normal, normalAsync, shutdownPool, uniform, uniformAsync,
 } from '../lib/index.js';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
@@ -42,6 +42,10 @@ const FUNCTIONS: [string, Fn, (o: Record<string, unknown>) => Promise<unknown>, 
   ['chisquare', (o) => chisquare(k, 50, { df: 3, ...o }), (o) => chisquareAsync(k, 50, { df: 3, ...o }), 'float64', 50],
   ['beta', (o) => beta(k, 50, { a: 0.5, b: 2, ...o }), (o) => betaAsync(k, 50, { a: 0.5, b: 2, ...o }), 'float64', 50],
   ['dirichlet', (o) => dirichlet(k, [0.3, 2, 1], 17, o), (o) => dirichletAsync(k, [0.3, 2, 1], 17, o), 'float64', 51],
+  ['integers int32', (o) => integers(k, 50, { low: -9, high: 99, ...o }), (o) => integersAsync(k, 50, { low: -9, high: 99, ...o }), 'int32', 50],
+  ['integers float64 wide', (o) => integers(k, 50, { high: 2 ** 40, dtype: 'float64', ...o }), (o) => integersAsync(k, 50, { high: 2 ** 40, dtype: 'float64', ...o }), 'float64', 50],
+  ['bernoulli uint8 per element', (o) => bernoulli(k, 50, { p: shapes.map((x) => x / 300), ...o }), (o) => bernoulliAsync(k, 50, { p: shapes.map((x) => x / 300), ...o }), 'uint8', 50],
+  ['geometric uint32', (o) => geometric(k, 50, { p: 0.2, dtype: 'uint32', ...o }), (o) => geometricAsync(k, 50, { p: 0.2, dtype: 'uint32', ...o }), 'uint32', 50],
 ];
 
 describe('DeviceArray on the CPU backend (no GPU)', () => {
@@ -209,6 +213,27 @@ describe('DeviceArray with a CUDA backend (stand-in addon)', () => {
     expect(names()).toEqual(['dirichlet64Async']);
     expect(calls[0].args[4]).toBeInstanceOf(StandInHandle);
     same(rows.toHost(), dirichlet(k, [0.3, 0.5, 2], 7, { backend: 'cpu' }));
+  });
+
+  it('a CUDA-resident p sends bernoulli/geometric to CUDA as a handle, with the output type code; results equal the CPU', async () => {
+    const host = Float64Array.from(shapes, (x) => x / 300);
+    const p = DeviceArray.from(host);
+    calls.length = 0;
+    const got = bernoulli(k, 50, { p, dtype: 'int32' });
+    expect(names()).toEqual(['bernoulli']);
+    expect(calls[0].args[4]).toBe(3);  // int32
+    expect(calls[0].args[5]).toBeInstanceOf(StandInHandle);
+    same(got as Int32Array, bernoulli(k, 50, { p: host, dtype: 'int32', backend: 'cpu' }));
+    calls.length = 0;
+    const g = await geometricAsync(k, 50, { p, out: 'device' });
+    expect(names()).toEqual(['geometricAsync']);
+    expect(g.dtype).toBe('int32');
+    same(g.toHost(), geometric(k, 50, { p: host, backend: 'cpu' }));
+    calls.length = 0;
+    const ints = integers(k, 50, { high: 2 ** 32, dtype: 'uint32', out: 'device' });
+    expect(names()).toEqual(['integers']);
+    expect(calls[0].args.slice(4, 7)).toEqual([0, 0, 2 ** 32]);
+    same(ints.toHost(), integers(k, 50, { high: 2 ** 32, dtype: 'uint32', backend: 'cpu' }));
   });
 
   it('operands that all live on the CPU keep auto on the CPU', () => {

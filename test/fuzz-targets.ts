@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';
 import { SAMPLERS, type ParamSpec, type SamplerSpec } from '../lib/samplers/registry.js';
+import { CTORS } from '../lib/core/types.js';
 import type { Constraint } from '../lib/core/constraints.js';
 
 export const K = cr.key(7);
@@ -51,7 +52,8 @@ function badArray(ok: Function[], n: number, fill = 1): fc.Arbitrary<unknown> {
     fc.constantFrom(...ok).map((C) => new Proxy(new (C as Float64ArrayConstructor)(n).fill(fill), {})),
     fc.constantFrom(...ok).map((C) => Object.create((C as Float64ArrayConstructor).prototype) as unknown),
     fc.constant(new DataView(new ArrayBuffer(8 * n))),
-    fc.constant(Buffer.alloc(8 * n)),
+    // a Buffer is a Uint8Array: wrong unless uint8 is one of the types
+    ...(ok.includes(Uint8Array) ? [] : [fc.constant(Buffer.alloc(8 * n))]),
   );
 }
 /** Outputs that are not a typed array of `ok` (the first of which is also tried too short). */
@@ -60,7 +62,8 @@ const badOut = (ok: Function[], need: number) => fc.oneof(
   fc.constant(new (ok[0] as Float64ArrayConstructor)(need - 1)), // too short
   fc.constant(new (ok[0] as Float64ArrayConstructor)(need + 4).subarray(5)), // too short after a byte offset
   fc.array(fc.double(), { minLength: need, maxLength: need }), // a plain array
-  junk,
+  // junk has byte arrays: long enough, they are a valid out of a uint8 sampler (bernoulli)
+  junk.filter((v) => !(ok.some((c) => v instanceof c) && (v as { length: number }).length >= need)),
 );
 const badKey = fc.oneof(
   fc.constantFrom([1], [1, 2, 3], [-1, 0], [2 ** 32, 0], [1.5, 0], ['1', 0], [0, NaN], [null, 0], [0, 2n]),
@@ -150,7 +153,7 @@ const goodFor = (q: ParamSpec) => q.default ?? q.is.good.find((x) => x >= 0.25 &
 function samplerTarget(s: SamplerSpec): Target {
   const rows = s.rows?.param;
   const K = 3;
-  const outs: Function[] = s.dtypes.map((d) => CTORS[d]);
+  const outs = s.dtypes.map((d) => CTORS[d]);
   const slots: Target['slots'] = { ...common(outs, rows ? K * N : N) };
   if (s.dtypes.length > 1) slots.dtype = ['dtype', badEnum([...s.dtypes])];
   if (s.method) slots.method = ['method', badEnum([...s.method.values])];

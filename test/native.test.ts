@@ -120,6 +120,14 @@ describe.skipIf(addon === null)('the addon binding', () => {
       a.deviceFree(hi);
     }
     expect(() => a.bits(1, 2, 0, 0, new Int32Array(2) as unknown as Uint32Array)).toThrow(/out must be a Uint32Array/);
+    // the discrete samplers: type codes, safe-integer bounds, p as a number or float values
+    expect(() => a.integers(1, 2, 0, 0, 1, 0, 5, new Float32Array(2) as never)).toThrow(/type is not an output type/);
+    expect(() => a.integers(1, 2, 0, 0, 3, 0.5, 5, new Int32Array(2))).toThrow(/low must be an integer/);
+    expect(() => a.integers(1, 2, 0, 0, 3, 0, 2 ** 53, new Int32Array(2))).toThrow(/high must be an integer/);
+    expect(() => a.integers(1, 2, 0, 0, 3, 0, 5, new Uint32Array(2))).toThrow(/out must be a Int32Array/);
+    expect(() => a.bernoulli(1, 2, 0, 0, 4, new Uint8Array(2) as never, new Uint8Array(2))).toThrow(/p must be a Float32Array or Float64Array/);
+    expect(() => a.bernoulli(1, 2, 0, 0, 4, new Float64Array(1), new Uint8Array(2))).toThrow(/p has fewer values than out/);
+    expect(() => a.geometric(1, 2, 0, 0, 4, 0.5, new Uint8Array(2) as never)).toThrow(/type is not an output type/);
     expect(() => a.deviceAlloc(1, -1)).toThrow(RangeError);
     const h = a.deviceAlloc(2, 0);
     expect(() => a.normalBM64(1, 2, 0, 0, 0, 1, h as unknown as Float64Array, 1)).toThrow(/n must be an integer no larger than the device array/);
@@ -241,6 +249,9 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
   aliasUpload: () => [sab(Uint32Array, 10), 5],
   aliasCategorical: () => [sab(Float32Array, 5, 1), 1, 1, 2, 0, 0, sab(Uint32Array, 7)],
+  integers: () => [1, 2, 0, 0, 3, -5, 10, sab(Int32Array, 7)],
+  bernoulli: () => [1, 2, 0, 0, 4, sab(Float32Array, 7, 0.5), sab(Uint8Array, 7)],
+  geometric: () => [1, 2, 0, 0, 2, sab(Float64Array, 7, 0.25), sab(Float64Array, 7)],
   // Sobol: 7 points of 1 dimension (van der Corput's vectors), randomised for the float32 one
   sobolU32: () => [1, 2, 0, 0, 7, 1, 1, 32, 0, 0, 0, 0, sobolDirs(), sab(Uint32Array, 7)],
   sobolF32: () => [1, 2, 0, 0, 7, 1, 1, 32, 1, 1, 0, 0, sobolDirs(), sab(Float32Array, 7)],

@@ -11,7 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   key, split, foldIn, philox4x32, bits, uniform, normal, gamma, exponential, chisquare, beta, dirichlet,
-  AliasTable, categorical, Xorwow, sobol, mrg32k3aFill, permutation, shuffle, sampleWithoutReplacement,
+  AliasTable, categorical, Xorwow, sobol, mrg32k3aFill, integers, bernoulli, geometric, permutation, shuffle,
+  sampleWithoutReplacement,
 } from 'cuda-random';
 
 const k = key(20260501);
@@ -67,6 +68,17 @@ describe('stream stability (frozen outputs; a failure means a stream changed)', 
       [0.5366455316543579, 0.40158703923225403, 0.0014818054623901844]);
     expect(arr(dirichlet(k, [1, 2, 3], 2, { offset: 5 }))).toEqual(
       [0.06629134534885515, 0.5899302083940675, 0.3437784462570774, 0.366700765524216, 0.30676568368863916, 0.3265335507871448]);
+  });
+
+  it('integers (narrow and wide), bernoulli, geometric', () => {
+    expect(arr(integers(k, 6, { high: 10, offset: 5 }))).toEqual([4, 5, 3, 5, 0, 6]);
+    expect(arr(integers(k, 4, { low: -(2 ** 31), high: 2 ** 31 }))).toEqual([2059262148, 37105619, 2141866213, -850238474]);
+    expect(arr(integers(k, 4, { low: -(2 ** 52), high: 2 ** 52, dtype: 'float64', offset: 2 ** 40 }))).toEqual(
+      [-2881849257751850, -3567419368356450, -930546177602, 783711171364103]);
+    expect(arr(bernoulli(k, 8, { p: 0.5, offset: 3 }))).toEqual([0, 0, 0, 1, 0, 0, 1, 0]);
+    expect(arr(bernoulli(k, 4, { p: new Float64Array([0, 1, 0.25, 0.75]), dtype: 'float32' }))).toEqual([0, 1, 0, 0]);
+    expect(arr(geometric(k, 6, { p: 0.3 }))).toEqual([1, 2, 1, 1, 2, 1]);
+    expect(arr(geometric(k, 4, { p: 1e-6, dtype: 'float64', offset: 77 }))).toEqual([529781, 3580538, 30501, 1498889]);
   });
 
   it('alias tables (rows of PSA and PSA+, samples) and categorical', () => {

@@ -17,37 +17,11 @@ using namespace cr_rt;
 
 namespace {
 
-constexpr unsigned long long kNoBad = ~0ull;
-
 /** Resolves CR_PROPOSALS_DEFAULT in *p; anything but 1 … CR_MAX_PROPOSALS is EINVAL. */
 cr_status resolve_proposals(int* p) {
   if (*p == CR_PROPOSALS_DEFAULT) *p = CR_GAMMA_DEFAULT_PROPOSALS;
   if (*p >= 1 && *p <= CR_MAX_PROPOSALS) return ok_status();
   return invalid("proposals must be -1 (the default) or an integer in [1, 1024]");
-}
-
-/** CR_ERANGE naming shape `index` of `what` when the device found an invalid one. */
-cr_status shape_error(cudaStream_t s, const unsigned long long* dev_bad, const void* values, int type,
-                      const char* what, const char* domain) {
-  unsigned long long bad = kNoBad;
-  CR_TRY(cudaMemcpyAsync(&bad, dev_bad, sizeof bad, cudaMemcpyDeviceToHost, s));
-  CR_TRY(cudaStreamSynchronize(s));
-  if (bad == kNoBad) return ok_status();
-  double v = 0;
-  if (type == CR_TYPE_F32) {
-    float f = 0;
-    CR_TRY(cudaMemcpyAsync(&f, static_cast<const float*>(values) + bad, sizeof f, cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-    v = f;
-  } else {
-    CR_TRY(cudaMemcpyAsync(&v, static_cast<const double*>(values) + bad, sizeof v, cudaMemcpyDeviceToHost, s));
-    CR_TRY(cudaStreamSynchronize(s));
-  }
-  cr_status st;
-  st.code = CR_ERANGE;
-  snprintf(st.name, sizeof st.name, "%s", "ERANGE");
-  snprintf(st.message, sizeof st.message, "%s[%llu] must be %s, got %.17g", what, bad, domain, v);
-  return st;
 }
 
 struct NormalBody : BodyBase {
@@ -156,10 +130,7 @@ struct GammaBody : BodyBase {
   uint64_t first;
   int proposals;
   cr_gamma_args a{};
-  const char* shapes = nullptr;  // per-element shapes, or null
-  size_t shape_elem = 0;
-  bool host_shapes = false;
-  void* staged = nullptr;  // device copy of a chunk of host shapes
+  PerElement shapes;
 
   GammaBody(size_t elem_, uint32_t k0, uint32_t k1, uint64_t first_, double alpha, const void* values, int type,
             bool on_device, double scale, int proposals_)
@@ -172,22 +143,13 @@ struct GammaBody : BodyBase {
     a.shape.alpha = alpha;
     a.shape.f32 = values && type == CR_TYPE_F32;
     a.sink = elem == 4 ? CR_SINK_F32 : CR_SINK_F64;
-    shapes = static_cast<const char*>(values);
-    shape_elem = values ? type_size(type) : 0;
-    host_shapes = values && !on_device;
-    if (host_shapes) chunk = kDeviceChunk;
+    shapes.set(values, type, on_device);
+    if (shapes.host) chunk = kDeviceChunk;
   }
 
   cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
-    cr_status st = ok_status();
-    if (host_shapes) {
-      if ((st = alloc_device(sc.buf[0], most * shape_elem, s, ds.pools)).code) return st;
-      staged = sc.buf[0].p;
-    } else if (shapes && validate) {
-      if ((st = alloc_device(sc.buf[1], sizeof(unsigned long long), s, ds.pools)).code) return st;
-      CR_TRY(cudaMemsetAsync(sc.buf[1].p, 0xff, sizeof(unsigned long long), s));
-      a.bad = static_cast<unsigned long long*>(sc.buf[1].p);
-    }
+    cr_status st = shapes.prepare(sc, s, ds, most, validate);
+    a.bad = shapes.bad;
     return st;
   }
 
@@ -197,20 +159,14 @@ struct GammaBody : BodyBase {
     c.count = m;
     c.out = d;
     c.bad_base = start;
-    if (host_shapes) {
-      const cudaError_t e = cudaMemcpyAsync(staged, shapes + start * shape_elem, m * shape_elem, cudaMemcpyHostToDevice, s);
+    if (shapes.values) {
+      const cudaError_t e = shapes.at(start, m, s, &c.shape.values);
       if (e != cudaSuccess) return e;
-      c.shape.values = staged;
-    } else if (shapes) {
-      c.shape.values = shapes + start * shape_elem;
     }
     return cr_launch_gamma(c, proposals, sms, s);
   }
 
-  cr_status verify(cudaStream_t s) {
-    if (!a.bad) return ok_status();
-    return shape_error(s, a.bad, shapes, a.shape.f32 ? CR_TYPE_F32 : CR_TYPE_F64, "alpha", "finite and > 0");
-  }
+  cr_status verify(cudaStream_t s) { return shapes.verify(s, "alpha", "finite and > 0"); }
 };
 
 /** Dirichlet rows of K shapes (host: copied once; device: read in place), in chunks: whole-row gamma

@@ -12,6 +12,7 @@
 #define CR_RUN_H
 
 #include <algorithm>
+#include <cstdio>
 
 #include "cr_api.h"
 #include "cr_runtime.h"
@@ -44,6 +45,93 @@ inline cr_status check_float_out(const cr_array& out) {
   if (out.n && !out.data) return invalid("out is null");
   return ok_status();
 }
+
+/** CR_ERANGE naming `what`[i] = v: a value out of its domain (`domain` says it, e.g. "finite and > 0"). */
+inline cr_status value_error(const char* what, unsigned long long i, const char* domain, double v) {
+  cr_status st;
+  st.code = CR_ERANGE;
+  snprintf(st.name, sizeof st.name, "%s", "ERANGE");
+  snprintf(st.message, sizeof st.message, "%s[%llu] must be %s, got %.17g", what, i, domain, v);
+  return st;
+}
+
+/** No invalid device value found (the initial value of a device `bad` index). */
+constexpr unsigned long long kNoBadIndex = ~0ull;
+
+/** After a blocking call's stream work: CR_ERANGE naming value `*dev_bad` of `what` (device `values`
+ *  of float `type`) when the device flagged one, else success. */
+inline cr_status shape_error(cudaStream_t s, const unsigned long long* dev_bad, const void* values, int type,
+                             const char* what, const char* domain) {
+  unsigned long long bad = kNoBadIndex;
+  CR_TRY(cudaMemcpyAsync(&bad, dev_bad, sizeof bad, cudaMemcpyDeviceToHost, s));
+  CR_TRY(cudaStreamSynchronize(s));
+  if (bad == kNoBadIndex) return ok_status();
+  double v = 0;
+  if (type == CR_TYPE_F32) {
+    float f = 0;
+    CR_TRY(cudaMemcpyAsync(&f, static_cast<const float*>(values) + bad, sizeof f, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
+    v = f;
+  } else {
+    CR_TRY(cudaMemcpyAsync(&v, static_cast<const double*>(values) + bad, sizeof v, cudaMemcpyDeviceToHost, s));
+    CR_TRY(cudaStreamSynchronize(s));
+  }
+  return value_error(what, bad, domain, v);
+}
+
+/**
+ * Per-element values of a call (gamma's shapes, bernoulli's and geometric's p): host values staged chunk
+ * by chunk into scratch (the body sets chunk = kDeviceChunk), or device values read in place, for which
+ * blocking calls get a device index `bad` (kNoBadIndex until the kernel flags an invalid value).
+ */
+struct PerElement {
+  const char* values = nullptr;  // null: a scalar parameter
+  size_t elem = 0;
+  int type = CR_TYPE_F64;
+  bool host = false;
+  void* staged = nullptr;
+  unsigned long long* bad = nullptr;
+
+  void set(const void* v, int t, bool on_device) {
+    values = static_cast<const char*>(v);
+    type = t;
+    elem = v ? type_size(t) : 0;
+    host = v && !on_device;
+  }
+
+  /** Scratch buf[0] for staging, buf[1] for the device flag. */
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    cr_status st = ok_status();
+    if (host) {
+      if ((st = alloc_device(sc.buf[0], most * elem, s, ds.pools)).code) return st;
+      staged = sc.buf[0].p;
+    } else if (values && validate) {
+      if ((st = alloc_device(sc.buf[1], sizeof(unsigned long long), s, ds.pools)).code) return st;
+      CR_TRY(cudaMemsetAsync(sc.buf[1].p, 0xff, sizeof(unsigned long long), s));
+      bad = static_cast<unsigned long long*>(sc.buf[1].p);
+    }
+    return st;
+  }
+
+  /** The device values of elements [start, start + m) (null for a scalar), staging host values first. */
+  cudaError_t at(uint64_t start, uint64_t m, cudaStream_t s, const void** out) const {
+    *out = nullptr;
+    if (!values) return cudaSuccess;
+    if (host) {
+      const cudaError_t e = cudaMemcpyAsync(staged, values + start * elem, m * elem, cudaMemcpyHostToDevice, s);
+      if (e != cudaSuccess) return e;
+      *out = staged;
+      return cudaSuccess;
+    }
+    *out = values + start * elem;
+    return cudaSuccess;
+  }
+
+  /** After the stream: CR_ERANGE naming `what`[i] when the device flagged value i. */
+  cr_status verify(cudaStream_t s, const char* what, const char* domain) const {
+    return bad ? shape_error(s, bad, values, type, what, domain) : ok_status();
+  }
+};
 
 template <class Body>
 cr_status run_blocking(Body& body, const cr_array& out) {

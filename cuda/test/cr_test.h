@@ -250,6 +250,18 @@ inline uint32_t bits_of(float x) {
   return u;
 }
 
+/** A hex bit pattern of the vector files (e.g. a binary64 as 16 hex digits). */
+inline uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
+
+/** The `run` of cr_work.h's visitors on the host: the work object's items in order. */
+struct HostRun {
+  template <class Work>
+  int operator()(const Work& w) const {
+    for (uint64_t q = 0, n = w.items(); q < n; ++q) w(q);
+    return 0;
+  }
+};
+
 }  // namespace crt
 
 #endif  // CR_TEST_H

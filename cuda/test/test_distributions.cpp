@@ -15,7 +15,6 @@
 
 using crt::Json;
 
-static uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
 static double dhex(const Json& j) { return cr_dfrom(hex(j)); }
 
 static void test_math(const Json& m) {

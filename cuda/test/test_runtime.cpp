@@ -1,6 +1,7 @@
 // host-test: cuda-headers
 // host-test: sources cuda/src/cr_copy.cpp cuda/src/cr_runtime.cpp cuda/src/cr_api.cpp cuda/src/cr_api_device.cpp
 // host-test: sources cuda/src/cr_api_dist.cpp cuda/src/cr_api_alias.cpp cuda/src/cr_diagnostics.cpp cuda/src/cr_api_qrng.cpp
+// host-test: sources cuda/src/cr_api_discrete.cpp
 // host-test: sources cuda/test/fake/fake_cudart.cpp cuda/test/fake/fake_kernels.cpp
 // host-test: flags -pthread
 //
@@ -31,6 +32,8 @@
 #include "cr_api_alias.h"
 #include "cr_api_device.h"
 #include "cr_api_dist.h"
+#include "cr_api_discrete.h"
+#include "cr_discrete.h"
 #include "cr_api_qrng.h"
 #include "cr_mrg32k3a.h"
 #include "cr_sobol.h"
@@ -529,6 +532,96 @@ void distributions() {
   no_violations("distributions");
 }
 
+// ---- the discrete entry points: integer outputs, staged and device p, errors ---------------------------
+
+/** Element e of integers(low, high) straight from the per-element functions. */
+int64_t integer_at(const cr_int_plan& p, uint64_t e) {
+  uint32_t w[4];
+  const unsigned L = p.wide ? 2 : 4;
+  cr_int_block(e / L, K0, K1, w);
+  const unsigned l = (unsigned)(e % L);
+  return p.wide ? cr_integers_value(p, K0, K1, e, w[2 * l], w[2 * l + 1]) : cr_integers_value(p, K0, K1, e, w[l], 0);
+}
+
+double prob_at(int kind, uint64_t e, double p) {
+  const std::vector<uint32_t> w = raw_words(2 * e, 2);
+  return cr_prob_value(kind, w[0], w[1], p);
+}
+
+void discrete() {
+  fake::begin_case();
+  const uint64_t n = 2500003;  // past one staging chunk of 4-byte and of 1-byte elements
+  std::vector<int32_t> ints(n);
+  if (ok(cr_integers(K0, K1, 9, -1000, 999999, cr_host(ints.data(), n)), "integers int32 to host")) {
+    const cr_int_plan p = cr_integers_plan(-1000, 999999);
+    bool all = true;
+    for (uint64_t i = 0; i < n && all; i += 1009) all = ints[i] == integer_at(p, 9 + i);
+    CRT_CHECK(all && ints[n - 1] == integer_at(p, 9 + n - 1), "integers = per-element values");
+  }
+  cr_status st;
+  double* dev = static_cast<double*>(cr_device_alloc(n * 8, &st));
+  ok(st, "cr_device_alloc");
+  std::vector<double> wide(n), back(n);
+  const int64_t lo = -(1ll << 52), hi = (1ll << 52) - 12345;
+  if (ok(cr_integers(K0, K1, 3, lo, hi, cr_host(wide.data(), n)), "integers float64 wide to host") &&
+      ok(cr_integers(K0, K1, 3, lo, hi, cr_on_device(dev, n)), "integers float64 wide to device") &&
+      ok(cr_copy_to_host(back.data(), dev, n * 8), "copy back")) {
+    same(back.data(), wide.data(), n, "integers: device output = host output");
+    const cr_int_plan p = cr_integers_plan(lo, hi);
+    CRT_CHECK(p.wide, "range 2^53 - 12345 is wide");
+    bool all = true;
+    for (uint64_t i = 0; i < n && all; i += 997) all = wide[i] == (double)integer_at(p, 3 + i);
+    CRT_CHECK(all, "wide integers = per-element values");
+  }
+  std::vector<uint32_t> u(10);
+  CRT_CHECK(cr_integers(K0, K1, 0, 5, 5, cr_host(u.data(), 10)).code == CR_EINVAL, "low = high refused");
+  CRT_CHECK(cr_integers(K0, K1, 0, -1, 5, cr_host(u.data(), 10)).code == CR_EINVAL, "uint32 with low < 0 refused");
+  CRT_CHECK(cr_integers(K0, K1, 0, 0, 1ll << 33, cr_host(u.data(), 10)).code == CR_EINVAL, "uint32 beyond 2^32 refused");
+  CRT_CHECK(cr_integers(K0, K1, 0, 0, 5, cr_array{u.data(), 10, CR_TYPE_F32, 0}).code == CR_EINVAL, "float32 refused");
+
+  // bernoulli into uint8 with per-element host p (staged), then device p with a bad value
+  std::vector<uint8_t> bits(n);
+  std::vector<float> ps(n);
+  for (uint64_t i = 0; i < n; ++i) ps[i] = (float)((i % 101) / 100.0);
+  cr_array pa{ps.data(), n, CR_TYPE_F32, 0};
+  if (ok(cr_bernoulli(K0, K1, 1, 0.0, &pa, cr_host(bits.data(), n)), "bernoulli uint8, host p")) {
+    bool all = true;
+    for (uint64_t i = 0; i < n && all; i += 1013) all = bits[i] == prob_at(CR_BERNOULLI, 1 + i, ps[i]);
+    CRT_CHECK(all, "bernoulli = per-element values");
+  }
+  std::vector<double> pd(5000, 0.5);
+  pd[4321] = 1.5;
+  double* dp = static_cast<double*>(cr_device_alloc(5000 * 8, &st));
+  ok(cr_copy_to_device(dp, pd.data(), 5000 * 8), "upload p");
+  cr_array dpa{dp, 5000, CR_TYPE_F64, 1};
+  std::vector<int32_t> g(5000);
+  cr_status e = cr_bernoulli(K0, K1, 0, 0.0, &dpa, cr_host(g.data(), 5000));
+  CRT_CHECK(e.code == CR_ERANGE && strstr(e.message, "p[4321] must be in [0, 1], got 1.5") != nullptr, "bad device p: %s", e.message);
+  pd[4321] = 0.25;
+  pd[17] = 1e-8;  // fine for bernoulli, below geometric's int32 floor
+  ok(cr_copy_to_device(dp, pd.data(), 5000 * 8), "upload p");
+  ok(cr_bernoulli(K0, K1, 0, 0.0, &dpa, cr_host(g.data(), 5000)), "bernoulli, device p");
+  e = cr_geometric(K0, K1, 0, 0.0, &dpa, cr_host(g.data(), 5000));
+  CRT_CHECK(e.code == CR_ERANGE && strstr(e.message, "p[17] must be in [2^-25, 1] for int32 outputs, got 1e-08") != nullptr,
+            "geometric device p below the int32 floor: %s", e.message);
+  std::vector<double> gd(5000);
+  if (ok(cr_geometric(K0, K1, 0, 0.0, &dpa, cr_host(gd.data(), 5000)), "geometric float64, device p")) {
+    bool all = true;
+    for (uint64_t i = 0; i < 5000 && all; ++i) all = gd[i] == prob_at(CR_GEOMETRIC, i, pd[i]);
+    CRT_CHECK(all, "geometric = per-element values");
+  }
+  pd[17] = 0.0;
+  cr_array hpa{pd.data(), 5000, CR_TYPE_F64, 0};
+  e = cr_geometric(K0, K1, 0, 0.0, &hpa, cr_host(gd.data(), 5000));
+  CRT_CHECK(e.code == CR_ERANGE && strstr(e.message, "p[17] must be in [2^-47, 1] for float64 outputs, got 0") != nullptr,
+            "geometric host p = 0: %s", e.message);
+  CRT_CHECK(cr_geometric(K0, K1, 0, 0.5, nullptr, cr_host(bits.data(), 10)).code == CR_EINVAL, "geometric uint8 refused");
+  CRT_CHECK(cr_bernoulli(K0, K1, 0, -0.5, nullptr, cr_host(bits.data(), 10)).code == CR_EINVAL, "bernoulli p < 0 refused");
+  cr_device_free(dev);
+  cr_device_free(dp);
+  no_violations("discrete");
+}
+
 // ---- many threads at once -------------------------------------------------------------------------------
 
 void concurrent() {
@@ -646,6 +739,7 @@ int main() {
   caller_stream_order();
   alias_transfers();
   distributions();
+  discrete();
   qrng();
   concurrent();
   CRT_CHECK(cr_rt::CopyPool::process().threads() == 16, "CUDA_RANDOM_COPY_THREADS=16 gave %d threads",

@@ -14,8 +14,6 @@ using crt::Json;
 
 namespace {
 
-uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
-
 /** Indices 0 … n−1 ordered by key, equal keys in index order. */
 std::vector<uint32_t> order(const std::vector<uint64_t>& keys) {
   std::vector<uint32_t> idx(keys.size());

@@ -9,7 +9,6 @@
 
 using crt::Json;
 
-static uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
 
 static void check(const Json& v, const char* name, double (*f)(double)) {
   const Json& rows = v[name];

@@ -10,20 +10,11 @@
 #include "cr_transforms.h"
 #include "cr_work.h"
 
+using crt::HostRun;
 using crt::Json;
+using crt::hex;
 
 namespace {
-
-uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
-
-/** The `run` of cr_work.h's visitors on the host. */
-struct HostRun {
-  template <class Work>
-  int operator()(const Work& w) const {
-    for (uint64_t q = 0, n = w.items(); q < n; ++q) w(q);
-    return 0;
-  }
-};
 
 void test_table(const Json& ts) {
   for (size_t i = 0; i < ts.size(); ++i) {

@@ -26,6 +26,8 @@ export type Shapes = Float32Array | Float64Array | DeviceHandle;
 export type Proposals = number;
 
 type Key4 = [k0: U32, k1: U32, lo: U32, hi: U32];
+/** Outputs of the discrete samplers. */
+type DiscreteArray = Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 /** A Sobol call's shape (cr_sobol_spec). */
 type SobolArgs = [points: U32, dims: U32, pointsLayout: U32, bits: U32, normal: U32, scramble: U32, offLo: U32, offHi: U32, dirs: Uint32Array];
 /** curand_init(seed, subsequence, offset) of an MRG32k3a fill. */
@@ -116,6 +118,16 @@ export interface SamplerAddon {
   multinomialU32Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Uint32Array>]): Promise<void>;
   multinomialF64(...a: [...Key4, count: number, probs: Float64Array, ...Out<Float64Array>]): void;
   multinomialF64Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Integers in [low, high) (binding/discrete.cc): `type` is the output's type code (lib/core/types.ts
+   *  DTYPE_CODE: int32, uint32 or float64); low and high safe integers, low < high, the range fitting the type. */
+  integers(...a: [...Key4, type: number, low: number, high: number, ...Out<Int32Array | Uint32Array | Float64Array>]): void;
+  integersAsync(...a: [...Key4, type: number, low: number, high: number, ...Out<Int32Array | Uint32Array | Float64Array>]): Promise<void>;
+  /** Bernoulli(p) as `type` (uint8, int32, uint32, float32 or float64); p one number or per element. */
+  bernoulli(...a: [...Key4, type: number, p: number | Shapes, ...Out<DiscreteArray>]): void;
+  bernoulliAsync(...a: [...Key4, type: number, p: number | Shapes, ...Out<DiscreteArray>]): Promise<void>;
+  /** Geometric(p) as `type` (int32, uint32 or float64); p at least the type's floor (lib/samplers/geometric.ts). */
+  geometric(...a: [...Key4, type: number, p: number | Shapes, ...Out<Int32Array | Uint32Array | Float64Array>]): void;
+  geometricAsync(...a: [...Key4, type: number, p: number | Shapes, ...Out<Int32Array | Uint32Array | Float64Array>]): Promise<void>;
   /**
    * Flat elements lo/hi … of a Sobol output (binding/qrng.cc, cuda/include/cr_api_qrng.h): `points`
    * points of `dims` dimensions from point offLo/offHi, layout 1 point-major / 0 dimension-major,

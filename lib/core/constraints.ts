@@ -105,30 +105,6 @@ export const count: Constraint = {
   good: [0, 1, 7, 100, 2 ** 31 - 1],
 };
 
-/** A probability in [0, 1]. */
-export const probability: Constraint = {
-  says: 'in [0, 1]',
-  check(v, name) {
-    const x = num(v, name);
-    if (!(x >= 0 && x <= 1)) throw new RangeError(`${name} must be in [0, 1], got ${x}`);
-    return x;
-  },
-  bad: [-0.1, -1e-300, 1.0000001, NaN, Infinity, -Infinity],
-  good: [0, 1e-300, 0.3, 0.5, 0.75, 1],
-};
-
-/** A success probability in (0, 1] (negative binomial: p = 0 never succeeds). */
-export const successProbability: Constraint = {
-  says: 'in (0, 1]',
-  check(v, name) {
-    const x = num(v, name);
-    if (!(x > 0 && x <= 1)) throw new RangeError(`${name} must be in (0, 1], got ${x}`);
-    return x;
-  },
-  bad: [0, -0.5, 1.5, NaN, Infinity, -Infinity],
-  good: [0.001, 0.3, 0.5, 1],
-};
-
 /** Negative binomial's r: finite and > 0 (good values whose counts fit every count dtype). */
 export const successes: Constraint = {
   says: 'finite and > 0',
@@ -139,6 +115,42 @@ export const successes: Constraint = {
 
 /** Most proposals a rejection sampler evaluates at once (`proposals`; cr_dist_items.h CR_MAX_PROPOSALS). */
 export const MAX_PROPOSALS = 1024;
+
+/** A probability: a number in [0, 1] (NaN refused). */
+export const probability: Constraint = {
+  says: 'in [0, 1]',
+  check(v, name) {
+    const x = num(v, name);
+    if (!(x >= 0 && x <= 1)) throw new RangeError(`${name} must be in [0, 1], got ${x}`);
+    return x;
+  },
+  bad: [-0.1, 1.5, -1e-300, 1 + 2 ** -52, NaN, Infinity, -Infinity],
+  good: [0, 5e-324, 0.3, 1 - 2 ** -53, 1],
+};
+
+/** A success probability of a waiting time: in (0, 1]. */
+export const successProbability: Constraint = {
+  says: 'in (0, 1]',
+  check(v, name) {
+    const x = num(v, name);
+    if (!(x > 0 && x <= 1)) throw new RangeError(`${name} must be in (0, 1], got ${x}`);
+    return x;
+  },
+  bad: [0, -0, -0.5, 1.5, NaN, Infinity, -Infinity],
+  good: [2 ** -25, 0.3, 1 - 2 ** -53, 1],
+};
+
+/** An integer that a double holds exactly (|x| ≤ 2^53 − 1). */
+export const safeInteger: Constraint = {
+  says: 'a safe integer',
+  check(v, name) {
+    const x = num(v, name);
+    if (!Number.isSafeInteger(x)) throw new RangeError(`${name} must be an integer in [-(2^53-1), 2^53-1], got ${x}`);
+    return x;
+  },
+  bad: [0.5, -1.25, 2 ** 53, -(2 ** 53), NaN, Infinity, -Infinity],
+  good: [0, -7, 3, 2 ** 31, -(2 ** 31)],
+};
 
 /** A bound of an interval: any number but NaN (±Infinity: unbounded on that side). */
 export const bound: Constraint = {

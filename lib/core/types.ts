@@ -17,6 +17,9 @@ export const CTORS = {
   uint32: Uint32Array, int32: Int32Array, uint8: Uint8Array, float32: Float32Array, float64: Float64Array,
 } as const;
 
+/** Element type codes of the addon and the C API (cuda/include/cr_api.h CR_TYPE_*). */
+export const DTYPE_CODE: Readonly<Record<DeviceDtype, number>> = { uint32: 0, float32: 1, float64: 2, int32: 3, uint8: 4 };
+
 /** The element type of a typed array of one of those types, or undefined. */
 export function dtypeOf(a: unknown): DeviceDtype | undefined {
   for (const [dtype, ctor] of Object.entries(CTORS)) {

@@ -11,9 +11,9 @@ import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
 import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
-import { MAX_PROPOSALS } from '../core/constraints.js';
-import { checkFits, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
+import { MAX_PROPOSALS, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
+import { checkFits, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
 
 /** A validated `proposals`, or undefined (omitted: the backend's default). */
 export function checkProposals(v: unknown): number | undefined {
@@ -47,9 +47,12 @@ export function checkShapeArray(v: DeviceArray, length: number | undefined, name
   return v;
 }
 
-/** Every value of `v` passes q's constraint and fits `dtype` (naming `name[i]`); returns v. */
-function checkEach<T extends ArrayLike<number>>(v: T, q: ParamSpec, dtype: DeviceDtype, name = q.name): T {
-  for (let i = 0; i < v.length; i++) checkFits(q.fits, q.is.check(v[i], `${name}[${i}]`), `${name}[${i}]`, dtype);
+/** Every value of `v` passes constraint c and, with `fits`, fits `dtype` (naming `name[i]`); returns v. */
+function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: string, fits?: ParamSpec['fits'], dtype?: DeviceDtype): T {
+  for (let i = 0; i < v.length; i++) {
+    const x = c.check(v[i], `${name}[${i}]`);
+    if (fits && dtype) checkFits(fits, x, `${name}[${i}]`, dtype);
+  }
   return v;
 }
 
@@ -60,11 +63,13 @@ interface ParamValue {
   input?: DeviceInput;
 }
 
-/** A scalar, per-element or DeviceArray parameter, validated. */
+/** A scalar, per-element or DeviceArray parameter, validated by its constraint for the call's dtype
+ *  (and, for count samplers, by whether its counts fit that dtype). */
 function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamValue {
+  const is = q.byDtype?.(dtype) ?? q.is;
   if (v === undefined && q.default !== undefined) return { scalar: q.default };
   if (typeof v === 'number' || !(q.perElement || q.device)) {
-    const x = q.is.check(v, q.name);
+    const x = is.check(v, q.name);
     checkFits(q.fits, x, q.name, dtype);
     return { scalar: x };
   }
@@ -75,7 +80,7 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     return {
       input: {
         name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
-        host: (h) => checkEach(h as Float32Array | Float64Array, q, dtype),
+        host: (h) => checkEach(h as Float32Array | Float64Array, is, q.name, q.fits, dtype),
       },
     };
   }
@@ -83,14 +88,14 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     // number[] like dirichlet's and categorical's vectors: one value per element, as a Float64Array.
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     const a = new Float64Array(n);
-    for (let i = 0; i < n; i++) a[i] = q.is.check(v[i], `${q.name}[${i}]`);
+    for (let i = 0; i < n; i++) a[i] = is.check(v[i], `${q.name}[${i}]`);
     return { perElement: a };
   }
   if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
     // SharedArrayBuffer (or the caller, during an async call) may have changed them.
-    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), q, dtype) };
+    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), is, q.name, q.fits, dtype) };
   }
   const kinds = q.device ? 'a number, number[], Float32Array, Float64Array or float DeviceArray' : 'a number, number[], Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);

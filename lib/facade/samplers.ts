@@ -20,6 +20,9 @@ import { BETA } from '../samplers/beta.js';
 import { DIRICHLET } from '../samplers/dirichlet.js';
 import { LOGNORMAL } from '../samplers/lognormal.js';
 import { WEIBULL } from '../samplers/weibull.js';
+import { INTEGERS } from '../samplers/integers.js';
+import { BERNOULLI } from '../samplers/bernoulli.js';
+import { GEOMETRIC } from '../samplers/geometric.js';
 import { POISSON } from '../samplers/poisson.js';
 import { BINOMIAL } from '../samplers/binomial.js';
 import { NEGATIVE_BINOMIAL } from '../samplers/negative-binomial.js';
@@ -317,6 +320,73 @@ export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
  * @function
  */
 export const weibullAsync = weibullAsyncFn as FloatSamplerWithAsync<WeibullOptions>;
+
+// ---- the discrete samplers --------------------------------------------------------------------------
+
+/** Output types of integers and geometric: int32 (default), uint32, float64 (exact up to 2^53). */
+export type IntDtype = 'int32' | 'uint32' | 'float64';
+
+export interface IntegersOptions extends SamplerOptions<IntDtype> {
+  /** Smallest value (included), default 0: a safe integer (int32: ≥ −2^31; uint32: ≥ 0). */
+  low?: number;
+  /** One past the largest value — excluded, as numpy's `integers` and jax's `randint`: a safe integer
+   *  > low (int32: ≤ 2^31; uint32: ≤ 2^32; float64: high − low ≤ 2^53). */
+  high: number;
+}
+const [integersFn, integersAsyncFn] = makeSampler(INTEGERS);
+/**
+ * n uniform integers in [low, high) — high excluded (numpy `Generator.integers(low, high)`, jax
+ * `randint(key, shape, minval, maxval)`), unbiased: Lemire's multiply-and-reject, element i the first
+ * accepted proposal of its own sub-stream, so it depends on (key, offset + i, low, high) only — not on
+ * n, the dtype or the backend (docs/streams.md §4.1). Int32Array by default.
+ * @function
+ */
+export const integers = integersFn as SamplerWith<IntegersOptions, IntDtype, 'int32'>;
+/**
+ * The Promise twin of integers() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const integersAsync = integersAsyncFn as SamplerWithAsync<IntegersOptions, IntDtype, 'int32'>;
+
+/** Output types of bernoulli: uint8 (default), int32, uint32, float32, float64. */
+export type BernoulliDtype = 'uint8' | 'int32' | 'uint32' | 'float32' | 'float64';
+export interface BernoulliOptions extends SamplerOptions<BernoulliDtype> {
+  /** Probability of 1, in [0, 1]: one number, or one per element (a Float32Array/Float64Array or a
+   *  float32/float64 DeviceArray of length n). */
+  p: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
+}
+const [bernoulliFn, bernoulliAsyncFn] = makeSampler(BERNOULLI);
+/**
+ * n Bernoulli(p) draws: element i is 1 when u_i < p, u_i = uniform(key)[offset + i] (the float64
+ * uniform, k53·2^-53), else 0 — so p = 0 never gives 1 and p = 1 always does (docs/streams.md §6.9).
+ * Uint8Array by default.
+ * @function
+ */
+export const bernoulli = bernoulliFn as SamplerWith<BernoulliOptions, BernoulliDtype, 'uint8'>;
+/**
+ * The Promise twin of bernoulli().
+ * @function
+ */
+export const bernoulliAsync = bernoulliAsyncFn as SamplerWithAsync<BernoulliOptions, BernoulliDtype, 'uint8'>;
+
+export interface GeometricOptions extends SamplerOptions<IntDtype> {
+  /** Success probability in (0, 1], at least 2^-25 (int32), 2^-26 (uint32) or 2^-47 (float64) so no
+   *  value can exceed the dtype: one number, or one per element (Float32Array/Float64Array/DeviceArray). */
+  p: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
+}
+const [geometricFn, geometricAsyncFn] = makeSampler(GEOMETRIC);
+/**
+ * n geometric draws, numpy's convention: the number of trials up to and including the first success
+ * (1, 2, …; mean 1/p). Inversion: floor(log(v)/log1p(−p)) + 1 with v the element's open uniform
+ * (exponential's, docs/streams.md §6.10). Int32Array by default.
+ * @function
+ */
+export const geometric = geometricFn as SamplerWith<GeometricOptions, IntDtype, 'int32'>;
+/**
+ * The Promise twin of geometric().
+ * @function
+ */
+export const geometricAsync = geometricAsyncFn as SamplerWithAsync<GeometricOptions, IntDtype, 'int32'>;
 
 // ---- the count samplers (docs/streams.md §12) ---------------------------------------------------------
 

@@ -59,3 +59,21 @@ export function uniform64(
     }
   }
 }
+
+const units = new Float64Array(CHUNK);
+
+/**
+ * Calls f(s, u, m) for the float64 uniforms of elements [first + s, first + s + m) in u[0 .. m) (the
+ * values uniform64 gives: k53·2^-53 in [0, 1)), chunk by chunk over out's n elements — for the samplers
+ * that are a function of the element's uniform (bernoulli, geometric).
+ */
+export function eachUniform64(k0: number, k1: number, lo: number, hi: number, n: number,
+  f: (s: number, u: Float64Array, m: number) => void): void {
+  for (let s = 0; s < n; s += CHUNK) {
+    const m = Math.min(CHUNK, n - s);
+    const l = (lo + s) >>> 0;
+    const u = units.subarray(0, m);
+    uniform64(k0, k1, l, (hi + (l < lo ? 1 : 0)) >>> 0, 0, 1, u);
+    f(s, u, m);
+  }
+}

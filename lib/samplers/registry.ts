@@ -14,6 +14,9 @@ import { BETA } from './beta.js';
 import { DIRICHLET } from './dirichlet.js';
 import { LOGNORMAL } from './lognormal.js';
 import { WEIBULL } from './weibull.js';
+import { INTEGERS } from './integers.js';
+import { BERNOULLI } from './bernoulli.js';
+import { GEOMETRIC } from './geometric.js';
 import { POISSON } from './poisson.js';
 import { BINOMIAL } from './binomial.js';
 import { NEGATIVE_BINOMIAL } from './negative-binomial.js';
@@ -37,6 +40,7 @@ import { SELECT_OPS } from './select.js';
 
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
+  INTEGERS, BERNOULLI, GEOMETRIC,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
   MULTIVARIATE_NORMAL,

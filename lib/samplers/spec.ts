@@ -28,6 +28,9 @@ export interface ParamSpec {
   doc: string;
   /** The constraint on each value. */
   is: Constraint;
+  /** A stricter constraint for some output types (values the dtype could not hold otherwise); it
+   *  replaces `is` for every value of the call, scalar, per element or in a DeviceArray. */
+  byDtype?: (dtype: DeviceDtype) => Constraint;
   /** The default; omitted: the parameter is required. */
   default?: number;
   /**
@@ -169,6 +172,11 @@ export const cpuProposals = (a: KernelArgs): number => (a.params.proposals as nu
 /** Ops of a sampler that takes its op from the output type: name + '32' / '64'. */
 export function opFor(base: string, dtype: DeviceDtype): string {
   return base + (dtype === 'float32' ? '32' : '64');
+}
+
+/** Ops of a sampler with integer outputs: one per dtype, name + '_' + dtype (e.g. 'integers_int32'). */
+export function opOf(base: string, dtype: DeviceDtype): string {
+  return `${base}_${dtype}`;
 }
 
 /**

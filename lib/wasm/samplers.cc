@@ -30,6 +30,7 @@
 #include <wasm_simd128.h>
 
 #include "cr_counts.h"
+#include "cr_discrete.h"
 #include "cr_gamma.h"
 #include "cr_transforms.h"
 
@@ -655,6 +656,147 @@ EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t bl
     return map_out(n, wide, p, [](v2d x, const double* q) { return cr_tf_##NAME<VecMath>(x, q); });
     CR_TRANSFORMS(CR_TF_FILL)
 #undef CR_TF_FILL
+  }
+}
+
+// ---- bounded integers (lib/kernels/integers.ts; cuda/include/cr_discrete.h) ---------------------------
+
+/** Rows of a group: r_b = words 0..3 of block b (elements 4b..4b+3 in order), from the group-major
+ *  x_j = word j of blocks 0..3. */
+INLINE void transpose4(v128_t x0, v128_t x1, v128_t x2, v128_t x3, v128_t r[4]) {
+  const v128_t t0 = wasm_i32x4_shuffle(x0, x1, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(x2, x3, 0, 4, 1, 5);
+  const v128_t t2 = wasm_i32x4_shuffle(x0, x1, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(x2, x3, 2, 6, 3, 7);
+  r[0] = wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5);
+  r[1] = wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7);
+  r[2] = wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5);
+  r[3] = wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7);
+}
+
+/** Element e's value when its proposal 0 (words a, b) was rejected: the scalar port's loop. */
+COLD int64_t integer_retry(const cr_int_plan& p, uint32_t k0, uint32_t k1, uint64_t e, uint32_t a, uint32_t b) {
+  return cr_integers_value(p, k0, k1, e, a, b);
+}
+
+/**
+ * Blocks [b, b + nblocks) of the tag-7 plane into OUT. Narrow (r ≤ 2^32): elements 4b..4b+3 per block,
+ * as uint32 words (low + k) mod 2^32 (f64 = 0: the bits of int32 and uint32 outputs) or as doubles;
+ * Lemire's test four lanes at a time (k, l = the high and low words of x·r), rejected lanes by the
+ * scalar port. Wide: elements 2b, 2b+1 as doubles, by the scalar port (two words each). low and high
+ * are safe integers (exact as doubles), low < high, high − low ≤ 2^53.
+ */
+EXPORT(integers_fill) void integers_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                         uint32_t f64, double low, double high) {
+  const cr_int_plan p = cr_integers_plan((int64_t)low, (int64_t)high);
+  const bool full = p.r == 4294967296ull;  // x·2^32: k = x, never rejected
+  const v128_t R = wasm_i32x4_splat((int32_t)(uint32_t)p.r), T = wasm_i32x4_splat((int32_t)(uint32_t)p.t);
+  const v128_t LOW = wasm_i32x4_splat((int32_t)(uint32_t)(uint64_t)p.low);
+  const v2d LOWD = splat(low);
+  uint32_t* out32 = (uint32_t*)OUT;
+  double* out64 = OUT;
+  for (uint32_t left = nblocks; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_INTEGERS);
+    const uint64_t b0 = ((uint64_t)bhi << 32) | blo;
+    advance(blo, bhi, n);
+    left = left > n ? left - n : 0;
+    for (uint32_t g = 0; g < n; g += 4) {
+      v128_t rows[4];
+      transpose4(WORDS[g], WORDS[g + 1], WORDS[g + 2], WORDS[g + 3], rows);
+      for (int j = 0; j < 4; ++j) {
+        const uint64_t b = b0 + g + j;
+        const v128_t x = rows[j];
+        if (p.wide) {
+          uint32_t w[4];
+          wasm_v128_store(w, x);
+          for (int l = 0; l < 2; ++l) {
+            uint64_t k;
+            const int64_t v = cr_int_wide(w[2 * l], w[2 * l + 1], p, &k) ? p.low + (int64_t)k
+                                                                       : integer_retry(p, k0, k1, 2 * b + l, w[2 * l], w[2 * l + 1]);
+            *out64++ = (double)v;
+          }
+          continue;
+        }
+        v128_t k4 = x;
+        if (!full) {
+          const v128_t ml = extmul_lo(x, R), mh = extmul_hi(x, R);
+          k4 = wasm_i32x4_shuffle(ml, mh, 1, 3, 5, 7);
+          const v128_t ok = wasm_u32x4_ge(wasm_i32x4_shuffle(ml, mh, 0, 2, 4, 6), T);
+          if (!wasm_i32x4_all_true(ok)) {
+            uint32_t w[4], ks[4];
+            wasm_v128_store(w, x);
+            wasm_v128_store(ks, k4);
+            for (int l = 0; l < 4; ++l) {
+              uint64_t kk;
+              if (!cr_int_narrow(w[l], p, &kk)) ks[l] = (uint32_t)(uint64_t)(integer_retry(p, k0, k1, 4 * b + l, w[l], 0) - p.low);
+            }
+            k4 = wasm_v128_load(ks);
+          }
+        }
+        if (f64) {
+          store2(out64, LOWD + u32lo(k4));
+          store2(out64 + 2, LOWD + u32hi(k4));
+          out64 += 4;
+        } else {
+          wasm_v128_store(out32, wasm_i32x4_add(k4, LOW));
+          out32 += 4;
+        }
+      }
+    }
+  }
+}
+
+// ---- Bernoulli (lib/kernels/bernoulli.ts) -------------------------------------------------------------
+
+/**
+ * Raw-stream blocks [b, b + nblocks) into OUT as bytes: elements 2b (words 0, 1) and 2b+1 (words 2, 3),
+ * 1 when u = k53·2^-53 < p, else 0 — the comparison of the specification, two lanes at a time.
+ */
+EXPORT(bernoulli_fill) void bernoulli_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                           double p) {
+  const v2d P = splat(p);
+  uint8_t* out = (uint8_t*)OUT;
+  for (uint32_t left = nblocks; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_RAW);
+    advance(blo, bhi, n);
+    left = left > n ? left - n : 0;
+    for (uint32_t g = 0; g < n; g += 4, out += 8) {
+      const v128_t x0 = WORDS[g], x1 = WORDS[g + 1], x2 = WORDS[g + 2], x3 = WORDS[g + 3];
+      // lanes: even elements 2b of blocks (0, 1), (2, 3); odd elements 2b+1 likewise
+      const v128_t e01 = wasm_f64x2_lt((v128_t)(k53(x0, x1, 0) * V(two_m53)), (v128_t)P);
+      const v128_t e23 = wasm_f64x2_lt((v128_t)(k53(x0, x1, 1) * V(two_m53)), (v128_t)P);
+      const v128_t o01 = wasm_f64x2_lt((v128_t)(k53(x2, x3, 0) * V(two_m53)), (v128_t)P);
+      const v128_t o23 = wasm_f64x2_lt((v128_t)(k53(x2, x3, 1) * V(two_m53)), (v128_t)P);
+      // byte 2b = even lane b, byte 2b+1 = odd lane b (an all-ones lane is −1: keep bit 0)
+      out[0] = (uint8_t)(wasm_i64x2_extract_lane(e01, 0) & 1);
+      out[1] = (uint8_t)(wasm_i64x2_extract_lane(o01, 0) & 1);
+      out[2] = (uint8_t)(wasm_i64x2_extract_lane(e01, 1) & 1);
+      out[3] = (uint8_t)(wasm_i64x2_extract_lane(o01, 1) & 1);
+      out[4] = (uint8_t)(wasm_i64x2_extract_lane(e23, 0) & 1);
+      out[5] = (uint8_t)(wasm_i64x2_extract_lane(o23, 0) & 1);
+      out[6] = (uint8_t)(wasm_i64x2_extract_lane(e23, 1) & 1);
+      out[7] = (uint8_t)(wasm_i64x2_extract_lane(o23, 1) & 1);
+    }
+  }
+}
+
+// ---- geometric (lib/kernels/geometric.ts) -------------------------------------------------------------
+
+/**
+ * Raw-stream blocks [b, b + nblocks) into OUT as doubles: elements 2b, 2b+1, floor(log(v) / L) + 1 with v
+ * = (k53 + 1)·2^-53 exponential's open uniform (expo_impl's float64 base values) and L = log1p(−p) from
+ * the caller (the specification's constant); four at a time through vlog.
+ */
+EXPORT(geometric_fill) void geometric_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                           double L_) {
+  expo_impl<true, true>(k0, k1, blo, bhi, nblocks, 1.0);
+  const uint32_t n = ((nblocks + 7) & ~7u) * 2;  // whole 8-block steps were written (a multiple of 16)
+  const v2d L = splat(L_);
+  for (uint32_t i = 0; i < n; i += 4) {
+    v2d v[2] = {(v2d)wasm_v128_load(OUT + i), (v2d)wasm_v128_load(OUT + i + 2)}, r[2];
+    vlog<2>(v, r);
+    store2(OUT + i, vfloor(r[0] / L) + V(one));
+    store2(OUT + i + 2, vfloor(r[1] / L) + V(one));
   }
 }
 

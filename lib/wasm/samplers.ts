@@ -13,12 +13,13 @@
  */
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
-import type { KernelArgs } from '../core/job.js';
+import type { KernelArgs, OutArray } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
 import { weightTails } from '../kernels/binomial.js';
 import { philoxBlock } from '../core/philox.js';
 import { TAG_NEGATIVE_BINOMIAL, TAG_POISSON } from '../core/layout.js';
 import { log } from '../core/math/log.js';
+import { log1p } from '../core/math/log1p.js';
 import { exp } from '../core/math/exp.js';
 import { sincos2pi } from '../core/math/sincos.js';
 
@@ -33,6 +34,9 @@ interface SamplerExports {
     k0: number, k1: number, elo: number, ehi: number, count: number, period: number, phase: number,
     wide: number, mode: number, scale: number,
   ): void;
+  bernoulli_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, p: number): void;
+  geometric_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, L: number): void;
+  integers_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, f64: number, low: number, high: number): void;
   transform_fill(
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
     p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
@@ -59,6 +63,9 @@ let reason = '';
 let ex!: SamplerExports;
 let out64!: Float64Array;
 let out32!: Float32Array;
+let outU32!: Uint32Array;
+let outI32!: Int32Array;
+let outU8!: Uint8Array;
 let aux!: Float64Array;
 let alphaBuf!: Float64Array;
 let dsBuf!: Float64Array;
@@ -70,6 +77,9 @@ function init(): void {
     const mem = ex.memory.buffer;
     out64 = new Float64Array(mem, ex.buffer(0), 2 * CHUNK_BLOCKS);
     out32 = new Float32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
+    outU32 = new Uint32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
+    outI32 = new Int32Array(mem, ex.buffer(0), 4 * CHUNK_BLOCKS);
+    outU8 = new Uint8Array(mem, ex.buffer(0), 16 * CHUNK_BLOCKS);
     aux = new Float64Array(mem, ex.buffer(1), CHUNK_ELEMS);
     alphaBuf = new Float64Array(mem, ex.buffer(2), CHUNK_ELEMS);
     dsBuf = new Float64Array(mem, ex.buffer(3), CHUNK_ELEMS);
@@ -119,24 +129,25 @@ export function samplersWasmUnavailableReason(): string {
 /**
  * Shared driver of the block samplers: elements [first, first + out.length), first = (hi:lo), where
  * block b of the call's plane holds elements perBlock·b .. perBlock·b + perBlock - 1, which
- * `fill(blo, bhi, nblocks)` writes to the module's OUT at those indices (doubles or floats).
+ * `fill(blo, bhi, nblocks)` writes to the module's OUT at those indices (doubles or floats, or what
+ * `view` reads them as).
  */
 function driveBlocks(
-  lo: number, hi: number, out: Float32Array | Float64Array, perBlock: 2 | 4,
+  lo: number, hi: number, out: OutArray, perBlock: 2 | 4,
   fill: (blo: number, bhi: number, nblocks: number) => void, maxBlocks = CHUNK_BLOCKS,
+  view: OutArray = out instanceof Float64Array ? out64 : out32,
 ): void {
   const shift = perBlock === 2 ? 1 : 2;
   let b0 = ((lo >>> shift) | (hi << (32 - shift))) >>> 0;
   let b1 = hi >>> shift;
   let lane = lo & (perBlock - 1);
-  const view = out instanceof Float64Array ? out64 : out32;
   let at = 0;
   let left = out.length;
   while (left > 0) {
     const nb = Math.min(maxBlocks, Math.ceil((lane + left) / perBlock));
     fill(b0, b1, nb);
     const take = Math.min(nb * perBlock - lane, left);
-    out.set(view.subarray(lane, lane + take), at);
+    out.set(view.subarray(lane, lane + take) as Float64Array, at);
     at += take;
     left -= take;
     lane = 0;
@@ -402,4 +413,47 @@ function mapChunks(x: Float64Array, f: (n: number) => void, from: Float64Array, 
     r.set(from.subarray(0, m), s);
   }
   return r;
+}
+
+/**
+ * integersKernel of lib/kernels/integers.ts: elements [first, first + out.length) of integers in
+ * [low, high) over the tag-7 plane — four per block (r ≤ 2^32: int32/uint32 outputs as the module's
+ * uint32 words, float64 as doubles), two per block (wider ranges, float64).
+ */
+export function integersWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const low = params.low as number, high = params.high as number;
+  const wide = high - low > 2 ** 32;  // exact: both are safe integers and the range is at most 2^53
+  const o = out as Int32Array | Uint32Array | Float64Array;
+  const f64 = o instanceof Float64Array;
+  const view = f64 ? out64 : o instanceof Int32Array ? outI32 : outU32;
+  // OUT holds 2·CHUNK_BLOCKS doubles: float64 output of four elements per block fits half as many blocks
+  const most = f64 && !wide ? CHUNK_BLOCKS / 2 : CHUNK_BLOCKS;
+  driveBlocks(lo, hi, o, wide ? 2 : 4, (b0, b1, nb) => ex.integers_fill(k0, k1, b0, b1, nb, f64 ? 1 : 0, low, high), most, view);
+  return true;
+}
+
+/**
+ * bernoulliKernel of lib/kernels/bernoulli.ts with a scalar p: raw-stream elements [first, first +
+ * out.length), two per block, as the module's bytes (converted to out's type by the copy). A per-element
+ * p declines (the specification runs).
+ */
+export function bernoulliWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (perElement.p || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const p = params.p as number;
+  // OUT holds 16·CHUNK_BLOCKS bytes: two per block
+  driveBlocks(lo, hi, out, 2, (b0, b1, nb) => ex.bernoulli_fill(k0, k1, b0, b1, nb, p), 8 * CHUNK_BLOCKS, outU8);
+  return true;
+}
+
+/**
+ * geometricKernel of lib/kernels/geometric.ts with a scalar p: raw-stream elements [first, first +
+ * out.length), two per block, as the module's doubles (exact integers, converted by the copy). A
+ * per-element p declines.
+ */
+export function geometricWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (perElement.p || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const L = log1p(-(params.p as number));
+  driveBlocks(lo, hi, out, 2, (b0, b1, nb) => ex.geometric_fill(k0, k1, b0, b1, nb, L), CHUNK_BLOCKS, out64);
+  return true;
 }

@@ -1,7 +1,8 @@
 // gpu-compare section: every distribution sampler on the GPU against the TypeScript backend, bit for
-// bit — each method, dtype and `proposals`, the transforms, the count samplers (Poisson, binomial,
-// negative binomial, multinomial: int32 / uint32 / float64, around each method switch, per-element λ,
-// count and p), scalar and per-element shapes (Float32Array and Float64Array), sizes 1 … 10^8 (not multiples of 4), odd and 2^59-scale offsets,
+// bit — each method, dtype and `proposals`, the transforms, the discrete samplers, the count samplers
+// (Poisson, binomial, negative binomial, multinomial: int32 / uint32 / float64, around each method switch,
+// per-element λ, count and p), scalar and per-element shapes
+// (Float32Array and Float64Array), sizes 1 … 10^8 (not multiples of 4), odd and 2^59-scale offsets,
 // sync, async and many calls at once. Sizes ≥ 10^6 are also timed (host outputs, pageable).
 
 const PROPOSALS = [undefined, 1, 2, 4, 8, 16, 32];
@@ -90,6 +91,36 @@ function samplers(lib, k) {
         }),
       });
     }
+  }
+  // the discrete samplers (docs/streams.md §4.1, §6.9, §6.10): every output type; narrow, high-rejection,
+  // full and wide ranges; scalar and per-element p (Float32Array and Float64Array)
+  const { integers, integersAsync, bernoulli, bernoulliAsync, geometric, geometricAsync } = lib;
+  const probs = (Ctor, n) => {
+    const id = `p ${Ctor.name}:${n}`;
+    if (!per.has(id)) per.set(id, Ctor.from({ length: n }, (_, i) => [0.3, 1, 0.999, 2 ** -20, 0.05][i % 5]));
+    return per.get(id);
+  };
+  for (const [low, high, dtypes] of [
+    [0, 1_000_000, ['int32', 'uint32', 'float64']], [-5, 2 ** 31 - 4, ['int32', 'float64']], [0, 3 * 2 ** 30, ['uint32']],
+    [0, 2 ** 32, ['uint32']], [-(2 ** 31), 2 ** 31, ['int32']], [-(2 ** 52), 2 ** 52, ['float64']], [7, 2 ** 32 + 8, ['float64']],
+  ]) {
+    for (const dtype of dtypes) {
+      list.push({
+        name: `integers [${low}, ${high}) ${dtype}`, big: high === 1_000_000 && dtype === 'int32', mid: dtype !== 'uint32',
+        run: (n, o) => pick(integers, integersAsync)(o)(k, n, { low, high, dtype, offset: o.offset, backend: o.backend }),
+      });
+    }
+  }
+  for (const dtype of ['uint8', 'int32', 'uint32', 'float32', 'float64']) {
+    list.push({ name: `bernoulli p=0.3 ${dtype}`, big: dtype === 'uint8', mid: true, run: (n, o) => pick(bernoulli, bernoulliAsync)(o)(k, n, { p: 0.3, dtype, offset: o.offset, backend: o.backend }) });
+  }
+  for (const dtype of ['int32', 'uint32', 'float64']) {
+    list.push({ name: `geometric p=0.3 ${dtype}`, mid: true, run: (n, o) => pick(geometric, geometricAsync)(o)(k, n, { p: 0.3, dtype, offset: o.offset, backend: o.backend }) });
+  }
+  list.push({ name: 'geometric p=2^-47 float64', run: (n, o) => pick(geometric, geometricAsync)(o)(k, n, { p: 2 ** -47, dtype: 'float64', offset: o.offset, backend: o.backend }) });
+  for (const Ctor of [Float32Array, Float64Array]) {
+    list.push({ name: `bernoulli per-element ${Ctor.name} uint8`, mid: true, run: (n, o) => pick(bernoulli, bernoulliAsync)(o)(k, n, { p: probs(Ctor, n), offset: o.offset, backend: o.backend }) });
+    list.push({ name: `geometric per-element ${Ctor.name} uint32`, run: (n, o) => pick(geometric, geometricAsync)(o)(k, n, { p: probs(Ctor, n), dtype: 'uint32', offset: o.offset, backend: o.backend }) });
   }
   return list;
 }

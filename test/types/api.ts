@@ -5,7 +5,8 @@
  */
 import {
   AliasTable, DeviceArray, beta, bits, bitsAsync, categorical, chisquare, dirichlet, dirichletAsync, exponential, gamma,
-  gammaAsync, generator, key, lognormal, normal, sobol, split, uniform, uniformAsync, weibull,
+  gammaAsync, generator, key, lognormal, normal, sobol, split, uniform, uniformAsync, weibull, integers, integersAsync,
+  bernoulli, geometric,
   type ArrayOf, type Key, type Sampler, type SamplerOptions,
 } from 'cuda-random';
 
@@ -31,6 +32,25 @@ const d32: Float32Array = dirichlet(k, [1, 2], n, { dtype: 'float32' });
 const words: Uint32Array = bits(k, n);
 const first: number | undefined = u[0];
 void [u32, uOut, u64Out, uDev, e, g, gArr, c, b, ln, w, nm, total, d32, words, first];
+
+// the discrete samplers: Int32Array (integers, geometric) or Uint8Array (bernoulli) by default
+const ints: Int32Array = integers(k, n, { high: 10 });
+const intsU: Uint32Array = integers(k, n, { high: 2 ** 32, dtype: 'uint32' });
+const intsF: Float64Array = integers(k, n, { low: -(2 ** 40), high: 2 ** 40, dtype: 'float64' });
+const coin: Uint8Array = bernoulli(k, n, { p: 0.5 });
+const coinF: Float32Array = bernoulli(k, 2, { p: [0.5, 0.25], dtype: 'float32' });
+const trials: Int32Array = geometric(k, n, { p: 0.25 });
+const trialsOut: Uint32Array = geometric(k, n, { p: 0.25, out: new Uint32Array(n) });
+const intsDev: DeviceArray = integers(k, n, { high: 3, out: 'device' });
+const intsAsync: Promise<Float64Array> = integersAsync(k, n, { high: 3, dtype: 'float64' });
+void [ints, intsU, intsF, coin, coinF, trials, trialsOut, intsDev, intsAsync];
+// @ts-expect-error integers needs high
+integers(k, n, { low: 1 });
+// @ts-expect-error geometric has no uint8 output
+geometric(k, n, { p: 0.5, dtype: 'uint8' });
+// @ts-expect-error an int32 result is no Uint8Array
+const notBytes: Uint8Array = integers(k, n, { high: 2 });
+void notBytes;
 
 // a dtype chosen at run time gives the union
 declare const dt: 'float32' | 'float64';

@@ -1,5 +1,5 @@
-// Host stand-ins for the kernel launchers of cuda/src (cr_launch.h, cr_launch_dist.h, cr_launch_qrng.h,
-// alias_internal.h),
+// Host stand-ins for the kernel launchers of cuda/src (cr_launch.h, cr_launch_dist.h, cr_launch_discrete.h,
+// cr_launch_qrng.h, alias_internal.h),
 // queued on the fake runtime's streams (fake_cudart.h). The Philox, XORWOW, distribution and alias
 // sampling launchers run the same work items as the real kernels (cuda/include) — the map kernels
 // through the same dispatch, cr_work.h's visitors, with a host loop for the kernel — so results can be
@@ -14,6 +14,7 @@
 #include "cr_gamma.h"
 #include "cr_launch.h"
 #include "cr_launch_dist.h"
+#include "cr_launch_discrete.h"
 #include "cr_launch_qrng.h"
 #include "cr_sobol.h"
 #include "cr_work.h"
@@ -306,4 +307,14 @@ cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_t n, uint32_t k0
     const uint32_t key[2] = {k0, k1};
     for (uint64_t i = 0; i < count; ++i) ++counts[cr_alias_sample(key, first + i, rows, n)];
   }, {rows, counts});
+}
+
+cudaError_t cr_launch_integers(void* out, int type, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                               const cr_int_plan& p, int, cudaStream_t s) {
+  return cr_visit_integers(HostRun{s, {out}}, out, type, n, k0, k1, first, p);
+}
+
+cudaError_t cr_launch_prob(int kind, void* out, int type, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                           const cr_prob_view& v, int, cudaStream_t s) {
+  return cr_visit_prob(HostRun{s, {out, v.values, v.bad}}, kind, out, type, n, k0, k1, first, v);
 }

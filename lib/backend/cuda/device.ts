@@ -5,10 +5,10 @@
  * memory meanwhile.
  */
 import type { DeviceStore } from '../types.js';
-import type { DeviceDtype } from '../../core/types.js';
+import { DTYPE_CODE, type DeviceDtype } from '../../core/types.js';
 import type { DeviceAddon } from '../../core/addon.js';
 
-export const TYPE_CODE: Record<DeviceDtype, number> = { uint32: 0, float32: 1, float64: 2, int32: 3, uint8: 4 };
+export const TYPE_CODE: Readonly<Record<DeviceDtype, number>> = DTYPE_CODE;
 
 /** `length` elements of `dtype` in the memory of the device that `on` selects (it is called before
  *  every addon call: the addon's device is per-thread state). */

@@ -1,0 +1,106 @@
+/**
+ * The discrete samplers (integers, bernoulli, geometric): single thread (sync), the worker pool (async),
+ * the CUDA backend when present, next to numpy's Generator (PCG64) single-threaded, measured in the
+ * same run by `python3` when it has numpy (otherwise the peer columns are skipped with a note).
+ */
+import { spawnSync } from 'node:child_process';
+import { bernoulli, bernoulliAsync, geometric, geometricAsync, integers, integersAsync, key } from '../../index.js';
+import { rate, type Cell, type Context, type Suite } from './harness.js';
+
+type Opts = Record<string, unknown>;
+
+/** [label, options, numpy expression drawing n values from rng] */
+const CASES: [string, string, Opts, string][] = [
+  ['integers [0, 10^6) int32', 'integers', { high: 1e6, dtype: 'int32' }, 'rng.integers(0, 10**6, size=n)'],
+  ['integers [0, 10^6) int32 (numpy int32)', 'integers', { high: 1e6, dtype: 'int32' }, 'rng.integers(0, 10**6, size=n, dtype=np.int32)'],
+  ['integers [0, 2^31+1) uint32', 'integers', { high: 2 ** 31 + 1, dtype: 'uint32' }, 'rng.integers(0, 2**31 + 1, size=n)'],
+  ['integers [0, 2^40) float64', 'integers', { high: 2 ** 40, dtype: 'float64' }, 'rng.integers(0, 2**40, size=n)'],
+  ['bernoulli(0.3) uint8', 'bernoulli', { p: 0.3 }, 'rng.random(n) < 0.3'],
+  ['geometric(0.3) int32', 'geometric', { p: 0.3 }, 'rng.geometric(0.3, size=n)'],
+];
+
+/**
+ * numpy's rate (M/s, best of reps) for one expression, or the reason it could not be measured. One
+ * python3 process per case, run right before cuda-random's rows of that case, so that both see the
+ * same machine load (the development VMs are shared).
+ */
+function numpyRate(expr: string, n: number, reps: number): { rate: number } | { reason: string } {
+  const script = [
+    'import time, json',
+    'import numpy as np',
+    `n = ${n}`,
+    'rng = np.random.default_rng(12345)',
+    'def best(f):',
+    '    f()',
+    '    b = float("inf")',
+    `    for _ in range(${reps}):`,
+    '        t = time.perf_counter()',
+    '        f()',
+    '        b = min(b, time.perf_counter() - t)',
+    '    return b',
+    `print(json.dumps({"rate": n / best(lambda: ${expr}) / 1e6}))`,
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script], { encoding: 'utf8', timeout: 300_000 });
+  if (r.error || r.status !== 0) return { reason: (r.error?.message ?? r.stderr.trim().split('\n').pop()) || 'python3 failed' };
+  return JSON.parse(r.stdout) as { rate: number };
+}
+
+export const discrete: Suite = {
+  name: 'discrete',
+  summary: 'integers, bernoulli, geometric: sync, worker pool, CUDA, vs numpy\'s Generator (single thread)',
+  async run(ctx: Context) {
+    const n = ctx.quick ? 30_000 : 4_000_000;
+    const asyncN = ctx.quick ? 150_000 : 16_000_000;
+    const reps = ctx.quick ? 1 : 5;
+    const k = key(12345);
+    const fns: Record<string, [(m: number, o: Opts) => unknown, (m: number, o: Opts) => Promise<unknown>]> = {
+      integers: [(m, o) => integers(k, m, o as never), (m, o) => integersAsync(k, m, o as never)],
+      bernoulli: [(m, o) => bernoulli(k, m, o as never), (m, o) => bernoulliAsync(k, m, o as never)],
+      geometric: [(m, o) => geometric(k, m, o as never), (m, o) => geometricAsync(k, m, o as never)],
+    };
+    const outs = new Map<string, ArrayBufferView>();
+    /** One reused output per dtype and size (first writes to fresh memory page-fault). */
+    const out = (dtype: string, m: number): ArrayBufferView => {
+      const id = `${dtype}:${m}`;
+      let o = outs.get(id);
+      if (!o) {
+        const C = { int32: Int32Array, uint32: Uint32Array, float64: Float64Array, uint8: Uint8Array }[dtype]!;
+        o = new C(m);
+        outs.set(id, o);
+      }
+      return o;
+    };
+    ctx.progress.start('discrete', CASES.length * (ctx.cuda ? 4 : 3));
+    let numpy = true;
+    const rows: Cell[][] = [];
+    for (const [i, [label, name, opts, expr]] of CASES.entries()) {
+      let p = NaN;
+      if (numpy) {
+        const np = numpyRate(expr, n, reps);
+        if ('reason' in np) {
+          ctx.notes.push(`peer numpy (python3) unavailable: ${np.reason}; its columns are skipped`);
+          numpy = false;
+        } else {
+          p = np.rate;
+        }
+      }
+      ctx.progress.tick(`numpy ${label}`);
+      const dtype = (opts.dtype as string | undefined) ?? (name === 'bernoulli' ? 'uint8' : 'int32');
+      const [sync, asyncF] = fns[name];
+      const s = await rate(ctx, `${label} sync`, n, () => sync(n, { ...opts, backend: 'cpu', out: out(dtype, n) }), reps);
+      const a = await rate(ctx, `${label} async`, asyncN, () => asyncF(asyncN, { ...opts, backend: 'cpu', out: out(dtype, asyncN) }), reps);
+      const row: Cell[] = [label, s, a];
+      if (ctx.cuda) row.push(await rate(ctx, `${label} cuda`, asyncN, () => sync(asyncN, { ...opts, backend: 'cuda', out: out(dtype, asyncN) }), reps));
+      const ratio = (x: number) => (Number.isNaN(p) ? '–' : `${(x / p).toFixed(2)}×`);
+      row.push(CASES[i][3], p, ratio(s), ratio(a));
+      rows.push(row);
+    }
+    const headers = ['sampler', 'sync', 'async (pool)', ...(ctx.cuda ? [`cuda (n = ${asyncN})`] : []), 'numpy', 'numpy', 'sync / numpy', 'async / numpy'];
+    return {
+      title: `Discrete samplers, sync n = ${n}, async n = ${asyncN}, best of ${reps} (M samples/s)`,
+      tables: [{ headers, rows }],
+      notes: 'numpy: Generator (PCG64) in one python3 process of the same run, single-threaded, int64 output ' +
+        'unless stated; "async / numpy" compares the worker pool with one numpy thread.',
+    };
+  },
+};
