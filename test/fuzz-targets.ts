@@ -5,7 +5,6 @@
  * samplers are views of their specs (samplerTarget: each declared constraint's bad values); the rest
  * are listed by hand. Used by test/fuzz-invalid.test.ts.
  */
-import { CTORS } from '../lib/core/types.js';
 import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';

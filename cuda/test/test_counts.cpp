@@ -10,8 +10,7 @@
 #include "cr_test.h"
 
 using crt::Json;
-
-static uint64_t hex(const Json& j) { return std::strtoull(j.text.c_str(), nullptr, 16); }
+using crt::hex;
 static double dhex(const Json& j) { return cr_dfrom(hex(j)); }
 
 static void test_pmf(const Json& m) {
