@@ -81,8 +81,19 @@ const shapeArray = (bad: number, at: number, n: number, C: Float64ArrayConstruct
   a[at % n] = bad;
   return a;
 };
-const badShapeArray = (n: number) => fc.oneof(
-  fc.tuple(fc.constantFrom(0, -0, -2, NaN, Infinity, -Infinity), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
+/** A constraint's bad values that stay bad in a Float32Array (-1e-300 becomes -0, a valid mean). */
+const badInFloat32 = (c: Constraint) => c.bad.filter((v) => {
+  try {
+    c.check(Math.fround(v), 'x');
+    return false;
+  } catch {
+    return true;
+  }
+});
+
+/** Bad per-element arrays; `bad`: values the parameter refuses (a shape's by default). */
+const badShapeArray = (n: number, bad: readonly number[] = [0, -0, -2, NaN, Infinity, -Infinity]) => fc.oneof(
+  fc.tuple(fc.constantFrom(...bad), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
     .map(([v, at, C]) => shapeArray(v, at, n, C)),
   fc.constantFrom(new Float64Array(n - 1).fill(1), new Float64Array(n + 1).fill(1), new Float32Array(0)),
   badArray([Float32Array, Float64Array], n, 1.5),
@@ -164,7 +175,7 @@ function samplerTarget(s: SamplerSpec): Target {
       continue;
     }
     if (q.default === undefined) base[q.name] = goodFor(q);
-    slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badShapeArray(N)) : badFor(q.is)];
+    slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badShapeArray(N, badInFloat32(q.is))) : badFor(q.is)];
     names.push(q.name);
   }
   for (const o of s.structured ?? []) {
