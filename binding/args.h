@@ -70,6 +70,7 @@ inline Arg out_arg(const Napi::CallbackInfo& info, size_t i, int type) {
 /** Float values at argument i (shapes, weights): a float typed array or a float device-array handle. */
 inline Arg shapes_arg(const Napi::CallbackInfo& info, size_t i, const std::string& name = "alpha") {
   Napi::Env env = info.Env();
+  const std::string n(name);
   Arg r;
   if (info[i].IsTypedArray()) {
     Napi::TypedArray a = info[i].As<Napi::TypedArray>();

@@ -39,6 +39,7 @@ export const SOURCES = [
   'lib/wasm/shim/string.h',
   'cuda/include/cr_api.h',
   'cuda/include/cr_discrete.h',
+  'cuda/include/cr_counts.h',
   'cuda/include/cr_gamma.h',
   'cuda/include/cr_layout.h',
   'cuda/include/cr_math.h',
@@ -52,7 +53,7 @@ export const SOURCES = [
  * without relaxed-simd has none anyway). No libc: lib/wasm/shim has the two headers cr_math.h needs.
  */
 export const FLAGS = [
-  '--target=wasm32', '-std=c++20', '-O2', '-msimd128', '-ffp-contract=off', '-fno-exceptions', '-fno-rtti',
+  '--target=wasm32', '-std=c++20', '-O2', '-msimd128', '-mbulk-memory', '-ffp-contract=off', '-fno-exceptions', '-fno-rtti',
   '-nostdlib', '-ffreestanding', '-Ilib/wasm/shim', '-Icuda/include',
   '-Wall', '-Wextra', '-Werror',
   '-Wl,--no-entry', '-Wl,--strip-all',

@@ -13,6 +13,9 @@ import {
 import { loadNative } from '../lib/backend/cuda/native.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
+import { SAMPLERS } from '../lib/samplers/registry.js';
+import { cudaArg } from '../lib/samplers/spec.js';
+import { CTORS } from '../lib/core/types.js';
 
 const native = loadNative();
 const addon = native.addon as CudaAddon | null;
@@ -223,6 +226,18 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   dirichlet64: () => [1, 2, 0, 0, sab(Float64Array, 3, 2), -1, sab(Float64Array, 9)],
   transform32: () => [1, 2, 0, 0, 0, sab(Float64Array, 2, 1), sab(Float32Array, 9)],
   transform64: () => [1, 2, 0, 0, 1, sab(Float64Array, 2, 1), sab(Float64Array, 9)],
+  poissonI32: () => [1, 2, 0, 0, sab(Float64Array, 7, 3), -1, sab(Int32Array, 7)],
+  poissonU32: () => [1, 2, 0, 0, 4, -1, sab(Uint32Array, 7)],
+  poissonF64: () => [1, 2, 0, 0, sab(Float32Array, 7, 30), -1, sab(Float64Array, 7)],
+  binomialI32: () => [1, 2, 0, 0, sab(Float64Array, 7, 20), sab(Float32Array, 7, 0.5), -1, sab(Int32Array, 7)],
+  binomialU32: () => [1, 2, 0, 0, 20, 0.25, -1, sab(Uint32Array, 7)],
+  binomialF64: () => [1, 2, 0, 0, 100, sab(Float64Array, 7, 0.3), -1, sab(Float64Array, 7)],
+  negativeBinomialI32: () => [1, 2, 0, 0, 3, 0.5, -1, sab(Int32Array, 7)],
+  negativeBinomialU32: () => [1, 2, 0, 0, 3, 0.5, -1, sab(Uint32Array, 7)],
+  negativeBinomialF64: () => [1, 2, 0, 0, 3, 0.5, -1, sab(Float64Array, 7)],
+  multinomialI32: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Int32Array, 9)],
+  multinomialU32: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Uint32Array, 9)],
+  multinomialF64: () => [1, 2, 0, 0, 10, sab(Float64Array, 3, 1), sab(Float64Array, 9)],
   studentT32: () => [1, 2, 0, 0, sab(Float64Array, 7, 1.5), -1, sab(Float32Array, 7)],
   studentT64: () => [1, 2, 0, 0, sab(Float32Array, 7, 0.5), -1, sab(Float64Array, 7)],
   f32: () => [1, 2, 0, 0, 1, 2, -1, sab(Float32Array, 7)],
@@ -280,6 +295,41 @@ describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in e
         else expect(err?.code, `${fn}: ${err?.message}`).toBe(want);
       }
     }
+  });
+
+  it('every registry op\'s declared CUDA arguments parse in the binding (the adapter\'s call, as ops.ts makes it)', () => {
+    const fns = addon as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const want = gpu ? null : addon!.deviceInfo().errorName;
+    const checked: string[] = [];
+    for (const s of SAMPLERS) {
+      const values: Record<string, unknown> = { method: s.method?.default };
+      for (const q of s.params) {
+        const v = q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
+        values[q.name] = q.name === s.rows?.param ? Float64Array.from([v, 2 * v]) : v;
+      }
+      for (const dtype of s.dtypes) {
+        let low: ReturnType<typeof s.lower>;
+        try {
+          low = s.lower(values, dtype);
+        } catch {
+          continue;  // a sampler whose lowering needs more than ordinary scalar values (e.g. a matrix)
+        }
+        checked.push(s.name);
+        const cuda = s.ops.find((o) => o.name === low.op)?.cuda;
+        if (!cuda || cuda.fn === undefined) continue;
+        const job = { op: low.op, key: [1, 2] as [number, number], lo: 0, hi: 0, out: new CTORS[dtype](6), params: low.params, perElement: {} };
+        const args = [1, 2, 0, 0, ...cuda.args.map((a) => cudaArg(job, a)), job.out];
+        let err: (Error & { code?: string }) | null = null;
+        try {
+          fns[cuda.fn](...args);
+        } catch (e) {
+          err = e as Error & { code?: string };
+        }
+        if (gpu) expect(err, `${cuda.fn}: ${err?.message}`).toBeNull();
+        else expect(err?.code, `${cuda.fn}: ${err?.message}`).toBe(want);
+      }
+    }
+    for (const name of ['gamma', 'poisson', 'binomial', 'negativeBinomial', 'multinomial']) expect(checked, name).toContain(name);
   });
 
   it.skipIf(!gpu)('the entry points that need a device handle or table (GPU)', async () => {

@@ -173,7 +173,7 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
         } catch {
           continue;
         }
-        expect(call(s, 2, o).length, `${p.name} = ${good}`).toBe(2);
+        expect(call(s, 2, o).length, `${p.name} = ${good}`).toBe(2 * width(s));
       }
     }
   });

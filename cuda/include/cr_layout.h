@@ -13,7 +13,10 @@
 #define CR_TAG_ALIAS 5u
 #define CR_TAG_SOBOL 6u
 #define CR_TAG_INTEGERS 7u
-// 8–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+#define CR_TAG_POISSON 9u
+#define CR_TAG_BINOMIAL 10u
+#define CR_TAG_NEGATIVE_BINOMIAL 11u
+// 8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
 #define CR_TAG_PERMUTE 12u
 #define CR_TAG_WEIGHTED 13u
 #define CR_TAG_VON_MISES 15u

@@ -91,6 +91,33 @@ export interface SamplerAddon {
   transform32Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
   transform64(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): void;
   transform64Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Count samplers (binding/counts.cc): I32 / U32 / F64 write Int32Array / Uint32Array / Float64Array.
+   *  A device-found invalid parameter (or one whose counts the output type cannot hold) rejects with 'ERANGE'. */
+  poissonI32(...a: [...Key4, lam: number | Shapes, proposals: Proposals, ...Out<Int32Array>]): void;
+  poissonI32Async(...a: [...Key4, lam: number | Shapes, proposals: Proposals, ...Out<Int32Array>]): Promise<void>;
+  poissonU32(...a: [...Key4, lam: number | Shapes, proposals: Proposals, ...Out<Uint32Array>]): void;
+  poissonU32Async(...a: [...Key4, lam: number | Shapes, proposals: Proposals, ...Out<Uint32Array>]): Promise<void>;
+  poissonF64(...a: [...Key4, lam: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): void;
+  poissonF64Async(...a: [...Key4, lam: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  binomialI32(...a: [...Key4, count: number | Shapes, p: number | Shapes, proposals: Proposals, ...Out<Int32Array>]): void;
+  binomialI32Async(...a: [...Key4, count: number | Shapes, p: number | Shapes, proposals: Proposals, ...Out<Int32Array>]): Promise<void>;
+  binomialU32(...a: [...Key4, count: number | Shapes, p: number | Shapes, proposals: Proposals, ...Out<Uint32Array>]): void;
+  binomialU32Async(...a: [...Key4, count: number | Shapes, p: number | Shapes, proposals: Proposals, ...Out<Uint32Array>]): Promise<void>;
+  binomialF64(...a: [...Key4, count: number | Shapes, p: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): void;
+  binomialF64Async(...a: [...Key4, count: number | Shapes, p: number | Shapes, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  negativeBinomialI32(...a: [...Key4, r: number, p: number, proposals: Proposals, ...Out<Int32Array>]): void;
+  negativeBinomialI32Async(...a: [...Key4, r: number, p: number, proposals: Proposals, ...Out<Int32Array>]): Promise<void>;
+  negativeBinomialU32(...a: [...Key4, r: number, p: number, proposals: Proposals, ...Out<Uint32Array>]): void;
+  negativeBinomialU32Async(...a: [...Key4, r: number, p: number, proposals: Proposals, ...Out<Uint32Array>]): Promise<void>;
+  negativeBinomialF64(...a: [...Key4, r: number, p: number, proposals: Proposals, ...Out<Float64Array>]): void;
+  negativeBinomialF64Async(...a: [...Key4, r: number, p: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** lo/hi: the flat index row·K + component. */
+  multinomialI32(...a: [...Key4, count: number, probs: Float64Array, ...Out<Int32Array>]): void;
+  multinomialI32Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Int32Array>]): Promise<void>;
+  multinomialU32(...a: [...Key4, count: number, probs: Float64Array, ...Out<Uint32Array>]): void;
+  multinomialU32Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Uint32Array>]): Promise<void>;
+  multinomialF64(...a: [...Key4, count: number, probs: Float64Array, ...Out<Float64Array>]): void;
+  multinomialF64Async(...a: [...Key4, count: number, probs: Float64Array, ...Out<Float64Array>]): Promise<void>;
   /** Integers in [low, high) (binding/discrete.cc): `type` is the output's type code (lib/core/types.ts
    *  DTYPE_CODE: int32, uint32 or float64); low and high safe integers, low < high, the range fitting the type. */
   integers(...a: [...Key4, type: number, low: number, high: number, ...Out<Int32Array | Uint32Array | Float64Array>]): void;

@@ -81,6 +81,38 @@ export const rowShape: Constraint = {
   good: [1e-300, 0.5, 2, 1e300],
 };
 
+/** A Poisson mean: finite and >= 0 (good values whose counts fit every count dtype). */
+export const poissonMean: Constraint = {
+  says: 'finite and >= 0',
+  check(v, name) {
+    const x = num(v, name);
+    if (!(x >= 0) || x === Infinity) throw new RangeError(`${name} must be finite and >= 0, got ${x}`);
+    return x;
+  },
+  bad: [-1, -1e-300, NaN, Infinity, -Infinity],
+  good: [0, 1e-300, 3, 9.5, 10, 1e9],
+};
+
+/** A count: an integer in [0, 2^53] (binomial and multinomial trials). */
+export const count: Constraint = {
+  says: 'an integer in [0, 2^53]',
+  check(v, name) {
+    const x = num(v, name);
+    if (!Number.isInteger(x) || x < 0 || x > 2 ** 53) throw new RangeError(`${name} must be an integer in [0, 2^53], got ${x}`);
+    return x;
+  },
+  bad: [-1, 0.5, 2.000001, NaN, Infinity, -Infinity, 2 ** 53 + 2],
+  good: [0, 1, 7, 100, 2 ** 31 - 1],
+};
+
+/** Negative binomial's r: finite and > 0 (good values whose counts fit every count dtype). */
+export const successes: Constraint = {
+  says: 'finite and > 0',
+  check: (v, name) => shape.check(v, name),
+  bad: [0, -0, -2, NaN, Infinity, -Infinity],
+  good: [1e-300, 0.3, 1, 2.5, 1000],
+};
+
 /** Most proposals a rejection sampler evaluates at once (`proposals`; cr_dist_items.h CR_MAX_PROPOSALS). */
 export const MAX_PROPOSALS = 1024;
 

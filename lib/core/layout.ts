@@ -17,6 +17,8 @@
  *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
  *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
  *                      (docs/streams.md §11)
+ *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
+ *                      element e (docs/streams.md §12)
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
@@ -29,7 +31,13 @@ export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
 export const TAG_INTEGERS = 7;
-// 8–11: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+/** Poisson proposals: proposal t of element e is block (lo(e), hi(e), t, TAG_POISSON) (docs/streams.md §12.1). */
+export const TAG_POISSON = 9;
+/** Binomial proposals, and multinomial's conditional binomials (docs/streams.md §12.2, §12.4). */
+export const TAG_BINOMIAL = 10;
+/** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md §12.3). */
+export const TAG_NEGATIVE_BINOMIAL = 11;
+// 8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
 export const TAG_PERMUTE = 12;
 export const TAG_WEIGHTED = 13;
 /** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */

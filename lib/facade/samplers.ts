@@ -23,6 +23,10 @@ import { WEIBULL } from '../samplers/weibull.js';
 import { INTEGERS } from '../samplers/integers.js';
 import { BERNOULLI } from '../samplers/bernoulli.js';
 import { GEOMETRIC } from '../samplers/geometric.js';
+import { POISSON } from '../samplers/poisson.js';
+import { BINOMIAL } from '../samplers/binomial.js';
+import { NEGATIVE_BINOMIAL } from '../samplers/negative-binomial.js';
+import { MULTINOMIAL } from '../samplers/multinomial.js';
 import { CAUCHY } from '../samplers/cauchy.js';
 import { LAPLACE } from '../samplers/laplace.js';
 import { LOGISTIC } from '../samplers/logistic.js';
@@ -391,6 +395,99 @@ export const geometric = geometricFn as SamplerWith<GeometricOptions, IntDtype, 
  * @function
  */
 export const geometricAsync = geometricAsyncFn as SamplerWithAsync<GeometricOptions, IntDtype, 'int32'>;
+
+// ---- the count samplers (docs/streams.md §12) ---------------------------------------------------------
+
+/** Output types of the count samplers. */
+export type CountDtype = 'int32' | 'uint32' | 'float64';
+
+/** Options of every count sampler. */
+export interface CountOptions extends SamplerOptions<CountDtype> {
+  /** 'int32' (default), 'uint32' or 'float64' (exact integers up to 2^53); an Int32Array, Uint32Array
+   *  or Float64Array `out` implies its type. A parameter whose counts the type cannot hold is a
+   *  RangeError (the rule per sampler: docs/streams.md §12). */
+  dtype?: CountDtype;
+}
+
+/** Per-element parameter values: one number, or a Float32Array/Float64Array or float DeviceArray of length n. */
+export type PerElement = number | Float32Array | Float64Array | DeviceArray;
+
+export interface PoissonOptions extends CountOptions {
+  /** Mean λ >= 0 (finite), one or per element; λ + 64·√λ + 64 must fit the dtype. */
+  lam: PerElement;
+  /** Proposals evaluated at once (never changes a value). */
+  proposals?: number;
+}
+const [poissonFn, poissonAsyncFn] = makeSampler(POISSON);
+/**
+ * n Poisson counts with mean λ. Element i is the first accepted proposal of its own sub-stream:
+ * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §12.1).
+ * @function
+ */
+export const poisson = poissonFn as SamplerWith<PoissonOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of poisson().
+ * @function
+ */
+export const poissonAsync = poissonAsyncFn as SamplerWithAsync<PoissonOptions, CountDtype, 'int32'>;
+
+export interface BinomialOptions extends CountOptions {
+  /** Trials: an integer in [0, 2^53] that the dtype holds, one or per element. */
+  count: PerElement;
+  /** Success probability in [0, 1], one or per element. */
+  p: PerElement;
+  proposals?: number;
+}
+const [binomialFn, binomialAsyncFn] = makeSampler(BINOMIAL);
+/**
+ * n binomial counts. Inversion for count·min(p, 1 − p) < 10, Hörmann's BTRS from 10 on; p > 1/2 draws
+ * count − Binomial(count, 1 − p) (docs/streams.md §12.2).
+ * @function
+ */
+export const binomial = binomialFn as SamplerWith<BinomialOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of binomial().
+ * @function
+ */
+export const binomialAsync = binomialAsyncFn as SamplerWithAsync<BinomialOptions, CountDtype, 'int32'>;
+
+export interface NegativeBinomialOptions extends CountOptions {
+  /** Successes r > 0 (real). */
+  r: number;
+  /** Success probability in (0, 1]. */
+  p: number;
+  proposals?: number;
+}
+const [negativeBinomialFn, negativeBinomialAsyncFn] = makeSampler(NEGATIVE_BINOMIAL);
+/**
+ * n negative binomial counts (failures before the r-th success; numpy's negative_binomial(r, p)):
+ * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §12.3).
+ * @function
+ */
+export const negativeBinomial = negativeBinomialFn as SamplerWith<NegativeBinomialOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of negativeBinomial().
+ * @function
+ */
+export const negativeBinomialAsync = negativeBinomialAsyncFn as SamplerWithAsync<NegativeBinomialOptions, CountDtype, 'int32'>;
+
+export interface MultinomialOptions extends CountOptions {
+  /** Trials per row: an integer in [0, 2^53] that the dtype holds. */
+  count: number;
+}
+const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
+/**
+ * n rows of K multinomial counts summing to `count`, row-major (n·K values); `probs` are K weights
+ * (finite, >= 0, positive finite total; normalised). Component j < K − 1 of row r is a binomial draw on
+ * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §12.4).
+ * @function
+ */
+export const multinomial = multinomialFn as RowsSampler<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;
+/**
+ * The Promise twin of multinomial().
+ * @function
+ */
+export const multinomialAsync = multinomialAsyncFn as RowsSamplerAsync<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;
 /** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
 export interface LocScaleOptions extends FloatOptions {
   /** Location, default 0 (finite). One per element: see PerElementParam. */

@@ -125,7 +125,7 @@ function tryProposal(w: Uint32Array, b: number, d: number, c: number, wide: bool
  * b = (bHi:bLo). philoxStream (WASM) addresses word indices below 2^64, i.e. blocks below 2^62;
  * higher blocks (elements near the top of the index range) go block by block.
  */
-function fillPlane(
+export function fillPlane(
   k0: number, k1: number, c2: number, c3: number, bLo: number, bHi: number, count: number,
   dst: Uint32Array, at: number,
 ): void {
@@ -200,6 +200,16 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
   }
   return true;
 };
+
+/**
+ * Gamma element e = (eHi:eLo) for shape α, float64 proposal layout, scale 1: the value gammaKernel
+ * (wide) writes before its scale (negative binomial's mixing variate, docs/streams.md §12.3).
+ */
+export function gammaElement64(k0: number, k1: number, eLo: number, eHi: number, alpha: number): number {
+  setAlpha(alpha);
+  drawFrom(k0, k1, eLo, eHi, 0, MT[0], MT[1], true);
+  return gammaValue(alpha, G[0], G[1]);
+}
 
 /** The gamma value of a draw: G' (α >= 1) or exp(log(G') + log(U)/α) (α < 1). */
 function gammaValue(alpha: number, dv: number, boost: number): number {

@@ -17,6 +17,10 @@ import { WEIBULL } from './weibull.js';
 import { INTEGERS } from './integers.js';
 import { BERNOULLI } from './bernoulli.js';
 import { GEOMETRIC } from './geometric.js';
+import { POISSON } from './poisson.js';
+import { BINOMIAL } from './binomial.js';
+import { NEGATIVE_BINOMIAL } from './negative-binomial.js';
+import { MULTINOMIAL } from './multinomial.js';
 import { CAUCHY } from './cauchy.js';
 import { LAPLACE } from './laplace.js';
 import { LOGISTIC } from './logistic.js';
@@ -37,6 +41,7 @@ import { SELECT_OPS } from './select.js';
 export const SAMPLERS: readonly SamplerSpec[] = [
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
   INTEGERS, BERNOULLI, GEOMETRIC,
+  POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
   MULTIVARIATE_NORMAL,
 ];

@@ -44,7 +44,40 @@ export interface ParamSpec {
   readBack?: boolean;
   /** What to say to a DeviceArray where `device` is false (e.g. which sampler takes one). */
   noDevice?: string;
+  /**
+   * For integer-valued samplers: whether every count a value of this parameter can produce fits the
+   * output dtype (COUNT_MAX), decided up front; `says` is the rule in words for the RangeError.
+   */
+  fits?: { test(v: number, max: number): boolean; says: string };
 }
+
+/** Output types of the integer-valued samplers, the default first (docs/streams.md §12). */
+export const COUNT_DTYPES: readonly DeviceDtype[] = ['int32', 'uint32', 'float64'];
+
+/** The largest count each integer output type holds exactly. */
+export const COUNT_MAX: Readonly<Record<string, number>> = { int32: 2 ** 31 - 1, uint32: 2 ** 32 - 1, float64: 2 ** 53 };
+
+/** The op of an integer-valued sampler for an output type: name + 'I32' / 'U32' / 'F64'. */
+export function countOp(base: string, dtype: DeviceDtype): string {
+  return base + (dtype === 'int32' ? 'I32' : dtype === 'uint32' ? 'U32' : 'F64');
+}
+
+/** A RangeError unless `fits` holds for value v of parameter `name` with output type `dtype`. */
+export function checkFits(fits: ParamSpec['fits'], v: number, name: string, dtype: DeviceDtype): void {
+  const max = COUNT_MAX[dtype];
+  if (fits && max !== undefined && !fits.test(v, max)) {
+    throw new RangeError(`${name} = ${v} is too large for dtype '${dtype}': ${fits.says} must be at most ${max}`);
+  }
+}
+
+/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §12.1). */
+export const POISSON_FITS: NonNullable<ParamSpec['fits']> = {
+  test: (lam, max) => lam + 64 * Math.sqrt(lam) + 64 <= max,
+  says: 'lam + 64·sqrt(lam) + 64',
+};
+
+/** A count parameter's rule: the count itself at most the dtype's largest. */
+export const COUNT_FITS: NonNullable<ParamSpec['fits']> = { test: (c, max) => c <= max, says: 'count' };
 
 /**
  * How the CUDA backend runs an op: the addon function (with its Async twin for async jobs) and the

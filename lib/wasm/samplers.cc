@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <wasm_simd128.h>
 
+#include "cr_counts.h"
 #include "cr_discrete.h"
 #include "cr_gamma.h"
 #include "cr_transforms.h"
@@ -1035,6 +1036,154 @@ EXPORT(gamma_fill) void gamma_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
                                    uint32_t phase, uint32_t wide, uint32_t mode, double scale) {
   if (wide) gamma_impl<true>(k0, k1, elo, ehi, count, period, phase, mode, scale);
   else gamma_impl<false>(k0, k1, elo, ehi, count, period, phase, mode, scale);
+}
+
+// ---- counts (lib/kernels/poisson.ts, binomial.ts poissonKernel / binomialKernel) --------------------
+
+/** The four words of block b of the last Philox pass (WORDS is group-major: lane b & 3). */
+INLINE void block_words(uint32_t b, uint32_t w[4]) {
+  const uint32_t* p = (const uint32_t*)(WORDS + 4 * (b >> 2));
+  for (int c = 0; c < 4; ++c) w[c] = p[4 * c + (b & 3)];
+}
+
+/** Element (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */
+COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint32_t kind, uint32_t tag,
+                        const cr_poisson_state& ps, const cr_binomial_state& bs) {
+  const uint64_t e = ((uint64_t)hi << 32) | lo;
+  uint32_t w[4];
+  for (uint32_t t = 1;; ++t) {
+    cr_count_block(k0, k1, e, t, tag, w);
+    const double v = kind == 0 ? cr_poisson_try(ps, w) : cr_binomial_try(bs, w);
+    if (v >= 0.0) return v;
+  }
+}
+
+/** The summed pmf of an inversion with a scalar parameter: CDF[k] = F_k exactly as the search sums it. */
+static double CDF[(int)CR_INVERSION_CAP + 2];
+/** The acceptance bound (cr_count_direct's poisson_bound / binomial_bound) of a scalar parameter for k in
+ *  [LP_BASE, LP_BASE + LP_SIZE), NaN until first needed. */
+#define LP_SIZE 2048
+static double LP[LP_SIZE];
+static double LP_BASE;
+
+/** Fills CDF[0..cap] by the inversion's recurrence: Poisson (n unused) or binomial. */
+static void cdf_table(uint32_t kind, const cr_poisson_state& ps, const cr_binomial_state& bs) {
+  if (kind == 0) {
+    double p = ps.p0, F = p;
+    CDF[0] = F;
+    for (int k = 1; k <= (int)CR_INVERSION_CAP; ++k) {
+      p = p * ps.lam / (double)k;
+      F = F + p;
+      CDF[k] = F;
+    }
+    return;
+  }
+  double pk = bs.p0, F = pk;
+  CDF[0] = F;
+  for (int k = 1; k <= (int)bs.cap; ++k) {
+    pk = pk * bs.r * (bs.n - (double)k + 1.0) / (double)k;
+    F = F + pk;
+    CDF[k] = F;
+  }
+}
+
+/** The inversion's count for A from CDF[0..cap], or -1 (the search passed cap). */
+INLINE double cdf_search(double A, double cap) {
+  double k = 0.0;
+  while (!(A < CDF[(int)k])) {
+    k = k + 1.0;
+    if (k > cap) return -1.0;
+  }
+  return k;
+}
+
+/** The LP memo's value at k, computed by `f` the first time (the value cr_counts.h computes). */
+template <class F>
+INLINE double memo(double k, F f) {
+  const double i = k - LP_BASE;
+  if (!(i >= 0.0 && i < (double)LP_SIZE)) return f();
+  double& v = LP[(int)i];
+  if (v != v) v = f();
+  return v;
+}
+
+/** cr_counts.h's policy for a scalar parameter: its tables (CDF, LP) in place of the direct values. */
+struct count_tables {
+  double poisson_inversion(double A, const cr_poisson_state&) const { return cdf_search(A, CR_INVERSION_CAP); }
+  double poisson_bound(double k, const cr_poisson_state& s) const {
+    return memo(k, [&] { return cr_count_direct().poisson_bound(k, s); });
+  }
+  double binomial_inversion(double A, const cr_binomial_state& s) const { return cdf_search(A, s.cap); }
+  double binomial_bound(double k, const cr_binomial_state& s) const {
+    return memo(k, [&] { return cr_count_direct().binomial_bound(k, s); });
+  }
+};
+
+/**
+ * Counts of elements [e, e + count), e = (ehi:elo), count <= CHUNK_ELEMS, into OUT[0..count) as
+ * doubles: kind 0 Poisson on stream `tag` with λ = ALPHA[0] (per = 0) or ALPHA[j]; kind 1 binomial
+ * (TAG_BINOMIAL) with count ALPHA and p DS likewise. Proposal 0 of every element comes from one
+ * vector Philox pass over plane 0; the math is the C++ port (cr_counts.h) — for a scalar parameter
+ * with the inversion's summed pmf tabulated and acceptance bounds memoised, the very values the port
+ * computes —, rejections continue from proposal 1 by the port: the first accepted proposal, as in
+ * the specification.
+ */
+EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t kind,
+                                   uint32_t per, uint32_t tag) {
+  cr_poisson_state ps = cr_poisson_setup(0.0);
+  cr_binomial_state bs = cr_binomial_setup(0.0, 0.0);
+  if (!per) {
+    if (kind == 0) ps = cr_poisson_setup(ALPHA[0]);
+    else bs = cr_binomial_setup(ALPHA[0], DS[0]);
+    if ((kind == 0 && !ps.ptrs) || (kind == 1 && bs.method == 1)) cdf_table(kind, ps, bs);
+    const double mode = kind == 0 ? floor(ps.lam) : bs.m;
+    LP_BASE = mode < (double)(LP_SIZE / 2) ? 0.0 : mode - (double)(LP_SIZE / 2);
+    for (int i = 0; i < LP_SIZE; ++i) LP[i] = cr_nan();
+  }
+  const uint32_t c3 = kind == 0 ? tag : CR_TAG_BINOMIAL;
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0, c3);
+    const uint32_t m = left < n ? left : n;
+    for (uint32_t b = 0; b < m; ++b, ++j) {
+      uint32_t w[4];
+      block_words(b, w);
+      double v;
+      if (kind == 0) {
+        if (per) ps = cr_poisson_setup(ALPHA[j]);
+        v = per ? cr_poisson_try(ps, w) : cr_poisson_try(ps, w, count_tables());
+      } else {
+        if (per) bs = cr_binomial_setup(ALPHA[j], DS[j]);
+        v = per ? cr_binomial_try(bs, w) : cr_binomial_try(bs, w, count_tables());
+      }
+      if (__builtin_expect(v < 0.0, 0)) {
+        const uint32_t lo = elo + j, hi = ehi + (lo < elo ? 1 : 0);
+        v = count_retry(k0, k1, lo, hi, kind, c3, ps, bs);
+      }
+      OUT[j] = v;
+    }
+    left -= m;
+  }
+}
+
+/**
+ * Multinomial rows [r, r + rows) of K = k components (K <= CHUNK_ELEMS, rows·K <= 2·CHUNK_BLOCKS) into
+ * OUT row-major, row r's component 0 being binomial element e0 = (ehi:elo): weights ALPHA[0..K), their
+ * tail sums DS[0..K) (cr_weight_tails), `count` per row — cr_multinomial_component in order.
+ */
+EXPORT(multinomial_fill) void multinomial_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t rows,
+                                               uint32_t K, double count) {
+  const uint64_t e0 = ((uint64_t)ehi << 32) | elo;
+  for (uint32_t r = 0; r < rows; ++r) {
+    double rest = count;
+    for (uint32_t j = 0; j < K; ++j) {
+      const double x = cr_multinomial_component(k0, k1, e0 + (uint64_t)r * K, j, K, rest, ALPHA, DS);
+      rest = rest - x;
+      OUT[r * K + j] = x;
+    }
+  }
 }
 
 // ---- the vector math alone, for tests --------------------------------------------------------------

@@ -15,7 +15,9 @@ import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
 import type { KernelArgs, OutArray } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { weightTails } from '../kernels/binomial.js';
 import { philoxBlock } from '../core/philox.js';
+import { TAG_NEGATIVE_BINOMIAL, TAG_POISSON } from '../core/layout.js';
 import { log } from '../core/math/log.js';
 import { log1p } from '../core/math/log1p.js';
 import { exp } from '../core/math/exp.js';
@@ -39,6 +41,8 @@ interface SamplerExports {
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
     p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
   ): void;
+  count_fill(k0: number, k1: number, elo: number, ehi: number, count: number, kind: number, per: number, tag: number): void;
+  multinomial_fill(k0: number, k1: number, elo: number, ehi: number, rows: number, K: number, count: number): void;
   vlog_n(n: number): void;
   vexp_n(n: number): void;
   vsincos_n(n: number): void;
@@ -279,6 +283,106 @@ export function betaWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
 export function dirichletWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   dirichletKernel(k0, k1, lo, hi, params.alpha as Float64Array, 1, out instanceof Float64Array, out as Floats, gammaDrawWasm);
+  return true;
+}
+
+// ---- counts ----------------------------------------------------------------------------------------
+
+type Values = Float32Array | Float64Array;
+
+/**
+ * The module's count_fill over elements [first, first + out.length): kind 0 Poisson on `tag` (a =
+ * λ), kind 1 binomial (a = count, b = p); each parameter a number or one value per element.
+ */
+function countFill(
+  k0: number, k1: number, lo: number, hi: number, out: KernelArgs['out'], kind: number, tag: number,
+  a: number, as: Values | undefined, b: number, bs: Values | undefined,
+): void {
+  const n = out.length;
+  const per = as !== undefined || bs !== undefined ? 1 : 0;
+  if (!per) {
+    alphaBuf[0] = a;
+    dsBuf[0] = b;
+  }
+  for (let s = 0; s < n; s += CHUNK_ELEMS) {
+    const m = Math.min(CHUNK_ELEMS, n - s);
+    const l = lo + s;
+    if (per) {
+      if (as) alphaBuf.set(as.subarray(s, s + m));
+      else alphaBuf.fill(a, 0, m);
+      if (kind === 1) {
+        if (bs) dsBuf.set(bs.subarray(s, s + m));
+        else dsBuf.fill(b, 0, m);
+      }
+    }
+    ex.count_fill(k0, k1, l >>> 0, (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, kind, per, tag);
+    out.set(out64.subarray(0, m), s);
+  }
+}
+
+/** poissonKernel of lib/kernels/poisson.ts (`proposals` plays no part). */
+export function poissonWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  countFill(k0, k1, lo, hi, out, 0, TAG_POISSON, params.lam as number, perElement.lam, 0, undefined);
+  return true;
+}
+
+/** binomialKernel of lib/kernels/binomial.ts. */
+export function binomialWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  countFill(k0, k1, lo, hi, out, 1, 0, params.count as number, perElement.count, params.p as number, perElement.p);
+  return true;
+}
+
+/**
+ * negativeBinomialKernel of lib/kernels/negative-binomial.ts: a chunk's means are the module's gamma
+ * values (float64 layout, scale (1 − p)/p: gammaKernel's bits), then its Poisson counts on
+ * TAG_NEGATIVE_BINOMIAL with them per element.
+ */
+export function negativeBinomialWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  const r = params.r as number, p = params.p as number;
+  const n = out.length;
+  if (n < SAMPLERS_WASM_MIN || p === 1 || !samplersWasmAvailable()) return false;
+  const scale = (1 - p) / p;
+  for (let s = 0; s < n; s += CHUNK_ELEMS) {
+    const m = Math.min(CHUNK_ELEMS, n - s);
+    const l = lo + s;
+    const eLo = l >>> 0, eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
+    alphaBuf[0] = r;
+    ex.gamma_setup(1);
+    ex.gamma_fill(k0, k1, eLo, eHi, m, 1, 0, 1, 1, scale);
+    alphaBuf.set(out64.subarray(0, m));
+    ex.count_fill(k0, k1, eLo, eHi, m, 0, 1, TAG_NEGATIVE_BINOMIAL);
+    out.set(out64.subarray(0, m), s);
+  }
+  return true;
+}
+
+/**
+ * multinomialKernel of lib/kernels/binomial.ts: whole rows in the module (K ≤ its chunk of elements),
+ * the chunk's values copied out of them. Declines for wider rows.
+ */
+export function multinomialWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  const w = params.probs as Float64Array, count = params.count as number;
+  const K = w.length, n = out.length;
+  if (n < SAMPLERS_WASM_MIN || K > CHUNK_ELEMS || !samplersWasmAvailable()) return false;
+  alphaBuf.set(w);
+  weightTails(w, dsBuf.subarray(0, K));
+  const lead = ((hi % K) * (0x100000000 % K) + (lo % K)) % K;
+  let rLo = lo - lead, rHi = hi;
+  if (rLo < 0) { rLo += 0x100000000; rHi -= 1; }
+  const perCall = Math.max(1, Math.floor((2 * CHUNK_BLOCKS) / K));
+  for (let j = -lead; j < n;) {
+    const rows = Math.min(perCall, Math.ceil((n - j) / K));
+    ex.multinomial_fill(k0, k1, rLo, rHi, rows, K, count);
+    const from = j < 0 ? -j : 0;
+    const to = Math.min(rows * K, n - j);
+    out.set(out64.subarray(from, to), j + from);
+    j += rows * K;
+    const l = rLo + rows * K;
+    rLo = l % 0x100000000;
+    rHi = (rHi + Math.floor(l / 0x100000000)) >>> 0;
+  }
   return true;
 }
 

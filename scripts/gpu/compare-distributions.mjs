@@ -1,5 +1,7 @@
 // gpu-compare section: every distribution sampler on the GPU against the TypeScript backend, bit for
-// bit — each method, dtype and `proposals`, the transforms, the discrete samplers, scalar and per-element shapes
+// bit — each method, dtype and `proposals`, the transforms, the discrete samplers, the count samplers
+// (Poisson, binomial, negative binomial, multinomial: int32 / uint32 / float64, around each method switch,
+// per-element λ, count and p), scalar and per-element shapes
 // (Float32Array and Float64Array), sizes 1 … 10^8 (not multiples of 4), odd and 2^59-scale offsets,
 // sync, async and many calls at once. Sizes ≥ 10^6 are also timed (host outputs, pageable).
 
@@ -56,6 +58,38 @@ function samplers(lib, k) {
           }),
         });
       }
+    }
+  }
+  // the count samplers (docs/streams.md §11)
+  const pattern = (tag, Ctor, n, values) => {
+    const id = `${tag}:${Ctor.name}:${n}`;
+    if (!per.has(id)) per.set(id, Ctor.from({ length: n }, (_, i) => values[i % values.length]));
+    return per.get(id);
+  };
+  const { poisson, poissonAsync, binomial, binomialAsync, negativeBinomial, negativeBinomialAsync, multinomial, multinomialAsync } = lib;
+  for (const dtype of ['int32', 'uint32', 'float64']) {
+    for (const lam of [0.5, 5, 9.99, 10, 100, 1e6]) {
+      for (const proposals of [undefined, 4]) {
+        list.push({ name: `poisson λ=${lam} proposals=${proposals ?? 'default'} ${dtype}`, big: lam === 5 && dtype === 'int32' && !proposals, mid: !proposals, run: (n, o) => pick(poisson, poissonAsync)(o)(k, n, { lam, proposals, dtype, offset: o.offset, backend: o.backend }) });
+      }
+    }
+    for (const Ctor of [Float32Array, Float64Array]) {
+      list.push({ name: `poisson per-element ${Ctor.name} ${dtype}`, mid: true, run: (n, o) => pick(poisson, poissonAsync)(o)(k, n, { lam: pattern('lam', Ctor, n, [0, 0.3, 7, 9.99, 10, 250, 4e6]), dtype, offset: o.offset, backend: o.backend }) });
+      list.push({ name: `binomial per-element ${Ctor.name} ${dtype}`, mid: true, run: (n, o) => pick(binomial, binomialAsync)(o)(k, n, { count: pattern('count', Ctor, n, [0, 1, 20, 35, 1000, 1e6]), p: pattern('p', Ctor, n, [0, 0.01, 0.29, 0.5, 0.75, 1]), dtype, offset: o.offset, backend: o.backend }) });
+    }
+    for (const [count, p] of [[20, 0.3], [34, 0.29], [35, 0.29], [100, 0.3], [1000, 0.9], [1e6, 1e-6], [2 ** 31 - 1, 0.5]]) {
+      list.push({ name: `binomial(${count}, ${p}) ${dtype}`, mid: count === 100, run: (n, o) => pick(binomial, binomialAsync)(o)(k, n, { count, p, dtype, offset: o.offset, backend: o.backend }) });
+    }
+    for (const [r, p] of [[3, 0.4], [0.5, 0.2], [50, 0.9]]) {
+      list.push({ name: `negativeBinomial(${r}, ${p}) ${dtype}`, mid: r === 3, run: (n, o) => pick(negativeBinomial, negativeBinomialAsync)(o)(k, n, { r, p, dtype, offset: o.offset, backend: o.backend }) });
+    }
+    for (const probs of [[0.2, 0, 0.5, 0.3], Array.from({ length: 17 }, (_, i) => (i % 5 === 0 ? 0 : i))]) {
+      list.push({
+        name: `multinomial K=${probs.length} count=100 ${dtype}`, mid: true,
+        run: (n, o) => pick(multinomial, multinomialAsync)(o)(k, probs, Math.max(1, Math.floor(n / probs.length)), {
+          count: 100, dtype, offset: typeof o.offset === 'bigint' ? o.offset / 32n : o.offset, backend: o.backend,
+        }),
+      });
     }
   }
   // the discrete samplers (docs/streams.md §4.1, §6.9, §6.10): every output type; narrow, high-rejection,

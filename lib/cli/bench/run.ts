@@ -10,11 +10,12 @@ import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { discrete } from './discrete.js';
 import { alias } from './alias.js';
+import { counts } from './counts.js';
 import { qrng } from './qrng.js';
 import { generatorSuite } from './generator.js';
 import { permuteSuite } from './permute.js';
 
-export const SUITES: readonly Suite[] = [core, distributions, discrete, alias, qrng, generatorSuite, permuteSuite];
+export const SUITES: readonly Suite[] = [core, distributions, discrete, counts, alias, qrng, generatorSuite, permuteSuite];
 
 export interface BenchOptions {
   suites: string[];
