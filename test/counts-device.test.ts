@@ -55,7 +55,7 @@ describe('count samplers on the CUDA backend\'s adapters (stand-in addon)', () =
       expect(arr(poisson(k, 60, { lam: lams, dtype, backend: 'cuda', offset: 9 }))).toEqual(arr(poisson(k, 60, { lam: lams, dtype, backend: 'cpu', offset: 9 })));
       expect(arr(await binomialAsync(k, 60, { count: counts, p: ps, dtype, backend: 'cuda' }))).toEqual(arr(binomial(k, 60, { count: counts, p: ps, dtype, backend: 'cpu' })));
       expect(arr(negativeBinomial(k, 60, { r: 2.5, p: 0.3, dtype, backend: 'cuda' }))).toEqual(arr(negativeBinomial(k, 60, { r: 2.5, p: 0.3, dtype, backend: 'cpu' })));
-      expect(arr(multinomial(k, [1, 0, 3], 20, { count: 50, dtype, backend: 'cuda', offset: 4 }))).toEqual(arr(multinomial(k, [1, 0, 3], 20, { count: 50, dtype, backend: 'cpu', offset: 4 })));
+      expect(arr(multinomial(k, 20, { probs: [1, 0, 3], count: 50, dtype, backend: 'cuda', offset: 4 }))).toEqual(arr(multinomial(k, 20, { probs: [1, 0, 3], count: 50, dtype, backend: 'cpu', offset: 4 })));
     }
     const lamDev = DeviceArray.from(Float32Array.from(lams));
     expect(lamDev.backend).toBe('cuda');

@@ -225,7 +225,7 @@ describe('multinomial', () => {
     const probs = [0.2, 0, 0.5, 0.3, 0];
     const rows = 8000;
     for (const count of [7, 60, 5000]) {
-      const xs = api.multinomial(k, probs, rows, { count });
+      const xs = api.multinomial(k, rows, { probs: probs, count });
       expect(xs.length).toBe(rows * 5);
       for (let r = 0; r < rows; r++) {
         let s = 0;
@@ -243,19 +243,19 @@ describe('multinomial', () => {
   });
 
   it('component 0 of row ρ is binomial element ρ·K with p = w0/Σw (the documented conditional binomials)', () => {
-    const xs = api.multinomial(k, [1, 1, 2], 500, { count: 40, offset: 11 });
+    const xs = api.multinomial(k, 500, { probs: [1, 1, 2], count: 40, offset: 11 });
     const b = api.binomial(k, 3 * 500, { count: 40, p: 0.25, offset: 33 });
     for (let r = 0; r < 500; r++) expect(xs[3 * r]).toBe(b[3 * r]);
   });
 
   it('probs: negative, NaN, ∞ entries name probs[k]; a zero or infinite total names probs; count must fit', () => {
-    expect(() => api.multinomial(k, [1, -1], 2, { count: 3 })).toThrow(/probs\[1\]/);
-    expect(() => api.multinomial(k, [NaN, 1], 2, { count: 3 })).toThrow(/probs\[0\]/);
-    expect(() => api.multinomial(k, [0, 0], 2, { count: 3 })).toThrow(/probs must have a positive finite total/);
-    expect(() => api.multinomial(k, [1e308, 1e308], 2, { count: 3 })).toThrow(/probs must have a positive finite total/);
-    expect(() => api.multinomial(k, [], 2, { count: 3 })).toThrow(/probs/);
-    expect(() => api.multinomial(k, [1, 2], 2, { count: 2 ** 31 })).toThrow(/count.*'int32'/);
-    expect(() => api.multinomial(k, [1, 2], 2, { count: 1.5 })).toThrow(/count must be an integer/);
+    expect(() => api.multinomial(k, 2, { probs: [1, -1], count: 3 })).toThrow(/probs\[1\]/);
+    expect(() => api.multinomial(k, 2, { probs: [NaN, 1], count: 3 })).toThrow(/probs\[0\]/);
+    expect(() => api.multinomial(k, 2, { probs: [0, 0], count: 3 })).toThrow(/probs must have a positive finite total/);
+    expect(() => api.multinomial(k, 2, { probs: [1e308, 1e308], count: 3 })).toThrow(/probs must have a positive finite total/);
+    expect(() => api.multinomial(k, 2, { probs: [], count: 3 })).toThrow(/probs/);
+    expect(() => api.multinomial(k, 2, { probs: [1, 2], count: 2 ** 31 })).toThrow(/count.*'int32'/);
+    expect(() => api.multinomial(k, 2, { probs: [1, 2], count: 1.5 })).toThrow(/count must be an integer/);
   });
 });
 

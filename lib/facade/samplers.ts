@@ -474,6 +474,8 @@ export const negativeBinomialAsync = negativeBinomialAsyncFn as SamplerWithAsync
 export interface MultinomialOptions extends CountOptions {
   /** Trials per row: an integer in [0, 2^53] that the dtype holds. */
   count: number;
+  /** The K category weights (finite, >= 0, positive finite total; normalised; zeros are never drawn). */
+  probs: ArrayLike<number>;
 }
 const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
 /**
@@ -482,12 +484,12 @@ const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
  * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §12.4).
  * @function
  */
-export const multinomial = multinomialFn as RowsSampler<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;
+export const multinomial = multinomialFn as SamplerWith<MultinomialOptions, CountDtype, 'int32'>;
 /**
  * The Promise twin of multinomial().
  * @function
  */
-export const multinomialAsync = multinomialAsyncFn as RowsSamplerAsync<ArrayLike<number>, MultinomialOptions, CountDtype, 'int32'>;
+export const multinomialAsync = multinomialAsyncFn as SamplerWithAsync<MultinomialOptions, CountDtype, 'int32'>;
 /** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
 export interface LocScaleOptions extends FloatOptions {
   /** Location, default 0 (finite). One per element: see PerElementParam. */

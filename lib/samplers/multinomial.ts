@@ -20,7 +20,7 @@ export const MULTINOMIAL: SamplerSpec = {
     { name: 'probs', doc: 'The K category weights, each finite and >= 0 with a positive finite total (normalised; zeros are never drawn): an array, Float32Array or Float64Array.', is: nonNegative, noDevice: 'copy the weights to the host' },
     { name: 'count', doc: 'Trials per row: an integer in [0, 2^53], at most the dtype\'s largest value.', is: count, fits: COUNT_FITS },
   ],
-  rows: { param: 'probs', max: MAX_MULTINOMIAL_K },
+  rows: { param: 'probs', max: MAX_MULTINOMIAL_K, option: true },
   dtypes: COUNT_DTYPES,
   lower: (v, dtype) => {
     const w = v.probs as Float64Array | undefined;
@@ -35,5 +35,5 @@ export const MULTINOMIAL: SamplerSpec = {
     const name = countOp('multinomial', dtype);
     return { name, dtype, cpu, fast: multinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 10 } };
   }),
-  hints: { n: 'count', pvals: 'probs (the second argument)', p: 'probs (the second argument)' },
+  hints: { pvals: 'probs', p: 'probs', weights: 'probs', trials: 'count' },
 };

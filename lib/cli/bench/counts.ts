@@ -62,7 +62,7 @@ export const counts: Suite = {
       ['binomial(100, 0.3)', (m, o) => binomial(k, m, { ...o, count: 100, p: 0.3 }), (m, o) => binomialAsync(k, m, { ...o, count: 100, p: 0.3 }), 'g.binomial(100, 0.3, n)', std.binomial && fill(() => std.binomial(100, 0.3))],
       ['binomial(20, 0.1)', (m, o) => binomial(k, m, { ...o, count: 20, p: 0.1 }), (m, o) => binomialAsync(k, m, { ...o, count: 20, p: 0.1 }), 'g.binomial(20, 0.1, n)', std.binomial && fill(() => std.binomial(20, 0.1))],
       ['negativeBinomial(3, 0.4)', (m, o) => negativeBinomial(k, m, { ...o, r: 3, p: 0.4 }), (m, o) => negativeBinomialAsync(k, m, { ...o, r: 3, p: 0.4 }), 'g.negative_binomial(3, 0.4, n)', std.negativeBinomial && fill(() => std.negativeBinomial(3, 0.4))],
-      ['multinomial(100, [.2, .3, .5]) (values)', (m, o) => multinomial(k, P, m / 3, { ...o, count: 100 }), (m, o) => multinomialAsync(k, P, m / 3, { ...o, count: 100 }), 'g.multinomial(100, [0.2, 0.3, 0.5], n // 3)'],
+      ['multinomial(100, [.2, .3, .5]) (values)', (m, o) => multinomial(k, m / 3, { ...o, count: 100, probs: P }), (m, o) => multinomialAsync(k, m / 3, { ...o, count: 100, probs: P }), 'g.multinomial(100, [0.2, 0.3, 0.5], n // 3)'],
     ];
     ctx.progress.start('counts', specs.length * (ctx.cuda ? 3 : 2) + specs.filter((s) => s[4]).length);
     const rows: Cell[][] = [];
