@@ -102,6 +102,10 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => a.studentT64(1, 2, 0, 0, new Float64Array(3), -1, new Float64Array(4))).toThrow(/fewer values/);
     expect(() => a.f32(1, 2, 0, 0, 1, 1, 0, new Float32Array(4))).toThrow(/proposals/);
     expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(4), new Float64Array(4))).toThrow(/5 values/);
+    // per-element rows: n·P values (P at most 8), n·5 for von Mises; the C API checks P against the id
+    expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(36), new Float64Array(4))).toThrow(/one row of them per element/);
+    expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(12), new Float64Array(4))).toThrow(/parameter count/);
+    expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(21), new Float64Array(4))).toThrow(/5 per element/);
     expect(() => a.mvn64(1, 2, 0, 0, 2, new Float64Array(4), new Float64Array(4))).toThrow(/d \+ d\(d\+1\)\/2/);
     expect(() => a.mvn64(1, 2, 0, 0, 0, new Float64Array(0), new Float64Array(4))).toThrow(/d must be in/);
     expect(() => a.dirichlet32(1, 2, 0, 0, new Uint32Array(2) as unknown as Float32Array, -1, new Float32Array(4))).toThrow(TypeError);
