@@ -73,6 +73,17 @@ describe('transform per-element parameters', () => {
     expect(Array.from(out)).toEqual([7, 7, 7]);
   });
 
+  it('f: per-element dfn and dfd (number[] and a DeviceArray), dfd[i] named', async () => {
+    const dfn = [0.5, 3, 40, 1], dfd = Float64Array.of(7, 0.25, 2, 100);
+    for (const dtype of ['float64', 'float32'] as const) {
+      const want = Float64Array.from(dfn, (a, i) => api.f(k, 1, { dfn: a, dfd: dfd[i], dtype, offset: 2 ** 32 - 2 + i })[0]);
+      const got = api.f(k, 4, { dfn, dfd, dtype, offset: 2 ** 32 - 2 });
+      expectSameBits(Float64Array.from(got), want, dtype);
+      expectSameBits(Float64Array.from(await api.fAsync(k, 4, { dfn, dfd: DeviceArray.from(dfd), dtype, offset: 2 ** 32 - 2 })), want, `async ${dtype}`);
+    }
+    expect(() => api.f(k, 4, { dfn: 1, dfd: [1, 1, 0.1, 1] })).toThrow(/dfd\[2\]/);
+  });
+
   it('a scalar call is unchanged: no per-element columns, p as before', () => {
     for (const t of TRANSFORMS) {
       const sampler = (api as unknown as Record<string, (...a: unknown[]) => Float64Array>)[t.name];

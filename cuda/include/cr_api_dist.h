@@ -53,6 +53,10 @@ cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, c
                        cr_array out);
 /** F(dfn, dfd) elements (docs/streams.md §6.6); the values are the caller's to validate. */
 cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out);
+/** F with per-element degrees of freedom: rows (host memory) holds np = 2·out.n values, (dfn, dfd) of
+ *  element first + i at rows[2i], rows[2i + 1] (each ≥ 0.2 and finite: the caller's to validate). */
+cr_status cr_f_rows(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
+                    cr_array out);
 /** von Mises elements for the 5 constants p = (mode, s, kappa, mu, c) the TypeScript facade derives
  *  (lib/samplers/von-mises.ts; docs/streams.md §6.7), np = 5; or per-element parameters, np = 5·n: row i
  *  (host memory) for element first + i, staged to the device chunk by chunk. Every mode must be 0, 1 or
@@ -86,6 +90,8 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
                          int type, uint64_t n, void* stream);
 cr_status cr_student_t_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
                               int alpha_type, int proposals, void* dev_out, int type, uint64_t n, void* stream);
+cr_status cr_f_rows_device(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
+                           void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
                       int type, uint64_t n, void* stream);
 cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, void* dev_out,

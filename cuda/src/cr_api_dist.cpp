@@ -92,10 +92,29 @@ struct PairBody : BodyBase {
   double a, b;
   int proposals;
   bool f;
+  PerElement rows;  // F's per-element (dfn, dfd) rows (host), staged like gamma's shapes
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    return rows.prepare(sc, s, ds, most, validate);
+  }
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return (f ? cr_launch_f : cr_launch_beta)(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
+    if (!f) return cr_launch_beta(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
+    const void* r = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &r);
+    if (e != cudaSuccess) return e;
+    return cr_launch_f(d, elem == 4, m, k0, k1, first + start, a, b, static_cast<const double*>(r), proposals, sms, s);
   }
 };
+
+/** F with one (dfn, dfd) row per element: `np` = 2·n values. */
+cr_status f_rows_body(PairBody& b, const double* rows, uint64_t np, uint64_t n) {
+  if (!rows || n == 0 || np != 2 * n) return invalid("F rows must be 2·n values (dfn, dfd per element)");
+  b.rows.set(rows, CR_TYPE_F64, false);
+  b.rows.elem = 2 * sizeof(double);
+  b.chunk = kDeviceChunk;
+  return ok_status();
+}
 
 struct VonMisesBody : BodyBase {
   size_t elem;
@@ -437,6 +456,19 @@ cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd,
 cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
                       int type, uint64_t n, void* stream) {
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, dfn, dfd, proposals, true}, dev_out, type, n, stream);
+}
+
+cr_status cr_f_rows(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals, cr_array out) {
+  PairBody b{{}, 0, k0, k1, first, 0.0, 0.0, proposals, true};
+  if (cr_status st = f_rows_body(b, rows, np, out.n); st.code) return st;
+  return pair_blocking(b, out);
+}
+
+cr_status cr_f_rows_device(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
+                           void* dev_out, int type, uint64_t n, void* stream) {
+  PairBody b{{}, 0, k0, k1, first, 0.0, 0.0, proposals, true};
+  if (cr_status st = f_rows_body(b, rows, np, n); st.code) return st;
+  return pair_on_stream(b, dev_out, type, n, stream);
 }
 
 namespace {

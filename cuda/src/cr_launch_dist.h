@@ -64,9 +64,10 @@ cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                 const double* p, const double* rows, int sms, cudaStream_t s);
 
-/** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element). */
+/** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element); with `rows`
+ *  (device memory, null: dfn, dfd), element first + i's (dfn, dfd) are rows[2i], rows[2i + 1]. */
 cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
-                        double dfd, int proposals, int sms, cudaStream_t s);
+                        double dfd, const double* rows, int proposals, int sms, cudaStream_t s);
 
 /** Device flags of a Dirichlet shape vector: the smallest index of an invalid shape (~0 if none) and
  *  whether every shape is < 1. */

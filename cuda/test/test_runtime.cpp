@@ -570,6 +570,27 @@ void distributions() {
     CRT_CHECK(cr_mvn(K0, K1, 0, 0, lm, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn d = 0");
     CRT_CHECK(cr_mvn(K0, K1, 0, 3, nullptr, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn lm null");
   }
+  // F with per-element (dfn, dfd) rows: element i = cr_f_element with row i; the _device twin = the blocking call
+  {
+    std::vector<double> rows(2 * n), fh(n), fq(n);
+    for (uint64_t i = 0; i < n; ++i) {
+      rows[2 * i] = 0.5 + 0.75 * (double)(i % 7);
+      rows[2 * i + 1] = 0.25 + 2.0 * (double)(i % 5);
+    }
+    if (ok(cr_f_rows(K0, K1, 5, rows.data(), rows.size(), -1, cr_host(fh.data(), n)), "F rows to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 97) {
+        all = cr_dbits(fh[i]) == cr_dbits(cr_f_element(K0, K1, 5 + i, rows[2 * i], rows[2 * i + 1], true, 1));
+      }
+      CRT_CHECK(all, "F rows: element i = cr_f_element with row i");
+    }
+    const uint64_t h = n / 2;
+    if (ok(cr_f_rows_device(K0, K1, 5, rows.data(), 2 * h, 4, dev, CR_TYPE_F64, h, nullptr), "cr_f_rows_device") &&
+        ok(cr_copy_to_host(fq.data(), dev, h * 8), "copy back")) {
+      same(fq.data(), fh.data(), h, "F rows: _device twin = blocking call");
+    }
+    CRT_CHECK(cr_f_rows(K0, K1, 5, rows.data(), rows.size() - 1, -1, cr_host(fh.data(), n)).code == CR_EINVAL, "F rows one short");
+  }
   std::vector<double> t1(10);
   CRT_CHECK(cr_f(K0, K1, 0, 1.0, 1.0, 0, cr_host(t1.data(), 10)).code == CR_EINVAL, "F proposals 0");
   CRT_CHECK(cr_transform(K0, K1, 0, 999, tp, 2, cr_host(t1.data(), 10)).code == CR_EINVAL, "unknown transform id");

@@ -71,6 +71,11 @@ export interface SamplerAddon {
   f32Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   f64(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): void;
   f64Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** F with per-element degrees of freedom: rows = n (dfn, dfd) pairs. */
+  fRows32(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float32Array>]): void;
+  fRows32Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  fRows64(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): void;
+  fRows64Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
   /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values, or n·5: one row per element). */
   vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
   vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;

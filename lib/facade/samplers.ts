@@ -284,7 +284,7 @@ export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceAr
 export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
 
 /**
- * A parameter of the transforms (lognormal … truncatedNormal) and of vonMises: one number for every element, or one
+ * A parameter of the transforms (lognormal … truncatedNormal), of vonMises and of f: one number for every element, or one
  * value per element — a number[], Float32Array, Float64Array or float32/float64 DeviceArray of length
  * n (a DeviceArray is read back to the host, which derives each element's parameters). Element i is
  * then the scalar call with each per-element parameter's value i at offset + i (docs/streams.md §6.5).
@@ -631,10 +631,10 @@ export const studentT = studentTFn as FloatSamplerWith<StudentTOptions>;
 export const studentTAsync = studentTAsyncFn as FloatSamplerWithAsync<StudentTOptions>;
 
 export interface FOptions extends FloatOptions {
-  /** Numerator degrees of freedom, finite and ≥ 0.2. */
-  dfn: number;
-  /** Denominator degrees of freedom, finite and ≥ 0.2. */
-  dfd: number;
+  /** Numerator degrees of freedom, finite and ≥ 0.2. One per element: see PerElementParam. */
+  dfn: PerElementParam;
+  /** Denominator degrees of freedom, finite and ≥ 0.2. One per element: see PerElementParam. */
+  dfd: PerElementParam;
   proposals?: number;
 }
 const [fFn, fAsyncFn] = makeSampler(F);
