@@ -47,6 +47,12 @@ export function transformParams(d: TransformDef, v: Record<string, number>): Flo
 export function transformColumns(
   d: TransformDef, v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>,
 ): Record<string, Float64Array> {
+  if (!d.derived && !d.check) {
+    // p is the public parameters themselves: each column is one parameter's values (already checked)
+    const n = Object.values(arrays)[0].length;
+    return Object.fromEntries(d.params.map((q, k) => [`p${k}`, arrays[q.name]
+      ? Float64Array.from(arrays[q.name]) : new Float64Array(n).fill(v[q.name] as number)]));
+  }
   const derive = (row: Record<string, number>) => (d.derived ? d.derived.of(row) : d.params.map((q) => row[q.name]));
   return perElementRows(v, arrays, transformParamNames(d).length, derive, d.check);
 }
