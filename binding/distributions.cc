@@ -8,6 +8,7 @@
 //   beta32 / beta64(k0, k1, lo, hi, a, b, proposals, out[, n])
 //   studentT32 / studentT64(k0, k1, lo, hi, alpha, proposals, out[, n])          alpha = df/2: number or shapes
 //   f32 / f64(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])
+//   fRows32 / fRows64(k0, k1, lo, hi, rows, proposals, out[, n])                    rows: n (dfn, dfd) pairs
 //   vonMises32 / vonMises64(k0, k1, lo, hi, params, out[, n])                       params: 5 doubles
 //   mvn32 / mvn64(k0, k1, lo, hi, d, lm, out[, n])                                  multivariate normal
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
@@ -93,6 +94,21 @@ Parsed parse_beta(const Napi::CallbackInfo& info) { return parse_two<Type, cr_be
 template <int Type>
 Parsed parse_f(const Napi::CallbackInfo& info) { return parse_two<Type, cr_f>(info, "dfn", "dfd"); }
 
+// fRows*(k0, k1, lo, hi, rows: Float64Array of n (dfn, dfd) pairs, proposals, out[, n])
+template <int Type>
+Parsed parse_f_rows(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const auto [rows, data] = typed_arg<double>(info, 4, napi_float64_array, "rows", "Float64Array");
+  const int proposals = proposals_arg(info, 5);
+  Arg out = out_arg(info, 6, Type);
+  const uint64_t np = rows.ElementLength();
+  if (np != 2 * out.arr.n) throw Napi::RangeError::New(info.Env(), "rows must hold 2 values (dfn, dfd) per element");
+  // copied now: an async call may run after JS reuses it
+  auto p = std::make_shared<std::vector<double>>(data, data + np);
+  return {keep(info, {6}), [=] { return cr_f_rows(k0, k1, first, p->data(), np, proposals, out.arr); }};
+}
+
 // studentT*(k0, k1, lo, hi, alpha, proposals, out[, n]): alpha = df/2, a number or shapes (as gamma's)
 template <int Type>
 Parsed parse_student_t(const Napi::CallbackInfo& info) {
@@ -105,17 +121,18 @@ Parsed parse_student_t(const Napi::CallbackInfo& info) {
   });
 }
 
-// vonMises*(k0, k1, lo, hi, params: Float64Array of 5, out[, n])
+// vonMises*(k0, k1, lo, hi, params: Float64Array of 5 or n rows of 5, out[, n])
 template <int Type>
 Parsed parse_von_mises(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const auto [params, data] = typed_arg<double>(info, 4, napi_float64_array, "params", "Float64Array");
-  if (params.ElementLength() != 5) throw Napi::RangeError::New(info.Env(), "params must have 5 values");
-  double p[5];
-  for (int i = 0; i < 5; ++i) p[i] = data[i];  // copied now: an async call may run after JS reuses it
   Arg out = out_arg(info, 5, Type);
-  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p, 5, out.arr); }};
+  const uint64_t np = params.ElementLength();
+  if (np != 5 && np != 5 * out.arr.n) throw Napi::RangeError::New(info.Env(), "params must have 5 values, or 5 per element");
+  // copied now: an async call may run after JS reuses it (rows: n·5 values)
+  auto p = std::make_shared<std::vector<double>>(data, data + np);
+  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p->data(), np, out.arr); }};
 }
 
 // mvn*(k0, k1, lo, hi, d, lm: Float64Array of d + d(d+1)/2, out[, n])
@@ -147,19 +164,22 @@ Parsed parse_dirichlet(const Napi::CallbackInfo& info) {
   return {keep(info, {4, 6}), [=] { return cr_dirichlet(k0, k1, first, alpha.arr, proposals, out.arr); }};
 }
 
-// transform*(k0, k1, lo, hi, id, params: Float64Array, out[, n])
+// transform*(k0, k1, lo, hi, id, params: Float64Array, out[, n]); params: P values, or n rows of P
 template <int Type>
 Parsed parse_transform(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const uint32_t id = u32(info, 4, "transform");
   const auto [params, data] = typed_arg<double>(info, 5, napi_float64_array, "params", "Float64Array");
-  if (params.ElementLength() > 8) throw Napi::RangeError::New(info.Env(), "params has more than 8 values");
-  double p[8];
-  const int np = (int)params.ElementLength();
-  for (int i = 0; i < np; ++i) p[i] = data[i];  // copied now: an async call may run after JS reuses it
   Arg out = out_arg(info, 6, Type);
-  return {keep(info, {6}), [=] { return cr_transform(k0, k1, first, (int)id, p, np, out.arr); }};
+  const uint64_t np = params.ElementLength();
+  // the transform's P values (at most 8), or P·n: one row per element (the C API checks P against the id)
+  if (np > 8 && (out.arr.n == 0 || np % out.arr.n != 0 || np / out.arr.n > 8)) {
+    throw Napi::RangeError::New(info.Env(), "params must hold at most 8 values, or one row of them per element");
+  }
+  // copied now: an async call may run after JS reuses it (rows: one row per element, n·P values)
+  auto p = std::make_shared<std::vector<double>>(data, data + np);
+  return {keep(info, {6}), [=] { return cr_transform(k0, k1, first, (int)id, p->data(), np, out.arr); }};
 }
 
 void Register(Napi::Env env, Napi::Object exports) {
@@ -177,6 +197,8 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "studentT64", parse_student_t<CR_TYPE_F64>);
   define(env, exports, "f32", parse_f<CR_TYPE_F32>);
   define(env, exports, "f64", parse_f<CR_TYPE_F64>);
+  define(env, exports, "fRows32", parse_f_rows<CR_TYPE_F32>);
+  define(env, exports, "fRows64", parse_f_rows<CR_TYPE_F64>);
   define(env, exports, "vonMises32", parse_von_mises<CR_TYPE_F32>);
   define(env, exports, "vonMises64", parse_von_mises<CR_TYPE_F64>);
   define(env, exports, "mvn32", parse_mvn<CR_TYPE_F32>);

@@ -37,7 +37,7 @@ for (const t of TRANSFORMS) {
   for (const p of parameterSets(t)) {
     const opts = Object.fromEntries(t.params.map((q, i) => [q.name, p[i]]));
     try {
-      t.check?.(opts);
+      t.check?.(opts, (name) => name);
     } catch {
       continue;  // a set the cross-parameter check refuses (e.g. low >= high)
     }
@@ -55,10 +55,34 @@ for (const t of TRANSFORMS) {
   }
 }
 
+// Per-element calls: element i takes parameter set i (cyclically) of those the check accepts; `rows` is
+// the n·P values the CUDA kernels read (row i = the scalar call's p for set i).
+const rowCases = [];
+for (const t of TRANSFORMS) {
+  const fn = api[t.name];
+  const sets = parameterSets(t).map((p) => Object.fromEntries(t.params.map((q, i) => [q.name, p[i]]))).filter((o) => {
+    try {
+      t.check?.(o, (name) => name);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const n = 11;
+  const perElement = Object.fromEntries(t.params.map((q) => [q.name, Float64Array.from({ length: n }, (_, i) => sets[i % sets.length][q.name])]));
+  const rows = Array.from({ length: n }, (_, i) => [...transformParams(t, sets[i % sets.length])]).flat();
+  const k = api.key(0x123456789abcdefn);
+  for (const dtype of ['float32', 'float64']) {
+    rowCases.push({ transform: t.name, id: t.id, k0: k[0], k1: k[1], offset: String(2n ** 32n - 3n), dtype, rows: rows.map(hex64),
+      values: hexOf(fn(k, n, { ...perElement, dtype, offset: 2n ** 32n - 3n })) });
+  }
+}
+
 const text = JSON.stringify({
   about: 'Values of the transform samplers (lib/samplers TRANSFORMS) from the TypeScript backend; params and values as hex bit patterns. Written by scripts/gen-transform-vectors.mjs.',
   transforms: TRANSFORMS.map((t) => ({ name: t.name, id: t.id, base: t.base, params: transformParamNames(t) })),
   cases,
+  rowCases,
 }) + '\n';
 
 writeOrCheck(file, text, 'scripts/gen-transform-vectors.mjs', cases.length);

@@ -76,32 +76,37 @@ const badEnum = (valid: string[]) => fc.oneof(
   fc.string({ maxLength: 12 }).filter((s) => !valid.includes(s)), fc.constantFrom('FLOAT32', 'Float64', 'gpu', '', ' psa'), junk.filter((v) => typeof v !== 'string' && v !== undefined),
 );
 const badShape = fc.oneof(fc.constantFrom(0, -0, -1, -1e-300, NaN, Infinity, -Infinity), junk.filter((v) => v !== undefined), fc.bigInt());
-const shapeArray = (bad: number, at: number, n: number, C: Float64ArrayConstructor | Float32ArrayConstructor) => {
-  const a = new C(n).fill(1.5);
+const shapeArray = (bad: number, at: number, n: number, C: Float64ArrayConstructor | Float32ArrayConstructor, fill: number) => {
+  const a = new C(n).fill(fill);
   a[at % n] = bad;
   return a;
 };
-/** A constraint's bad values that stay bad in a Float32Array (-1e-300 becomes -0, a valid mean). */
-const badInFloat32 = (c: Constraint) => c.bad.filter((v) => {
+/** Whether constraint c refuses v. */
+const refuses = (c: Constraint, v: number) => {
   try {
-    c.check(Math.fround(v), 'x');
+    c.check(v, 'v');
     return false;
   } catch {
     return true;
   }
-});
-
-/** Bad per-element arrays; `bad`: values the parameter refuses (a shape's by default). */
-const badShapeArray = (n: number, bad: readonly number[] = [0, -0, -2, NaN, Infinity, -Infinity]) => fc.oneof(
-  fc.tuple(fc.constantFrom(...bad), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
-    .map(([v, at, C]) => shapeArray(v, at, n, C)),
-  fc.constantFrom(new Float64Array(n - 1).fill(1), new Float64Array(n + 1).fill(1), new Float32Array(0)),
-  badArray([Float32Array, Float64Array], n, 1.5),
-  // number[] shapes are checked like typed ones: a bad value, a wrong length, a non-number
-  fc.constant(Array.from({ length: n }, (_, i) => (i === n - 1 ? -1 : 1.5))),
-  fc.constant(Array.from({ length: n + 1 }, () => 1.5)),
-  fc.constant(Array.from({ length: n }, (_, i) => (i === 0 ? '1.5' : 1.5))),
-);
+};
+/** Bad per-element values of parameter q (n of them): one of its constraint's bad values among good
+ *  ones (in a Float32Array only where it stays bad once rounded), a wrong length, a wrong kind. */
+const badPerElement = (n: number, q: ParamSpec) => {
+  const good = goodFor(q);
+  const bads = q.is.bad.filter((v): v is number => typeof v === 'number');
+  return fc.oneof(
+    fc.tuple(fc.constantFrom(...bads), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
+      .filter(([v, , C]) => C === Float64Array || refuses(q.is, Math.fround(v)))
+      .map(([v, at, C]) => shapeArray(v, at, n, C, good)),
+    fc.constantFrom(new Float64Array(n - 1).fill(good), new Float64Array(n + 1).fill(good), new Float32Array(0)),
+    badArray([Float32Array, Float64Array], n, good),
+    // number[] values are checked like typed ones: a bad value, a wrong length, a non-number
+    fc.constant(Array.from({ length: n }, (_, i) => (i === n - 1 ? bads[0] : good))),
+    fc.constant(Array.from({ length: n + 1 }, () => good)),
+    fc.constant(Array.from({ length: n }, (_, i) => (i === 0 ? String(good) : good))),
+  );
+};
 const badWeights = fc.oneof(
   fc.constantFrom([], [0, 0, 0], [-1, 2], [1, NaN], [1, Infinity], [1, -Infinity], ['1', 2], [1, , 2], [1, null], [1, 2n], [-0, 0]),
   fc.constantFrom(new Float64Array(0), new Float64Array(5), Float64Array.of(1, -1e-300), Float32Array.of(1, NaN)),
@@ -175,7 +180,7 @@ function samplerTarget(s: SamplerSpec): Target {
       continue;
     }
     if (q.default === undefined) base[q.name] = goodFor(q);
-    slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badShapeArray(N, badInFloat32(q.is))) : badFor(q.is)];
+    slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badPerElement(N, q)) : badFor(q.is)];
     names.push(q.name);
   }
   for (const o of s.structured ?? []) {

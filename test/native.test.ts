@@ -102,6 +102,11 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => a.studentT64(1, 2, 0, 0, new Float64Array(3), -1, new Float64Array(4))).toThrow(/fewer values/);
     expect(() => a.f32(1, 2, 0, 0, 1, 1, 0, new Float32Array(4))).toThrow(/proposals/);
     expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(4), new Float64Array(4))).toThrow(/5 values/);
+    // per-element rows: n·P values (P at most 8), n·5 for von Mises; the C API checks P against the id
+    expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(36), new Float64Array(4))).toThrow(/one row of them per element/);
+    expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(12), new Float64Array(4))).toThrow(/parameter count/);
+    expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(21), new Float64Array(4))).toThrow(/5 per element/);
+    expect(() => a.fRows64(1, 2, 0, 0, new Float64Array(7), -1, new Float64Array(4))).toThrow(/2 values \(dfn, dfd\) per element/);
     expect(() => a.mvn64(1, 2, 0, 0, 2, new Float64Array(4), new Float64Array(4))).toThrow(/d \+ d\(d\+1\)\/2/);
     expect(() => a.mvn64(1, 2, 0, 0, 0, new Float64Array(0), new Float64Array(4))).toThrow(/d must be in/);
     expect(() => a.dirichlet32(1, 2, 0, 0, new Uint32Array(2) as unknown as Float32Array, -1, new Float32Array(4))).toThrow(TypeError);
@@ -242,6 +247,8 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   studentT64: () => [1, 2, 0, 0, sab(Float32Array, 7, 0.5), -1, sab(Float64Array, 7)],
   f32: () => [1, 2, 0, 0, 1, 2, -1, sab(Float32Array, 7)],
   f64: () => [1, 2, 0, 0, 3, 4, -1, sab(Float64Array, 7)],
+  fRows32: () => [1, 2, 0, 0, sab(Float64Array, 14, 1), -1, sab(Float32Array, 7)],
+  fRows64: () => [1, 2, 0, 0, sab(Float64Array, 14, 1), -1, sab(Float64Array, 7)],
   vonMises32: () => [1, 2, 0, 0, sab(Float64Array, 5, 1), sab(Float32Array, 7)],
   vonMises64: () => [1, 2, 0, 0, sab(Float64Array, 5, 1), sab(Float64Array, 7)],
   mvn32: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float32Array, 8)],

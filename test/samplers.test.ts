@@ -98,6 +98,30 @@ const width = (s: SamplerSpec) => (s.rows ? (ordinary(s, s.rows.param) as unknow
 
 const dtypeOpts = (s: SamplerSpec): Opts[] => (s.dtypes.length > 1 ? s.dtypes.map((dtype) => ({ dtype })) : [{}]);
 
+/**
+ * Up to 9 distinct rows of values for the per-element parameters `ps` that a scalar call accepts
+ * (ordinary values and the constraints' moderate good ones, combined with different strides).
+ */
+function perElementRows(s: SamplerSpec, ps: readonly SamplerSpec['params'][number][]): Opts[] {
+  const cands = ps.map((q) => [ordinary(s, q.name) as number, ...q.is.good.filter((x) => !(Math.abs(x) > 1e4) || !Number.isFinite(x))]);
+  const rows: Opts[] = [];
+  const seen = new Set<string>();
+  for (let r = 0; r < 64 && rows.length < 9; r++) {
+    const row: Opts = Object.fromEntries(ps.map((q, j) => [q.name, cands[j][(r * (j + 1) + (r >> 2)) % cands[j].length]]));
+    const id = JSON.stringify(row, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    if (seen.has(id)) continue;
+    seen.add(id);
+    try {
+      call(s, 1, { ...required(s), ...row, backend: 'cpu' });
+      call(s, 1, { ...required(s), ...row, backend: 'cpu', dtype: s.dtypes[s.dtypes.length - 1] });
+    } catch {
+      continue;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
 const sameBits = (a: Out, b: Out, what: string) => {
   expect(a.constructor, what).toBe(b.constructor);
   if (a instanceof Float32Array || a instanceof Float64Array) expectSameBits(a, b as typeof a, what);
@@ -255,6 +279,52 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
         }
       }
       sameBits(run(100, 0, 0, false), call(s, 100, { ...required(s), dtype: op.dtype, backend: 'cpu' }), `${op.name}: the public function`);
+    }
+  });
+
+  const perElementParams = s.params.filter((q) => q.perElement && q.name !== s.rows?.param);
+  it.skipIf(!perElementParams.length || !!s.rows)('per-element parameters: element i = the scalar call with values i at offset i (CPU, WebAssembly, stand-in; sync and async)', async () => {
+    const rows = perElementRows(s, perElementParams);
+    expect(rows.length, 'valid parameter rows').toBeGreaterThan(1);
+    // all per-element parameters at once, and each alone (the others scalar)
+    const sets = [perElementParams, ...(perElementParams.length > 1 ? perElementParams.map((q) => [q]) : [])];
+    for (const d of dtypeOpts(s)) {
+      for (const set of sets) {
+        for (const n of [7, 300]) {
+          const offset = 2 ** 32 - 5;
+          const opts = (i: number): Opts => ({ ...required(s), ...rows[i % rows.length], ...d });
+          const arrays: Opts = { ...opts(0) };
+          for (const q of set) arrays[q.name] = Float64Array.from({ length: n }, (_, i) => opts(i)[q.name] as number);
+          // the scalar values of the parameters not in `set` are row 0's
+          const scalar = (i: number): Opts => ({ ...opts(0), ...Object.fromEntries(set.map((q) => [q.name, opts(i)[q.name]])) });
+          const Out = CTORS[(d.dtype as keyof typeof CTORS | undefined) ?? s.dtypes[0]];
+          const want = new Out(n);
+          for (let i = 0; i < n; i++) want[i] = call(s, 1, { ...scalar(i), offset: offset + i, backend: 'cpu' })[0];
+          const what = `${JSON.stringify(d)} ${set.map((q) => q.name).join(',')} n ${n}`;
+          sameBits(call(s, n, { ...arrays, offset, backend: 'cpu' }), want, `cpu ${what}`);
+          const asArray: Opts = { ...arrays };
+          for (const q of set) asArray[q.name] = Array.from(arrays[q.name] as Float64Array);
+          sameBits(call(s, n, { ...asArray, offset, backend: 'cpu' }), want, `number[] ${what}`);
+          const f32: Opts = { ...arrays };
+          for (const q of set) f32[q.name] = Float32Array.from(arrays[q.name] as Float64Array);
+          if (set.every((q) => (f32[q.name] as Float32Array).every((x, i) => x === (arrays[q.name] as Float64Array)[i]))) {
+            sameBits(call(s, n, { ...f32, offset, backend: 'cpu' }), want, `Float32Array ${what}`);
+          }
+          sameBits(await callAsync(s, n, { ...arrays, offset, backend: 'cpu' }), want, `cpu async ${what}`);
+          sameBits(call(s, n, { ...arrays, offset, backend: 'cuda' }), want, `stand-in ${what}`);
+          sameBits(await callAsync(s, n, { ...arrays, offset, backend: 'cuda' }), want, `stand-in async ${what}`);
+          // the kernels directly: the fast path (which may decline) and the specification
+          const values: Opts = { ...arrays };
+          for (const q of s.params) values[q.name] ??= q.default;
+          const low = s.lower(values, (d.dtype as never) ?? s.dtypes[0]);
+          const pe = low.perElement ?? Object.fromEntries(set.map((q) => [q.name, arrays[q.name] as Float64Array]));
+          for (const fast of [true, false]) {
+            const out = new Out(n);
+            runKernel(low.op, { k0: k[0], k1: k[1], lo: offset, hi: 0, params: low.params, perElement: pe, out }, { fast });
+            sameBits(out, want, `kernel fast ${fast} ${what}`);
+          }
+        }
+      }
     }
   });
 

@@ -93,6 +93,18 @@ function unmarshal(a: CudaArg, v: unknown, k: KernelArgs): boolean {
     if (v !== -1) k.params.proposals = v;
     return true;
   }
+  if ('rows' in a) {
+    // the scalar vector, or n rows of it: back into per-element columns rows0, rows1, …
+    if (!(v instanceof Float64Array)) throw new TypeError(`${a.rows} must be a Float64Array`);
+    if (v.length === a.width) {
+      k.params[a.rows] = v;
+      return true;
+    }
+    if (v.length % a.width !== 0) throw new RangeError(`${a.rows} must hold ${a.width} values or rows of them`);
+    const n = v.length / a.width;
+    for (let c = 0; c < a.width; c++) k.perElement[`${a.rows}${c}`] = Float64Array.from({ length: n }, (_, i) => v[i * a.width + c]);
+    return true;
+  }
   if ('param' in a) {
     if (typeof v !== 'number' && !(v instanceof Float64Array)) throw new TypeError(`${a.param} must be a number`);
     k.params[a.param] = v;

@@ -53,10 +53,15 @@ cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, c
                        cr_array out);
 /** F(dfn, dfd) elements (docs/streams.md §6.6); the values are the caller's to validate. */
 cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out);
+/** F with per-element degrees of freedom: rows (host memory) holds np = 2·out.n values, (dfn, dfd) of
+ *  element first + i at rows[2i], rows[2i + 1] (each ≥ 0.2 and finite: the caller's to validate). */
+cr_status cr_f_rows(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
+                    cr_array out);
 /** von Mises elements for the 5 constants p = (mode, s, kappa, mu, c) the TypeScript facade derives
- *  (lib/samplers/von-mises.ts; docs/streams.md §6.7): mode must be 0, 1 or 2, the rest are the
- *  caller's to validate. */
-cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out);
+ *  (lib/samplers/von-mises.ts; docs/streams.md §6.7), np = 5; or per-element parameters, np = 5·n: row i
+ *  (host memory) for element first + i, staged to the device chunk by chunk. Every mode must be 0, 1 or
+ *  2; the rest are the caller's to validate. */
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, cr_array out);
 /** Multivariate normal values [first, first + out.n) of the flat row-major stream (first = row offset ·
  *  d), dimension d (1 … 1024); lm (host memory) = the mean (d values), then the lower Cholesky factor
  *  packed by rows (d(d+1)/2 values), as lib/samplers/multivariate-normal.ts derives them. */
@@ -65,9 +70,11 @@ cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const dou
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
-/** Transform `id` of cr_transforms.h (docs/streams.md §6.6) with its `np` parameters p (np must be the
- *  transform's count; the values are the caller's to validate, as the TypeScript facade does). */
-cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, cr_array out);
+/** Transform `id` of cr_transforms.h (docs/streams.md §6.6) with its `np` parameters p: np is the
+ *  transform's count P, or P·n for per-element parameters (host memory, row i = element first + i's
+ *  P values, staged to the device chunk by chunk); the values are the caller's to validate, as the
+ *  TypeScript facade does. The _device twin takes the same host p. */
+cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out);
 
 /* The _device twins: output `dev_out` of n elements of `type`, enqueued on `stream`. Shapes
  * `dev_alphas` (per element; NULL: the scalar `alpha`) and `dev_alpha` (Dirichlet, K shapes) are
@@ -83,15 +90,17 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
                          int type, uint64_t n, void* stream);
 cr_status cr_student_t_device(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const void* dev_alphas,
                               int alpha_type, int proposals, void* dev_out, int type, uint64_t n, void* stream);
+cr_status cr_f_rows_device(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
+                           void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
                       int type, uint64_t n, void* stream);
-cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, void* dev_out,
                               int type, uint64_t n, void* stream);
 cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,
                         int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,
                               uint32_t K, int proposals, void* dev_out, int type, uint64_t n, void* stream);
-cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,
+cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
                               void* dev_out, int type, uint64_t n, void* stream);
 
 #endif  // CR_API_DIST_H

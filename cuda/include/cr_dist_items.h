@@ -68,6 +68,27 @@ struct cr_expo_map {
   CR_HD double operator()(double u) const { return (0.0 - cr_log(u)) / rate; }
 };
 
+/** Whether Map reads parameters per element (a cr_tf_<name>_rows: Map::kIndexed). */
+template <class Map, class = void>
+struct cr_map_indexed {
+  static constexpr bool value = false;
+};
+template <class Map>
+struct cr_map_indexed<Map, decltype(void(Map::kIndexed))> {
+  static constexpr bool value = true;
+};
+
+/** The value of the element at index j of the range being written: f(x), or f.at(x, j) for a map with
+ *  per-element parameters (j may lie outside [0, n) for lanes that are not stored). */
+template <class Map>
+CR_HD inline double cr_map_at(const Map& f, double x, int64_t j) {
+  if constexpr (cr_map_indexed<Map>::value) {
+    return f.at(x, j);
+  } else {
+    return f(x);
+  }
+}
+
 // ---- open uniforms: raw-stream blocks, like the uniform fills ---------------------------------------
 
 /** float32: item q is raw block (first >> 2) + q, one element per word, u = (w + 1) 2^-32, landing at
@@ -77,9 +98,10 @@ CR_HD inline void cr_open32_item(uint64_t q, float* dst, uint64_t n, uint32_t k0
                                  bool aligned, const Map& f) {
   uint32_t w[4];
   cr_philox_raw_block((first >> 2) + q, k0, k1, w);
+  const int64_t base = (int64_t)(4 * q) - (int64_t)(first & 3);
   float v[4];
-  for (int l = 0; l < 4; ++l) v[l] = (float)f(((double)w[l] + 1.0) * CR_TWO_M32);
-  cr_store_group(dst, (int64_t)(4 * q) - (int64_t)(first & 3), n, aligned, v);
+  for (int l = 0; l < 4; ++l) v[l] = (float)cr_map_at(f, ((double)w[l] + 1.0) * CR_TWO_M32, base + l);
+  cr_store_group(dst, base, n, aligned, v);
 }
 
 /** float64: item q is raw block b = (first >> 1) + q = elements 2b (words 0, 1) and 2b + 1 (words 2, 3),
@@ -89,10 +111,11 @@ CR_HD inline void cr_open64_item(uint64_t q, double* dst, uint64_t n, uint32_t k
                                  bool aligned, const Map& f) {
   uint32_t w[4];
   cr_philox_raw_block((first >> 1) + q, k0, k1, w);
+  const int64_t base = (int64_t)(2 * q) - (int64_t)(first & 1);
   double d[2];
-  d[0] = f((double)(cr_u53(w[0], w[1]) + 1) * CR_TWO_M53);
-  d[1] = f((double)(cr_u53(w[2], w[3]) + 1) * CR_TWO_M53);
-  cr_store_group(dst, (int64_t)(2 * q) - (int64_t)(first & 1), n, aligned, d);
+  d[0] = cr_map_at(f, (double)(cr_u53(w[0], w[1]) + 1) * CR_TWO_M53, base);
+  d[1] = cr_map_at(f, (double)(cr_u53(w[2], w[3]) + 1) * CR_TWO_M53, base + 1);
+  cr_store_group(dst, base, n, aligned, d);
 }
 
 // ---- Box–Muller: raw-stream blocks, like the uniform fills ----------------------------------------
@@ -107,9 +130,10 @@ CR_HD inline void cr_bm32_item(uint64_t q, float* dst, uint64_t n, uint32_t k0, 
   double z[4];
   cr_bm_transform(((double)w[0] + 1.0) * CR_TWO_M32, (double)w[1] * CR_TWO_M32, &z[0], &z[1]);
   cr_bm_transform(((double)w[2] + 1.0) * CR_TWO_M32, (double)w[3] * CR_TWO_M32, &z[2], &z[3]);
+  const int64_t base = (int64_t)(4 * q) - (int64_t)(first & 3);
   float v[4];
-  for (int l = 0; l < 4; ++l) v[l] = (float)f(z[l]);
-  cr_store_group(dst, (int64_t)(4 * q) - (int64_t)(first & 3), n, aligned, v);
+  for (int l = 0; l < 4; ++l) v[l] = (float)cr_map_at(f, z[l], base + l);
+  cr_store_group(dst, base, n, aligned, v);
 }
 
 /** float64: item q is raw block p = (first >> 1) + q = pair p = elements 2p, 2p + 1, landing at dst
@@ -121,8 +145,9 @@ CR_HD inline void cr_bm64_item(uint64_t q, double* dst, uint64_t n, uint32_t k0,
   cr_philox_raw_block((first >> 1) + q, k0, k1, w);
   double z[2];
   cr_bm_transform((double)(cr_u53(w[0], w[1]) + 1) * CR_TWO_M53, (double)cr_u53(w[2], w[3]) * CR_TWO_M53, &z[0], &z[1]);
-  double d[2] = {f(z[0]), f(z[1])};
-  cr_store_group(dst, (int64_t)(2 * q) - (int64_t)(first & 1), n, aligned, d);
+  const int64_t base = (int64_t)(2 * q) - (int64_t)(first & 1);
+  double d[2] = {cr_map_at(f, z[0], base), cr_map_at(f, z[1], base + 1)};
+  cr_store_group(dst, base, n, aligned, d);
 }
 
 // ---- Marsaglia polar: one thread per pair, looping over its proposals -------------------------------

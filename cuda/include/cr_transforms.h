@@ -134,6 +134,22 @@ CR_HD inline double cr_tf_base(double x) {
 CR_TRANSFORMS(CR_TF_MAP)
 #undef CR_TF_MAP
 
+/** Each transform with one parameter row per element (per-element calls): row j at rows + j·NP for
+ *  the element at index j of the range being written. Lanes outside [0, n) are computed but never
+ *  stored (cr_store_group), so they read no row: cr_tf_<name>_rows. */
+#define CR_TF_ROWS(ID, NAME, BASE, NP)                                                      \
+  struct cr_tf_##NAME##_rows {                                                              \
+    static constexpr bool kIndexed = true;                                                  \
+    const double* rows;                                                                     \
+    uint64_t n;                                                                             \
+    CR_HD double at(double x, int64_t j) const {                                            \
+      if (j < 0 || (uint64_t)j >= n) return 0.0;                                            \
+      return cr_tf_##NAME<cr_scalar_math>(cr_tf_base<BASE>(x), rows + (uint64_t)j * NP);    \
+    }                                                                                       \
+  };
+CR_TRANSFORMS(CR_TF_ROWS)
+#undef CR_TF_ROWS
+
 /** f of transform `id` at base value x (NaN for an unknown id: the C API refuses those first). */
 CR_HD inline double cr_transform(int id, double x, const double* p) {
   switch (id) {

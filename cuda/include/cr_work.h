@@ -175,10 +175,11 @@ inline auto cr_visit_base(Run run, cr_range<T> r, Map f) {
 }
 
 template <class T, class Run>
-inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p) {
+inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p, const double* rows) {
   switch (id) {
 #define CR_TF_VISIT(ID, NAME, BASE, NP)                                   \
   case ID: {                                                              \
+    if (rows) return cr_visit_base<BASE>(run, r, cr_tf_##NAME##_rows{rows, r.n}); \
     cr_tf_##NAME##_map f;                                                 \
     for (int i = 0; i < CR_TRANSFORM_MAX_PARAMS; ++i) f.p[i] = i < NP ? p[i] : 0.0; \
     return cr_visit_base<BASE>(run, r, f);                                \
@@ -192,25 +193,29 @@ inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p
   }
 }
 
-/** von Mises: one item per element, looping over its proposals (cr_von_mises.h). */
+/** von Mises: one item per element, looping over its proposals (cr_von_mises.h); element i's parameters
+ *  are p, or row i of `rows` (per-element calls, memory the run can read). */
 template <class T>
 struct cr_von_mises_work {
   cr_range<T> r;
   double p[CR_VON_MISES_PARAMS];
+  const double* rows;
   CR_HD uint64_t items() const { return r.n; }
-  CR_HD void operator()(uint64_t i) const { r.dst[i] = (T)cr_von_mises_element(r.k0, r.k1, r.first + i, p); }
+  CR_HD void operator()(uint64_t i) const {
+    r.dst[i] = (T)cr_von_mises_element(r.k0, r.k1, r.first + i, rows ? rows + i * CR_VON_MISES_PARAMS : p);
+  }
 };
 
-/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c). */
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c), or one row of them per element. */
 template <class Run>
 inline auto cr_visit_von_mises(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                               const double* p) {
+                               const double* p, const double* rows = nullptr) {
   if (f32) {
-    cr_von_mises_work<float> w{{static_cast<float*>(out), n, k0, k1, first}, {}};
+    cr_von_mises_work<float> w{{static_cast<float*>(out), n, k0, k1, first}, {}, rows};
     for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
     return run(w);
   }
-  cr_von_mises_work<double> w{{static_cast<double*>(out), n, k0, k1, first}, {}};
+  cr_von_mises_work<double> w{{static_cast<double*>(out), n, k0, k1, first}, {}, rows};
   for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
   return run(w);
 }
@@ -233,12 +238,13 @@ inline auto cr_visit_mvn(Run run, void* out, bool f32, uint64_t n, uint32_t k0, 
   return run(cr_mvn_work<double>{{static_cast<double*>(out), n, k0, k1, first}, d, lm});
 }
 
-/** Transform `id` of cr_transforms.h with parameters p[0 .. its count). */
+/** Transform `id` of cr_transforms.h with parameters p[0 .. its count), or, when `rows` is not null,
+ *  element i's parameters at rows[i·count .. (i + 1)·count) (memory the run can read; p unused). */
 template <class Run>
 inline auto cr_visit_transform(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                               int id, const double* p) {
-  if (f32) return cr_visit_transform_t(run, cr_range<float>{static_cast<float*>(out), n, k0, k1, first}, id, p);
-  return cr_visit_transform_t(run, cr_range<double>{static_cast<double*>(out), n, k0, k1, first}, id, p);
+                               int id, const double* p, const double* rows = nullptr) {
+  if (f32) return cr_visit_transform_t(run, cr_range<float>{static_cast<float*>(out), n, k0, k1, first}, id, p, rows);
+  return cr_visit_transform_t(run, cr_range<double>{static_cast<double*>(out), n, k0, k1, first}, id, p, rows);
 }
 
 template <class Run>

@@ -51,17 +51,36 @@ struct TransformBody : BodyBase {
   uint64_t first;
   int id;
   double p[CR_TRANSFORM_MAX_PARAMS];
+  PerElement rows;  // per-element parameter rows (host), staged like gamma's shapes
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    return rows.prepare(sc, s, ds, most, validate);
+  }
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return cr_launch_transform(d, elem == 4, m, k0, k1, first + start, id, p, sms, s);
+    const void* r = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &r);
+    if (e != cudaSuccess) return e;
+    return cr_launch_transform(d, elem == 4, m, k0, k1, first + start, id, p, static_cast<const double*>(r), sms, s);
   }
 };
 
-cr_status make_transform(TransformBody& b, int id, const double* p, int np) {
+/** p: the transform's P parameters, or P·n of them, one row per element. */
+cr_status make_transform(TransformBody& b, int id, const double* p, uint64_t np, uint64_t n) {
   const int want = cr_transform_params(id);
   if (want < 0) return invalid("transform must be an id of cr_transforms.h");
-  if (np != want || (np > 0 && !p)) return invalid("the transform's parameter count does not match cr_transforms.h");
+  if (np > 0 && !p) return invalid("p is null");
   b.id = id;
-  for (int i = 0; i < CR_TRANSFORM_MAX_PARAMS; ++i) b.p[i] = i < np ? p[i] : 0.0;
+  if (np == (uint64_t)want) {
+    for (int i = 0; i < CR_TRANSFORM_MAX_PARAMS; ++i) b.p[i] = i < want ? p[i] : 0.0;
+    return ok_status();
+  }
+  if (want == 0 || n == 0 || np != (uint64_t)want * n) {
+    return invalid("the transform's parameter count does not match cr_transforms.h (its count, or one row per element)");
+  }
+  b.rows.set(p, CR_TYPE_F64, false);
+  b.rows.elem = (size_t)want * sizeof(double);
+  b.chunk = kDeviceChunk;
   return ok_status();
 }
 
@@ -73,25 +92,64 @@ struct PairBody : BodyBase {
   double a, b;
   int proposals;
   bool f;
+  PerElement rows;  // F's per-element (dfn, dfd) rows (host), staged like gamma's shapes
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    return rows.prepare(sc, s, ds, most, validate);
+  }
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return (f ? cr_launch_f : cr_launch_beta)(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
+    if (!f) return cr_launch_beta(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
+    const void* r = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &r);
+    if (e != cudaSuccess) return e;
+    return cr_launch_f(d, elem == 4, m, k0, k1, first + start, a, b, static_cast<const double*>(r), proposals, sms, s);
   }
 };
+
+/** F with one (dfn, dfd) row per element: `np` = 2·n values. */
+cr_status f_rows_body(PairBody& b, const double* rows, uint64_t np, uint64_t n) {
+  if (!rows || n == 0 || np != 2 * n) return invalid("F rows must be 2·n values (dfn, dfd per element)");
+  b.rows.set(rows, CR_TYPE_F64, false);
+  b.rows.elem = 2 * sizeof(double);
+  b.chunk = kDeviceChunk;
+  return ok_status();
+}
 
 struct VonMisesBody : BodyBase {
   size_t elem;
   uint32_t k0, k1;
   uint64_t first;
   double p[CR_VON_MISES_PARAMS];
+  PerElement rows;  // per-element parameter rows (host), staged like gamma's shapes
+
+  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
+    return rows.prepare(sc, s, ds, most, validate);
+  }
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, sms, s);
+    const void* r = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &r);
+    if (e != cudaSuccess) return e;
+    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, static_cast<const double*>(r), sms, s);
   }
 };
 
-cr_status make_von_mises(VonMisesBody& b, const double* p, int np) {
-  if (np != CR_VON_MISES_PARAMS || !p) return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c)");
-  if (!(p[0] == 0.0 || p[0] == 1.0 || p[0] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
-  for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) b.p[i] = p[i];
+/** p: (mode, s, kappa, mu, c), or n rows of them (one per element); every mode 0, 1 or 2. */
+cr_status make_von_mises(VonMisesBody& b, const double* p, uint64_t np, uint64_t n) {
+  const uint64_t P = CR_VON_MISES_PARAMS;
+  if (!p || !(np == P || (n > 0 && np == P * n))) {
+    return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c), or one row of them per element");
+  }
+  for (uint64_t i = 0; i < np; i += P) {
+    if (!(p[i] == 0.0 || p[i] == 1.0 || p[i] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
+  }
+  for (uint64_t i = 0; i < P; ++i) b.p[i] = p[i];
+  if (np > P) {
+    b.rows.set(p, CR_TYPE_F64, false);
+    b.rows.elem = P * sizeof(double);
+    b.chunk = kDeviceChunk;
+  }
   return ok_status();
 }
 
@@ -261,18 +319,18 @@ cr_status cr_exponential_device(uint32_t k0, uint32_t k1, uint64_t first, double
   return run_on_stream(b, dev_out, n, stream);
 }
 
-cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, cr_array out) {
+cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
-  TransformBody b{{}, type_size(out.type), k0, k1, first, 0, {}};
-  if (cr_status st = make_transform(b, id, p, np); st.code) return st;
+  TransformBody b{{}, type_size(out.type), k0, k1, first, 0, {}, {}};
+  if (cr_status st = make_transform(b, id, p, np, out.n); st.code) return st;
   return run_blocking(b, out);
 }
 
-cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np,
+cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
                               void* dev_out, int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
-  TransformBody b{{}, type_size(type), k0, k1, first, 0, {}};
-  if (cr_status st = make_transform(b, id, p, np); st.code) return st;
+  TransformBody b{{}, type_size(type), k0, k1, first, 0, {}, {}};
+  if (cr_status st = make_transform(b, id, p, np, n); st.code) return st;
   return run_on_stream(b, dev_out, n, stream);
 }
 
@@ -353,18 +411,18 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, dev_out, type, n, stream);
 }
 
-cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, cr_array out) {
+cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
   VonMisesBody b{};
   b.elem = type_size(out.type);
   b.k0 = k0;
   b.k1 = k1;
   b.first = first;
-  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  if (cr_status st = make_von_mises(b, p, np, out.n); st.code) return st;
   return run_blocking(b, out);
 }
 
-cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, int np, void* dev_out,
+cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, void* dev_out,
                               int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
   VonMisesBody b{};
@@ -372,7 +430,7 @@ cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const do
   b.k0 = k0;
   b.k1 = k1;
   b.first = first;
-  if (cr_status st = make_von_mises(b, p, np); st.code) return st;
+  if (cr_status st = make_von_mises(b, p, np, n); st.code) return st;
   return run_on_stream(b, dev_out, n, stream);
 }
 
@@ -398,6 +456,19 @@ cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd,
 cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
                       int type, uint64_t n, void* stream) {
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, dfn, dfd, proposals, true}, dev_out, type, n, stream);
+}
+
+cr_status cr_f_rows(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals, cr_array out) {
+  PairBody b{{}, 0, k0, k1, first, 0.0, 0.0, proposals, true};
+  if (cr_status st = f_rows_body(b, rows, np, out.n); st.code) return st;
+  return pair_blocking(b, out);
+}
+
+cr_status cr_f_rows_device(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
+                           void* dev_out, int type, uint64_t n, void* stream) {
+  PairBody b{{}, 0, k0, k1, first, 0.0, 0.0, proposals, true};
+  if (cr_status st = f_rows_body(b, rows, np, n); st.code) return st;
+  return pair_on_stream(b, dev_out, type, n, stream);
 }
 
 namespace {

@@ -17,9 +17,10 @@ cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint3
 cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                   double rate, int sms, cudaStream_t s);
 
-/** Transform `id` of cr_transforms.h (a known one) with parameters p[0 .. its count). */
+/** Transform `id` of cr_transforms.h (a known one) with parameters p[0 .. its count), or per-element
+ *  parameter rows in device memory (`rows`, row i for element first + i; null: p). */
 cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
-                                const double* p, int sms, cudaStream_t s);
+                                const double* p, const double* rows, int sms, cudaStream_t s);
 
 /** What the gamma kernel does with element i's accepted draw. */
 enum cr_gamma_sink {
@@ -58,13 +59,15 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
                           const double* lm, int sms, cudaStream_t s);
 
-/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h). */
+/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h), or per-element
+ *  rows of them in device memory (`rows`, row i for element first + i; null: p). */
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, int sms, cudaStream_t s);
+                                const double* p, const double* rows, int sms, cudaStream_t s);
 
-/** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element). */
+/** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element); with `rows`
+ *  (device memory, null: dfn, dfd), element first + i's (dfn, dfd) are rows[2i], rows[2i + 1]. */
 cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
-                        double dfd, int proposals, int sms, cudaStream_t s);
+                        double dfd, const double* rows, int proposals, int sms, cudaStream_t s);
 
 /** Device flags of a Dirichlet shape vector: the smallest index of an invalid shape (~0 if none) and
  *  whether every shape is < 1. */

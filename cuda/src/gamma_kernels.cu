@@ -74,6 +74,7 @@ struct PairElems {
   uint64_t first;
   double a, b;
   cr_gamma_mt ma, mb;
+  const double* rows;  // F with per-element (dfn, dfd): row i for element first + i (null: a, b)
 
   __host__ __device__ uint64_t count() const { return n; }
   __host__ __device__ uint32_t k0() const { return key0; }
@@ -81,15 +82,16 @@ struct PairElems {
 
   __device__ double prepare(uint64_t i, Draw* d) const {
     d[0].e = 2 * (first + i);
-    d[0].mt = ma;
+    d[0].mt = rows ? cr_gamma_setup(F ? 0.5 * rows[2 * i] : rows[2 * i]) : ma;
     d[1].e = 2 * (first + i) + 1;
-    d[1].mt = mb;
+    d[1].mt = rows ? cr_gamma_setup(F ? 0.5 * rows[2 * i + 1] : rows[2 * i + 1]) : mb;
     return 0.0;
   }
 
   __device__ void sink(uint64_t i, double, const Draw* d) const {
-    out[i] = (T)(F ? cr_f_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U)
-                   : cr_beta_from_draws(a, b, d[0].dv, d[0].U, d[1].dv, d[1].U));
+    const double ai = rows ? rows[2 * i] : a, bi = rows ? rows[2 * i + 1] : b;
+    out[i] = (T)(F ? cr_f_from_draws(ai, bi, d[0].dv, d[0].U, d[1].dv, d[1].U)
+                   : cr_beta_from_draws(ai, bi, d[0].dv, d[0].U, d[1].dv, d[1].U));
   }
 };
 
@@ -198,24 +200,24 @@ namespace {
 
 template <bool F>
 cudaError_t launch_pair(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a, double b,
-                        int proposals, int sms, cudaStream_t s) {
+                        const double* rows, int proposals, int sms, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   const cr_gamma_mt ma = cr_gamma_setup(F ? 0.5 * a : a), mb = cr_gamma_setup(F ? 0.5 * b : b);
   // dtype = proposal layout: float32 output uses the float32 layout, float64 the float64 one
-  if (f32) return launch_draws<false>(PairElems<float, F>{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
-  return launch_draws<true>(PairElems<double, F>{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb}, proposals, sms, s);
+  if (f32) return launch_draws<false>(PairElems<float, F>{static_cast<float*>(out), n, k0, k1, first, a, b, ma, mb, rows}, proposals, sms, s);
+  return launch_draws<true>(PairElems<double, F>{static_cast<double*>(out), n, k0, k1, first, a, b, ma, mb, rows}, proposals, sms, s);
 }
 
 }  // namespace
 
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s) {
-  return launch_pair<false>(out, f32, n, k0, k1, first, a, b, proposals, sms, s);
+  return launch_pair<false>(out, f32, n, k0, k1, first, a, b, nullptr, proposals, sms, s);
 }
 
 cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
-                        double dfd, int proposals, int sms, cudaStream_t s) {
-  return launch_pair<true>(out, f32, n, k0, k1, first, dfn, dfd, proposals, sms, s);
+                        double dfd, const double* rows, int proposals, int sms, cudaStream_t s) {
+  return launch_pair<true>(out, f32, n, k0, k1, first, dfn, dfd, rows, proposals, sms, s);
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,

@@ -20,13 +20,13 @@ cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, 
 }
 
 cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
-                                const double* p, int sms, cudaStream_t s) {
-  return cr_visit_transform(cr_launcher{sms, s}, out, f32, n, k0, k1, first, id, p);
+                                const double* p, const double* rows, int sms, cudaStream_t s) {
+  return cr_visit_transform(cr_launcher{sms, s}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, int sms, cudaStream_t s) {
-  return cr_visit_von_mises(cr_launcher{sms, s}, out, f32, n, k0, k1, first, p);
+                                const double* p, const double* rows, int sms, cudaStream_t s) {
+  return cr_visit_von_mises(cr_launcher{sms, s}, out, f32, n, k0, k1, first, p, rows);
 }
 
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,

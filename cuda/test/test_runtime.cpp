@@ -462,6 +462,36 @@ void distributions() {
         ok(cr_copy_to_host(tq.data(), dev, n * 4), "copy back")) {  // blocking copies wait for the legacy stream
       same(tq.data(), th.data(), n, "transform: _device twin = blocking call");
     }
+    // per-element rows (n·P values, staged chunk by chunk): element i = the scalar call with row i
+    std::vector<double> rows((size_t)n * np);
+    for (uint64_t i = 0; i < n; ++i) {
+      for (int k = 0; k < np; ++k) rows[i * np + k] = tp[k];
+      rows[i * np] += 0.125 * (double)(i % 5);
+      if (np > 1) rows[i * np + 1] *= 1.0 + 0.5 * (double)(i % 3);
+    }
+    std::vector<double> rh(n);
+    std::vector<float> rf(n), rb(n), rq(n);
+    if (ok(cr_transform(K0, K1, 5, id, rows.data(), rows.size(), cr_host(rh.data(), n)), "rows to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 97) {
+        all = cr_dbits(rh[i]) == cr_dbits(cr_transform_element(K0, K1, 5 + i, id, &rows[i * np], true));
+      }
+      CRT_CHECK(all, "transform %d rows: element i = the scalar element with row i", id);
+    }
+    if (ok(cr_transform(K0, K1, 5, id, rows.data(), rows.size(), cr_host(rf.data(), n)), "rows to host (float32)") &&
+        ok(cr_transform(K0, K1, 5, id, rows.data(), rows.size(), cr_on_device(dev, n)), "rows to device") &&
+        ok(cr_copy_to_host(rb.data(), dev, n * 4), "copy back")) {
+      same(rb.data(), rf.data(), n, "transform rows: device output = host output");
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 97) all = rf[i] == (float)cr_transform_element(K0, K1, 5 + i, id, &rows[i * np], false);
+      CRT_CHECK(all, "transform %d rows (float32): element i = the scalar element with row i", id);
+    }
+    if (ok(cr_transform_device(K0, K1, 5, id, rows.data(), rows.size(), dev, CR_TYPE_F32, n, nullptr), "rows _device") &&
+        ok(cr_copy_to_host(rq.data(), dev, n * 4), "copy back")) {
+      same(rq.data(), rf.data(), n, "transform rows: _device twin = blocking call");
+    }
+    CRT_CHECK(cr_transform(K0, K1, 5, id, rows.data(), rows.size() - 1, cr_host(rh.data(), n)).code == CR_EINVAL,
+              "transform %d: rows one value short", id);
   }
   // Student's t (scalar and per-element df/2) and F: host output = the per-element reference; the
   // _device twins = the blocking calls
@@ -503,6 +533,25 @@ void distributions() {
     std::vector<double> t1(10);
     CRT_CHECK(cr_von_mises(K0, K1, 0, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
     CRT_CHECK(cr_von_mises(K0, K1, 0, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
+    // per-element rows (the three modes mixed): element i = cr_von_mises_element with row i, host and
+    // device outputs, the _device twin; a row with a bad mode is refused
+    const double modes[3][CR_VON_MISES_PARAMS] = {{0.0, 0.0, 1e-9, -1.0, 0.0}, {1.0, 1.7, 2.5, 0.3, 0.0}, {2.0, 0.0, 4e6, 2.0, 0.0005}};
+    std::vector<double> rows(n * CR_VON_MISES_PARAMS);
+    for (uint64_t i = 0; i < n; ++i) {
+      for (int k = 0; k < CR_VON_MISES_PARAMS; ++k) rows[i * CR_VON_MISES_PARAMS + k] = modes[(i / 3 + i) % 3][k];
+    }
+    if (ok(cr_von_mises(K0, K1, 5, rows.data(), rows.size(), cr_host(vh.data(), n)), "von Mises rows to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 97) all = vh[i] == cr_von_mises_element(K0, K1, 5 + i, &rows[i * CR_VON_MISES_PARAMS]);
+      CRT_CHECK(all, "von Mises rows: element i = cr_von_mises_element with row i");
+    }
+    const uint64_t h = n / 2;
+    if (ok(cr_von_mises_device(K0, K1, 5, rows.data(), h * CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, h, nullptr), "rows _device") &&
+        ok(cr_copy_to_host(vq.data(), dev, h * 8), "copy back")) {
+      same(vq.data(), vh.data(), h, "von Mises rows: _device twin = blocking call");
+    }
+    rows[7 * CR_VON_MISES_PARAMS] = 3.0;
+    CRT_CHECK(cr_von_mises(K0, K1, 5, rows.data(), rows.size(), cr_host(vh.data(), n)).code == CR_EINVAL, "von Mises row 7 mode 3");
   }
   // multivariate normal: host output = cr_mvn_value (d = 3); the _device twin = the blocking call
   {
@@ -520,6 +569,27 @@ void distributions() {
     std::vector<double> t1(10);
     CRT_CHECK(cr_mvn(K0, K1, 0, 0, lm, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn d = 0");
     CRT_CHECK(cr_mvn(K0, K1, 0, 3, nullptr, cr_host(t1.data(), 10)).code == CR_EINVAL, "mvn lm null");
+  }
+  // F with per-element (dfn, dfd) rows: element i = cr_f_element with row i; the _device twin = the blocking call
+  {
+    std::vector<double> rows(2 * n), fh(n), fq(n);
+    for (uint64_t i = 0; i < n; ++i) {
+      rows[2 * i] = 0.5 + 0.75 * (double)(i % 7);
+      rows[2 * i + 1] = 0.25 + 2.0 * (double)(i % 5);
+    }
+    if (ok(cr_f_rows(K0, K1, 5, rows.data(), rows.size(), -1, cr_host(fh.data(), n)), "F rows to host")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 97) {
+        all = cr_dbits(fh[i]) == cr_dbits(cr_f_element(K0, K1, 5 + i, rows[2 * i], rows[2 * i + 1], true, 1));
+      }
+      CRT_CHECK(all, "F rows: element i = cr_f_element with row i");
+    }
+    const uint64_t h = n / 2;
+    if (ok(cr_f_rows_device(K0, K1, 5, rows.data(), 2 * h, 4, dev, CR_TYPE_F64, h, nullptr), "cr_f_rows_device") &&
+        ok(cr_copy_to_host(fq.data(), dev, h * 8), "copy back")) {
+      same(fq.data(), fh.data(), h, "F rows: _device twin = blocking call");
+    }
+    CRT_CHECK(cr_f_rows(K0, K1, 5, rows.data(), rows.size() - 1, -1, cr_host(fh.data(), n)).code == CR_EINVAL, "F rows one short");
   }
   std::vector<double> t1(10);
   CRT_CHECK(cr_f(K0, K1, 0, 1.0, 1.0, 0, cr_host(t1.data(), 10)).code == CR_EINVAL, "F proposals 0");

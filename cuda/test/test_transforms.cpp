@@ -67,6 +67,46 @@ void test_cases(const Json& cases) {
   printf("transforms: %zu cases, %zu values\n", cases.size(), values);
 }
 
+/** Per-element calls: one row of p per element, through the kernels' rows maps (cr_tf_<name>_rows). */
+void test_row_cases(const Json& cases) {
+  size_t values = 0;
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const Json& k = cases[c];
+    const int id = (int)k["id"].d();
+    const int np = cr_transform_params(id);
+    std::vector<double> rows(k["rows"].size());
+    for (size_t j = 0; j < rows.size(); ++j) rows[j] = cr_dfrom(hex(k["rows"][j]));
+    const uint32_t k0 = k["k0"].u32(), k1 = k["k1"].u32();
+    const uint64_t first = k["offset"].u64();
+    const bool wide = k["dtype"].text == "float64";
+    const Json& vals = k["values"];
+    const size_t n = vals.size();
+    CRT_CHECK(rows.size() == n * (size_t)np, "%s row case %zu: %zu rows of %d", k["transform"].text.c_str(), c, n, np);
+    if (rows.size() != n * (size_t)np) continue;
+    std::vector<float> f(n);
+    std::vector<double> d(n);
+    const double unused[CR_TRANSFORM_MAX_PARAMS] = {};
+    if (wide) cr_visit_transform(HostRun{}, d.data(), false, n, k0, k1, first, id, unused, rows.data());
+    else cr_visit_transform(HostRun{}, f.data(), true, n, k0, k1, first, id, unused, rows.data());
+    for (size_t i = 0; i < n; ++i, ++values) {
+      const uint64_t want = hex(vals[i]);
+      const double e = cr_transform_element(k0, k1, first + i, id, &rows[i * np], wide);
+      if (wide) {
+        CRT_CHECK(cr_dbits(d[i]) == want, "%s row case %zu element %zu (rows): %a", k["transform"].text.c_str(), c, i, d[i]);
+        CRT_CHECK(cr_dbits(e) == want, "%s row case %zu element %zu (scalar with row i): %a", k["transform"].text.c_str(), c, i, e);
+      } else {
+        const float ef = (float)e;
+        uint32_t gb, eb;
+        memcpy(&gb, &f[i], 4);
+        memcpy(&eb, &ef, 4);
+        CRT_CHECK(gb == (uint32_t)want, "%s row case %zu element %zu float32 (rows): %a", k["transform"].text.c_str(), c, i, (double)f[i]);
+        CRT_CHECK(eb == (uint32_t)want, "%s row case %zu element %zu float32 (scalar with row i)", k["transform"].text.c_str(), c, i);
+      }
+    }
+  }
+  printf("transform rows: %zu cases, %zu values\n", cases.size(), values);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,6 +114,7 @@ int main(int argc, char** argv) {
     Json v = crt::read_json(argc > 1 ? argv[1] : "test/vectors/transforms.json");
     test_table(v["transforms"]);
     test_cases(v["cases"]);
+    test_row_cases(v["rowCases"]);
   } catch (const std::exception& e) {
     fprintf(stderr, "test_transforms: %s\n", e.what());
     return 2;

@@ -71,7 +71,12 @@ export interface SamplerAddon {
   f32Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   f64(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): void;
   f64Async(...a: [...Key4, dfn: number, dfd: number, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
-  /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values). */
+  /** F with per-element degrees of freedom: rows = n (dfn, dfd) pairs. */
+  fRows32(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float32Array>]): void;
+  fRows32Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
+  fRows64(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): void;
+  fRows64Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
+  /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values, or n·5: one row per element). */
   vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
   vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
   vonMises64(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): void;
@@ -86,7 +91,7 @@ export interface SamplerAddon {
   dirichlet64(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): void;
   dirichlet64Async(...a: [...Key4, alpha: Shapes, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
   /** A transform of uniforms or normals (cuda/include/cr_transforms.h): `transform` is its id there,
-   *  `params` its parameters in the order the header lists them. */
+   *  `params` its P parameters in the order the header lists them, or n·P of them: one row per element. */
   transform32(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): void;
   transform32Async(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
   transform64(...a: [...Key4, transform: number, params: Float64Array, ...Out<Float64Array>]): void;

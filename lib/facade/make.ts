@@ -60,6 +60,8 @@ function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: strin
 interface ParamValue {
   scalar?: number;
   perElement?: Float32Array | Float64Array;
+  /** perElement was read from a DeviceArray (no host memory of the caller's to keep out of `out`). */
+  copied?: boolean;
   input?: DeviceInput;
 }
 
@@ -72,6 +74,11 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     const x = is.check(v, q.name);
     checkFits(q.fits, x, q.name, dtype);
     return { scalar: x };
+  }
+  if (v instanceof DeviceArray && q.device && q.readBack) {
+    // read now: the host derives each element's parameters from the values (docs/streams.md §6.5)
+    const h = checkShapeArray(v, n, q.name).toHost() as Float32Array | Float64Array;
+    return { perElement: checkEach(h, is, q.name, q.fits, dtype), copied: true };
   }
   if (v instanceof DeviceArray) {
     if (!q.device) {
@@ -148,7 +155,7 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
     if (v.perElement) {
       perElement[q.name] = v.perElement;
       values[q.name] = v.perElement;
-      disjoint.push([p.opts[q.name], q.name]);
+      if (!v.copied) disjoint.push([p.opts[q.name], q.name]);
     }
     if (v.input) inputs.push(v.input);
   }

@@ -283,11 +283,19 @@ export const dirichlet = dirichletFn as RowsSampler<ArrayLike<number> | DeviceAr
  */
 export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<number> | DeviceArray, DirichletOptions, Dtype, 'float64'>;
 
+/**
+ * A parameter of the transforms (lognormal … truncatedNormal), of vonMises and of f: one number for every element, or one
+ * value per element — a number[], Float32Array, Float64Array or float32/float64 DeviceArray of length
+ * n (a DeviceArray is read back to the host, which derives each element's parameters). Element i is
+ * then the scalar call with each per-element parameter's value i at offset + i (docs/streams.md §6.5).
+ */
+export type PerElementParam = number | readonly number[] | Float32Array | Float64Array | DeviceArray;
+
 export interface LognormalOptions extends FloatOptions {
-  /** Mean of the underlying normal, default 0 (finite). */
-  mean?: number;
-  /** Standard deviation of the underlying normal, default 1 (finite, > 0). */
-  std?: number;
+  /** Mean of the underlying normal, default 0 (finite). One per element: see PerElementParam. */
+  mean?: PerElementParam;
+  /** Standard deviation of the underlying normal, default 1 (finite, > 0). One per element: see PerElementParam. */
+  std?: PerElementParam;
 }
 const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
 /**
@@ -303,10 +311,10 @@ export const lognormal = lognormalFn as FloatSampler<LognormalOptions>;
 export const lognormalAsync = lognormalAsyncFn as FloatSamplerAsync<LognormalOptions>;
 
 export interface WeibullOptions extends FloatOptions {
-  /** Shape k > 0. */
-  shape: number;
-  /** Scale λ > 0, default 1. */
-  scale?: number;
+  /** Shape k > 0. One per element: see PerElementParam. */
+  shape: PerElementParam;
+  /** Scale λ > 0, default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
 }
 const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 /**
@@ -484,10 +492,10 @@ export const multinomial = multinomialFn as SamplerWith<MultinomialOptions, Coun
 export const multinomialAsync = multinomialAsyncFn as SamplerWithAsync<MultinomialOptions, CountDtype, 'int32'>;
 /** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
 export interface LocScaleOptions extends FloatOptions {
-  /** Location, default 0 (finite). */
-  loc?: number;
-  /** Scale, default 1 (finite, > 0). */
-  scale?: number;
+  /** Location, default 0 (finite). One per element: see PerElementParam. */
+  loc?: PerElementParam;
+  /** Scale, default 1 (finite, > 0). One per element: see PerElementParam. */
+  scale?: PerElementParam;
 }
 export type CauchyOptions = LocScaleOptions;
 export type LaplaceOptions = LocScaleOptions;
@@ -545,10 +553,10 @@ export const gumbel = gumbelFn as FloatSampler<GumbelOptions>;
 export const gumbelAsync = gumbelAsyncFn as FloatSamplerAsync<GumbelOptions>;
 
 export interface ParetoOptions extends FloatOptions {
-  /** Tail index α > 0. */
-  alpha: number;
-  /** Scale x_m > 0 (the smallest value), default 1. */
-  scale?: number;
+  /** Tail index α > 0. One per element: see PerElementParam. */
+  alpha: PerElementParam;
+  /** Scale x_m > 0 (the smallest value), default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
 }
 const [paretoFn, paretoAsyncFn] = makeSampler(PARETO);
 /**
@@ -564,8 +572,8 @@ export const pareto = paretoFn as FloatSamplerWith<ParetoOptions>;
 export const paretoAsync = paretoAsyncFn as FloatSamplerWithAsync<ParetoOptions>;
 
 export interface RayleighOptions extends FloatOptions {
-  /** Scale σ > 0 (the mode), default 1. */
-  scale?: number;
+  /** Scale σ > 0 (the mode), default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
 }
 const [rayleighFn, rayleighAsyncFn] = makeSampler(RAYLEIGH);
 /**
@@ -580,14 +588,14 @@ export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
 export const rayleighAsync = rayleighAsyncFn as FloatSamplerAsync<RayleighOptions>;
 
 export interface TruncatedNormalOptions extends FloatOptions {
-  /** Lower bound, default −Infinity (not NaN). */
-  low?: number;
-  /** Upper bound, > low, default Infinity (not NaN). */
-  high?: number;
-  /** Mean of the normal before truncation, default 0. */
-  mean?: number;
-  /** Its standard deviation, default 1 (> 0). */
-  std?: number;
+  /** Lower bound, default −Infinity (not NaN). One per element: see PerElementParam. */
+  low?: PerElementParam;
+  /** Upper bound, > low, default Infinity (not NaN). One per element: see PerElementParam. */
+  high?: PerElementParam;
+  /** Mean of the normal before truncation, default 0. One per element: see PerElementParam. */
+  mean?: PerElementParam;
+  /** Its standard deviation, default 1 (> 0). One per element: see PerElementParam. */
+  std?: PerElementParam;
 }
 const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL);
 /**
@@ -623,10 +631,10 @@ export const studentT = studentTFn as FloatSamplerWith<StudentTOptions>;
 export const studentTAsync = studentTAsyncFn as FloatSamplerWithAsync<StudentTOptions>;
 
 export interface FOptions extends FloatOptions {
-  /** Numerator degrees of freedom, finite and ≥ 0.2. */
-  dfn: number;
-  /** Denominator degrees of freedom, finite and ≥ 0.2. */
-  dfd: number;
+  /** Numerator degrees of freedom, finite and ≥ 0.2. One per element: see PerElementParam. */
+  dfn: PerElementParam;
+  /** Denominator degrees of freedom, finite and ≥ 0.2. One per element: see PerElementParam. */
+  dfd: PerElementParam;
   proposals?: number;
 }
 const [fFn, fAsyncFn] = makeSampler(F);
@@ -643,10 +651,10 @@ export const f = fFn as FloatSamplerWith<FOptions>;
 export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;
 
 export interface VonMisesOptions extends FloatOptions {
-  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). */
-  mu?: number;
-  /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). */
-  kappa: number;
+  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). One per element: see PerElementParam. */
+  mu?: PerElementParam;
+  /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). One per element: see PerElementParam. */
+  kappa: PerElementParam;
 }
 const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
 /**

@@ -41,7 +41,7 @@ export function studentTKernel(
 
 export function fKernel(
   k0: number, k1: number, lo: number, hi: number, dfn: number, dfd: number, proposals: number, wide: boolean,
-  out: Float32Array | Float64Array,
+  out: Float32Array | Float64Array, dfns?: Float32Array | Float64Array, dfds?: Float32Array | Float64Array,
 ): void {
   const n = out.length;
   const ratio = dfd / dfn;
@@ -52,6 +52,13 @@ export function fKernel(
   }
   for (let s = 0; s < n; s += PIECE) {
     const m = Math.min(PIECE, n - s);
+    if (dfns && dfds) {
+      // per element: (dfns[i], dfds[i]) exactly as a scalar call with those values
+      for (let i = 0; i < m; i++) {
+        alphas[2 * i] = 0.5 * dfns[s + i];
+        alphas[2 * i + 1] = 0.5 * dfds[s + i];
+      }
+    }
     const l = lo + s;
     const eLo = l >>> 0;
     const eHi = (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
@@ -59,6 +66,7 @@ export function fKernel(
     const gLo = (eLo << 1) >>> 0, gHi = ((eHi << 1) | (eLo >>> 31)) >>> 0;
     const g = scratch.g.subarray(0, 2 * m);
     gammaKernel(k0, k1, gLo, gHi, 0, alphas.subarray(0, 2 * m), 1, proposals, wide, g);
-    for (let i = 0; i < m; i++) out[s + i] = (g[2 * i] / g[2 * i + 1]) * ratio;
+    if (dfns && dfds) for (let i = 0; i < m; i++) out[s + i] = (g[2 * i] / g[2 * i + 1]) * (dfds[s + i] / dfns[s + i]);
+    else for (let i = 0; i < m; i++) out[s + i] = (g[2 * i] / g[2 * i + 1]) * ratio;
   }
 }

@@ -8,7 +8,8 @@
  *   base 'normal':  x = z, element j of the Box–Muller stream with mean 0 and std 1, in binary64 (the
  *                   float32 stream uses one-word uniforms, as normal(…, { dtype: 'float32' }) does).
  *
- * The value is f(x, p) in binary64, rounded once to the output type.
+ * The value is f(x, p) in binary64, rounded once to the output type. With per-element columns cols[k]
+ * (length out.length), element i's p is (cols[0][i], cols[1][i], …) instead.
  */
 import { philoxStream } from '../core/philox.js';
 import { TAG_RAW } from '../core/layout.js';
@@ -29,10 +30,18 @@ const scratch = {
   x: new Float64Array(CHUNK),
 };
 
+const row = new Float64Array(8);
+
+/** Element i's p from per-element columns (p0, p1, …), in a reused buffer. */
+function rowOf(cols: readonly (Float32Array | Float64Array)[], i: number): Float64Array {
+  for (let k = 0; k < cols.length; k++) row[k] = cols[k][i];
+  return row;
+}
+
 /** f of the (0, 1] uniforms of elements [first, first + out.length). */
 export function uniformTransform(
   k0: number, k1: number, lo: number, hi: number, f: TransformFn, p: Float64Array, wide: boolean,
-  out: Float32Array | Float64Array,
+  out: Float32Array | Float64Array, cols?: readonly (Float32Array | Float64Array)[],
 ): void {
   const n = out.length;
   const { words, x } = scratch;
@@ -42,10 +51,10 @@ export function uniformTransform(
     const h = (hi + (l < lo ? 1 : 0)) >>> 0;
     if (wide) {
       uniform64(k0, k1, l, h, 0, 1, x.subarray(0, m));  // k53·2^-53; + 2^-53 is exact
-      for (let i = 0; i < m; i++) out[s + i] = f(x[i] + TWO_M53, p);
+      for (let i = 0; i < m; i++) out[s + i] = f(x[i] + TWO_M53, cols ? rowOf(cols, s + i) : p);
     } else {
       philoxStream(k0, k1, 0, TAG_RAW, l, h, words, 0, m);
-      for (let i = 0; i < m; i++) out[s + i] = f((words[i] + 1) * TWO_M32, p);
+      for (let i = 0; i < m; i++) out[s + i] = f((words[i] + 1) * TWO_M32, cols ? rowOf(cols, s + i) : p);
     }
   }
 }
@@ -53,7 +62,7 @@ export function uniformTransform(
 /** f of the standard normals of elements [first, first + out.length) (Box–Muller, binary64). */
 export function normalTransform(
   k0: number, k1: number, lo: number, hi: number, f: TransformFn, p: Float64Array, wide: boolean,
-  out: Float32Array | Float64Array,
+  out: Float32Array | Float64Array, cols?: readonly (Float32Array | Float64Array)[],
 ): void {
   const n = out.length;
   const { x } = scratch;
@@ -63,6 +72,6 @@ export function normalTransform(
     const h = (hi + (l < lo ? 1 : 0)) >>> 0;
     const z = x.subarray(0, m);
     boxMuller(k0, k1, l, h, 0, 1, wide, z);  // 0 + 1·z = z exactly
-    for (let i = 0; i < m; i++) out[s + i] = f(z[i], p);
+    for (let i = 0; i < m; i++) out[s + i] = f(z[i], cols ? rowOf(cols, s + i) : p);
   }
 }

@@ -57,10 +57,17 @@ export function vonMisesElement(k0: number, k1: number, eLo: number, eHi: number
   return x < -PI ? x + TWO_PI : x >= PI ? x - TWO_PI : x;
 }
 
-/** Elements [first, first + out.length), first = hi·2^32 + lo. */
-export function vonMisesKernel(k0: number, k1: number, lo: number, hi: number, p: Float64Array, out: Float32Array | Float64Array): void {
+const row = new Float64Array(5);
+
+/** Elements [first, first + out.length), first = hi·2^32 + lo; with per-element columns cols[k] (length
+ *  out.length), element i's p is (cols[0][i], …, cols[4][i]). */
+export function vonMisesKernel(
+  k0: number, k1: number, lo: number, hi: number, p: Float64Array, out: Float32Array | Float64Array,
+  cols?: readonly (Float32Array | Float64Array)[],
+): void {
   for (let i = 0; i < out.length; i++) {
     const l = lo + i;
-    out[i] = vonMisesElement(k0, k1, l >>> 0, (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0, p);
+    if (cols) for (let k = 0; k < 5; k++) row[k] = cols[k][i];
+    out[i] = vonMisesElement(k0, k1, l >>> 0, (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0, cols ? row : p);
   }
 }

@@ -39,6 +39,9 @@ export interface ParamSpec {
    */
   perElement?: boolean;
   device?: boolean;
+  /** With `device`: a DeviceArray is read back to the host when the call is made and then taken like a
+   *  Float32Array/Float64Array (for samplers whose per-element work is done on the host: the transforms). */
+  readBack?: boolean;
   /** What to say to a DeviceArray where `device` is false (e.g. which sampler takes one). */
   noDevice?: string;
   /**
@@ -92,10 +95,13 @@ export type CudaOp = (
 /**
  * One argument of an addon call, read from the job (and, in the tests' stand-in addon, written back):
  * a scalar parameter; shapes that may be a number, host values or a DeviceArray's handle (per element,
- * or one vector for the call); `proposals` (-1: the addon's default); a constant.
+ * or one vector for the call); a vector of `width` values for the call (job.params[rows]) or, when the
+ * job has per-element columns rows0 … rows(width−1), those interleaved into n rows (row-major);
+ * `proposals` (-1: the addon's default); a constant.
  */
 export type CudaArg =
   | { param: string }
+  | { rows: string; width: number }
   | { shapes: string; perElement: boolean }
   | { proposals: true }
   | { constant: number };
@@ -103,9 +109,76 @@ export type CudaArg =
 /** The value of argument `a` for `job`. */
 export function cudaArg(job: Job, a: CudaArg): unknown {
   if ('param' in a) return job.params[a.param];
+  if ('rows' in a) return rowsOf(job.perElement, a.rows, a.width) ?? job.params[a.rows];
   if ('shapes' in a) return job.device?.inputs?.[a.shapes] ?? (a.perElement ? job.perElement[a.shapes] : undefined) ?? job.params[a.shapes];
   if ('proposals' in a) return (job.params.proposals as number | undefined) ?? -1;
   return a.constant;
+}
+
+/** Parameter q, also one value per element, for samplers whose host derives each element's parameters
+ *  (perElementRows): DeviceArrays are read back to the host. */
+export function hostPerElement(q: ParamSpec): ParamSpec {
+  return {
+    ...q, perElement: true, device: true, readBack: true,
+    doc: `${q.doc} One number, or one per element: a number[], Float32Array, Float64Array or float DeviceArray of length n `
+      + '(a DeviceArray is read back to the host, which derives each element\'s parameters); element i then equals the '
+      + 'scalar call with the parameters\' values i at the same offset.',
+  };
+}
+
+/** The per-element parameter arrays among call values v (undefined: none; their length is n). */
+export function perElementOf(v: Record<string, unknown>): Record<string, Float32Array | Float64Array> | undefined {
+  let found: Record<string, Float32Array | Float64Array> | undefined;
+  for (const [name, x] of Object.entries(v)) {
+    if (x instanceof Float64Array || x instanceof Float32Array) (found ??= {})[name] = x;
+  }
+  return found;
+}
+
+/**
+ * For samplers whose kernels read a host-derived parameter vector p of `width` values: p of each
+ * element of a per-element call (values v, per-element arrays `arrays`), as per-element columns
+ * p0 … p(width−1). Element i's scalar values go through `check` (errors name `name[i]` through `at`)
+ * and `derive`, exactly as a scalar call's.
+ */
+export function perElementRows(
+  v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>, width: number,
+  derive: (row: Record<string, number>) => ArrayLike<number>,
+  check?: (row: Record<string, number>, at: (name: string) => string) => void,
+): Record<string, Float64Array> {
+  const n = Object.values(arrays)[0].length;
+  const cols = Array.from({ length: width }, () => new Float64Array(n));
+  const row: Record<string, number> = {};
+  for (const [name, x] of Object.entries(v)) if (typeof x === 'number') row[name] = x;
+  for (let i = 0; i < n; i++) {
+    for (const name in arrays) row[name] = arrays[name][i];
+    check?.(row, (name) => (arrays[name] ? `${name}[${i}]` : name));
+    const p = derive(row);
+    for (let k = 0; k < width; k++) cols[k][i] = p[k];
+  }
+  return Object.fromEntries(cols.map((c, k) => [`p${k}`, c]));
+}
+
+/** The per-element columns p0 … p(width−1) of a job, if it has them. */
+export function rowColumns(perElement: Record<string, Float32Array | Float64Array>, width: number): (Float32Array | Float64Array)[] | undefined {
+  return perElement.p0 ? Array.from({ length: width }, (_, k) => perElement[`p${k}`]) : undefined;
+}
+
+/** Per-element columns name0 … name(width−1) interleaved into one row-major array (undefined: none). */
+export function rowsOf(perElement: Record<string, Float32Array | Float64Array>, name: string, width: number): Float64Array | undefined {
+  const cols: (Float32Array | Float64Array)[] = [];
+  for (let k = 0; k < width; k++) {
+    const c = perElement[`${name}${k}`];
+    if (!c) return undefined;
+    cols.push(c);
+  }
+  const n = cols[0].length;
+  const rows = new Float64Array(n * width);
+  for (let k = 0; k < width; k++) {
+    const c = cols[k];
+    for (let i = 0; i < n; i++) rows[i * width + k] = c[i];
+  }
+  return rows;
 }
 
 /** One op: a sampler specialised to an output type (the job's `op`). */

@@ -8,7 +8,7 @@ import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
 import { finite, positive } from '../core/constraints.js';
-import type { ParamSpec, SamplerSpec } from './spec.js';
+import { hostPerElement, perElementOf, perElementRows, rowColumns, type CudaArg, type ParamSpec, type SamplerSpec } from './spec.js';
 
 export interface TransformDef {
   name: string;
@@ -27,7 +27,9 @@ export interface TransformDef {
    * backend receives these values, so the derivation needs no C++ twin.
    */
   derived?: { names: readonly string[]; of(v: Record<string, number>): number[] };
-  check?: SamplerSpec['check'];
+  /** Checks across parameters, after each passed its own; `at(name)` is how errors name a parameter
+   *  (`name`, or `name[i]` for element i of a per-element call). */
+  check?(v: Record<string, number>, at: (name: string) => string): void;
   hints?: SamplerSpec['hints'];
   /** Smallest n for which `auto` prefers the GPU. */
   crossover?: number;
@@ -39,6 +41,20 @@ export const TRANSFORMS: TransformDef[] = [];
 /** The values of p for a call with public parameter values v. */
 export function transformParams(d: TransformDef, v: Record<string, number>): Float64Array {
   return Float64Array.from(d.derived ? d.derived.of(v) : d.params.map((q) => v[q.name]));
+}
+
+/** p of each element of a per-element call, as columns p0 … p(P−1) (spec.ts perElementRows). */
+export function transformColumns(
+  d: TransformDef, v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>,
+): Record<string, Float64Array> {
+  if (!d.derived && !d.check) {
+    // p is the public parameters themselves: each column is one parameter's values (already checked)
+    const n = Object.values(arrays)[0].length;
+    return Object.fromEntries(d.params.map((q, k) => [`p${k}`, arrays[q.name]
+      ? Float64Array.from(arrays[q.name]) : new Float64Array(n).fill(v[q.name] as number)]));
+  }
+  const derive = (row: Record<string, number>) => (d.derived ? d.derived.of(row) : d.params.map((q) => row[q.name]));
+  return perElementRows(v, arrays, transformParamNames(d).length, derive, d.check);
 }
 
 /** The names of p's values (cr_transforms.h's parameter count is their number). */
@@ -65,25 +81,31 @@ export const openAtOne = (u: number): number => (u <= 0.5 ? u : 1.5 - u);
 export function transformSampler(d: TransformDef): SamplerSpec {
   TRANSFORMS.push(d);
   const run = d.base === 'uniform' ? uniformTransform : normalTransform;
-  const kernel = (wide: boolean) => (a: KernelArgs) =>
-    run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array);
+  const width = transformParamNames(d).length;
+  const kernel = (wide: boolean) => (a: KernelArgs) => {
+    run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, rowColumns(a.perElement, width));
+  };
+  const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
   const crossover = d.crossover ?? 1 << 12;
   return {
     name: d.name,
     summary: d.summary,
     stream: d.stream,
-    params: d.params,
+    params: d.params.map(hostPerElement),
     dtypes: ['float64', 'float32'],
-    check: d.check,
+    // per-element calls are checked element by element when lower computes their rows
+    check: (v) => { if (!perElementOf(v)) d.check?.(v, (name) => name); },
     hints: d.hints,
-    lower: (v, dtype) => ({
-      op: `${d.name}${dtype === 'float32' ? '32' : '64'}`,
-      params: { p: transformParams(d, v as Record<string, number>) },
-    }),
+    lower: (v, dtype) => {
+      const arrays = perElementOf(v);
+      const op = `${d.name}${dtype === 'float32' ? '32' : '64'}`;
+      if (!arrays) return { op, params: { p: transformParams(d, v as Record<string, number>) } };
+      return { op, params: { p: new Float64Array(width) }, perElement: transformColumns(d, v, arrays) };
+    },
     ops: [
-      { name: `${d.name}32`, dtype: 'float32', cpu: kernel(false), fast, cuda: { fn: 'transform32', args: [{ constant: d.id }, { param: 'p' }], crossover } },
-      { name: `${d.name}64`, dtype: 'float64', cpu: kernel(true), fast, cuda: { fn: 'transform64', args: [{ constant: d.id }, { param: 'p' }], crossover } },
+      { name: `${d.name}32`, dtype: 'float32', cpu: kernel(false), fast, cuda: { fn: 'transform32', args, crossover } },
+      { name: `${d.name}64`, dtype: 'float64', cpu: kernel(true), fast, cuda: { fn: 'transform64', args, crossover } },
     ],
   };
 }

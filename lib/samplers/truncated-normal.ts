@@ -31,12 +31,12 @@ export const TRUNCATED_NORMAL = transformSampler({
     { name: 'mean', doc: 'Mean of the normal before truncation, default 0.', is: finite, default: 0 },
     { name: 'std', doc: 'Standard deviation of the normal before truncation (> 0), default 1.', is: positive, default: 1 },
   ],
-  check({ low, high, mean, std }) {
-    if (!(low < high)) throw new RangeError(`low must be < high, got low = ${low}, high = ${high}`);
-    const { a, b } = standard(low, high, mean, std);
+  check({ low, high, mean, std }, at) {
+    if (!(low < high)) throw new RangeError(`${at('low')} must be < ${at('high')}, got ${at('low')} = ${low}, ${at('high')} = ${high}`);
+    const { b } = standard(low, high, mean, std);
     if (!(b >= -TRUNCATED_NORMAL_FAR)) {
-      throw new RangeError(`low and high: [${low}, ${high}] lies more than ${TRUNCATED_NORMAL_FAR} standard deviations `
-        + `from mean (${mean}, std ${std}), where the normal has no representable mass`);
+      throw new RangeError(`${at('low')} and ${at('high')}: [${low}, ${high}] lies more than ${TRUNCATED_NORMAL_FAR} standard deviations `
+        + `from ${at('mean')} (${mean}, ${at('std')} ${std}), where the normal has no representable mass`);
     }
   },
   derived: {

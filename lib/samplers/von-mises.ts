@@ -2,7 +2,7 @@
 import { finite, nonNegative } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { PI, TWO_PI, vonMisesKernel } from '../kernels/vonmises.js';
-import { opFor, type CudaArg, type SamplerSpec } from './spec.js';
+import { hostPerElement, opFor, perElementOf, perElementRows, rowColumns, type CudaArg, type SamplerSpec } from './spec.js';
 
 /** Below: uniform on the circle; above KAPPA_NORMAL: the normal limit (numpy's thresholds). */
 export const KAPPA_UNIFORM = 1e-8;
@@ -27,8 +27,10 @@ export function vonMisesParams(mu: number, kappa: number): Float64Array {
   return Float64Array.of(1, s, kappa, m, 0);
 }
 
-const args: readonly CudaArg[] = [{ param: 'p' }];
-const kernel = (a: KernelArgs) => vonMisesKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as Float64Array, a.out as Float32Array | Float64Array);
+const WIDTH = 5;
+const args: readonly CudaArg[] = [{ rows: 'p', width: WIDTH }];
+const kernel = (a: KernelArgs) =>
+  vonMisesKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as Float64Array, a.out as Float32Array | Float64Array, rowColumns(a.perElement, WIDTH));
 
 export const VON_MISES: SamplerSpec = {
   name: 'vonMises',
@@ -37,9 +39,14 @@ export const VON_MISES: SamplerSpec = {
   params: [
     { name: 'mu', doc: 'Mean direction (radians, any finite value), default 0.', is: finite, default: 0 },
     { name: 'kappa', doc: 'Concentration ≥ 0 (0: uniform on the circle).', is: nonNegative },
-  ],
+  ].map(hostPerElement),
   dtypes: ['float64', 'float32'],
-  lower: (v, dtype) => ({ op: opFor('vonMises', dtype), params: { p: vonMisesParams(v.mu as number, v.kappa as number) } }),
+  lower: (v, dtype) => {
+    const op = opFor('vonMises', dtype);
+    const arrays = perElementOf(v);
+    if (!arrays) return { op, params: { p: vonMisesParams(v.mu as number, v.kappa as number) } };
+    return { op, params: { p: new Float64Array(WIDTH) }, perElement: perElementRows(v, arrays, WIDTH, (r) => vonMisesParams(r.mu, r.kappa)) };
+  },
   ops: [
     { name: 'vonMises32', dtype: 'float32', cpu: kernel, cuda: { fn: 'vonMises32', args, crossover: 1 << 12 } },
     { name: 'vonMises64', dtype: 'float64', cpu: kernel, cuda: { fn: 'vonMises64', args, crossover: 1 << 12 } },

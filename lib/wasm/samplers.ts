@@ -194,10 +194,11 @@ export function exponentialWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs):
  * applies the very C++ function the CUDA kernels run. float32 needs the base values in binary64 (4
  * doubles per block), so half as many blocks per call.
  */
-export function transformWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs, id: number): boolean {
+export function transformWasm({ k0, k1, lo, hi, params, perElement, out: o }: KernelArgs, id: number): boolean {
   const out = o as Floats;
   const p = params.p as Float64Array;
-  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  // per-element parameters: the specification kernel (the module takes one p per call)
+  if (perElement.p0 || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
   driveBlocks(lo, hi, out, wide ? 2 : 4,
     (b0, b1, nb) => ex.transform_fill(k0, k1, b0, b1, nb, wide, id, p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0,

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '0cca026745b07a101abb6e3ec27f5e98bf23730159d50265ef5e8aefb4659b63';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '7bc3c2623d756a49b1b60066ffeb778ba092ed313093eb0a72ef0e2d70e80d1a';
 
 /** The compiled sampler module (103858 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

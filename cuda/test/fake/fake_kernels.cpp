@@ -142,13 +142,13 @@ cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, 
 }
 
 cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
-                                const double* p, int, cudaStream_t s) {
-  return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p);
+                                const double* p, const double* rows, int, cudaStream_t s) {
+  return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
 cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, int, cudaStream_t s) {
-  return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p);
+                                const double* p, const double* rows, int, cudaStream_t s) {
+  return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p, rows);
 }
 
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
@@ -206,16 +206,17 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
 }
 
 cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
-                        double dfd, int proposals, int, cudaStream_t s) {
+                        double dfd, const double* rows, int proposals, int, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
   return launch(s, [=] {
     for (uint64_t i = 0; i < n; ++i) {
-      const double v = cr_f_element(k0, k1, first + i, dfn, dfd, !f32, 1);
+      const double v = rows ? cr_f_element(k0, k1, first + i, rows[2 * i], rows[2 * i + 1], !f32, 1)
+                            : cr_f_element(k0, k1, first + i, dfn, dfd, !f32, 1);
       if (f32) static_cast<float*>(out)[i] = (float)v;
       else static_cast<double*>(out)[i] = v;
     }
-  }, {out});
+  }, {out, rows});
 }
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
