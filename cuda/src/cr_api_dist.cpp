@@ -45,23 +45,41 @@ struct ExponentialBody : BodyBase {
   }
 };
 
-struct TransformBody : BodyBase {
-  size_t elem;
-  uint32_t k0, k1;
-  uint64_t first;
-  int id;
-  double p[CR_TRANSFORM_MAX_PARAMS];
-  PerElement rows;  // per-element parameter rows (host), staged like gamma's shapes
+/** A body whose parameters may come as one host row of `width` doubles per element, staged chunk by
+ *  chunk like gamma's shapes (transforms, F, von Mises). */
+struct RowsBody : BodyBase {
+  PerElement rows;
 
   cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
     return rows.prepare(sc, s, ds, most, validate);
   }
 
+  void use_rows(const double* p, uint64_t width) {
+    rows.set(p, CR_TYPE_F64, false);
+    rows.elem = width * sizeof(double);
+    chunk = kDeviceChunk;
+  }
+
+  /** The device rows of elements [start, start + m), or null without rows. */
+  cudaError_t rows_at(uint64_t start, uint64_t m, cudaStream_t s, const double** r) const {
+    const void* v = nullptr;
+    const cudaError_t e = rows.at(start, m, s, &v);
+    *r = static_cast<const double*>(v);
+    return e;
+  }
+};
+
+struct TransformBody : RowsBody {
+  size_t elem;
+  uint32_t k0, k1;
+  uint64_t first;
+  int id;
+  double p[CR_TRANSFORM_MAX_PARAMS];
+
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    const void* r = nullptr;
-    const cudaError_t e = rows.at(start, m, s, &r);
-    if (e != cudaSuccess) return e;
-    return cr_launch_transform(d, elem == 4, m, k0, k1, first + start, id, p, static_cast<const double*>(r), sms, s);
+    const double* r = nullptr;
+    if (const cudaError_t e = rows_at(start, m, s, &r); e != cudaSuccess) return e;
+    return cr_launch_transform(d, elem == 4, m, k0, k1, first + start, id, p, r, sms, s);
   }
 };
 
@@ -78,60 +96,44 @@ cr_status make_transform(TransformBody& b, int id, const double* p, uint64_t np,
   if (want == 0 || n == 0 || np != (uint64_t)want * n) {
     return invalid("the transform's parameter count does not match cr_transforms.h (its count, or one row per element)");
   }
-  b.rows.set(p, CR_TYPE_F64, false);
-  b.rows.elem = (size_t)want * sizeof(double);
-  b.chunk = kDeviceChunk;
+  b.use_rows(p, (uint64_t)want);
   return ok_status();
 }
 
 /** Beta(a, b) or F(dfn = a, dfd = b): two gamma draws per element. */
-struct PairBody : BodyBase {
+struct PairBody : RowsBody {  // rows: F's per-element (dfn, dfd)
   size_t elem;
   uint32_t k0, k1;
   uint64_t first;
   double a, b;
   int proposals;
   bool f;
-  PerElement rows;  // F's per-element (dfn, dfd) rows (host), staged like gamma's shapes
-
-  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
-    return rows.prepare(sc, s, ds, most, validate);
-  }
 
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
     if (!f) return cr_launch_beta(d, elem == 4, m, k0, k1, first + start, a, b, proposals, sms, s);
-    const void* r = nullptr;
-    const cudaError_t e = rows.at(start, m, s, &r);
-    if (e != cudaSuccess) return e;
-    return cr_launch_f(d, elem == 4, m, k0, k1, first + start, a, b, static_cast<const double*>(r), proposals, sms, s);
+    const double* r = nullptr;
+    if (const cudaError_t e = rows_at(start, m, s, &r); e != cudaSuccess) return e;
+    return cr_launch_f(d, elem == 4, m, k0, k1, first + start, a, b, r, proposals, sms, s);
   }
 };
 
 /** F with one (dfn, dfd) row per element: `np` = 2·n values. */
 cr_status f_rows_body(PairBody& b, const double* rows, uint64_t np, uint64_t n) {
   if (!rows || n == 0 || np != 2 * n) return invalid("F rows must be 2·n values (dfn, dfd per element)");
-  b.rows.set(rows, CR_TYPE_F64, false);
-  b.rows.elem = 2 * sizeof(double);
-  b.chunk = kDeviceChunk;
+  b.use_rows(rows, 2);
   return ok_status();
 }
 
-struct VonMisesBody : BodyBase {
+struct VonMisesBody : RowsBody {
   size_t elem;
   uint32_t k0, k1;
   uint64_t first;
   double p[CR_VON_MISES_PARAMS];
-  PerElement rows;  // per-element parameter rows (host), staged like gamma's shapes
-
-  cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t most, bool validate) {
-    return rows.prepare(sc, s, ds, most, validate);
-  }
 
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
-    const void* r = nullptr;
-    const cudaError_t e = rows.at(start, m, s, &r);
-    if (e != cudaSuccess) return e;
-    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, static_cast<const double*>(r), sms, s);
+    const double* r = nullptr;
+    if (const cudaError_t e = rows_at(start, m, s, &r); e != cudaSuccess) return e;
+    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, r, sms, s);
   }
 };
 
@@ -145,11 +147,7 @@ cr_status make_von_mises(VonMisesBody& b, const double* p, uint64_t np, uint64_t
     if (!(p[i] == 0.0 || p[i] == 1.0 || p[i] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
   }
   for (uint64_t i = 0; i < P; ++i) b.p[i] = p[i];
-  if (np > P) {
-    b.rows.set(p, CR_TYPE_F64, false);
-    b.rows.elem = P * sizeof(double);
-    b.chunk = kDeviceChunk;
-  }
+  if (np > P) b.use_rows(p, P);
   return ok_status();
 }
 
@@ -321,7 +319,7 @@ cr_status cr_exponential_device(uint32_t k0, uint32_t k1, uint64_t first, double
 
 cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
-  TransformBody b{{}, type_size(out.type), k0, k1, first, 0, {}, {}};
+  TransformBody b{{}, type_size(out.type), k0, k1, first, 0, {}};
   if (cr_status st = make_transform(b, id, p, np, out.n); st.code) return st;
   return run_blocking(b, out);
 }
@@ -329,7 +327,7 @@ cr_status cr_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const d
 cr_status cr_transform_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
                               void* dev_out, int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
-  TransformBody b{{}, type_size(type), k0, k1, first, 0, {}, {}};
+  TransformBody b{{}, type_size(type), k0, k1, first, 0, {}};
   if (cr_status st = make_transform(b, id, p, np, n); st.code) return st;
   return run_on_stream(b, dev_out, n, stream);
 }
