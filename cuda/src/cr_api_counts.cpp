@@ -19,9 +19,7 @@ using namespace cr_rt;
 
 namespace {
 
-constexpr unsigned long long kNoBad = ~0ull;
-
-/** The largest count of an output type (docs/streams.md §10), or 0 when it is not a count type. */
+/** The largest count of an output type (docs/streams.md §12), or 0 when it is not a count type. */
 double count_max(int type) {
   switch (type) {
     case CR_TYPE_I32: return 2147483647.0;
@@ -40,8 +38,10 @@ cr_status check_proposals(int p) {
   return invalid("proposals must be -1 (the default) or an integer in [1, 1024]");
 }
 
-/** One per-element parameter: host values (staged per chunk) or device values (read in place). */
-struct PerElement {
+/** One per-element parameter: host values (staged per chunk) or device values (read in place). Not
+ *  cr_run.h's PerElement: both of a count's parameters share one device flag pair (cr_count_args.bad),
+ *  which the device also sets for staged host values, so verify reads either kind back. */
+struct CountParam {
   const char* data = nullptr;
   size_t elem = 0;
   bool host = false;
@@ -53,7 +53,7 @@ struct CountBody : BodyBase {
   size_t elem;
   uint64_t first;
   cr_count_args a{};
-  PerElement pe[2];
+  CountParam pe[2];
   const char* names[2] = {"", ""};
   const char* domains[2] = {"", ""};
 
@@ -89,7 +89,7 @@ struct CountBody : BodyBase {
     c.out = d;
     c.bad_base = start;
     for (int j = 0; j < 2; ++j) {
-      const PerElement& p = pe[j];
+      const CountParam& p = pe[j];
       if (!p.data) continue;
       const void* values = p.data + start * p.elem;
       if (p.host) {
@@ -105,11 +105,11 @@ struct CountBody : BodyBase {
   /** CR_ERANGE naming the first parameter whose smallest bad index the device recorded. */
   cr_status verify(cudaStream_t s) {
     if (!a.bad) return ok_status();
-    unsigned long long bad[2] = {kNoBad, kNoBad};
+    unsigned long long bad[2] = {kNoBadIndex, kNoBadIndex};
     CR_TRY(cudaMemcpyAsync(bad, a.bad, sizeof bad, cudaMemcpyDeviceToHost, s));
     CR_TRY(cudaStreamSynchronize(s));
     for (int j = 0; j < 2; ++j) {
-      if (bad[j] == kNoBad) continue;
+      if (bad[j] == kNoBadIndex) continue;
       double v = 0;
       if (pe[j].type == CR_TYPE_F32) {
         float f = 0;
@@ -118,12 +118,9 @@ struct CountBody : BodyBase {
       } else {
         CR_TRY(cudaMemcpy(&v, pe[j].data + bad[j] * 8, 8, pe[j].host ? cudaMemcpyHostToHost : cudaMemcpyDeviceToHost));
       }
-      cr_status st;
-      st.code = CR_ERANGE;
-      snprintf(st.name, sizeof st.name, "%s", "ERANGE");
-      snprintf(st.message, sizeof st.message, "%s[%llu] must be %s for this dtype, got %.17g", names[j], bad[j],
-               domains[j], v);
-      return st;
+      char domain[160];
+      snprintf(domain, sizeof domain, "%s for this dtype", domains[j]);
+      return value_error(names[j], bad[j], domain, v);
     }
     return ok_status();
   }
@@ -135,7 +132,7 @@ cr_status check_values(const cr_array* v, uint64_t n, const char* what) {
   return ok_status();
 }
 
-/** The largest Poisson mean negative binomial (r, p) can draw (docs/streams.md §10.3), with a margin. */
+/** The largest Poisson mean negative binomial (r, p) can draw (docs/streams.md §12.3), with a margin. */
 double negbin_largest_mean(double r, double p) {
   const double d = (r < 1.0 ? r + 1.0 : r) - 1.0 / 3.0;
   const double c = 1.0 / std::sqrt(9.0 * d);
