@@ -128,6 +128,9 @@ describe('poisson', () => {
     expect(() => api.poisson(k, 3, { lam: 4.3e9, dtype: 'uint32' })).toThrow(/lam.*'uint32'/);
     expect(() => api.poisson(k, 3, { lam: 2 ** 53, dtype: 'float64' })).toThrow(/lam.*'float64'/);
     expect(() => api.poisson(k, 2, { lam: new Float64Array([1, 3e9]) })).toThrow(/lam\[1\]/);
+    // a number[] of means is held to the same rule (it once wrapped 1e10 into an int32)
+    expect(() => api.poisson(k, 2, { lam: [1e10, 1], out })).toThrow(/lam\[0\] = .* too large for dtype 'int32'/);
+    expect(Array.from(out)).toEqual([-7, -7, -7]);
     expect(() => api.poisson(k, 2, { lam: new Float64Array([1, -1]) })).toThrow(/lam\[1\]/);
     expect(() => api.poisson(k, 2, { lam: 1, dtype: 'float32' as never })).toThrow(/dtype/);
   });
@@ -195,6 +198,7 @@ describe('binomial', () => {
     expect(() => api.binomial(k, 2, { count: 2 ** 31, p: 0.5, out })).toThrow(/count = .* too large for dtype 'int32'/);
     expect(() => api.binomial(k, 2, { count: 5, p: 1.5, out })).toThrow(/\bp must be in \[0, 1\]/);
     expect(() => api.binomial(k, 2, { count: new Float64Array([3, 4.5]), p: 0.5, out })).toThrow(/count\[1\]/);
+    expect(() => api.binomial(k, 2, { count: [3, 2 ** 31], p: 0.5, out })).toThrow(/count\[1\] = .* too large for dtype 'int32'/);
     expect(() => api.binomial(k, 2, { count: 3, p: new Float64Array([0.5, NaN]), out })).toThrow(/p\[1\]/);
     expect(Array.from(out)).toEqual([-1, -1]);
     expect(api.binomial(k, 2, { count: 2 ** 31, p: 0.5, dtype: 'uint32' })).toBeInstanceOf(Uint32Array);

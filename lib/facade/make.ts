@@ -13,7 +13,7 @@ import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core
 import type { Key } from '../core/keys.js';
 import { MAX_PROPOSALS, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
-import { checkFits, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
+import { constraintFor, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
 
 /** A validated `proposals`, or undefined (omitted: the backend's default). */
 export function checkProposals(v: unknown): number | undefined {
@@ -47,12 +47,9 @@ export function checkShapeArray(v: DeviceArray, length: number | undefined, name
   return v;
 }
 
-/** Every value of `v` passes constraint c and, with `fits`, fits `dtype` (naming `name[i]`); returns v. */
-function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: string, fits?: ParamSpec['fits'], dtype?: DeviceDtype): T {
-  for (let i = 0; i < v.length; i++) {
-    const x = c.check(v[i], `${name}[${i}]`);
-    if (fits && dtype) checkFits(fits, x, `${name}[${i}]`, dtype);
-  }
+/** Every value of `v` passes constraint c (naming `name[i]`); returns v. */
+function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: string): T {
+  for (let i = 0; i < v.length; i++) c.check(v[i], `${name}[${i}]`);
   return v;
 }
 
@@ -68,17 +65,13 @@ interface ParamValue {
 /** A scalar, per-element or DeviceArray parameter, validated by its constraint for the call's dtype
  *  (and, for count samplers, by whether its counts fit that dtype). */
 function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamValue {
-  const is = q.byDtype?.(dtype) ?? q.is;
+  const is = constraintFor(q, dtype);
   if (v === undefined && q.default !== undefined) return { scalar: q.default };
-  if (typeof v === 'number' || !(q.perElement || q.device)) {
-    const x = is.check(v, q.name);
-    checkFits(q.fits, x, q.name, dtype);
-    return { scalar: x };
-  }
+  if (typeof v === 'number' || !(q.perElement || q.device)) return { scalar: is.check(v, q.name) };
   if (v instanceof DeviceArray && q.device && q.readBack) {
     // read now: the host derives each element's parameters from the values (docs/streams.md §6.5)
     const h = checkShapeArray(v, n, q.name).toHost() as Float32Array | Float64Array;
-    return { perElement: checkEach(h, is, q.name, q.fits, dtype), copied: true };
+    return { perElement: checkEach(h, is, q.name), copied: true };
   }
   if (v instanceof DeviceArray) {
     if (!q.device) {
@@ -87,7 +80,7 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     return {
       input: {
         name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
-        host: (h) => checkEach(h as Float32Array | Float64Array, is, q.name, q.fits, dtype),
+        host: (h) => checkEach(h as Float32Array | Float64Array, is, q.name),
       },
     };
   }
@@ -102,7 +95,7 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
     // SharedArrayBuffer (or the caller, during an async call) may have changed them.
-    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), is, q.name, q.fits, dtype) };
+    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), is, q.name) };
   }
   const kinds = q.device ? 'a number, number[], Float32Array, Float64Array or float DeviceArray' : 'a number, number[], Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);

@@ -62,12 +62,24 @@ export function countOp(base: string, dtype: DeviceDtype): string {
   return base + (dtype === 'int32' ? 'I32' : dtype === 'uint32' ? 'U32' : 'F64');
 }
 
-/** A RangeError unless `fits` holds for value v of parameter `name` with output type `dtype`. */
-export function checkFits(fits: ParamSpec['fits'], v: number, name: string, dtype: DeviceDtype): void {
+/**
+ * The constraint of parameter q in a call with output type `dtype`: byDtype's or its own, and, with
+ * `fits`, only the values whose counts the dtype holds — one check for scalar, number[], typed-array
+ * and DeviceArray values alike.
+ */
+export function constraintFor(q: ParamSpec, dtype: DeviceDtype): Constraint {
+  const is = q.byDtype?.(dtype) ?? q.is;
+  const fits = q.fits;
   const max = COUNT_MAX[dtype];
-  if (fits && max !== undefined && !fits.test(v, max)) {
-    throw new RangeError(`${name} = ${v} is too large for dtype '${dtype}': ${fits.says} must be at most ${max}`);
-  }
+  if (!fits || max === undefined) return is;
+  return {
+    ...is,
+    check(v, name) {
+      const x = is.check(v, name);
+      if (!fits.test(x, max)) throw new RangeError(`${name} = ${x} is too large for dtype '${dtype}': ${fits.says} must be at most ${max}`);
+      return x;
+    },
+  };
 }
 
 /** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §12.1). */
