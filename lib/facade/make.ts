@@ -47,9 +47,21 @@ export function checkShapeArray(v: DeviceArray, length: number | undefined, name
   return v;
 }
 
+/**
+ * c.check(x, `${name}[i]`), with the name built only when x fails: formatting it for every element
+ * cost more than the sampling (a per-element parameter array of millions of values).
+ */
+function checkAt(c: Constraint, x: unknown, name: string, i: number): number {
+  try {
+    return c.check(x, name);
+  } catch {
+    return c.check(x, `${name}[${i}]`);
+  }
+}
+
 /** Every value of `v` passes constraint c (naming `name[i]`); returns v. */
 function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: string): T {
-  for (let i = 0; i < v.length; i++) c.check(v[i], `${name}[${i}]`);
+  for (let i = 0; i < v.length; i++) checkAt(c, v[i], name, i);
   return v;
 }
 
@@ -88,7 +100,7 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     // number[] like dirichlet's and categorical's vectors: one value per element, as a Float64Array.
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     const a = new Float64Array(n);
-    for (let i = 0; i < n; i++) a[i] = is.check(v[i], `${q.name}[${i}]`);
+    for (let i = 0; i < n; i++) a[i] = checkAt(is, v[i], q.name, i);
     return { perElement: a };
   }
   if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
@@ -109,7 +121,7 @@ function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; inpu
     const K = h.length;
     if (K < 1 || K > rows.max) throw new RangeError(`${q.name} must have 1 to 2^${Math.log2(rows.max)} entries, got ${K}`);
     const a = new Float64Array(K);
-    for (let k = 0; k < K; k++) a[k] = q.is.check(h[k], `${q.name}[${k}]`);
+    for (let k = 0; k < K; k++) a[k] = checkAt(q.is, h[k], q.name, k);
     return a;
   };
   if (v instanceof DeviceArray && q.device) {
