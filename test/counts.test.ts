@@ -14,8 +14,14 @@ import negBinomialPmf from '@stdlib/stats-base-dists-negative-binomial-pmf';
 import chisqCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import * as api from '../lib/index.js';
-import { expectMoments } from './dist-helpers.js';
+import { expectMoments, expectSameBits } from './dist-helpers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
+import { inversionAt } from '../lib/wasm/samplers.js';
+import { INVERSION_CAP, poissonSetup, poissonTry } from '../lib/kernels/poisson.js';
+import { binomialSetup, binomialTry } from '../lib/kernels/binomial.js';
+import { exp } from '../lib/core/math/exp.js';
+import { log1p } from '../lib/core/math/log1p.js';
+import { rng } from './seeded-rng.js';
 
 const k = api.key(0xc0117);
 /** Significance of each χ² test: the seeds are fixed, so this only has to let a real defect fail. */
@@ -288,6 +294,101 @@ describe('the WebAssembly fast kernels equal the specification with per-element 
       expect(Array.from(run('binomialF64', b, b, n, lo, hi, true))).toEqual(Array.from(run('binomialF64', b, b, n, lo, hi, false)));
       const c = { count: 50, p: ps };
       expect(Array.from(run('binomialF64', c, { p: ps }, n, lo, hi, true))).toEqual(Array.from(run('binomialF64', c, { p: ps }, n, lo, hi, false)));
+    }
+  });
+});
+
+describe('the WebAssembly scalar inversion (a CDF table with a guide) and the per-element Poisson groups', () => {
+  /** Words whose proposal uniform A (uniformA) is `a`, a multiple of 2^-53 in [0, 1). */
+  const wordsOf = (a: number): Uint32Array => {
+    const m = a * 2 ** 53;
+    return new Uint32Array([Math.floor(m / 2 ** 26) << 5, (m % 2 ** 26) << 6, 0, 0]);
+  };
+  /** The sums F_0..F_cap the inversion compares A with, by its recurrence (poisson.ts, binomial.ts). */
+  const sums = (kind: 0 | 1, a: number, b: number): number[] => {
+    const F: number[] = [];
+    const cap = kind === 0 ? INVERSION_CAP : Math.min(a, INVERSION_CAP);
+    let p = kind === 0 ? exp(-a) : exp(a * log1p(-b));
+    let f = p;
+    F.push(f);
+    for (let k = 1; k <= cap; k++) {
+      p = kind === 0 ? p * a / k : p * (b / (1 - b)) * (a - k + 1) / k;
+      f = f + p;
+      F.push(f);
+    }
+    return F;
+  };
+  /** A uniforms on both sides of every F_k and every guide cell edge j/1024, the ends, and random ones. */
+  const uniformsFor = (F: number[]): Float64Array => {
+    const grid = (x: number) => Math.min(1 - 2 ** -53, Math.max(0, x));
+    const As: number[] = [0, 2 ** -53, 1 - 2 ** -53, 0.5];
+    for (const f of F) {
+      const m = f * 2 ** 53;
+      for (const d of [-1, 0, 1]) As.push(grid((Math.floor(m) + d) * 2 ** -53), grid((Math.ceil(m) + d) * 2 ** -53));
+    }
+    for (let j = 1; j < 1024; j++) As.push(j / 1024, j / 1024 - 2 ** -53);
+    const r = rng(5);
+    for (let i = 0; i < 2000; i++) As.push(((r() >>> 5) * 2 ** 26 + (r() >>> 6)) * 2 ** -53);
+    return Float64Array.from(As);
+  };
+  const cases: [0 | 1, number, number][] = [
+    [0, 1e-300, 0], [0, 1e-3, 0], [0, 0.5, 0], [0, 2, 0], [0, 5, 0], [0, 9.999999, 0],
+    [1, 1, 0.5], [1, 1, 1e-9], [1, 20, 0.1], [1, 19, 0.5], [1, 110, 0.09], [1, 111, 0.09], [1, 200, 0.04],
+    [1, 1000, 0.001], [1, 2 ** 40, 1e-12], [1, 3, 0.3],
+  ];
+  it('gives the specification\'s count (or its rejection past the cap) at CDF values, guide edges and the ends', () => {
+    const st = new Float64Array(16);
+    let rejections = 0;
+    for (const [kind, a, b] of cases) {
+      const As = uniformsFor(sums(kind, a, b));
+      const got = inversionAt(kind, a, b, As);
+      if (kind === 0) poissonSetup(a, st, 0);
+      else binomialSetup(a, b, st, 0);
+      for (let i = 0; i < As.length; i++) {
+        const want = kind === 0 ? poissonTry(st, 0, wordsOf(As[i]), 0) : binomialTry(st, 0, wordsOf(As[i]), 0);
+        if (got[i] !== want) expect.fail(`kind ${kind} (${a}, ${b}) at A = ${As[i]}: ${got[i]}, the specification ${want}`);
+        if (want < 0) rejections++;
+      }
+    }
+    // some sums stop short of 1 − 2^-53: the largest A then passes the cap, and the guide must say so
+    expect(rejections).toBeGreaterThan(0);
+  });
+
+  const run = (op: string, params: Record<string, unknown>, perElement: Record<string, Float64Array>, n: number, lo: number, fast: boolean) => {
+    const out = new Float64Array(n);
+    runKernel(op, { k0: k[0], k1: k[1], lo, hi: 3, params, perElement, out }, { fast });
+    return out;
+  };
+  it('keeps its tables between calls of one parameter and rebuilds them for another (kind, count or p)', () => {
+    // one thing changed at a time: the same λ twice; Poisson → binomial with count = λ; p; binomial →
+    // Poisson with λ = count; count; the test entry's table between two equal calls
+    const calls: [string, Record<string, number>][] = [
+      ['poissonF64', { lam: 3 }], ['poissonF64', { lam: 3 }], ['binomialF64', { count: 3, p: 0.2 }],
+      ['binomialF64', { count: 3, p: 0.25 }], ['poissonF64', { lam: 3 }], ['binomialF64', { count: 4, p: 0.25 }],
+      ['inversionAt', {}], ['binomialF64', { count: 4, p: 0.25 }], ['poissonF64', { lam: 7.5 }],
+      ['binomialF64', { count: 30, p: 0.75 }],
+    ];
+    for (const [op, params] of calls) {
+      if (op === 'inversionAt') {
+        inversionAt(1, 5, 0.5, new Float64Array([0.3]));
+        continue;
+      }
+      const n = 9001;
+      const fast = run(op, params, {}, n, 11, true);
+      fast.set(run(op, params, {}, n, 11, true)); // a call that reuses the tables left by the last
+      expectSameBits(fast, run(op, params, {}, n, 11, false), `${op} ${JSON.stringify(params)}`);
+    }
+  });
+  it('per-element λ, inversion and PTRS lanes mixed four to a group, partial groups at the ends', () => {
+    const r = rng(77);
+    for (const n of [257, 4099, 9003]) {
+      const lam = Float64Array.from({ length: n }, () => {
+        const c = r() % 6;
+        return c === 0 ? 0 : c === 1 ? 9.999999999 : c === 2 ? 10 : c === 3 ? (r() / 2 ** 32) * 10 : c === 4 ? (r() / 2 ** 32) * 300 : (r() / 2 ** 32) * 2;
+      });
+      for (const lo of [0, 1, 4093]) {
+        expectSameBits(run('poissonF64', { lam }, { lam }, n, lo, true), run('poissonF64', { lam }, { lam }, n, lo, false), `n ${n} lo ${lo}`);
+      }
     }
   });
 });

@@ -233,6 +233,8 @@ describe('the WebAssembly fast paths equal the specification', () => {
     const ranges: [number, number][] = [
       [0, 3], [-9, 1_000_000], [0, 2 ** 31 + 1], [5, 3 * 2 ** 30 + 5], [0, 2 ** 32], [-(2 ** 31), 2 ** 31], [0, 2 ** 16],
       [0, 2 ** 32 + 1], [-(2 ** 52), 2 ** 52], [-7, 2 ** 53 - 7],
+      // r = ⌊2^64/2049⌋ + 1: 2^64 mod r is nearly r, so about one wide proposal in 2049 is rejected
+      [0, WIDE_REJECTING], [-(2 ** 52), WIDE_REJECTING - 2 ** 52],
     ];
     for (const [low, high] of ranges) {
       const dtypes = (['int32', 'uint32', 'float64'] as const).filter((d) =>
@@ -255,6 +257,9 @@ describe('the WebAssembly fast paths equal the specification', () => {
     }
   });
 });
+
+/** A wide range (> 2^32) whose Lemire threshold 2^64 mod r is close to r: the most rejecting below 2^53. */
+const WIDE_REJECTING = Number(2n ** 64n / 2049n + 1n);
 
 /** Words 0 … count−1 of the tag-7 plane under k (proposal 0 of every element). */
 function rawPlane(count: number): Uint32Array {

@@ -425,6 +425,12 @@ static void philox_pass(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, ui
   }
 }
 
+/** The four words of block b of the last Philox pass (WORDS is group-major: lane b & 3). */
+INLINE void block_words(uint32_t b, uint32_t w[4]) {
+  const uint32_t* p = (const uint32_t*)(WORDS + 4 * (b >> 2));
+  for (int c = 0; c < 4; ++c) w[c] = p[4 * c + (b & 3)];
+}
+
 /** Blocks of the next pass: all that is left up to SUB_BLOCKS, in whole 8-block steps. */
 INLINE uint32_t pass_blocks(uint32_t left) { return left < SUB_BLOCKS ? (left + 7) & ~7u : SUB_BLOCKS; }
 
@@ -677,18 +683,82 @@ COLD int64_t integer_retry(const cr_int_plan& p, uint32_t k0, uint32_t k1, uint6
   return cr_integers_value(p, k0, k1, e, a, b);
 }
 
+/** Narrow elements of one pass whose proposal 0 was rejected: their element index and output slot. */
+static uint32_t RETRY_LO[4 * SUB_BLOCKS], RETRY_HI[4 * SUB_BLOCKS], RETRY_AT[4 * SUB_BLOCKS];
+
+/**
+ * The values of the `count` rejected narrow elements listed in RETRY_*: their retry blocks 1 eight at a
+ * time through the vector Philox (a range just above a power of two rejects nearly half of all words,
+ * too many for the scalar Philox), the four proposals of each in order; an element whose four are all
+ * rejected goes on from block 2 by the scalar port. Written like the pass's accepted values.
+ */
+static void integer_retries(const cr_int_plan& p, uint32_t k0, uint32_t k1, uint32_t count, uint32_t f64) {
+  for (uint32_t i = 0; i < count; i += 8) {
+    Group g[2];
+    for (int h = 0; h < 2; ++h) {
+      uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+      for (uint32_t l = 0; l < 4 && i + 4 * h + l < count; ++l) lo[l] = RETRY_LO[i + 4 * h + l], hi[l] = RETRY_HI[i + 4 * h + l];
+      g[h].x0 = wasm_v128_load(lo);
+      g[h].x1 = wasm_v128_load(hi);
+      g[h].x2 = wasm_i32x4_splat(1);
+      g[h].x3 = wasm_i32x4_splat((int32_t)CR_TAG_INTEGERS);
+    }
+    philox2(g[0], g[1], k0, k1);
+    uint32_t w[2][4][4];  // [group][word][lane]
+    for (int h = 0; h < 2; ++h) {
+      wasm_v128_store(w[h][0], g[h].x0), wasm_v128_store(w[h][1], g[h].x1);
+      wasm_v128_store(w[h][2], g[h].x2), wasm_v128_store(w[h][3], g[h].x3);
+    }
+    for (uint32_t q = 0; q < 8 && i + q < count; ++q) {
+      const uint32_t* const x[4] = {&w[q >> 2][0][q & 3], &w[q >> 2][1][q & 3], &w[q >> 2][2][q & 3], &w[q >> 2][3][q & 3]};
+      uint64_t k = 0;
+      bool ok = false;
+      for (int c = 0; c < 4 && !ok; ++c) ok = cr_int_narrow(*x[c], p, &k);
+      const uint64_t e = ((uint64_t)RETRY_HI[i + q] << 32) | RETRY_LO[i + q];
+      for (uint32_t c = 2; !ok; ++c) ok = cr_int_retry(p, k0, k1, e, c, &k);
+      const int64_t v = p.low + (int64_t)k;
+      if (f64) OUT[RETRY_AT[i + q]] = (double)v;
+      else ((uint32_t*)OUT)[RETRY_AT[i + q]] = (uint32_t)(uint64_t)v;
+    }
+  }
+}
+
+/**
+ * Wide proposals x = a·2^32 + b of u32 lanes (2h, 2h + 1) of a and b: x·r as 64-bit lanes hi and lo,
+ * from 32-bit partial products as cr_mul64 forms them (r = rh·2^32 + rl).
+ */
+template <int H>
+INLINE void mul_wide(v128_t a, v128_t b, v128_t rl, v128_t rh, v128_t& hi, v128_t& lo) {
+  const v128_t m32 = wasm_i64x2_splat(0xffffffff);
+  const v128_t ll = H ? extmul_hi(b, rl) : extmul_lo(b, rl), hl = H ? extmul_hi(a, rl) : extmul_lo(a, rl);
+  const v128_t lh = H ? extmul_hi(b, rh) : extmul_lo(b, rh), hh = H ? extmul_hi(a, rh) : extmul_lo(a, rh);
+  const v128_t mid = wasm_i64x2_add(wasm_i64x2_add(wasm_u64x2_shr(ll, 32), wasm_v128_and(lh, m32)), wasm_v128_and(hl, m32));
+  lo = wasm_v128_or(wasm_i64x2_shl(mid, 32), wasm_v128_and(ll, m32));
+  hi = wasm_i64x2_add(wasm_i64x2_add(hh, wasm_u64x2_shr(lh, 32)), wasm_i64x2_add(wasm_u64x2_shr(hl, 32), wasm_u64x2_shr(mid, 32)));
+}
+
+/** u64 lanes below 2^53 as doubles (exact: hi32·2^32 + lo32). */
+INLINE v2d u53_to_f64(v128_t x) {
+  return u32lo(wasm_i32x4_shuffle(x, x, 1, 3, 1, 3)) * V(two_p32) + u32lo(wasm_i32x4_shuffle(x, x, 0, 2, 0, 2));
+}
+
 /**
  * Blocks [b, b + nblocks) of the tag-7 plane into OUT. Narrow (r ≤ 2^32): elements 4b..4b+3 per block,
  * as uint32 words (low + k) mod 2^32 (f64 = 0: the bits of int32 and uint32 outputs) or as doubles;
- * Lemire's test four lanes at a time (k, l = the high and low words of x·r), rejected lanes by the
- * scalar port. Wide: elements 2b, 2b+1 as doubles, by the scalar port (two words each). low and high
- * are safe integers (exact as doubles), low < high, high − low ≤ 2^53.
+ * Lemire's test four lanes at a time (k, l = the high and low words of x·r), rejected lanes through
+ * integer_retries. Wide: elements 2b, 2b+1 as doubles, Lemire's 128-bit test two lanes at a time
+ * (mul_wide), a rejected lane (probability below 2^-11) by the scalar port. low and high are safe
+ * integers (exact as doubles), low < high, high − low ≤ 2^53.
  */
 EXPORT(integers_fill) void integers_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
                                          uint32_t f64, double low, double high) {
   const cr_int_plan p = cr_integers_plan((int64_t)low, (int64_t)high);
   const bool full = p.r == 4294967296ull;  // x·2^32: k = x, never rejected
   const v128_t R = wasm_i32x4_splat((int32_t)(uint32_t)p.r), T = wasm_i32x4_splat((int32_t)(uint32_t)p.t);
+  const v128_t RH = wasm_i32x4_splat((int32_t)(uint32_t)(p.r >> 32));
+  // unsigned 64-bit lo >= t as a signed comparison of both with the sign bit flipped
+  const v128_t SIGN = wasm_i64x2_splat((int64_t)0x8000000000000000ull);
+  const v128_t T64 = wasm_v128_xor(wasm_i64x2_splat((int64_t)p.t), SIGN);
   const v128_t LOW = wasm_i32x4_splat((int32_t)(uint32_t)(uint64_t)p.low);
   const v2d LOWD = splat(low);
   uint32_t* out32 = (uint32_t*)OUT;
@@ -699,37 +769,48 @@ EXPORT(integers_fill) void integers_fill(uint32_t k0, uint32_t k1, uint32_t blo,
     const uint64_t b0 = ((uint64_t)bhi << 32) | blo;
     advance(blo, bhi, n);
     left = left > n ? left - n : 0;
+    uint32_t retries = 0;
     for (uint32_t g = 0; g < n; g += 4) {
-      v128_t rows[4];
-      transpose4(WORDS[g], WORDS[g + 1], WORDS[g + 2], WORDS[g + 3], rows);
-      for (int j = 0; j < 4; ++j) {
-        const uint64_t b = b0 + g + j;
-        const v128_t x = rows[j];
-        if (p.wide) {
-          uint32_t w[4];
-          wasm_v128_store(w, x);
-          for (int l = 0; l < 2; ++l) {
-            uint64_t k;
-            const int64_t v = cr_int_wide(w[2 * l], w[2 * l + 1], p, &k) ? p.low + (int64_t)k
-                                                                       : integer_retry(p, k0, k1, 2 * b + l, w[2 * l], w[2 * l + 1]);
-            *out64++ = (double)v;
+      const v128_t x0 = WORDS[g], x1 = WORDS[g + 1], x2 = WORDS[g + 2], x3 = WORDS[g + 3];
+      if (p.wide) {
+        // lanes: elements 2b (words 0, 1) and 2b+1 (words 2, 3) of blocks (0, 1), then (2, 3)
+        for (int h = 0; h < 2; ++h) {
+          v128_t hi[2], lo[2];
+          if (h) mul_wide<1>(x0, x1, R, RH, hi[0], lo[0]), mul_wide<1>(x2, x3, R, RH, hi[1], lo[1]);
+          else mul_wide<0>(x0, x1, R, RH, hi[0], lo[0]), mul_wide<0>(x2, x3, R, RH, hi[1], lo[1]);
+          store_zip(out64, LOWD + u53_to_f64(hi[0]), LOWD + u53_to_f64(hi[1]));
+          const v128_t ok = wasm_v128_and(wasm_i64x2_ge(wasm_v128_xor(lo[0], SIGN), T64), wasm_i64x2_ge(wasm_v128_xor(lo[1], SIGN), T64));
+          if (__builtin_expect(!wasm_i64x2_all_true(ok), 0)) {
+            for (int l = 0; l < 4; ++l) {  // element 2(b0 + g + 2h + (l >> 1)) + (l & 1) at out64[l]
+              const uint32_t bl = 2 * h + (l >> 1);
+              uint32_t w[4];
+              block_words(g + bl, w);
+              uint64_t k;
+              const uint32_t a = w[2 * (l & 1)], bb = w[2 * (l & 1) + 1];
+              if (!cr_int_wide(a, bb, p, &k)) out64[l] = (double)integer_retry(p, k0, k1, 2 * (b0 + g + bl) + (l & 1), a, bb);
+            }
           }
-          continue;
+          out64 += 4;
         }
+        continue;
+      }
+      v128_t rows[4];
+      transpose4(x0, x1, x2, x3, rows);
+      for (int j = 0; j < 4; ++j) {
+        const v128_t x = rows[j];
         v128_t k4 = x;
         if (!full) {
           const v128_t ml = extmul_lo(x, R), mh = extmul_hi(x, R);
           k4 = wasm_i32x4_shuffle(ml, mh, 1, 3, 5, 7);
-          const v128_t ok = wasm_u32x4_ge(wasm_i32x4_shuffle(ml, mh, 0, 2, 4, 6), T);
-          if (!wasm_i32x4_all_true(ok)) {
-            uint32_t w[4], ks[4];
-            wasm_v128_store(w, x);
-            wasm_v128_store(ks, k4);
-            for (int l = 0; l < 4; ++l) {
-              uint64_t kk;
-              if (!cr_int_narrow(w[l], p, &kk)) ks[l] = (uint32_t)(uint64_t)(integer_retry(p, k0, k1, 4 * b + l, w[l], 0) - p.low);
+          const uint32_t bad = ~wasm_i32x4_bitmask(wasm_u32x4_ge(wasm_i32x4_shuffle(ml, mh, 0, 2, 4, 6), T)) & 15u;
+          if (bad) {
+            const uint64_t e = 4 * (b0 + g + j);
+            const uint32_t at = (uint32_t)(f64 ? out64 - OUT : out32 - (uint32_t*)OUT);
+            for (uint32_t l = 0; l < 4; ++l) {
+              if (!(bad >> l & 1)) continue;
+              RETRY_LO[retries] = (uint32_t)(e + l), RETRY_HI[retries] = (uint32_t)((e + l) >> 32);
+              RETRY_AT[retries++] = at + l;
             }
-            k4 = wasm_v128_load(ks);
           }
         }
         if (f64) {
@@ -742,6 +823,7 @@ EXPORT(integers_fill) void integers_fill(uint32_t k0, uint32_t k1, uint32_t blo,
         }
       }
     }
+    if (retries) integer_retries(p, k0, k1, retries, f64);
   }
 }
 
@@ -1040,12 +1122,6 @@ EXPORT(gamma_fill) void gamma_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
 
 // ---- counts (lib/kernels/poisson.ts, binomial.ts poissonKernel / binomialKernel) --------------------
 
-/** The four words of block b of the last Philox pass (WORDS is group-major: lane b & 3). */
-INLINE void block_words(uint32_t b, uint32_t w[4]) {
-  const uint32_t* p = (const uint32_t*)(WORDS + 4 * (b >> 2));
-  for (int c = 0; c < 4; ++c) w[c] = p[4 * c + (b & 3)];
-}
-
 /** Element (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */
 COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint32_t kind, uint32_t tag,
                         const cr_poisson_state& ps, const cr_binomial_state& bs) {
@@ -1058,43 +1134,63 @@ COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint
   }
 }
 
-/** The summed pmf of an inversion with a scalar parameter: CDF[k] = F_k exactly as the search sums it. */
+/** The summed pmf of an inversion with a scalar parameter: CDF[k] = F_k exactly as the search sums it for
+ *  k <= cap, and CDF[cap + 1] = +inf, which stops every search (reaching it is the rejection). */
 static double CDF[(int)CR_INVERSION_CAP + 2];
+/**
+ * Chen and Asau's guide to CDF: GUIDE[j] is the least k with CDF[k] > j/GUIDE_SIZE. A search for A in
+ * [j, j + 1)/GUIDE_SIZE may start there: every earlier k has CDF[k] <= j/GUIDE_SIZE <= A, so the
+ * sequential search from 0 steps past each of them. It then takes about one step, instead of about
+ * the mean count's worth of steps with one hard-to-predict exit each.
+ */
+#define GUIDE_SIZE 1024
+static uint8_t GUIDE[GUIDE_SIZE];
 /** The acceptance bound (cr_count_direct's poisson_bound / binomial_bound) of a scalar parameter for k in
  *  [LP_BASE, LP_BASE + LP_SIZE), NaN until first needed. */
 #define LP_SIZE 2048
 static double LP[LP_SIZE];
 static double LP_BASE;
+/** The scalar parameters (kind, a, b) the tables above hold; kind 2 (none) until the first fill. */
+static uint32_t TABLES_KIND = 2;
+static double TABLES_A, TABLES_B;
 
-/** Fills CDF[0..cap] by the inversion's recurrence: Poisson (n unused) or binomial. */
+/** Fills CDF[0..cap + 1] by the inversion's recurrence (Poisson, n unused, or binomial) and its GUIDE. */
 static void cdf_table(uint32_t kind, const cr_poisson_state& ps, const cr_binomial_state& bs) {
+  int cap;
   if (kind == 0) {
+    cap = (int)CR_INVERSION_CAP;
     double p = ps.p0, F = p;
     CDF[0] = F;
-    for (int k = 1; k <= (int)CR_INVERSION_CAP; ++k) {
+    for (int k = 1; k <= cap; ++k) {
       p = p * ps.lam / (double)k;
       F = F + p;
       CDF[k] = F;
     }
-    return;
+  } else {
+    cap = (int)bs.cap;
+    double pk = bs.p0, F = pk;
+    CDF[0] = F;
+    for (int k = 1; k <= cap; ++k) {
+      pk = pk * bs.r * (bs.n - (double)k + 1.0) / (double)k;
+      F = F + pk;
+      CDF[k] = F;
+    }
   }
-  double pk = bs.p0, F = pk;
-  CDF[0] = F;
-  for (int k = 1; k <= (int)bs.cap; ++k) {
-    pk = pk * bs.r * (bs.n - (double)k + 1.0) / (double)k;
-    F = F + pk;
-    CDF[k] = F;
+  CDF[cap + 1] = __builtin_inf();
+  int k = 0;
+  for (int j = 0; j < GUIDE_SIZE; ++j) {
+    const double t = (double)j / (double)GUIDE_SIZE;
+    while (!(CDF[k] > t)) ++k;
+    GUIDE[j] = (uint8_t)k;
   }
 }
 
-/** The inversion's count for A from CDF[0..cap], or -1 (the search passed cap). */
+/** The inversion's count for A in [0, 1) from CDF[0..cap + 1], or -1 (the search passed cap). */
 INLINE double cdf_search(double A, double cap) {
-  double k = 0.0;
-  while (!(A < CDF[(int)k])) {
-    k = k + 1.0;
-    if (k > cap) return -1.0;
-  }
-  return k;
+  uint32_t k = GUIDE[(uint32_t)(A * (double)GUIDE_SIZE)];
+  while (!(A < CDF[k])) ++k;
+  const double x = (double)k;
+  return x > cap ? -1.0 : x;
 }
 
 /** The LP memo's value at k, computed by `f` the first time (the value cr_counts.h computes). */
@@ -1120,6 +1216,68 @@ struct count_tables {
 };
 
 /**
+ * Poisson counts of the 4·g2 elements j0 + [0, 4·g2) (their proposals 0 in WORDS groups [0, g2)) with
+ * λ per element from ALPHA, into OUT; lanes at or past `m` (relative to j0) are not written. Lanes
+ * with λ < 10 search their inversion four at a time: two f64x2 of independent recurrences
+ * p = p·λ/k, F = F + p (the scalar port's operations in its order, so each lane's F and its exit are
+ * the port's), until every lane has stopped; the divisions' latencies overlap instead of adding up
+ * along one element's chain. PTRS lanes (λ ≥ 10) search nothing (λ' = 0 stops at once) and take the
+ * scalar port; a search past the cap and a rejected PTRS proposal go on from proposal 1.
+ */
+static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t j0, uint32_t m, uint32_t tag) {
+  for (uint32_t g = 0; g * 4 < m; g += 1) {
+    const v128_t x0 = WORDS[4 * g], x1 = WORDS[4 * g + 1];
+    const uint32_t j = j0 + 4 * g;
+    const v2d A[2] = {k53(x0, x1, 0) * V(two_m53), k53(x0, x1, 1) * V(two_m53)};
+    v2d lam[2] = {*(const v2d*)(ALPHA + j), *(const v2d*)(ALPHA + j + 2)};
+    v128_t inv[2];
+    for (int i = 0; i < 2; ++i) {
+      inv[i] = wasm_f64x2_lt((v128_t)lam[i], (v128_t)splat(CR_POISSON_PTRS_FROM));
+      lam[i] = sel(inv[i], lam[i], V(zero));
+    }
+    const v2d neg[2] = {-lam[0], -lam[1]};
+    v2d p[2];
+    vexp<2>(neg, p);
+    v2d F[2] = {p[0], p[1]}, res[2] = {V(zero), V(zero)};
+    v128_t open[2] = {wasm_v128_not(wasm_f64x2_lt((v128_t)A[0], (v128_t)F[0])),
+                      wasm_v128_not(wasm_f64x2_lt((v128_t)A[1], (v128_t)F[1]))};
+    double k = 0.0;
+    while (any(wasm_v128_or(open[0], open[1]))) {
+      k = k + 1.0;
+      const v2d kv = splat(k);
+      if (k > CR_INVERSION_CAP) {
+        for (int i = 0; i < 2; ++i) res[i] = sel(open[i], splat(-1.0), res[i]);
+        break;
+      }
+      for (int i = 0; i < 2; ++i) {
+        p[i] = p[i] * lam[i] / kv;
+        F[i] = F[i] + p[i];
+        const v128_t stop = wasm_v128_and(open[i], wasm_f64x2_lt((v128_t)A[i], (v128_t)F[i]));
+        res[i] = sel(stop, kv, res[i]);
+        open[i] = wasm_v128_andnot(open[i], stop);
+      }
+    }
+    for (uint32_t l = 0; l < 4 && 4 * g + l < m; ++l) {
+      double v = res[l >> 1][l & 1];
+      const bool ptrs = !(ALPHA[j + l] < CR_POISSON_PTRS_FROM);
+      if (ptrs || v < 0.0) {
+        const cr_poisson_state ps = cr_poisson_setup(ALPHA[j + l]);
+        if (ptrs) {
+          uint32_t w[4];
+          block_words(4 * g + l, w);
+          v = cr_poisson_try(ps, w);
+        }
+        if (v < 0.0) {
+          const uint32_t lo = elo + j + l, hi = ehi + (lo < elo ? 1 : 0);
+          v = count_retry(k0, k1, lo, hi, 0, tag, ps, cr_binomial_setup(0.0, 0.0));
+        }
+      }
+      OUT[j + l] = v;
+    }
+  }
+}
+
+/**
  * Counts of elements [e, e + count), e = (ehi:elo), count <= CHUNK_ELEMS, into OUT[0..count) as
  * doubles: kind 0 Poisson on stream `tag` with λ = ALPHA[0] (per = 0) or ALPHA[j]; kind 1 binomial
  * (TAG_BINOMIAL) with count ALPHA and p DS likewise. Proposal 0 of every element comes from one
@@ -1135,10 +1293,16 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
   if (!per) {
     if (kind == 0) ps = cr_poisson_setup(ALPHA[0]);
     else bs = cr_binomial_setup(ALPHA[0], DS[0]);
-    if ((kind == 0 && !ps.ptrs) || (kind == 1 && bs.method == 1)) cdf_table(kind, ps, bs);
-    const double mode = kind == 0 ? floor(ps.lam) : bs.m;
-    LP_BASE = mode < (double)(LP_SIZE / 2) ? 0.0 : mode - (double)(LP_SIZE / 2);
-    for (int i = 0; i < LP_SIZE; ++i) LP[i] = cr_nan();
+    // a call of the same parameter as the last (the next chunk of one request) keeps its tables
+    if (kind != TABLES_KIND || !(ALPHA[0] == TABLES_A) || (kind == 1 && !(DS[0] == TABLES_B))) {
+      TABLES_KIND = kind;
+      TABLES_A = ALPHA[0];
+      TABLES_B = DS[0];
+      if ((kind == 0 && !ps.ptrs) || (kind == 1 && bs.method == 1)) cdf_table(kind, ps, bs);
+      const double mode = kind == 0 ? floor(ps.lam) : bs.m;
+      LP_BASE = mode < (double)(LP_SIZE / 2) ? 0.0 : mode - (double)(LP_SIZE / 2);
+      for (int i = 0; i < LP_SIZE; ++i) LP[i] = cr_nan();
+    }
   }
   const uint32_t c3 = kind == 0 ? tag : CR_TAG_BINOMIAL;
   uint32_t j = 0;
@@ -1147,6 +1311,12 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
     const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
     philox_pass(k0, k1, pe, ph, n, 0, c3);
     const uint32_t m = left < n ? left : n;
+    if (kind == 0 && per) {
+      poisson_groups(k0, k1, elo, ehi, j, m, c3);
+      j += m;
+      left -= m;
+      continue;
+    }
     for (uint32_t b = 0; b < m; ++b, ++j) {
       uint32_t w[4];
       block_words(b, w);
@@ -1201,4 +1371,18 @@ EXPORT(vexp_n) void vexp_n(uint32_t n) {
 /** OUT[i] = sin(2 pi ALPHA[i]), AUX[i] = cos(2 pi ALPHA[i]). */
 EXPORT(vsincos_n) void vsincos_n(uint32_t n) {
   for (uint32_t i = 0; i < n; i += 4) vsincos2pi<2>((const v2d*)(ALPHA + i), (v2d*)(OUT + i), (v2d*)(AUX + i));
+}
+
+/**
+ * OUT[i] = the scalar-parameter inversion's count (count_fill's tables: CDF, GUIDE) for A = AUX[i], i <
+ * n, or -1 past the cap: kind 0 Poisson with λ = CS[0], kind 1 binomial with count CS[0] and p CS[1]
+ * (a state in its inversion region). The count of a proposal whose A is chosen, which the keyed
+ * streams cannot give: the ends of the table, CDF values themselves and the guide's cell edges.
+ */
+EXPORT(inversion_n) void inversion_n(uint32_t kind, uint32_t n) {
+  const cr_poisson_state ps = cr_poisson_setup(kind == 0 ? CS[0] : 0.0);
+  const cr_binomial_state bs = cr_binomial_setup(kind == 1 ? CS[0] : 0.0, CS[1]);
+  cdf_table(kind, ps, bs);
+  TABLES_KIND = 2;  // the next count_fill rebuilds its tables
+  for (uint32_t i = 0; i < n; ++i) OUT[i] = cdf_search(AUX[i], kind == 0 ? CR_INVERSION_CAP : bs.cap);
 }

@@ -45,6 +45,7 @@ interface SamplerExports {
   multinomial_fill(k0: number, k1: number, elo: number, ehi: number, rows: number, K: number, count: number): void;
   vlog_n(n: number): void;
   vexp_n(n: number): void;
+  inversion_n(kind: number, n: number): void;
   vsincos_n(n: number): void;
 }
 
@@ -397,6 +398,25 @@ export const vectorMath = {
     return [s, c];
   },
 };
+
+/**
+ * The scalar-parameter inversion of count_fill (its CDF table and guide) at chosen uniforms A: kind 0
+ * Poisson (a = λ), kind 1 binomial (a = count, b = p; p ≤ ½ and count·p < 10): the count for each A,
+ * or -1 where the search passes the cap. For tests. @internal
+ */
+export function inversionAt(kind: 0 | 1, a: number, b: number, As: Float64Array): Float64Array {
+  if (!samplersWasmAvailable()) throw new Error(`cuda-random: ${samplersWasmUnavailableReason()}`);
+  const r = new Float64Array(As.length);
+  for (let s = 0; s < As.length; s += CHUNK_ELEMS) {
+    const m = Math.min(CHUNK_ELEMS, As.length - s);
+    csBuf[0] = a;
+    csBuf[1] = b;
+    aux.set(As.subarray(s, s + m));
+    ex.inversion_n(kind, m);
+    r.set(out64.subarray(0, m), s);
+  }
+  return r;
+}
 
 /** log of every element of x, in place, through the module's vector log (lib/core/math's bits). */
 export function logInPlaceWasm(x: Float64Array): void {
