@@ -4,9 +4,9 @@
  * the CUDA backend when present. numpy runs in a python3 child process (Debian's python3-numpy;
  * single-threaded, as numpy's samplers are), timed the same way: best of `reps` after a warm-up.
  */
-import { spawnSync } from 'node:child_process';
 import { key, poisson, poissonAsync, binomial, binomialAsync, negativeBinomial, negativeBinomialAsync, multinomial, multinomialAsync } from '../../index.js';
 import { peer, rate, type Cell, type Context, type Suite } from './harness.js';
+import { runPython } from './python.js';
 
 type Opts = Record<string, unknown>;
 type Sampler = (m: number, o: Opts) => unknown;
@@ -28,7 +28,7 @@ for e in json.loads(sys.argv[1]):
     out.append(n / best / 1e6)
 print(json.dumps(out))
 `;
-  const r = spawnSync(process.env.PYTHON ?? 'python3', ['-c', script, JSON.stringify(exprs)], { encoding: 'utf8' });
+  const r = runPython(ctx, script, [JSON.stringify(exprs)]);
   if (r.status !== 0) {
     const note = `numpy not measured (python3 with numpy: apt-get install python3-numpy): ${(r.stderr || String(r.error)).trim().split('\n').pop()}`;
     if (!ctx.notes.includes(note)) ctx.notes.push(note);

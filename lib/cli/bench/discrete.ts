@@ -3,9 +3,9 @@
  * the CUDA backend when present, next to numpy's Generator (PCG64) single-threaded, measured in the
  * same run by `python3` when it has numpy (otherwise the peer columns are skipped with a note).
  */
-import { spawnSync } from 'node:child_process';
 import { bernoulli, bernoulliAsync, geometric, geometricAsync, integers, integersAsync, key } from '../../index.js';
 import { rate, type Cell, type Context, type Suite } from './harness.js';
+import { runPython } from './python.js';
 
 type Opts = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ const CASES: [string, string, Opts, string][] = [
  * python3 process per case, run right before cuda-random's rows of that case, so that both see the
  * same machine load (the development VMs are shared).
  */
-function numpyRate(expr: string, n: number, reps: number): { rate: number } | { reason: string } {
+function numpyRate(ctx: Context, expr: string, n: number, reps: number): { rate: number } | { reason: string } {
   const script = [
     'import time, json',
     'import numpy as np',
@@ -40,7 +40,7 @@ function numpyRate(expr: string, n: number, reps: number): { rate: number } | { 
     '    return b',
     `print(json.dumps({"rate": n / best(lambda: ${expr}) / 1e6}))`,
   ].join('\n');
-  const r = spawnSync('python3', ['-c', script], { encoding: 'utf8', timeout: 300_000 });
+  const r = runPython(ctx, script);
   if (r.error || r.status !== 0) return { reason: (r.error?.message ?? r.stderr.trim().split('\n').pop()) || 'python3 failed' };
   return JSON.parse(r.stdout) as { rate: number };
 }
@@ -76,7 +76,7 @@ export const discrete: Suite = {
     for (const [i, [label, name, opts, expr]] of CASES.entries()) {
       let p = NaN;
       if (numpy) {
-        const np = numpyRate(expr, n, reps);
+        const np = numpyRate(ctx, expr, n, reps);
         if ('reason' in np) {
           ctx.notes.push(`peer numpy (python3) unavailable: ${np.reason}; its columns are skipped`);
           numpy = false;

@@ -3,9 +3,9 @@
  * a child process of the same run, single thread) and a plain Fisher–Yates shuffle with Math.random:
  * permutation(10^6), choice(10^6, 10^3, replace=False) uniform and weighted, shuffle of 10^6 doubles.
  */
-import { spawnSync } from 'node:child_process';
 import { key, permutation, permutationAsync, sampleWithoutReplacement, shuffle } from '../../index.js';
 import { bestMs, type Cell, type Context, type Suite } from './harness.js';
+import { runPython } from './python.js';
 
 const N = 1e6;
 const K = 1e3;
@@ -31,7 +31,7 @@ for name, f in cases.items():
 out['version'] = np.__version__
 print(json.dumps(out))
 `;
-  const r = spawnSync('python3', ['-c', script], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1' } });
+  const r = runPython(ctx, script);
   if (r.status !== 0) {
     ctx.notes.push(`numpy not measured (python3 with numpy: ${(r.stderr || r.error?.message || 'failed').trim().split('\n').pop()})`);
     return undefined;
