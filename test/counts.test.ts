@@ -16,7 +16,7 @@ import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import * as api from '../lib/index.js';
 import { expectMoments, expectSameBits } from './dist-helpers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
-import { inversionAt } from '../lib/wasm/samplers.js';
+import { groupInversionAt, inversionAt } from '../lib/wasm/samplers.js';
 import { INVERSION_CAP, poissonSetup, poissonTry } from '../lib/kernels/poisson.js';
 import { binomialSetup, binomialTry } from '../lib/kernels/binomial.js';
 import { exp } from '../lib/core/math/exp.js';
@@ -298,7 +298,7 @@ describe('the WebAssembly fast kernels equal the specification with per-element 
   });
 });
 
-describe('the WebAssembly scalar inversion (a CDF table with a guide) and the per-element Poisson groups', () => {
+describe('the WebAssembly inversions: a CDF table with a guide (scalar parameters), four lanes at a time (per element)', () => {
   /** Words whose proposal uniform A (uniformA) is `a`, a multiple of 2^-53 in [0, 1). */
   const wordsOf = (a: number): Uint32Array => {
     const m = a * 2 ** 53;
@@ -332,7 +332,8 @@ describe('the WebAssembly scalar inversion (a CDF table with a guide) and the pe
     return Float64Array.from(As);
   };
   const cases: [0 | 1, number, number][] = [
-    [0, 1e-300, 0], [0, 1e-3, 0], [0, 0.5, 0], [0, 2, 0], [0, 5, 0], [0, 9.999999, 0],
+    // λ = 75·5e-5 sums to F_110 = 1 − 2^-52: the largest A passes the cap
+    [0, 1e-300, 0], [0, 1e-3, 0], [0, 75 * 5e-5, 0], [0, 0.5, 0], [0, 2, 0], [0, 5, 0], [0, 9.999999, 0],
     [1, 1, 0.5], [1, 1, 1e-9], [1, 20, 0.1], [1, 19, 0.5], [1, 110, 0.09], [1, 111, 0.09], [1, 200, 0.04],
     [1, 1000, 0.001], [1, 2 ** 40, 1e-12], [1, 3, 0.3],
   ];
@@ -352,6 +353,34 @@ describe('the WebAssembly scalar inversion (a CDF table with a guide) and the pe
     }
     // some sums stop short of 1 − 2^-53: the largest A then passes the cap, and the guide must say so
     expect(rejections).toBeGreaterThan(0);
+  });
+  it('per element, four lanes of different parameters at a time: the specification\'s count at the same uniforms', () => {
+    const st = new Float64Array(16);
+    const r = rng(6);
+    for (const kind of [0, 1] as const) {
+      const rows: [number, number, number, number][] = []; // a, b, A, the specification's count
+      for (const [k2, a, b0] of cases) {
+        if (k2 !== kind) continue;
+        for (const b of kind === 0 ? [0] : [b0, 1 - b0]) { // binomial also flipped: count − X with p' = 1 − p
+          const As = uniformsFor(sums(kind, a, Math.min(b, 1 - b)));
+          if (kind === 0) poissonSetup(a, st, 0);
+          else binomialSetup(a, b, st, 0);
+          for (const A of As) rows.push([a, b, A, kind === 0 ? poissonTry(st, 0, wordsOf(A), 0) : binomialTry(st, 0, wordsOf(A), 0)]);
+        }
+      }
+      for (let i = rows.length - 1; i > 0; i--) { // shuffled: every group of four mixes parameters and caps
+        const j = r() % (i + 1);
+        [rows[i], rows[j]] = [rows[j], rows[i]];
+      }
+      const got = groupInversionAt(kind, Float64Array.from(rows, (x) => x[0]), Float64Array.from(rows, (x) => x[1]), Float64Array.from(rows, (x) => x[2]));
+      let rejections = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const [a, b, A, want] = rows[i];
+        if (got[i] !== want) expect.fail(`kind ${kind} (${a}, ${b}) at A = ${A}: ${got[i]}, the specification ${want}`);
+        if (want < 0) rejections++;
+      }
+      expect(rejections).toBeGreaterThan(0);
+    }
   });
 
   const run = (op: string, params: Record<string, unknown>, perElement: Record<string, Float64Array>, n: number, lo: number, fast: boolean) => {
@@ -377,6 +406,26 @@ describe('the WebAssembly scalar inversion (a CDF table with a guide) and the pe
       const fast = run(op, params, {}, n, 11, true);
       fast.set(run(op, params, {}, n, 11, true)); // a call that reuses the tables left by the last
       expectSameBits(fast, run(op, params, {}, n, 11, false), `${op} ${JSON.stringify(params)}`);
+    }
+  });
+  it('per-element count and p: no-draw, inversion (both sides of the cap) and BTRS lanes mixed, p > ½ flipped', () => {
+    const r = rng(78);
+    for (const n of [259, 4097, 9005]) {
+      const count = new Float64Array(n), p = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const c = r() % 7;
+        const u = r() / 2 ** 32;
+        [count[i], p[i]] = c === 0 ? [r() % 3, [0, 1, u][r() % 3]] // no draw, or tiny inversions
+          : c === 1 ? [110 + (r() % 2), 0.085 + 0.005 * u] // count·p' just below 10: the cap is count or 110
+            : c === 2 ? [20, u] // inversion or BTRS by p, flipped above ½
+              : c === 3 ? [1 + (r() % 1000), 0.0001 + 0.01 * u]
+                : c === 4 ? [1e6, u] // BTRS
+                  : c === 5 ? [19, 0.5] : [r() % 60, 1 - 0.2 * u];
+      }
+      for (const lo of [0, 2, 4094]) {
+        const b = { count, p };
+        expectSameBits(run('binomialF64', b, b, n, lo, true), run('binomialF64', b, b, n, lo, false), `n ${n} lo ${lo}`);
+      }
     }
   });
   it('per-element λ, inversion and PTRS lanes mixed four to a group, partial groups at the ends', () => {

@@ -154,7 +154,9 @@ struct cr_binomial_state {
   double b, a, c, alpha, vr, urvr, m, lpm, np, nq;  // BTRS
 };
 
-CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p) {
+/** The state of (n, p). exp_p0 = false leaves the inversion's p0 as its logarithm n·log1p(−p'), for a
+ *  caller that exponentiates several at once (lib/wasm/samplers.cc, four lanes per vexp). */
+CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p, bool exp_p0 = true) {
   cr_binomial_state s{};
   s.flip = p > 0.5;
   s.pp = s.flip ? 1.0 - p : p;
@@ -167,7 +169,8 @@ CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p) {
   const double np = n * s.pp;
   if (np < CR_BINOMIAL_BTRS_FROM) {
     s.method = 1;
-    s.p0 = cr_exp(n * cr_log1p(-s.pp));
+    const double lp0 = n * cr_log1p(-s.pp);
+    s.p0 = exp_p0 ? cr_exp(lp0) : lp0;
     s.r = s.pp / q;
     s.cap = n < CR_INVERSION_CAP ? n : CR_INVERSION_CAP;
     return s;

@@ -1224,11 +1224,13 @@ struct count_tables {
  * along one element's chain. PTRS lanes (λ ≥ 10) search nothing (λ' = 0 stops at once) and take the
  * scalar port; a search past the cap and a rejected PTRS proposal go on from proposal 1.
  */
+template <bool TEST>
 static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t j0, uint32_t m, uint32_t tag) {
   for (uint32_t g = 0; g * 4 < m; g += 1) {
     const v128_t x0 = WORDS[4 * g], x1 = WORDS[4 * g + 1];
     const uint32_t j = j0 + 4 * g;
-    const v2d A[2] = {k53(x0, x1, 0) * V(two_m53), k53(x0, x1, 1) * V(two_m53)};
+    const v2d A[2] = {TEST ? *(const v2d*)(AUX + j) : k53(x0, x1, 0) * V(two_m53),
+                      TEST ? *(const v2d*)(AUX + j + 2) : k53(x0, x1, 1) * V(two_m53)};
     v2d lam[2] = {*(const v2d*)(ALPHA + j), *(const v2d*)(ALPHA + j + 2)};
     v128_t inv[2];
     for (int i = 0; i < 2; ++i) {
@@ -1260,6 +1262,10 @@ static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi,
     for (uint32_t l = 0; l < 4 && 4 * g + l < m; ++l) {
       double v = res[l >> 1][l & 1];
       const bool ptrs = !(ALPHA[j + l] < CR_POISSON_PTRS_FROM);
+      if (TEST) {
+        OUT[j + l] = ptrs ? cr_nan() : v;
+        continue;
+      }
       if (ptrs || v < 0.0) {
         const cr_poisson_state ps = cr_poisson_setup(ALPHA[j + l]);
         if (ptrs) {
@@ -1271,6 +1277,73 @@ static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi,
           const uint32_t lo = elo + j + l, hi = ehi + (lo < elo ? 1 : 0);
           v = count_retry(k0, k1, lo, hi, 0, tag, ps, cr_binomial_setup(0.0, 0.0));
         }
+      }
+      OUT[j + l] = v;
+    }
+  }
+}
+
+/**
+ * Binomial counts of elements j0 + [0, m) (proposals 0 in WORDS groups) with count ALPHA[j] and p DS[j]
+ * per element, into OUT: poisson_groups' scheme for the inversion lanes (count·p' < 10), each lane's
+ * state set up by the scalar port (but for its exp, four lanes per vexp), the search P = ((P·r)·(count −
+ * k + 1))/k, F = F + P four lanes at a time with each lane's own cap; lanes of the other methods (no
+ * draw, BTRS) by the scalar port.
+ */
+template <bool TEST>
+static void binomial_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t j0, uint32_t m) {
+  for (uint32_t g = 0; g * 4 < m; g += 1) {
+    const v128_t x0 = WORDS[4 * g], x1 = WORDS[4 * g + 1];
+    const uint32_t j = j0 + 4 * g;
+    const uint32_t lanes = m - 4 * g < 4 ? m - 4 * g : 4;
+    cr_binomial_state bs[4];
+    double lp0[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0}, n[4] = {0, 0, 0, 0}, cap[4] = {0, 0, 0, 0};
+    for (uint32_t l = 0; l < lanes; ++l) {
+      bs[l] = cr_binomial_setup(ALPHA[j + l], DS[j + l], false);
+      if (bs[l].method == 1) lp0[l] = bs[l].p0, r[l] = bs[l].r, n[l] = bs[l].n, cap[l] = bs[l].cap;
+    }
+    const v2d A[2] = {TEST ? *(const v2d*)(AUX + j) : k53(x0, x1, 0) * V(two_m53),
+                      TEST ? *(const v2d*)(AUX + j + 2) : k53(x0, x1, 1) * V(two_m53)};
+    const v2d LP0[2] = {{lp0[0], lp0[1]}, {lp0[2], lp0[3]}};
+    v2d P[2];
+    vexp<2>(LP0, P);  // p0 = exp(count·log1p(−p')) of the inversion lanes, 1 for the others
+    for (uint32_t l = 0; l < lanes; ++l) bs[l].p0 = P[l >> 1][l & 1];
+    const v2d R[2] = {{r[0], r[1]}, {r[2], r[3]}}, N[2] = {{n[0], n[1]}, {n[2], n[3]}};
+    const v2d CAP[2] = {{cap[0], cap[1]}, {cap[2], cap[3]}};
+    v2d F[2] = {P[0], P[1]}, res[2] = {V(zero), V(zero)};
+    v128_t open[2] = {wasm_v128_not(wasm_f64x2_lt((v128_t)A[0], (v128_t)F[0])),
+                      wasm_v128_not(wasm_f64x2_lt((v128_t)A[1], (v128_t)F[1]))};
+    double k = 0.0;
+    while (any(wasm_v128_or(open[0], open[1]))) {
+      k = k + 1.0;
+      const v2d kv = splat(k);
+      for (int i = 0; i < 2; ++i) {
+        const v128_t past = wasm_v128_and(open[i], wasm_f64x2_gt((v128_t)kv, (v128_t)CAP[i]));
+        res[i] = sel(past, splat(-1.0), res[i]);
+        open[i] = wasm_v128_andnot(open[i], past);
+        P[i] = P[i] * R[i] * (N[i] - kv + V(one)) / kv;
+        F[i] = F[i] + P[i];
+        const v128_t stop = wasm_v128_and(open[i], wasm_f64x2_lt((v128_t)A[i], (v128_t)F[i]));
+        res[i] = sel(stop, kv, res[i]);
+        open[i] = wasm_v128_andnot(open[i], stop);
+      }
+    }
+    for (uint32_t l = 0; l < lanes; ++l) {
+      const cr_binomial_state& s = bs[l];
+      double v;
+      if (s.method == 1) {
+        const double x = res[l >> 1][l & 1];
+        v = x < 0.0 || !s.flip ? x : s.n - x;
+      } else if (TEST) {
+        v = cr_nan();
+      } else {
+        uint32_t w[4];
+        block_words(4 * g + l, w);
+        v = cr_binomial_try(s, w);
+      }
+      if (!TEST && v < 0.0) {
+        const uint32_t lo = elo + j + l, hi = ehi + (lo < elo ? 1 : 0);
+        v = count_retry(k0, k1, lo, hi, 1, CR_TAG_BINOMIAL, cr_poisson_setup(0.0), s);
       }
       OUT[j + l] = v;
     }
@@ -1311,8 +1384,9 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
     const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
     philox_pass(k0, k1, pe, ph, n, 0, c3);
     const uint32_t m = left < n ? left : n;
-    if (kind == 0 && per) {
-      poisson_groups(k0, k1, elo, ehi, j, m, c3);
+    if (per) {
+      if (kind == 0) poisson_groups<false>(k0, k1, elo, ehi, j, m, c3);
+      else binomial_groups<false>(k0, k1, elo, ehi, j, m);
       j += m;
       left -= m;
       continue;
@@ -1385,4 +1459,15 @@ EXPORT(inversion_n) void inversion_n(uint32_t kind, uint32_t n) {
   cdf_table(kind, ps, bs);
   TABLES_KIND = 2;  // the next count_fill rebuilds its tables
   for (uint32_t i = 0; i < n; ++i) OUT[i] = cdf_search(AUX[i], kind == 0 ? CR_INVERSION_CAP : bs.cap);
+}
+
+/**
+ * OUT[i] = count_fill's per-element inversion (poisson_groups / binomial_groups, four lanes at a time)
+ * for A = AUX[i], i < n: kind 0 Poisson with λ = ALPHA[i], kind 1 binomial with count ALPHA[i] and p
+ * DS[i]; -1 where the search passes its cap (count_fill then goes on from proposal 1), NaN for a lane
+ * outside the inversion region. Chosen A for tests, as inversion_n.
+ */
+EXPORT(group_inversion_n) void group_inversion_n(uint32_t kind, uint32_t n) {
+  if (kind == 0) poisson_groups<true>(0, 0, 0, 0, 0, n, 0);
+  else binomial_groups<true>(0, 0, 0, 0, 0, n);
 }

@@ -46,6 +46,7 @@ interface SamplerExports {
   vlog_n(n: number): void;
   vexp_n(n: number): void;
   inversion_n(kind: number, n: number): void;
+  group_inversion_n(kind: number, n: number): void;
   vsincos_n(n: number): void;
 }
 
@@ -413,6 +414,25 @@ export function inversionAt(kind: 0 | 1, a: number, b: number, As: Float64Array)
     csBuf[1] = b;
     aux.set(As.subarray(s, s + m));
     ex.inversion_n(kind, m);
+    r.set(out64.subarray(0, m), s);
+  }
+  return r;
+}
+
+/**
+ * The per-element inversion of count_fill (four lanes at a time) at chosen uniforms As[i]: kind 0
+ * Poisson (a[i] = λ), kind 1 binomial (a[i] = count, b[i] = p): the count, -1 past the cap, NaN for
+ * an element outside the inversion region. For tests. @internal
+ */
+export function groupInversionAt(kind: 0 | 1, a: Float64Array, b: Float64Array, As: Float64Array): Float64Array {
+  if (!samplersWasmAvailable()) throw new Error(`cuda-random: ${samplersWasmUnavailableReason()}`);
+  const r = new Float64Array(As.length);
+  for (let s = 0; s < As.length; s += CHUNK_ELEMS) {
+    const m = Math.min(CHUNK_ELEMS, As.length - s);
+    alphaBuf.set(a.subarray(s, s + m));
+    dsBuf.set(b.subarray(s, s + m));
+    aux.set(As.subarray(s, s + m));
+    ex.group_inversion_n(kind, m);
     r.set(out64.subarray(0, m), s);
   }
   return r;
