@@ -1216,42 +1216,50 @@ struct count_tables {
 };
 
 /**
- * Poisson counts of the 4·g2 elements j0 + [0, 4·g2) (their proposals 0 in WORDS groups [0, g2)) with
- * λ per element from ALPHA, into OUT; lanes at or past `m` (relative to j0) are not written. Lanes
- * with λ < 10 search their inversion four at a time: two f64x2 of independent recurrences
- * p = p·λ/k, F = F + p (the scalar port's operations in its order, so each lane's F and its exit are
- * the port's), until every lane has stopped; the divisions' latencies overlap instead of adding up
- * along one element's chain. PTRS lanes (λ ≥ 10) search nothing (λ' = 0 stops at once) and take the
- * scalar port; a search past the cap and a rejected PTRS proposal go on from proposal 1.
+ * Poisson counts of elements j0 + [0, m) (their proposals 0 in WORDS) with λ per element from ALPHA,
+ * into OUT, 2·NV elements at a time. Lanes with λ < 10 search their inversion together: NV f64x2 of
+ * independent recurrences p = p·λ/k, F = F + p (the scalar port's operations in its order, so each
+ * lane's F and its exit are the port's), until every lane has stopped; the divisions' latencies
+ * overlap instead of adding up along one element's chain. PTRS lanes (λ ≥ 10) search nothing (λ' = 0
+ * stops at once) and take the scalar port; a search past the cap and a rejected PTRS proposal go on
+ * from proposal 1. TEST: A from AUX instead of the words, -1 past the cap and NaN for PTRS lanes
+ * (group_inversion_n).
  */
-template <bool TEST>
+template <bool TEST, int NV = 4>
 static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t j0, uint32_t m, uint32_t tag) {
-  for (uint32_t g = 0; g * 4 < m; g += 1) {
-    const v128_t x0 = WORDS[4 * g], x1 = WORDS[4 * g + 1];
-    const uint32_t j = j0 + 4 * g;
-    const v2d A[2] = {TEST ? *(const v2d*)(AUX + j) : k53(x0, x1, 0) * V(two_m53),
-                      TEST ? *(const v2d*)(AUX + j + 2) : k53(x0, x1, 1) * V(two_m53)};
-    v2d lam[2] = {*(const v2d*)(ALPHA + j), *(const v2d*)(ALPHA + j + 2)};
-    v128_t inv[2];
-    for (int i = 0; i < 2; ++i) {
-      inv[i] = wasm_f64x2_lt((v128_t)lam[i], (v128_t)splat(CR_POISSON_PTRS_FROM));
-      lam[i] = sel(inv[i], lam[i], V(zero));
+  constexpr int N = NV;
+  for (uint32_t g = 0; g < m; g += 2 * NV) {
+    const uint32_t j = j0 + g;
+    v2d A[NV], lam[NV], p[NV], F[NV], res[NV], neg[NV];
+    v128_t open[NV];
+    for (int q = 0; q < NV / 2; ++q) {
+      const v128_t x0 = WORDS[g + 4 * q], x1 = WORDS[g + 4 * q + 1];  // WORDS group (g/4 + q) starts at 4·(g/4 + q)
+      A[2 * q] = TEST ? *(const v2d*)(AUX + j + 4 * q) : k53(x0, x1, 0) * V(two_m53);
+      A[2 * q + 1] = TEST ? *(const v2d*)(AUX + j + 4 * q + 2) : k53(x0, x1, 1) * V(two_m53);
     }
-    const v2d neg[2] = {-lam[0], -lam[1]};
-    v2d p[2];
-    vexp<2>(neg, p);
-    v2d F[2] = {p[0], p[1]}, res[2] = {V(zero), V(zero)};
-    v128_t open[2] = {wasm_v128_not(wasm_f64x2_lt((v128_t)A[0], (v128_t)F[0])),
-                      wasm_v128_not(wasm_f64x2_lt((v128_t)A[1], (v128_t)F[1]))};
+    EACH {
+      lam[i] = *(const v2d*)(ALPHA + j + 2 * i);
+      lam[i] = sel(wasm_f64x2_lt((v128_t)lam[i], (v128_t)splat(CR_POISSON_PTRS_FROM)), lam[i], V(zero));
+      neg[i] = -lam[i];
+    }
+    vexp<NV>(neg, p);
+    EACH {
+      F[i] = p[i];
+      res[i] = V(zero);
+      open[i] = wasm_v128_not(wasm_f64x2_lt((v128_t)A[i], (v128_t)F[i]));
+    }
     double k = 0.0;
-    while (any(wasm_v128_or(open[0], open[1]))) {
+    for (;;) {
+      v128_t any_open = open[0];
+      for (int i = 1; i < NV; ++i) any_open = wasm_v128_or(any_open, open[i]);
+      if (!any(any_open)) break;
       k = k + 1.0;
       const v2d kv = splat(k);
       if (k > CR_INVERSION_CAP) {
-        for (int i = 0; i < 2; ++i) res[i] = sel(open[i], splat(-1.0), res[i]);
+        EACH res[i] = sel(open[i], splat(-1.0), res[i]);
         break;
       }
-      for (int i = 0; i < 2; ++i) {
+      EACH {
         p[i] = p[i] * lam[i] / kv;
         F[i] = F[i] + p[i];
         const v128_t stop = wasm_v128_and(open[i], wasm_f64x2_lt((v128_t)A[i], (v128_t)F[i]));
@@ -1259,7 +1267,7 @@ static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi,
         open[i] = wasm_v128_andnot(open[i], stop);
       }
     }
-    for (uint32_t l = 0; l < 4 && 4 * g + l < m; ++l) {
+    for (uint32_t l = 0; l < 2 * NV && g + l < m; ++l) {
       double v = res[l >> 1][l & 1];
       const bool ptrs = !(ALPHA[j + l] < CR_POISSON_PTRS_FROM);
       if (TEST) {
@@ -1270,7 +1278,7 @@ static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi,
         const cr_poisson_state ps = cr_poisson_setup(ALPHA[j + l]);
         if (ptrs) {
           uint32_t w[4];
-          block_words(4 * g + l, w);
+          block_words(g + l, w);
           v = cr_poisson_try(ps, w);
         }
         if (v < 0.0) {

@@ -18,6 +18,10 @@ import json, sys, time
 import numpy as np
 g = np.random.default_rng(12345)
 n = ${n}
+# the per-element parameters of the rows below (perElement), built before timing
+i = np.arange(n)
+ps = 0.05 + 0.1 * ((i * 7919) % 100) / 100
+lams = 0.5 + 9 * ((i * 7919) % 100) / 100
 out = []
 for e in json.loads(sys.argv[1]):
     f = eval('lambda: ' + e)
@@ -55,12 +59,18 @@ export const counts: Suite = {
       negativeBinomial: await peer(ctx, '@stdlib/random-base-negative-binomial'),
     };
     const P = [0.2, 0.3, 0.5];
+    // per-element parameters, the same values as numpyRates' ps and lams
+    const most = Math.max(n, asyncN);
+    const ps = Float64Array.from({ length: most }, (_, i) => 0.05 + 0.1 * ((i * 7919) % 100) / 100);
+    const lams = Float64Array.from({ length: most }, (_, i) => 0.5 + 9 * ((i * 7919) % 100) / 100);
     // label, sync/cuda sampler, async sampler, numpy expression over n values, @stdlib fill
     const specs: [string, Sampler, Sampler, string, ((m: number) => void)?][] = [
       ['poisson(5)', (m, o) => poisson(k, m, { ...o, lam: 5 }), (m, o) => poissonAsync(k, m, { ...o, lam: 5 }), 'g.poisson(5, n)', std.poisson && fill(() => std.poisson(5))],
       ['poisson(100)', (m, o) => poisson(k, m, { ...o, lam: 100 }), (m, o) => poissonAsync(k, m, { ...o, lam: 100 }), 'g.poisson(100, n)', std.poisson && fill(() => std.poisson(100))],
       ['binomial(100, 0.3)', (m, o) => binomial(k, m, { ...o, count: 100, p: 0.3 }), (m, o) => binomialAsync(k, m, { ...o, count: 100, p: 0.3 }), 'g.binomial(100, 0.3, n)', std.binomial && fill(() => std.binomial(100, 0.3))],
       ['binomial(20, 0.1)', (m, o) => binomial(k, m, { ...o, count: 20, p: 0.1 }), (m, o) => binomialAsync(k, m, { ...o, count: 20, p: 0.1 }), 'g.binomial(20, 0.1, n)', std.binomial && fill(() => std.binomial(20, 0.1))],
+      ['poisson(λ per element, 0.5–9.5)', (m, o) => poisson(k, m, { ...o, lam: lams.subarray(0, m) }), (m, o) => poissonAsync(k, m, { ...o, lam: lams.subarray(0, m) }), 'g.poisson(lams)'],
+      ['binomial(20, p per element, 0.05–0.15)', (m, o) => binomial(k, m, { ...o, count: 20, p: ps.subarray(0, m) }), (m, o) => binomialAsync(k, m, { ...o, count: 20, p: ps.subarray(0, m) }), 'g.binomial(20, ps)'],
       ['negativeBinomial(3, 0.4)', (m, o) => negativeBinomial(k, m, { ...o, r: 3, p: 0.4 }), (m, o) => negativeBinomialAsync(k, m, { ...o, r: 3, p: 0.4 }), 'g.negative_binomial(3, 0.4, n)', std.negativeBinomial && fill(() => std.negativeBinomial(3, 0.4))],
       ['multinomial(100, [.2, .3, .5]) (values)', (m, o) => multinomial(k, m / 3, { ...o, count: 100, probs: P }), (m, o) => multinomialAsync(k, m / 3, { ...o, count: 100, probs: P }), 'g.multinomial(100, [0.2, 0.3, 0.5], n // 3)'],
     ];
