@@ -4,9 +4,10 @@
  * a failing round rejects and leaves the pool usable.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPooled, SLAB_BYTES, shutdownPool } from '../dist/lib/backend/cpu/pool.js'; // dist: workers load dist/lib/backend/cpu/worker.js
+import { runPooled, SLAB_BYTES, shutdownPool, workerMessage } from '../dist/lib/backend/cpu/pool.js'; // dist: workers load dist/lib/backend/cpu/worker.js
 import { runKernel, type OutArray } from '../dist/lib/backend/cpu/kernels.js';
-import type { Job } from '../dist/lib/core/job.js';
+import { subJob, type Job } from '../dist/lib/core/job.js';
+import { DEFAULT_PATH } from '../dist/lib/backend/cpu/kernels.js';
 
 afterAll(() => shutdownPool());
 
@@ -55,5 +56,26 @@ describe('worker pool', () => {
     const out = new Float64Array(2 * round64 + 5);
     await runPooled(job('uniform64', out, { low: 0, high: 1 }));
     expect(Buffer.from(out.buffer).equals(Buffer.from(single(job('uniform64', new Float64Array(out.length), { low: 0, high: 1 })).buffer))).toBe(true);
+  });
+});
+
+describe('what a worker is sent', () => {
+  /** Every typed array in a message: [where, the view]. */
+  function views(x: unknown, at: string, found: [string, ArrayBufferView][] = []): [string, ArrayBufferView][] {
+    if (ArrayBuffer.isView(x)) found.push([at, x]);
+    else if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) views(v, `${at}.${k}`, found);
+    return found;
+  }
+  it('a part of a per-element call carries only its own values (params holds the whole array too)', () => {
+    const n = 100_000;
+    const lam = new Float64Array(n).fill(3);
+    const whole: Job = { ...job('poissonF64', new Float64Array(new SharedArrayBuffer(8 * n)), { lam }), perElement: { lam } };
+    const part = subJob(whole, 40_000, 1000);
+    const m = workerMessage(1, part, DEFAULT_PATH);
+    for (const [at, v] of views(m, 'message')) {
+      if (v.buffer instanceof SharedArrayBuffer) continue; // shared, not copied
+      expect(v.byteLength, `${at} is cloned into the message`).toBeLessThanOrEqual(8 * 1000);
+    }
+    expect((m.params as Record<string, Float64Array>).lam.length).toBe(1000);
   });
 });
