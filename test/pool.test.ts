@@ -59,6 +59,36 @@ describe('worker pool', () => {
   });
 });
 
+describe('per-element inputs in rounds', () => {
+  // round = SLAB_BYTES / 8 elements for a float64 input: 2.3 rounds, not a multiple of one
+  const n = Math.floor(2.3 * (SLAB_BYTES / 8)) + 7;
+  const lam = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 23 * 0.5);
+  const count = Float64Array.from({ length: n }, (_, i) => (i * 31) % 40);
+  const p = Float32Array.from({ length: n }, (_, i) => ((i * 13) % 100) / 100);
+  const cases: [string, () => Job][] = [
+    ['poisson, float64 λ, int32 out', () => ({ ...job('poissonI32', new Int32Array(n), { lam }), perElement: { lam } })],
+    ['binomial, float64 count and float32 p, float64 out', () => ({ ...job('binomialF64', new Float64Array(n), { count, p }), perElement: { count, p } })],
+  ];
+  it.each(cases)('%s: equals the single-thread kernel (plain and shared out, shared inputs too)', async (_, make) => {
+    const want = single(make());
+    const plain = make();
+    await runPooled(plain);
+    expect(Buffer.from(plain.out.buffer).equals(Buffer.from(want.buffer))).toBe(true);
+    const shared = make();
+    shared.out = new (shared.out.constructor as new (b: SharedArrayBuffer) => OutArray)(new SharedArrayBuffer(shared.out.byteLength));
+    await runPooled(shared);
+    expect(Buffer.from(shared.out.buffer).equals(Buffer.from(want.buffer))).toBe(true);
+    const sharedIn = make();
+    for (const [k, v] of Object.entries(sharedIn.perElement)) {
+      const c = new (v.constructor as Float64ArrayConstructor)(new SharedArrayBuffer(v.byteLength));
+      c.set(v);
+      sharedIn.perElement[k] = c;
+    }
+    await runPooled(sharedIn);
+    expect(Buffer.from(sharedIn.out.buffer).equals(Buffer.from(want.buffer))).toBe(true);
+  });
+});
+
 describe('what a worker is sent', () => {
   /** Every typed array in a message: [where, the view]. */
   function views(x: unknown, at: string, found: [string, ArrayBufferView][] = []): [string, ArrayBufferView][] {

@@ -4,7 +4,8 @@
  *
  * Workers can only write into a SharedArrayBuffer. A shared `out` is cut into one contiguous chunk per
  * worker and written in place. Any other `out` goes through two reused shared scratch slabs in rounds:
- * the workers fill one slab while the main thread copies the other into `out`. Reuse matters: first
+ * the workers fill one slab while the main thread copies the other into `out`; non-shared per-element
+ * inputs come in the same rounds through slabs of their own. Reuse matters: first
  * writes to fresh memory page-fault, and on some hosts (sandboxed kernels) that alone cost ~8x the
  * sampling time of a large output; the slabs also bound the extra memory to 2 × SLAB_BYTES per call
  * in flight instead of a second copy of the whole output.
@@ -205,53 +206,57 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
     return;
   }
   if (!cpuSplittable(job.op)) return runWhole(job, path);
-  // Per-element inputs go to the workers as scratch copies (a cloned slice per chunk would linger in
-  // the workers' heaps: soak.mjs, chisquareAsync with per-element df, +150 MiB RSS).
+  // Non-shared per-element inputs reach the workers through shared scratch (a cloned slice per part
+  // would linger in the workers' heaps: soak.mjs, chisquareAsync with per-element df, +150 MiB RSS).
+  const inputs = Object.entries(job.perElement).filter(([, v]) => !(v.buffer instanceof SharedArrayBuffer));
+  const sharedOut = job.out.buffer instanceof SharedArrayBuffer;
   const scratch: SharedArrayBuffer[] = [];
   const inFlight: Promise<void[]>[] = [];
   try {
-    const perElement: Job['perElement'] = {};
-    for (const [name, v] of Object.entries(job.perElement)) {
-      if (v.buffer instanceof SharedArrayBuffer) {
-        perElement[name] = v;
-        continue;
-      }
-      const sab = takeScratch(v.byteLength);
-      scratch.push(sab);
-      const copy = new (v.constructor as Float64ArrayConstructor)(sab, 0, v.length);
-      copy.set(v);
-      perElement[name] = copy;
-    }
-    const whole: Job = { ...job, perElement };
-    if (job.out.buffer instanceof SharedArrayBuffer) {
-      const done = spread(whole, 0, n, job.out, threads, path);
+    if (sharedOut && !inputs.length) {
+      const done = spread(job, 0, n, job.out, threads, path);
       inFlight.push(done);
       await done;
       return;
     }
-    // Other outputs go through two slabs in rounds: round r fills slab r % 2, and its copy into out
-    // overlaps the workers' round r + 1.
-    const Ctor = job.out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
-    const round = Math.floor(SLAB_BYTES / job.out.BYTES_PER_ELEMENT);
-    const slabs = [takeScratch(SLAB_BYTES), takeScratch(SLAB_BYTES)];
-    scratch.push(...slabs);
+    // In rounds, two slabs of each staged array: round r's inputs are copied into slab r % 2 and its
+    // outputs come out of one, while the workers run round r − 1 — no serial copy of all n inputs
+    // before the first worker starts, nor of all n outputs after the last one ends.
+    const widest = Math.max(sharedOut ? 0 : job.out.BYTES_PER_ELEMENT, ...inputs.map(([, v]) => v.BYTES_PER_ELEMENT));
+    const round = Math.max(ALIGN, Math.floor(SLAB_BYTES / widest / ALIGN) * ALIGN);
+    const slabs = () => {
+      const two = [takeScratch(round * widest), takeScratch(round * widest)];
+      scratch.push(...two);
+      return two;
+    };
+    const outSlabs = sharedOut ? [] : slabs();
+    const inSlabs = inputs.map(slabs);
+    const OutCtor = job.out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
     let pending: Round | null = null;
     for (let start = 0, r = 0; start < n || pending; start += round, r++) {
       let next: Round | null = null;
       if (start < n) {
         const count = Math.min(round, n - start);
-        const view = new Ctor(slabs[r & 1], 0, count);
-        next = { start, view, done: spread(whole, start, count, view, threads, path) };
+        const view = sharedOut ? job.out.subarray(start, start + count) : new OutCtor(outSlabs[r & 1], 0, count);
+        const part = subJob(job, start, count, view);
+        inputs.forEach(([name, v], k) => {
+          const staged = new (v.constructor as Float64ArrayConstructor)(inSlabs[k][r & 1], 0, count);
+          staged.set(v.subarray(start, start + count));
+          part.perElement[name] = staged;
+        });
+        next = { start, view, done: spread(part, 0, count, view, threads, path) };
         inFlight.push(next.done);
         // Awaited later (or only settled, when an earlier round fails): not an unhandled rejection meanwhile.
         next.done.catch(() => undefined);
       }
       if (pending) {
         await pending.done;
-        // The caller's array may have been transferred or shrunk while the workers ran: never write
-        // into what it became, say so (the same rule as the GPU's async path).
-        if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
-        (job.out as Float64Array).set(pending.view as Float64Array, pending.start);
+        if (!sharedOut) {
+          // The caller's array may have been transferred or shrunk while the workers ran: never write
+          // into what it became, say so (the same rule as the GPU's async path).
+          if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
+          (job.out as Float64Array).set(pending.view as Float64Array, pending.start);
+        }
       }
       pending = next;
     }
