@@ -16,6 +16,38 @@ export interface Constraint {
   readonly good: readonly number[];
 }
 
+/**
+ * The numbers a constraint accepts, where that is an interval (optionally of integers): a per-element
+ * array of millions of values is then scanned by comparisons alone (lib/facade/make.ts checkEach),
+ * and `check` runs only for a value outside, to throw its message. `check` stays the definition;
+ * test/constraints.test.ts holds every declared interval to it.
+ */
+export interface Interval {
+  lo: number;
+  hi: number;
+  loOpen: boolean;
+  hiOpen: boolean;
+  integer: boolean;
+}
+
+/** Kept beside the constraints, not in them: a constraint made by spreading another (`{ ...c, check }`)
+ *  must not inherit an interval its own check no longer matches. */
+const INTERVALS = new WeakMap<Constraint, Interval>();
+
+/** The interval of c's accepted numbers, if it declared one. */
+export const intervalOf = (c: Constraint): Interval | undefined => INTERVALS.get(c);
+
+/** Declares that c accepts exactly the numbers of `iv` (held to its check by tests). */
+export function declareInterval<C extends Constraint>(c: C, iv: Partial<Interval>): C {
+  INTERVALS.set(c, { lo: -Infinity, hi: Infinity, loOpen: false, hiOpen: false, integer: false, ...iv });
+  return c;
+}
+
+/** Whether x is in iv. */
+export function inInterval(x: number, iv: Interval): boolean {
+  return (iv.loOpen ? x > iv.lo : x >= iv.lo) && (iv.hiOpen ? x < iv.hi : x <= iv.hi) && (!iv.integer || Math.floor(x) === x);
+}
+
 function num(v: unknown, name: string): number {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
   return v;
@@ -191,3 +223,20 @@ export const nonNegative: Constraint = {
   bad: [-1e-300, -1, NaN, Infinity, -Infinity],
   good: [0, 1e-300, 1e-6, 0.5, 4, 1e7, 1e300],
 };
+
+// The intervals of the constraints above (finite bounds exclude ±Infinity; every comparison excludes NaN).
+const OPEN_INF = { hi: Infinity, hiOpen: true };
+declareInterval(finite, { lo: -Infinity, loOpen: true, ...OPEN_INF });
+declareInterval(positive, { lo: 0, loOpen: true, ...OPEN_INF });
+declareInterval(shape, { lo: 0, loOpen: true, ...OPEN_INF });
+declareInterval(degreesOfFreedom, { lo: 2 ** -1073, ...OPEN_INF });
+declareInterval(rowShape, { lo: 1e-300, hi: 1e300 });
+declareInterval(poissonMean, { lo: 0, ...OPEN_INF });
+declareInterval(count, { lo: 0, hi: 2 ** 53, integer: true });
+declareInterval(successes, { lo: 0, loOpen: true, ...OPEN_INF });
+declareInterval(probability, { lo: 0, hi: 1 });
+declareInterval(successProbability, { lo: 0, loOpen: true, hi: 1 });
+declareInterval(safeInteger, { lo: -(2 ** 53 - 1), hi: 2 ** 53 - 1, integer: true });
+declareInterval(bound, {});
+declareInterval(ratioDf, { lo: 0.2, ...OPEN_INF });
+declareInterval(nonNegative, { lo: 0, ...OPEN_INF });

@@ -11,7 +11,7 @@ import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
 import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
-import { MAX_PROPOSALS, type Constraint } from '../core/constraints.js';
+import { MAX_PROPOSALS, intervalOf, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
 import { constraintFor, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
 
@@ -59,9 +59,22 @@ function checkAt(c: Constraint, x: unknown, name: string, i: number): number {
   }
 }
 
-/** Every value of `v` passes constraint c (naming `name[i]`); returns v. */
+/**
+ * Every value of `v` passes constraint c (naming `name[i]`); returns v. A constraint with an interval
+ * is scanned by comparisons (no call per element: the call site would see every constraint of the
+ * program and stop being inlined); its check then runs only to throw.
+ */
 function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: string): T {
-  for (let i = 0; i < v.length; i++) checkAt(c, v[i], name, i);
+  const iv = intervalOf(c);
+  if (!iv) {
+    for (let i = 0; i < v.length; i++) checkAt(c, v[i], name, i);
+    return v;
+  }
+  const { lo, hi, loOpen, hiOpen, integer } = iv;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (!(loOpen ? x > lo : x >= lo) || !(hiOpen ? x < hi : x <= hi) || (integer && Math.floor(x) !== x)) checkAt(c, x, name, i);
+  }
   return v;
 }
 

@@ -6,7 +6,7 @@
  * table (lib/backend/cpu/kernels.ts), the CUDA adapters and crossovers (lib/backend/cuda/ops.ts), the
  * stand-in addon, fuzz targets, vector generators and benchmarks of the tests and tools.
  */
-import type { Constraint } from '../core/constraints.js';
+import { declareInterval, intervalOf, type Constraint } from '../core/constraints.js';
 import type { FastKernel, Job, Kernel, KernelArgs } from '../core/job.js';
 import { DEFAULT_PROPOSALS } from '../kernels/gamma.js';
 import type { SamplerFn } from '../core/addon.js';
@@ -49,6 +49,8 @@ export interface ParamSpec {
    * output dtype (COUNT_MAX), decided up front; `says` is the rule in words for the RangeError.
    */
   fits?: { test(v: number, max: number): boolean; says: string };
+  // test must hold for every value up to some threshold and for none above it (constraintFor scans
+  // per-element arrays against that threshold)
 }
 
 /** Output types of the integer-valued samplers, the default first (docs/streams.md §12). */
@@ -72,7 +74,7 @@ export function constraintFor(q: ParamSpec, dtype: DeviceDtype): Constraint {
   const fits = q.fits;
   const max = COUNT_MAX[dtype];
   if (!fits || max === undefined) return is;
-  return {
+  const c: Constraint = {
     ...is,
     check(v, name) {
       const x = is.check(v, name);
@@ -80,6 +82,45 @@ export function constraintFor(q: ParamSpec, dtype: DeviceDtype): Constraint {
       return x;
     },
   };
+  const iv = intervalOf(is);
+  if (iv && iv.lo >= 0) {
+    const t = largestFitting(fits, max, iv.hi);
+    declareInterval(c, { ...iv, hi: Math.min(iv.hi, t), hiOpen: t < iv.hi ? false : iv.hiOpen });
+  }
+  return c;
+}
+
+const fitting = new Map<NonNullable<ParamSpec['fits']>, Map<string, number>>();
+
+/**
+ * The largest double x in [0, hi] with fits.test(x, max) (−1 if none): a bisection over the bit
+ * patterns of non-negative doubles, which order like their values; exact because test holds up to a
+ * threshold and not above it. Memoised per (fits, max, hi).
+ */
+function largestFitting(fits: NonNullable<ParamSpec['fits']>, max: number, hi: number): number {
+  let memo = fitting.get(fits);
+  if (!memo) fitting.set(fits, (memo = new Map()));
+  const key = `${max} ${hi}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const f = new Float64Array(1);
+  const b = new BigUint64Array(f.buffer);
+  const at = (bits: bigint) => ((b[0] = bits), f[0]);
+  f[0] = Math.min(hi, Number.MAX_VALUE);
+  let t: number;
+  if (fits.test(f[0], max)) t = f[0];
+  else if (!fits.test(0, max)) t = -1;
+  else {
+    let lo = 0n, top = b[0]; // test holds at lo, fails at top
+    while (top - lo > 1n) {
+      const mid = (lo + top) / 2n;
+      if (fits.test(at(mid), max)) lo = mid;
+      else top = mid;
+    }
+    t = at(lo);
+  }
+  memo.set(key, t);
+  return t;
 }
 
 /** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §12.1). */
