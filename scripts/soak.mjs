@@ -76,6 +76,11 @@ const FNS = {
   categorical: [(k, n) => cr.categorical(k, weights, n), (k, n) => cr.categoricalAsync(k, weights, n, { method: 'cdf' })],
   xorwow: [(k, n) => new cr.Xorwow(k[0]).skip(n).fill(new Uint32Array(n)), null],
   keys: [(k, n) => cr.split(cr.foldIn(k, n), 8), null],
+  poisson: [(k, n) => cr.poisson(k, n, { lam: 4.5 }), (k, n) => cr.poissonAsync(k, n, { lam: alphaFor.get(n) })],
+  binomial: [(k, n) => cr.binomial(k, n, { count: 30, p: 0.3 }), (k, n) => cr.binomialAsync(k, n, { count: alphaFor.get(n).map(Math.floor), p: 0.2 })],
+  negativeBinomial: [(k, n) => cr.negativeBinomial(k, n, { r: 3, p: 0.4 }), (k, n) => cr.negativeBinomialAsync(k, n, { r: 0.5, p: 0.7 })],
+  multinomial: [(k, n) => cr.multinomial(k, Math.ceil(n / 3), { count: 50, probs: [1, 2, 3] }), (k, n) => cr.multinomialAsync(k, Math.ceil(n / 3), { count: 7, probs: [5, 0, 1] })],
+  integers: [(k, n) => cr.integers(k, n, { low: -5, high: 2 ** 31 + 1, dtype: 'float64' }), (k, n) => cr.integersAsync(k, n, { high: 1000 })],
 };
 
 function sample(deviceToo) {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withoutRefused, workerExecArgv } from '../dist/lib/backend/cpu/pool.js';
 
 const ROOT = resolve(__dirname, '..');
 const INDEX = pathToFileURL(join(ROOT, 'dist/lib/index.js')).href;
@@ -43,6 +44,23 @@ describe('worker threads that cannot start', () => {
     expect(r.status).toBe(0);
     expect(r.out).toContain('same: true');
     expect(r.err).not.toContain('CudaRandomWarning');
+  });
+
+  it('node --expose-gc --max-old-space-size=… --title …: workers start without the flags they refuse, no fallback', () => {
+    writeFileSync(join(tmp, 'app.mjs'), app(INDEX));
+    const r = run(['--expose-gc', '--max-old-space-size=3000', '--title', 'cr-app', '--enable-source-maps', 'app.mjs']);
+    expect(r.signal).toBe(null);
+    expect(r.status).toBe(0);
+    expect(r.out).toContain('same: true');
+    expect(r.err).not.toContain('CudaRandomWarning');
+  });
+
+  it('withoutRefused drops exactly the flags the error names, a separate value with its flag', () => {
+    const argv = ['--expose-gc', '--max-old-space-size=3000', '--title', 'cr-app', '--enable-source-maps', '--conditions', 'x'];
+    const msg = 'Initiated Worker with invalid execArgv flags: --expose-gc, --max-old-space-size=3000, --title';
+    expect(withoutRefused(argv, msg)).toEqual(['--enable-source-maps', '--conditions', 'x']);
+    expect(withoutRefused(['--enable-source-maps'], msg)).toBe(null); // names nothing here: no retry loop
+    expect(workerExecArgv(['--input-type=module', '-e', 'code', '--expose-gc'])).toEqual(['--expose-gc']);
   });
 
   it.each([

@@ -59,9 +59,8 @@ function workerScript(): string | URL {
 }
 
 /** The parent's execArgv minus what only a main script may use (`node --input-type=module -e …`). */
-function workerExecArgv(): string[] {
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
   const out: string[] = [];
-  const argv = process.execArgv;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') { i++; continue; }
@@ -69,6 +68,47 @@ function workerExecArgv(): string[] {
     out.push(a);
   }
   return out;
+}
+
+/**
+ * `argv` without the flags a Worker refused (ERR_WORKER_INVALID_EXEC_ARGV names them: V8 options such
+ * as --expose-gc or --max-old-space-size, process-wide ones such as --title; V8's apply to the whole
+ * process, workers included, anyway), a refused flag's separate value with it; null when the error
+ * names nothing this list holds.
+ */
+export function withoutRefused(argv: readonly string[], message: string): string[] | null {
+  const named = message.slice(message.indexOf(':') + 1).split(',').map((f) => f.trim()).filter(Boolean);
+  const out: string[] = [];
+  let dropped = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (named.includes(a) || named.includes(a.split('=')[0])) {
+      dropped = true;
+      if (!a.includes('=') && i + 1 < argv.length && !argv[i + 1].startsWith('-')) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return dropped ? out : null;
+}
+
+/** The execArgv workers start with, once a Worker has accepted it. */
+let acceptedExecArgv: string[] | null = null;
+
+/** A Worker of the script with the parent's execArgv, less the flags workers refuse. */
+function newWorker(): Worker {
+  let argv = acceptedExecArgv ?? workerExecArgv();
+  for (;;) {
+    try {
+      const w = new Worker(workerScript(), { execArgv: argv });
+      acceptedExecArgv = argv;
+      return w;
+    } catch (e) {
+      const fewer = (e as { code?: string }).code === 'ERR_WORKER_INVALID_EXEC_ARGV' ? withoutRefused(argv, (e as Error).message) : null;
+      if (!fewer) throw e;
+      argv = fewer;
+    }
+  }
 }
 
 function settleInline(p: Pending): void {
@@ -111,7 +151,7 @@ function spawn(): Slot | null {
   if (disabled) return null;
   let worker: Worker;
   try {
-    worker = new Worker(workerScript(), { execArgv: workerExecArgv() });
+    worker = newWorker();
   } catch (e) {
     workerFailed(null, e);
     return null;
@@ -223,7 +263,7 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
     // outputs come out of one, while the workers run round r − 1 — no serial copy of all n inputs
     // before the first worker starts, nor of all n outputs after the last one ends.
     const widest = Math.max(sharedOut ? 0 : job.out.BYTES_PER_ELEMENT, ...inputs.map(([, v]) => v.BYTES_PER_ELEMENT));
-    const round = Math.max(ALIGN, Math.floor(SLAB_BYTES / widest / ALIGN) * ALIGN);
+    const round = Math.min(n, Math.max(ALIGN, Math.floor(SLAB_BYTES / widest / ALIGN) * ALIGN)); // slabs no larger than the call
     const slabs = () => {
       const two = [takeScratch(round * widest), takeScratch(round * widest)];
       scratch.push(...two);
