@@ -133,3 +133,25 @@ describe('pooled async calls piled up scratch SharedArrayBuffers in the workers 
     expect(growth).toBeLessThan(64 * 2 ** 20);
   });
 });
+
+describe('a synchronous loop of categorical calls kept every call\'s alias rows alive (a WeakRef cache); now bounded', () => {
+  it('3,000 sync categorical calls (alias method, fresh rows each) in one job grow arrayBuffers by less than 16 MiB', () => {
+    // A WeakRef keeps its target until the current job ends: gc() inside the loop could not free them.
+    const script = `
+      const cr = await import(${JSON.stringify(new URL('../dist/lib/index.js', import.meta.url).href)});
+      const w = Float64Array.from({ length: 3000 }, (_, i) => (i + 1) ** -1.2);
+      const k = cr.key(1);
+      for (let i = 0; i < 200; i++) cr.categorical(k, w, 4099, { method: 'alias' });
+      globalThis.gc();
+      const before = process.memoryUsage().arrayBuffers;
+      for (let i = 0; i < 3000; i++) cr.categorical(k, w, 4099, { method: 'alias' });
+      globalThis.gc();
+      console.log(JSON.stringify({ growth: process.memoryUsage().arrayBuffers - before }));`;
+    const file = join(mkdtempSync(join(tmpdir(), 'cr-alias-')), 'alias-rows.mjs');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, ['--expose-gc', file], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const { growth } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { growth: number };
+    expect(growth).toBeLessThan(16 * 2 ** 20);
+  });
+});
