@@ -112,6 +112,15 @@ describe('backend() ignored options that were not an object', () => {
   });
 });
 
+/** The `growth` a memory script (an ES module printing {"growth": bytes} last) reports, run with --expose-gc. */
+function growthOf(script: string): number {
+  const file = join(mkdtempSync(join(tmpdir(), 'cr-memory-')), 'memory.mjs');
+  writeFileSync(file, script);
+  const r = spawnSync(process.execPath, ['--expose-gc', file], { encoding: 'utf8', timeout: 120_000 });
+  expect(r.status, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { growth: number }).growth;
+}
+
 describe('pooled async calls piled up scratch SharedArrayBuffers in the workers (RSS 0.5-1.3 GB); now reused', () => {
   it('150 rounds of pooled bitsAsync and countsAsync calls of 2^18 elements keep RSS within 64 MiB of the warm-up', () => {
     const script = `
@@ -125,12 +134,7 @@ describe('pooled async calls piled up scratch SharedArrayBuffers in the workers 
       globalThis.gc();
       console.log(JSON.stringify({ growth: process.memoryUsage().rss - before }));
       await cr.shutdownPool();`;
-    const file = join(mkdtempSync(join(tmpdir(), 'cr-pool-')), 'pool-rss.mjs');
-    writeFileSync(file, script);
-    const r = spawnSync(process.execPath, ['--expose-gc', file], { encoding: 'utf8', timeout: 120_000 });
-    expect(r.status, r.stderr).toBe(0);
-    const { growth } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { growth: number };
-    expect(growth).toBeLessThan(64 * 2 ** 20);
+    expect(growthOf(script)).toBeLessThan(64 * 2 ** 20);
   });
 });
 
@@ -147,11 +151,6 @@ describe('a synchronous loop of categorical calls kept every call\'s alias rows 
       for (let i = 0; i < 3000; i++) cr.categorical(k, w, 4099, { method: 'alias' });
       globalThis.gc();
       console.log(JSON.stringify({ growth: process.memoryUsage().arrayBuffers - before }));`;
-    const file = join(mkdtempSync(join(tmpdir(), 'cr-alias-')), 'alias-rows.mjs');
-    writeFileSync(file, script);
-    const r = spawnSync(process.execPath, ['--expose-gc', file], { encoding: 'utf8', timeout: 120_000 });
-    expect(r.status, r.stderr).toBe(0);
-    const { growth } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { growth: number };
-    expect(growth).toBeLessThan(16 * 2 ** 20);
+    expect(growthOf(script)).toBeLessThan(16 * 2 ** 20);
   });
 });
