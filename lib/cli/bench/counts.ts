@@ -6,40 +6,17 @@
  */
 import { key, poisson, poissonAsync, binomial, binomialAsync, negativeBinomial, negativeBinomialAsync, multinomial, multinomialAsync } from '../../index.js';
 import { peer, rate, type Cell, type Context, type Suite } from './harness.js';
-import { runPython } from './python.js';
+import { numpyRates } from './python.js';
 
 type Opts = Record<string, unknown>;
 type Sampler = (m: number, o: Opts) => unknown;
 
-/** numpy's rates (M values/s) of the given Generator expressions over n values, or undefined. */
-function numpyRates(ctx: Context, exprs: string[], n: number, reps: number): (number | undefined)[] {
-  const script = `
-import json, sys, time
-import numpy as np
-g = np.random.default_rng(12345)
-n = ${n}
-# the per-element parameters of the rows below (perElement), built before timing
+/** The per-element parameters of the per-element rows, built in Python before timing (the same values
+ *  as run()'s ps and lams). */
+const NUMPY_SETUP = `
 i = np.arange(n)
 ps = 0.05 + 0.1 * ((i * 7919) % 100) / 100
-lams = 0.5 + 9 * ((i * 7919) % 100) / 100
-out = []
-for e in json.loads(sys.argv[1]):
-    f = eval('lambda: ' + e)
-    f()
-    best = 1e9
-    for _ in range(${reps}):
-        t = time.perf_counter(); f(); best = min(best, time.perf_counter() - t)
-    out.append(n / best / 1e6)
-print(json.dumps(out))
-`;
-  const r = runPython(ctx, script, [JSON.stringify(exprs)]);
-  if (r.status !== 0) {
-    const note = `numpy not measured (python3 with numpy: apt-get install python3-numpy): ${(r.stderr || String(r.error)).trim().split('\n').pop()}`;
-    if (!ctx.notes.includes(note)) ctx.notes.push(note);
-    return exprs.map(() => undefined);
-  }
-  return JSON.parse(r.stdout) as number[];
-}
+lams = 0.5 + 9 * ((i * 7919) % 100) / 100`;
 
 export const counts: Suite = {
   name: 'counts',
@@ -59,7 +36,7 @@ export const counts: Suite = {
       negativeBinomial: await peer(ctx, '@stdlib/random-base-negative-binomial'),
     };
     const P = [0.2, 0.3, 0.5];
-    // per-element parameters, the same values as numpyRates' ps and lams
+    // per-element parameters, the same values as NUMPY_SETUP's ps and lams
     const most = Math.max(n, asyncN);
     const ps = Float64Array.from({ length: most }, (_, i) => 0.05 + 0.1 * ((i * 7919) % 100) / 100);
     const lams = Float64Array.from({ length: most }, (_, i) => 0.5 + 9 * ((i * 7919) % 100) / 100);
@@ -78,7 +55,7 @@ export const counts: Suite = {
     const rows: Cell[][] = [];
     for (const [label, sync, asyncF, expr, stdF] of specs) {
       // numpy right before ours, case by case, so that a change in the machine's load hits both alike
-      const [p] = numpyRates(ctx, [expr], n, reps);
+      const [p] = numpyRates(ctx, [expr], n, reps, NUMPY_SETUP);
       const s = await rate(ctx, `${label} sync`, n, () => sync(n, out(n)), reps);
       const a = await rate(ctx, `${label} async`, asyncN, () => asyncF(asyncN, out(asyncN)), reps);
       const c = ctx.cuda ? await rate(ctx, `${label} cuda`, asyncN, () => sync(asyncN, out(asyncN, 'cuda')), reps) : NaN;

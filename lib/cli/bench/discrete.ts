@@ -5,7 +5,7 @@
  */
 import { bernoulli, bernoulliAsync, geometric, geometricAsync, integers, integersAsync, key } from '../../index.js';
 import { rate, type Cell, type Context, type Suite } from './harness.js';
-import { runPython } from './python.js';
+import { numpyRates } from './python.js';
 
 type Opts = Record<string, unknown>;
 
@@ -18,32 +18,6 @@ const CASES: [string, string, Opts, string][] = [
   ['bernoulli(0.3) uint8', 'bernoulli', { p: 0.3 }, 'rng.random(n) < 0.3'],
   ['geometric(0.3) int32', 'geometric', { p: 0.3 }, 'rng.geometric(0.3, size=n)'],
 ];
-
-/**
- * numpy's rate (M/s, best of reps) for one expression, or the reason it could not be measured. One
- * python3 process per case, run right before cuda-random's rows of that case, so that both see the
- * same machine load (the development VMs are shared).
- */
-function numpyRate(ctx: Context, expr: string, n: number, reps: number): { rate: number } | { reason: string } {
-  const script = [
-    'import time, json',
-    'import numpy as np',
-    `n = ${n}`,
-    'rng = np.random.default_rng(12345)',
-    'def best(f):',
-    '    f()',
-    '    b = float("inf")',
-    `    for _ in range(${reps}):`,
-    '        t = time.perf_counter()',
-    '        f()',
-    '        b = min(b, time.perf_counter() - t)',
-    '    return b',
-    `print(json.dumps({"rate": n / best(lambda: ${expr}) / 1e6}))`,
-  ].join('\n');
-  const r = runPython(ctx, script);
-  if (r.error || r.status !== 0) return { reason: (r.error?.message ?? r.stderr.trim().split('\n').pop()) || 'python3 failed' };
-  return JSON.parse(r.stdout) as { rate: number };
-}
 
 export const discrete: Suite = {
   name: 'discrete',
@@ -76,13 +50,11 @@ export const discrete: Suite = {
     for (const [i, [label, name, opts, expr]] of CASES.entries()) {
       let p = NaN;
       if (numpy) {
-        const np = numpyRate(ctx, expr, n, reps);
-        if ('reason' in np) {
-          ctx.notes.push(`peer numpy (python3) unavailable: ${np.reason}; its columns are skipped`);
-          numpy = false;
-        } else {
-          p = np.rate;
-        }
+        // one python3 process per case, right before cuda-random's rows of it, so that both see the same
+        // machine load (the development VMs are shared)
+        const [np] = numpyRates(ctx, [expr], n, reps);
+        if (np === undefined) numpy = false;
+        else p = np;
       }
       ctx.progress.tick(`numpy ${label}`);
       const dtype = (opts.dtype as string | undefined) ?? (name === 'bernoulli' ? 'uint8' : 'int32');

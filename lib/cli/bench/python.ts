@@ -22,3 +22,35 @@ export function runPython(ctx: Context, script: string, args: string[] = []): Sp
   }
   return spawnSync(py, ['-c', script, ...args], { encoding: 'utf8', env, timeout: 300_000 });
 }
+
+/**
+ * numpy's rates (M values/s, best of `reps` after a warm-up) of Generator expressions drawing n values
+ * each, in one process: `g` (also `rng`) is default_rng(12345), `setup` (Python lines) runs before any
+ * timing. undefined for each, with a note saying why, when numpy cannot be run.
+ */
+export function numpyRates(ctx: Context, exprs: string[], n: number, reps: number, setup = ''): (number | undefined)[] {
+  const script = `
+import json, sys, time
+import numpy as np
+g = rng = np.random.default_rng(12345)
+n = ${n}
+${setup}
+out = []
+for e in json.loads(sys.argv[1]):
+    f = eval('lambda: ' + e)
+    f()
+    best = 1e9
+    for _ in range(${reps}):
+        t = time.perf_counter(); f(); best = min(best, time.perf_counter() - t)
+    out.append(n / best / 1e6)
+print(json.dumps(out))
+`;
+  const r = runPython(ctx, script, [JSON.stringify(exprs)]);
+  if (r.status !== 0) {
+    const why = (r.stderr || String(r.error)).trim().split('\n').pop();
+    const note = `numpy not measured (python3 with numpy: apt-get install python3-numpy): ${why}`;
+    if (!ctx.notes.includes(note)) ctx.notes.push(note);
+    return exprs.map(() => undefined);
+  }
+  return JSON.parse(r.stdout) as number[];
+}
