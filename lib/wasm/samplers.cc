@@ -1216,6 +1216,19 @@ struct count_tables {
 };
 
 /**
+ * The proposal uniforms A of elements j + [0, 2·NV), whose proposals 0 are blocks g + [0, 2·NV) of the
+ * last Philox pass (g a multiple of 4), two lanes per vector; TEST: AUX[j ..] instead (chosen A).
+ */
+template <bool TEST, int NV>
+INLINE void proposal_a(uint32_t g, uint32_t j, v2d A[NV]) {
+  for (int q = 0; q < NV / 2; ++q) {
+    const v128_t x0 = WORDS[g + 4 * q], x1 = WORDS[g + 4 * q + 1];  // WORDS group (g/4 + q) starts at 4·(g/4 + q)
+    A[2 * q] = TEST ? *(const v2d*)(AUX + j + 4 * q) : k53(x0, x1, 0) * V(two_m53);
+    A[2 * q + 1] = TEST ? *(const v2d*)(AUX + j + 4 * q + 2) : k53(x0, x1, 1) * V(two_m53);
+  }
+}
+
+/**
  * Poisson counts of elements j0 + [0, m) (their proposals 0 in WORDS) with λ per element from ALPHA,
  * into OUT, 2·NV elements at a time. Lanes with λ < 10 search their inversion together: NV f64x2 of
  * independent recurrences p = p·λ/k, F = F + p (the scalar port's operations in its order, so each
@@ -1232,11 +1245,7 @@ static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi,
     const uint32_t j = j0 + g;
     v2d A[NV], lam[NV], p[NV], F[NV], res[NV], neg[NV];
     v128_t open[NV];
-    for (int q = 0; q < NV / 2; ++q) {
-      const v128_t x0 = WORDS[g + 4 * q], x1 = WORDS[g + 4 * q + 1];  // WORDS group (g/4 + q) starts at 4·(g/4 + q)
-      A[2 * q] = TEST ? *(const v2d*)(AUX + j + 4 * q) : k53(x0, x1, 0) * V(two_m53);
-      A[2 * q + 1] = TEST ? *(const v2d*)(AUX + j + 4 * q + 2) : k53(x0, x1, 1) * V(two_m53);
-    }
+    proposal_a<TEST, NV>(g, j, A);
     EACH {
       lam[i] = *(const v2d*)(ALPHA + j + 2 * i);
       lam[i] = sel(wasm_f64x2_lt((v128_t)lam[i], (v128_t)splat(CR_POISSON_PTRS_FROM)), lam[i], V(zero));
@@ -1300,18 +1309,17 @@ static void poisson_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi,
  */
 template <bool TEST>
 static void binomial_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t j0, uint32_t m) {
-  for (uint32_t g = 0; g * 4 < m; g += 1) {
-    const v128_t x0 = WORDS[4 * g], x1 = WORDS[4 * g + 1];
-    const uint32_t j = j0 + 4 * g;
-    const uint32_t lanes = m - 4 * g < 4 ? m - 4 * g : 4;
+  for (uint32_t g = 0; g < m; g += 4) {
+    const uint32_t j = j0 + g;
+    const uint32_t lanes = m - g < 4 ? m - g : 4;
     cr_binomial_state bs[4];
     double lp0[4] = {0, 0, 0, 0}, r[4] = {0, 0, 0, 0}, n[4] = {0, 0, 0, 0}, cap[4] = {0, 0, 0, 0};
     for (uint32_t l = 0; l < lanes; ++l) {
       bs[l] = cr_binomial_setup(ALPHA[j + l], DS[j + l], false);
       if (bs[l].method == 1) lp0[l] = bs[l].p0, r[l] = bs[l].r, n[l] = bs[l].n, cap[l] = bs[l].cap;
     }
-    const v2d A[2] = {TEST ? *(const v2d*)(AUX + j) : k53(x0, x1, 0) * V(two_m53),
-                      TEST ? *(const v2d*)(AUX + j + 2) : k53(x0, x1, 1) * V(two_m53)};
+    v2d A[2];
+    proposal_a<TEST, 2>(g, j, A);
     const v2d LP0[2] = {{lp0[0], lp0[1]}, {lp0[2], lp0[3]}};
     v2d P[2];
     vexp<2>(LP0, P);  // p0 = exp(count·log1p(−p')) of the inversion lanes, 1 for the others
@@ -1346,7 +1354,7 @@ static void binomial_groups(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi
         v = cr_nan();
       } else {
         uint32_t w[4];
-        block_words(4 * g + l, w);
+        block_words(g + l, w);
         v = cr_binomial_try(s, w);
       }
       if (!TEST && v < 0.0) {
