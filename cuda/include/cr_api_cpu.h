@@ -1,0 +1,26 @@
+// Host SIMD kernels (x86-64: AVX-512 F + DQ, else AVX2): the CPU backend's native fast path, bit for
+// bit the TypeScript specification like every other kernel, reached through the addon's cpu* functions
+// (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
+// addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
+// kernels run. cuda/src/cpu_integers*.cpp hold them.
+#ifndef CR_API_CPU_H
+#define CR_API_CPU_H
+
+#include <stdint.h>
+
+/** The instruction set the CPU kernels use here: "avx512", "avx2", or "" where they decline (checked once). */
+const char* cr_cpu_simd(void);
+
+#define CR_CPU_DONE 1
+#define CR_CPU_DECLINED 0
+
+/**
+ * Elements [first, first + n) of integers in [low, high) (docs/streams.md §4.1) into host memory `out`
+ * of `type` (CR_TYPE_I32, CR_TYPE_U32 or CR_TYPE_F64, cr_api.h), what cr_integers gives. Returns
+ * CR_CPU_DONE, CR_CPU_DECLINED (no AVX2 here: nothing written) or CR_EINVAL (low ≥ high, or a range
+ * the type cannot hold, as cr_integers refuses it: nothing written).
+ */
+int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out, int type,
+                    uint64_t n);
+
+#endif  // CR_API_CPU_H

@@ -1,0 +1,222 @@
+// integers (docs/streams.md §4.1) on the host in AVX2 (cpu_integers.h): sixteen Philox blocks per step
+// (two interleaved sets of eight, cpu_philox_avx2.h), Lemire's multiply and test eight elements
+// (narrow) or four (wide) at a time; a rejected element gets its retry blocks as cr_discrete.h's scalar
+// port gives them. The same values as cr_integers_work, element by element.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include "cpu_integers.h"
+#include "cpu_philox_avx2.h"
+
+namespace {
+
+/** A group: the blocks one step computes, SETS interleaved sets of eight (cr_philox8). */
+constexpr unsigned SETS = 2, BLOCKS = 8 * SETS;
+
+using Ctx = cr_cpu_int_ctx;
+
+/** u32 lanes k as doubles low + k, into d[0, 8). Exact: k < 2^32 and low + k is a safe integer. */
+CR_AVX2 void store_f64(double* d, __m256i k, __m256d low) {
+  const __m256i s = _mm256_xor_si256(k, _mm256_set1_epi32((int)0x80000000u));  // k − 2^31 as int32
+  const __m256d two31 = _mm256_set1_pd(2147483648.0);
+  const __m256d a = _mm256_cvtepi32_pd(_mm256_castsi256_si128(s)), b = _mm256_cvtepi32_pd(_mm256_extracti128_si256(s, 1));
+  _mm256_storeu_pd(d, _mm256_add_pd(_mm256_add_pd(a, two31), low));
+  _mm256_storeu_pd(d + 4, _mm256_add_pd(_mm256_add_pd(b, two31), low));
+}
+
+/** Eight outputs low + k (u32 lanes k) as T into d[0, 8): int32 and uint32 as the same bits. */
+template <class T>
+CR_AVX2 void store8(T* d, __m256i k, const Ctx& c) {
+  if constexpr (sizeof(T) == 8) {
+    store_f64((double*)d, k, _mm256_set1_pd((double)c.p.low));
+  } else {
+    _mm256_storeu_si256((__m256i*)d, _mm256_add_epi32(k, _mm256_set1_epi32((int)(uint32_t)(uint64_t)c.p.low)));
+  }
+}
+
+/** Lemire on eight narrow proposals x: *k = ⌊x·r / 2^32⌋, and all ones in the lanes accepted
+ *  (l = x·r mod 2^32 ≥ t unsigned, i.e. max(l, t) = l). */
+CR_AVX2 __m256i narrow8(__m256i x, __m256i R, __m256i T, __m256i* k) {
+  __m256i l;
+  cr_mulhilo8(x, R, k, &l);
+  return _mm256_cmpeq_epi32(_mm256_max_epu32(l, T), l);
+}
+
+/** PACK.at[m]: the positions of the set bits of m, lowest first (left-packs a rejection mask without
+ *  a branch per bit: half the bits are set at random for some ranges). */
+struct Pack {
+  alignas(32) uint32_t at[256][8];
+  constexpr Pack() : at() {
+    for (unsigned m = 0; m < 256; ++m) {
+      unsigned n = 0;
+      for (unsigned j = 0; j < 8; ++j)
+        if (m >> j & 1) at[m][n++] = j;
+    }
+  }
+};
+constexpr Pack PACK;
+
+/**
+ * Narrow elements e0 + slot[i] (i < count) whose proposal 0 was rejected, into dst[slot[i]]: retry
+ * block 1 of eight at a time through the vector Philox, its four proposals tested in lanes and the
+ * first accepted kept by blends (a range just above a power of two rejects nearly half of all words:
+ * a branch on each would mispredict). One whose four are all rejected goes on from block 2 by the
+ * scalar port.
+ */
+template <class T>
+__attribute__((target("avx2"))) void narrow_retries(const Ctx& c, uint64_t e0, const uint32_t* slot, unsigned count,
+                                                    T* dst) {
+  const __m256i R = _mm256_set1_epi32((int)(uint32_t)c.p.r), Tt = _mm256_set1_epi32((int)(uint32_t)c.p.t);
+  const __m256i sign = _mm256_set1_epi32((int)0x80000000u), lo = _mm256_set1_epi32((int)(uint32_t)e0);
+  const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (unsigned i = 0; i < count; i += 8 * SETS) {
+    __m256i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) {
+      // lanes past the count repeat slot i (computed, never written); counters (e0 + slot carried, 1, tag)
+      const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i - 8 * g)), iota);
+      const __m256i s = _mm256_blendv_epi8(_mm256_set1_epi32((int)slot[i]),
+                                           _mm256_loadu_si256((const __m256i*)(slot + i + 8 * g)), live);
+      x[g][0] = _mm256_add_epi32(lo, s);
+      x[g][1] = _mm256_sub_epi32(_mm256_set1_epi32((int)(uint32_t)(e0 >> 32)),
+                                 _mm256_cmpgt_epi32(_mm256_xor_si256(lo, sign), _mm256_xor_si256(x[g][0], sign)));
+      x[g][2] = _mm256_set1_epi32(1);
+      x[g][3] = _mm256_set1_epi32((int)CR_TAG_INTEGERS);
+    }
+    cr_philox8<SETS>(x, c.k0, c.k1);
+    for (unsigned g = 0; g < SETS && i + 8 * g < count; ++g) {
+      const unsigned at = i + 8 * g, m = count - at < 8 ? count - at : 8;
+      __m256i k, kq;
+      __m256i any = narrow8(x[g][3], R, Tt, &k);
+      for (int q = 2; q >= 0; --q) {  // the earliest accepted proposal wins: blend in reverse order
+        const __m256i ok = narrow8(x[g][q], R, Tt, &kq);
+        k = _mm256_blendv_epi8(k, kq, ok);
+        any = _mm256_or_si256(any, ok);
+      }
+      T v[8];
+      store8(v, k, c);
+      for (unsigned j = 0; j < m; ++j) dst[slot[at + j]] = v[j];
+      unsigned none = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(any)) & ((1u << m) - 1);
+      for (; none; none &= none - 1) {  // all four rejected: one in 16 at worst
+        const unsigned j = (unsigned)__builtin_ctz(none);
+        uint64_t kk = 0;
+        for (uint32_t b = 2; !cr_int_retry(c.p, c.k0, c.k1, e0 + slot[at + j], b, &kk); ++b) {
+        }
+        dst[slot[at + j]] = (T)(c.p.low + (int64_t)kk);
+      }
+    }
+  }
+}
+
+/** Narrow (r ≤ 2^32): elements 4b … 4b + 4·BLOCKS − 1 (word j of block b' is element 4b' + j) into
+ *  dst as T. */
+template <class T>
+__attribute__((target("avx2"))) void narrow_group(const Ctx& c, uint64_t b, T* dst) {
+  __m256i x[SETS][4];
+  for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_INTEGERS, x[g]);
+  cr_philox8<SETS>(x, c.k0, c.k1);
+  __m256i rows[4 * SETS];  // rows[q]: elements 8q … 8q + 7 of the group, in order
+  for (unsigned g = 0; g < SETS; ++g) cr_rows8(x[g], rows + 4 * g);
+  if (c.p.r == 4294967296ull) {  // x·2^32: k = x, never rejected
+    for (unsigned q = 0; q < 4 * SETS; ++q) store8(dst + 8 * q, rows[q], c);
+    return;
+  }
+  const __m256i R = _mm256_set1_epi32((int)(uint32_t)c.p.r), Tt = _mm256_set1_epi32((int)(uint32_t)c.p.t);
+  alignas(32) uint32_t slot[4 * BLOCKS + 8];  // rejected elements, left-packed (each step stores eight)
+  unsigned count = 0;
+  for (unsigned q = 0; q < 4 * SETS; ++q) {
+    __m256i k;
+    const __m256i ok = narrow8(rows[q], R, Tt, &k);
+    store8(dst + 8 * q, k, c);
+    const unsigned bad = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(ok)) & 0xffu;
+    const __m256i at = _mm256_load_si256((const __m256i*)PACK.at[bad]);
+    _mm256_storeu_si256((__m256i*)(slot + count), _mm256_add_epi32(at, _mm256_set1_epi32((int)(8 * q))));
+    count += (unsigned)__builtin_popcount(bad);
+  }
+  if (count) narrow_retries(c, 4 * b, slot, count, dst);
+}
+
+/** x·r of the proposals x = a·2^32 + b (the low u32 of each 64-bit lane of a and b), r = rh·2^32 + rl:
+ *  the 128-bit products as 64-bit lanes hi and lo, from 32-bit partial products as cr_mul64 forms them. */
+CR_AVX2 void mul_wide4(__m256i a, __m256i b, __m256i rl, __m256i rh, __m256i* hi, __m256i* lo) {
+  const __m256i m32 = _mm256_set1_epi64x(0xffffffffll);
+  const __m256i ll = _mm256_mul_epu32(b, rl), lh = _mm256_mul_epu32(b, rh);
+  const __m256i hl = _mm256_mul_epu32(a, rl), hh = _mm256_mul_epu32(a, rh);
+  const __m256i mid = _mm256_add_epi64(_mm256_add_epi64(_mm256_srli_epi64(ll, 32), _mm256_and_si256(lh, m32)),
+                                       _mm256_and_si256(hl, m32));
+  *lo = _mm256_or_si256(_mm256_slli_epi64(mid, 32), _mm256_and_si256(ll, m32));
+  *hi = _mm256_add_epi64(_mm256_add_epi64(hh, _mm256_srli_epi64(lh, 32)),
+                         _mm256_add_epi64(_mm256_srli_epi64(hl, 32), _mm256_srli_epi64(mid, 32)));
+}
+
+/** u64 lanes below 2^53 as doubles, exactly: (2^84 + hi32·2^32) − (2^84 + 2^52) + (2^52 + lo32). */
+CR_AVX2 __m256d u53_to_f64(__m256i x) {
+  const __m256i hi = _mm256_or_si256(_mm256_srli_epi64(x, 32), _mm256_set1_epi64x(0x4530000000000000ll));
+  const __m256i lo = _mm256_blend_epi32(x, _mm256_set1_epi64x(0x4330000000000000ll), 0xAA);
+  const __m256d bias = _mm256_set1_pd(19342813118337666422669312.0);  // 2^84 + 2^52
+  return _mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(hi), bias), _mm256_castsi256_pd(lo));
+}
+
+/** Wide (r > 2^32): elements 2b … 2b + 2·BLOCKS − 1 (element 2b' + h of block b' is words 2h, 2h + 1)
+ *  into dst. In each set of eight blocks, lane i = 0 … 3 of the products is block 2i + parity. */
+__attribute__((target("avx2"))) void wide_group(const Ctx& c, uint64_t b, double* dst) {
+  __m256i x[SETS][4];
+  for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_INTEGERS, x[g]);
+  cr_philox8<SETS>(x, c.k0, c.k1);
+  const __m256i RL = _mm256_set1_epi64x((long long)(uint32_t)c.p.r), RH = _mm256_set1_epi64x((long long)(c.p.r >> 32));
+  const __m256i SIGN = _mm256_set1_epi64x((long long)0x8000000000000000ull);
+  const __m256i T = _mm256_xor_si256(_mm256_set1_epi64x((long long)c.p.t), SIGN);
+  const __m256d LOW = _mm256_set1_pd((double)c.p.low);
+  unsigned bad[SETS][2][2];  // [set][h][parity]: lanes rejected
+  unsigned any = 0;
+  for (unsigned g = 0; g < SETS; ++g) {
+    __m256d d[2][2];
+    for (int h = 0; h < 2; ++h) {
+      for (int parity = 0; parity < 2; ++parity) {
+        const __m256i a = parity ? _mm256_srli_epi64(x[g][2 * h], 32) : x[g][2 * h];
+        const __m256i w = parity ? _mm256_srli_epi64(x[g][2 * h + 1], 32) : x[g][2 * h + 1];
+        __m256i hi, lo;
+        mul_wide4(a, w, RL, RH, &hi, &lo);
+        d[h][parity] = _mm256_add_pd(u53_to_f64(hi), LOW);
+        // rejected: lo < t unsigned
+        bad[g][h][parity] = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(T, _mm256_xor_si256(lo, SIGN))));
+        any |= bad[g][h][parity];
+      }
+    }
+    // dst[16g + 4i + 2·parity + h] = d[h][parity][i]: a 4×4 transpose
+    double* o = dst + 16 * g;
+    const __m256d t0 = _mm256_unpacklo_pd(d[0][0], d[1][0]), t1 = _mm256_unpacklo_pd(d[0][1], d[1][1]);
+    const __m256d t2 = _mm256_unpackhi_pd(d[0][0], d[1][0]), t3 = _mm256_unpackhi_pd(d[0][1], d[1][1]);
+    _mm256_storeu_pd(o, _mm256_permute2f128_pd(t0, t1, 0x20));
+    _mm256_storeu_pd(o + 4, _mm256_permute2f128_pd(t2, t3, 0x20));
+    _mm256_storeu_pd(o + 8, _mm256_permute2f128_pd(t0, t1, 0x31));
+    _mm256_storeu_pd(o + 12, _mm256_permute2f128_pd(t2, t3, 0x31));
+  }
+  if (__builtin_expect(any == 0, 1)) return;
+  for (unsigned g = 0; g < SETS; ++g) {  // below one in 2^11 proposals
+    alignas(32) uint32_t w[4][8];
+    for (int j = 0; j < 4; ++j) _mm256_store_si256((__m256i*)w[j], x[g][j]);
+    for (int h = 0; h < 2; ++h) {
+      for (int parity = 0; parity < 2; ++parity) {
+        for (unsigned m = bad[g][h][parity]; m; m &= m - 1) {
+          const unsigned l = 2 * __builtin_ctz(m) + parity;  // the block in the set
+          dst[16 * g + 2 * l + h] = (double)cr_integers_value(c.p, c.k0, c.k1, 2 * (b + 8 * g + l) + h, w[2 * h][l], w[2 * h + 1][l]);
+        }
+      }
+    }
+  }
+}
+
+/** Elements [first, first + n) into out: whole groups in place, a partial one (at either end) through
+ *  a scratch group. */
+
+}  // namespace
+
+void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+  if (c.p.wide) {
+    cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, wide_group);
+  } else if (type == CR_TYPE_F64) {
+    cr_cpu_fill<double, 4, BLOCKS>(c, first, (double*)out, n, narrow_group<double>);
+  } else {
+    cr_cpu_fill<uint32_t, 4, BLOCKS>(c, first, (uint32_t*)out, n, narrow_group<uint32_t>);  // int32: the same bits
+  }
+}
+
+#endif
