@@ -5,14 +5,15 @@
  *   core      keys, layout, Philox, job, types, validation, math        imports nothing above it
  *   kernels   the CPU specification kernels                              core
  *   wasm      the WebAssembly fast kernels                               core, kernels
- *   samplers  the registry: one module per sampler                       core, kernels, wasm
- *   backend   cpu/ and cuda/ (never each other), select.ts above both    core, kernels, wasm, samplers
+ *   native    the addon's loader and its host SIMD fast kernels          core
+ *   samplers  the registry: one module per sampler                       core, kernels, wasm, native
+ *   backend   cpu/ and cuda/ (never each other), select.ts above both    core, kernels, wasm, native, samplers
  *   facade    the public functions, DeviceArray                          core, samplers, backend/select|types
  *   features  alias, xorwow, mrg32k3a, sobol, permute                    the above (own folder only)
  *   generator the Generator                                              the above and the features it offers
  *   top       index.ts, cli/                                             anything
  */
-const BELOW_FACADE = 'core|kernels|wasm|samplers';
+const BELOW_FACADE = 'core|kernels|wasm|native|samplers';
 const SELECT = '^lib/backend/(select|types)\\.ts$';
 
 module.exports = {
@@ -36,6 +37,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^lib/wasm/' },
       to: { path: '^lib/', pathNot: '^lib/(core|kernels|wasm)/' },
+    },
+    {
+      name: 'native-imports-core',
+      comment: 'The addon loader and the host SIMD kernels build on core only (the backends and samplers reach the addon through them).',
+      severity: 'error',
+      from: { path: '^lib/native/' },
+      to: { path: '^lib/', pathNot: '^lib/(core|native)/' },
     },
     {
       name: 'samplers-below-backends',

@@ -70,6 +70,15 @@ inline double f64(const Napi::CallbackInfo& info, size_t i, const char* name) {
   return info[i].As<Napi::Number>().DoubleValue();
 }
 
+/** A safe integer (|v| ≤ 2^53 − 1) at argument i. */
+inline int64_t safe_integer(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  const double v = f64(info, i, name);
+  if (!(v >= -9007199254740991.0 && v <= 9007199254740991.0) || v != (double)(int64_t)v) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " must be an integer in [-(2^53-1), 2^53-1]");
+  }
+  return (int64_t)v;
+}
+
 /** A typed array of `type` at argument i (`what` names it in the TypeError), and its memory. */
 template <class T>
 std::pair<Napi::TypedArray, T*> typed_arg(const Napi::CallbackInfo& info, size_t i, napi_typedarray_type type,

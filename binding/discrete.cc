@@ -10,8 +10,6 @@
 // by n. `p` is a number, a Float32Array/Float64Array (per element, read in place) or a float32/float64
 // device-array handle; a per-element p the device finds invalid rejects with code 'ERANGE'. The C API
 // refuses what does not fit (CR_EINVAL), after the facade (lib/samplers) already has, naming the argument.
-#include <cmath>
-
 #include "args.h"
 #include "cr_api_discrete.h"
 
@@ -25,15 +23,6 @@ int type_arg(const Napi::CallbackInfo& info, size_t i, std::initializer_list<int
   for (int a : allowed)
     if ((int)t == a) return a;
   throw Napi::RangeError::New(info.Env(), "type is not an output type of this sampler");
-}
-
-/** A safe integer (|v| ≤ 2^53 − 1) at argument i. */
-int64_t safe_integer(const Napi::CallbackInfo& info, size_t i, const char* name) {
-  const double v = f64(info, i, name);
-  if (!(std::fabs(v) <= 9007199254740991.0) || v != std::trunc(v)) {
-    throw Napi::RangeError::New(info.Env(), std::string(name) + " must be an integer in [-(2^53-1), 2^53-1]");
-  }
-  return (int64_t)v;
 }
 
 // integers(k0, k1, lo, hi, type, low, high, out[, n])

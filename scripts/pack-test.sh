@@ -90,6 +90,19 @@ if (b.name === 'cpu' && !/^CUDA is not used: .{10,}/.test(b.reason) && !/request
   throw new Error('backend() gives no reason for the CPU fallback');
 }
 if (process.argv[3] === 'addon' && /no native addon/.test(b.reason)) throw new Error(`the addon does not load: ${b.reason}`);
+console.log(`cpu kernels: ${b.cpuNative.simd ?? `WebAssembly (${b.cpuNative.reason})`}`);
+// the prebuild carries the host SIMD kernels: an installed addon on an AVX2 CPU must run them
+let avx2 = false;
+try { avx2 = /^flags\s*:.*\bavx2\b/m.test(readFileSync('/proc/cpuinfo', 'utf8')); } catch {}
+if (process.argv[3] === 'addon' && avx2 && !b.cpuNative.simd) throw new Error(`the host SIMD kernels do not run: ${b.cpuNative.reason}`);
+// integers through whichever kernel runs here (the host SIMD ones from 64 elements): the vectors' values
+const cases = JSON.parse(readFileSync(process.argv[2].replace(/philox_stream\.json$/, 'discrete.json'), 'utf8')).cases
+  .filter((c) => c.sampler === 'integers' && c.values.length >= 64);
+if (!cases.length) throw new Error('no integers vectors of 64 values or more');
+for (const c of cases) {
+  const got = m.integers([c.k0, c.k1], c.values.length, { low: c.low, high: c.high, dtype: 'float64', offset: BigInt(c.offset) });
+  if (got.some((v, i) => v !== c.values[i])) throw new Error(`integers() [${c.low}, ${c.high}) at ${c.offset} differs from test/vectors/discrete.json`);
+}
 await m.shutdownPool();
 EOF
 

@@ -25,7 +25,7 @@ const { aliasSample, cdfSample, prefixUnits } = await import('../lib/kernels/ali
 const { key } = await import('../lib/core/keys.js');
 const { uniform } = await import('../lib/facade/samplers.js');
 const { shutdownPool } = await import('../lib/backend/cpu/pool.js');
-const { loadNative } = await import('../lib/backend/cuda/native.js');
+const { loadNative } = await import('../lib/native/load.js');
 import type { AliasAddon, AliasDeviceTable } from '../lib/core/addon.js';
 import type { CudaAddon } from '../lib/backend/cuda/backend.js';
 

@@ -56,6 +56,7 @@ describe('cuda-random CLI', () => {
   it('info lists every visible GPU, and says when none is', () => {
     const facts: InfoFacts = {
       version: '9.9.9', backend: 'cuda', reason: 'a GPU is usable', addon: 'loaded', cpuWorkerThreads: 2, node: 'v22', platform: 'linux-x64', env: {},
+      cpuNative: { simd: 'avx2', reason: 'host SIMD kernels (avx2) in the native addon' },
       cuda: {
         device: 1, runtimeVersion: 13000,
         devices: [
@@ -67,6 +68,9 @@ describe('cuda-random CLI', () => {
     const text = formatInfo(facts);
     expect(text).toMatch(/gpu 0: +GPU A \(compute capability 8\.0, 16\.0 GiB\)\n/);
     expect(text).toMatch(/gpu 1: +GPU B \(compute capability 9\.0, 64\.0 GiB\) \(default\)/);
+    expect(text).toMatch(/cpu kernels: host SIMD kernels \(avx2\) in the native addon\n/);
+    expect(formatInfo({ ...facts, cpuNative: { simd: null, reason: 'this CPU lacks AVX2 (or is not x86-64)' } }))
+      .toMatch(/cpu kernels: WebAssembly \(host SIMD kernels not used: this CPU lacks AVX2 \(or is not x86-64\)\)\n/);
     expect(formatInfo({ ...facts, cuda: { devices: [], error: 'no CUDA-capable device is detected' }, reason: 'CUDA is not used: no CUDA-capable device is detected' }))
       .toMatch(/gpus: +none visible/);
   });

@@ -20,6 +20,7 @@ import { integersKernel, mulHi32 } from '../lib/kernels/integers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { CTORS } from '../lib/core/types.js';
 import { bernoulliWasm, geometricWasm, integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
+import { NATIVE_CPU_MIN, integersNative, nativeCpuInfo } from '../lib/native/cpu.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
 
@@ -227,34 +228,55 @@ describe('the WebAssembly fast paths equal the specification', () => {
     }
   });
 
-  it('narrow (high rejection, r = 2^32, powers of two) and wide ranges, every dtype, offsets and sizes across chunks', () => {
-    expect(samplersWasmAvailable()).toBe(true);
-    expect(integersWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { low: 0, high: 9 }, perElement: {}, out: new Int32Array(64) })).toBe(true);
-    const ranges: [number, number][] = [
-      [0, 3], [-9, 1_000_000], [0, 2 ** 31 + 1], [5, 3 * 2 ** 30 + 5], [0, 2 ** 32], [-(2 ** 31), 2 ** 31], [0, 2 ** 16],
-      [0, 2 ** 32 + 1], [-(2 ** 52), 2 ** 52], [-7, 2 ** 53 - 7],
-      // r = ⌊2^64/2049⌋ + 1: 2^64 mod r is nearly r, so about one wide proposal in 2049 is rejected
-      [0, WIDE_REJECTING], [-(2 ** 52), WIDE_REJECTING - 2 ** 52],
-    ];
-    for (const [low, high] of ranges) {
-      const dtypes = (['int32', 'uint32', 'float64'] as const).filter((d) =>
-        d === 'float64' || (d === 'int32' ? low >= -(2 ** 31) && high <= 2 ** 31 : low >= 0 && high <= 2 ** 32));
-      for (const dtype of dtypes) {
-        for (const n of [16, 17, 4099, 8195, 16411]) {
-          for (const [lo, hi] of [[0, 0], [3, 0], [0xfffffffd, 1], [6, 0x40000000]]) {
-            const run = (fast: boolean) => {
-              const out = new CTORS[dtype](n);
-              runKernel(`integers_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { low, high }, perElement: {}, out }, { fast });
-              return out;
-            };
-            const a = run(true), b = run(false);
-            let first = -1;
-            for (let i = 0; i < n && first < 0; i++) if (a[i] !== b[i]) first = i;
-            expect(first, `[${low}, ${high}) ${dtype} n ${n} first ${hi}:${lo}: element ${first} ${a[first]} vs ${b[first]}`).toBe(-1);
+  // the WebAssembly kernel (native: false) and, where the addon offers them, the host SIMD kernels
+  const paths = [['WebAssembly', { fast: true, native: false }], ['host SIMD', { fast: true, native: true }]] as const;
+  for (const [path, cpuPath] of paths) {
+    it.skipIf(path === 'host SIMD' && !nativeCpuInfo().simd)(`${path}: narrow (high rejection, r = 2^32, powers of two) and wide ranges, every dtype, offsets and sizes across chunks`, () => {
+      expect(samplersWasmAvailable()).toBe(true);
+      const probe = { k0: 1, k1: 2, lo: 0, hi: 0, params: { low: 0, high: 9 }, perElement: {}, out: new Int32Array(64) };
+      expect(path === 'WebAssembly' ? integersWasm(probe) : integersNative(probe)).toBe(true);
+      const ranges: [number, number][] = [
+        [0, 3], [-9, 1_000_000], [0, 2 ** 31 + 1], [5, 3 * 2 ** 30 + 5], [0, 2 ** 32], [-(2 ** 31), 2 ** 31], [0, 2 ** 16],
+        [0, 2 ** 32 + 1], [-(2 ** 52), 2 ** 52], [-7, 2 ** 53 - 7],
+        // r = ⌊2^64/2049⌋ + 1: 2^64 mod r is nearly r, so about one wide proposal in 2049 is rejected
+        [0, WIDE_REJECTING], [-(2 ** 52), WIDE_REJECTING - 2 ** 52],
+      ];
+      for (const [low, high] of ranges) {
+        const dtypes = (['int32', 'uint32', 'float64'] as const).filter((d) =>
+          d === 'float64' || (d === 'int32' ? low >= -(2 ** 31) && high <= 2 ** 31 : low >= 0 && high <= 2 ** 32));
+        for (const dtype of dtypes) {
+          for (const n of [16, 17, 63, 64, 65, 4099, 8195, 16411]) {
+            for (const [lo, hi] of [[0, 0], [3, 0], [0xfffffffd, 1], [6, 0x40000000], [0xffff0003, 0x7fffffff]]) {
+              const run = (fast: boolean) => {
+                const out = new CTORS[dtype](n);
+                runKernel(`integers_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { low, high }, perElement: {}, out }, fast ? cpuPath : { fast: false });
+                return out;
+              };
+              const a = run(true), b = run(false);
+              let first = -1;
+              for (let i = 0; i < n && first < 0; i++) if (a[i] !== b[i]) first = i;
+              expect(first, `[${low}, ${high}) ${dtype} n ${n} first ${hi}:${lo}: element ${first} ${a[first]} vs ${b[first]}`).toBe(-1);
+            }
           }
         }
       }
+    });
+  }
+
+  it.skipIf(!nativeCpuInfo().simd)('host SIMD: outputs that are SharedArrayBuffer views at an offset, and short calls (declined)', () => {
+    for (const [C, low, high] of [[Int32Array, -3, 1e6], [Uint32Array, 3, 2 ** 31 + 4], [Float64Array, -3, 2 ** 40]] as const) {
+      const n = 1000;
+      const sab = new C(new SharedArrayBuffer((n + 9) * C.BYTES_PER_ELEMENT)).subarray(5, 5 + n);
+      const want = new C(n);
+      integersKernel(k[0], k[1], 11, 0, low, high, want);
+      expect(integersNative({ k0: k[0], k1: k[1], lo: 11, hi: 0, params: { low, high }, perElement: {}, out: sab })).toBe(true);
+      expect(Array.from(sab)).toEqual(Array.from(want));
+      expect(new C(sab.buffer)[4]).toBe(0);  // nothing written before or after the view
+      expect(new C(sab.buffer)[5 + n]).toBe(0);
     }
+    const short = new Int32Array(NATIVE_CPU_MIN - 1);
+    expect(integersNative({ k0: 1, k1: 2, lo: 0, hi: 0, params: { low: 0, high: 9 }, perElement: {}, out: short })).toBe(false);
+    expect(short.every((v) => v === 0)).toBe(true);
   });
 });
 

@@ -31,6 +31,8 @@ import tCdf from '@stdlib/stats-base-dists-t-cdf';
 import fCdf from '@stdlib/stats-base-dists-f-cdf';
 import * as api from '../lib/index.js';
 import { SAMPLERS, TRANSFORMS, type SamplerSpec } from '../lib/samplers/registry.js';
+import type { OpSpec } from '../lib/samplers/spec.js';
+import { nativeCpuInfo } from '../lib/native/cpu.js';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import type { Backend } from '../lib/backend/types.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
@@ -235,8 +237,13 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
     }
   });
 
-  it('the WebAssembly fast kernels equal the specification (path injected, no global switch)', () => {
-    for (const op of s.ops.filter((x) => x.fast)) {
+  // each fast path an op has, injected (no global switch): WebAssembly alone, and the addon's host SIMD
+  // kernels first (where this machine runs them: lib/native/cpu.ts)
+  const fastPaths = ([['WebAssembly', { fast: true, native: false }, (x: OpSpec) => !!x.fast],
+    ['host SIMD', { fast: true, native: true }, (x: OpSpec) => !!x.native && !!nativeCpuInfo().simd]] as const)
+    .filter(([, , has]) => s.ops.some(has));
+  for (const [pathName, path, has] of fastPaths) it(`the ${pathName} fast kernels equal the specification (path injected, no global switch)`, () => {
+    for (const op of s.ops.filter(has)) {
       const values: Opts = { ...required(s), method: s.method?.default };
       for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
       if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
@@ -260,7 +267,7 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
         if (lowX.op !== op.name) continue;
         const Out = CTORS[op.dtype];
         const a = new Out(4099 * width(s)), b = new Out(4099 * width(s));
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, { fast: true });
+        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, path);
         runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: b }, { fast: false });
         sameBits(a, b, `${op.name} at ${JSON.stringify(v)}`);
       }
@@ -269,7 +276,7 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       const Out = CTORS[op.dtype];
       const run = (n: number, lo: number, hi: number, fast: boolean) => {
         const out = new Out(n * width(s));
-        runKernel(op.name, { k0: k[0], k1: k[1], lo, hi, params: low.params, perElement: {}, out }, { fast });
+        runKernel(op.name, { k0: k[0], k1: k[1], lo, hi, params: low.params, perElement: {}, out }, fast ? path : { fast: false });
         return out;
       };
       // sizes across the module's chunks (float32 transforms: 2048 blocks = 8192 values per call)

@@ -6,6 +6,7 @@ import type { Backend, BackendChoice, BackendName } from './types.js';
 import { cpuBackend } from './cpu/backend.js';
 import { cudaProbe, type CudaProbe } from './cuda/backend.js';
 import { checkEnum, describe } from '../core/validate.js';
+import { nativeCpuInfo } from '../native/cpu.js';
 
 /** Where a call may run: the caller's `backend` and `device` options (unvalidated). */
 export interface Placement {
@@ -37,6 +38,9 @@ export interface BackendInfo {
   reason: string;
   /** What the addon reported (versions, device), when it loaded. */
   cuda: Record<string, unknown> | null;
+  /** The CPU backend's native fast path: the instruction set of the addon's host SIMD kernels
+   *  ('avx512', 'avx2'), or null and why they do not run (WebAssembly runs instead; the same bits). */
+  cpuNative: { simd: string | null; reason: string };
 }
 
 export function requestedBackend(opt: unknown): BackendChoice {
@@ -94,13 +98,13 @@ export function backendInfo(place?: Placement): BackendInfo {
   const device = checkDevice(place?.device);
   const cuda = cudaProbe();
   if (choice === 'cpu') {
-    return { name: 'cpu', reason: 'the CPU backend was requested', cuda: cuda.info };
+    return { name: 'cpu', reason: 'the CPU backend was requested', cuda: cuda.info, cpuNative: nativeCpuInfo() };
   }
   if (cuda.backend) {
-    if (device === undefined) return { name: 'cuda', reason: cuda.reason, cuda: cuda.info };
+    if (device === undefined) return { name: 'cuda', reason: cuda.reason, cuda: cuda.info, cpuNative: nativeCpuInfo() };
     cudaOn(cuda, device);
-    return { name: 'cuda', device, reason: cuda.reasonFor(device), cuda: cuda.info };
+    return { name: 'cuda', device, reason: cuda.reasonFor(device), cuda: cuda.info, cpuNative: nativeCpuInfo() };
   }
   if (choice === 'cuda') throw new Error(`backend 'cuda' was requested but is unavailable: ${cuda.reason}`);
-  return { name: 'cpu', reason: `CUDA is not used: ${cuda.reason}`, cuda: cuda.info };
+  return { name: 'cpu', reason: `CUDA is not used: ${cuda.reason}`, cuda: cuda.info, cpuNative: nativeCpuInfo() };
 }

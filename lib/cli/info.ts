@@ -1,7 +1,7 @@
 /** `cuda-random info`: the library version, which backend is used and why, every visible GPU, how it was built. */
 import { backend } from '../index.js';
 import { poolSize } from '../backend/cpu/pool.js';
-import { loadNative } from '../backend/cuda/native.js';
+import { loadNative } from '../native/load.js';
 import { libraryVersion } from './version.js';
 
 export interface GpuFacts { index: number; name: string; computeCapability: string; totalMemory: number }
@@ -12,6 +12,8 @@ export interface InfoFacts {
   reason: string;
   cuda: Record<string, unknown> | null;
   addon: string;
+  /** The CPU backend's native fast path (BackendInfo.cpuNative). */
+  cpuNative: { simd: string | null; reason: string };
   cpuWorkerThreads: number;
   node: string;
   platform: string;
@@ -27,11 +29,12 @@ export function infoFacts(): InfoFacts {
     reason: b.reason,
     cuda: b.cuda,
     addon: nat.addon ? 'loaded' : `not loaded: ${nat.error}`,
+    cpuNative: b.cpuNative,
     cpuWorkerThreads: poolSize(),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
     env: Object.fromEntries(['CUDA_RANDOM_BACKEND', 'CUDA_RANDOM_DEVICE', 'CUDA_RANDOM_THREADS', 'CUDA_RANDOM_COPY_THREADS',
-      'CUDA_RANDOM_TRANSFER', 'CUDA_RANDOM_WORKER', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, process.env[k] ?? null])),
+      'CUDA_RANDOM_TRANSFER', 'CUDA_RANDOM_WORKER', 'CUDA_RANDOM_NO_NATIVE_CPU', 'CUDA_RANDOM_NO_WASM', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, process.env[k] ?? null])),
   };
 }
 
@@ -54,6 +57,10 @@ export function formatInfo(f: InfoFacts): string {
     if (typeof v === 'string' && f.reason.includes(v)) continue;
     lines.push(`cuda.${k}: ${text}`);
   }
+  // the host kernels' reason repeats the addon's load error when there is none: said once above
+  const nativeWhy = f.cpuNative.simd ? f.cpuNative.reason
+    : f.reason.includes(f.cpuNative.reason) || f.addon.includes(f.cpuNative.reason) ? 'no addon' : f.cpuNative.reason;
+  lines.push(`cpu kernels: ${f.cpuNative.simd ? nativeWhy : `WebAssembly (host SIMD kernels not used: ${nativeWhy})`}`);
   lines.push(`cpu worker threads: ${f.cpuWorkerThreads}`, `node: ${f.node} (${f.platform})`);
   return lines.join('\n');
 }

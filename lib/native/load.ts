@@ -1,6 +1,7 @@
 /**
- * Loads the CUDA addon, if there is one, and says why not otherwise. The addon is found by
- * node-gyp-build (prebuilds/ first, then build/Release) relative to the package root.
+ * Loads the native addon, if there is one, and says why not otherwise: the CUDA backend's kernels and
+ * the CPU backend's host SIMD kernels (lib/native/cpu.ts) live in it. node-gyp-build finds it
+ * (prebuilds/ first, then build/Release) relative to the package root.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ export interface NativeProbe {
 }
 
 /** The package root: the nearest directory above this module whose package.json is cuda-random's
- *  (dist/lib/backend/cuda/native.js when installed; lib/backend/cuda/native.ts when tests run the sources). */
+ *  (dist/lib/native/load.js when installed; lib/native/load.ts when tests run the sources). */
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {

@@ -4,6 +4,7 @@ import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
 import { integersKernel } from '../kernels/integers.js';
 import { integersWasm } from '../wasm/samplers.js';
+import { integersNative } from '../native/cpu.js';
 import { opOf, type OpSpec, type SamplerSpec } from './spec.js';
 
 const DTYPES = ['int32', 'uint32', 'float64'] as const satisfies readonly DeviceDtype[];
@@ -32,6 +33,7 @@ const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
   name: opOf('integers', dtype),
   dtype,
   fast: integersWasm,
+  native: integersNative,
   cpu: (a: KernelArgs) => integersKernel(a.k0, a.k1, a.lo, a.hi, a.params.low as number, a.params.high as number,
     a.out as Int32Array | Uint32Array | Float64Array),
   cuda: { fn: 'integers', args: [{ constant: DTYPE_CODE[dtype] }, { param: 'low' }, { param: 'high' }], crossover: 1 << 16 },

@@ -243,6 +243,9 @@ export interface OpSpec {
   cpu?: Kernel;
   /** The same bits, faster (WebAssembly); declines by returning false. */
   fast?: FastKernel;
+  /** The same bits from the addon's host SIMD kernels (lib/native/cpu.ts), tried before `fast`;
+   *  declines by returning false (no addon, no AVX2, a short call). */
+  native?: FastKernel;
   cuda?: CudaOp;
   /** The job is one indivisible result (a permutation, a sample without replacement): the CPU pool
    *  must not cut it into chunks. */

@@ -220,7 +220,7 @@ export function workerMessage(id: number, job: Job, path: CpuPath): Record<strin
   for (const k of Object.keys(perElement)) if (ArrayBuffer.isView(params[k])) params[k] = perElement[k];
   return {
     id, op: job.op, k0: job.key[0], k1: job.key[1], lo: job.lo, hi: job.hi,
-    out: job.out, params, perElement, fast: path.fast,
+    out: job.out, params, perElement, fast: path.fast, native: path.native !== false,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Backend } from '../types.js';
 import type { CudaDeviceInfo, NativeAddon } from '../../core/addon.js';
-import { loadNative } from './native.js';
+import { loadNative } from '../../native/load.js';
 import { CROSSOVER, CUDA_OPS, addonHas, runOp } from './ops.js';
 import { isResident } from './custom.js';
 import { cudaStore } from './device.js';

@@ -1,0 +1,64 @@
+/**
+ * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_*.cpp, x86-64 AVX-512 or AVX2): the CPU backend's
+ * native fast path, tried before the WebAssembly kernels, in the calling thread and in each pool worker
+ * (each loads the addon once). The same bits as the specification kernels. They decline — the
+ * WebAssembly or specification kernel runs — where there is no addon or it predates them, the CPU lacks
+ * AVX2, CUDA_RANDOM_NO_NATIVE_CPU is set (to anything but '' or '0'), or the call is too short to pay
+ * for crossing into C++.
+ */
+import type { KernelArgs } from '../core/job.js';
+import { loadNative } from './load.js';
+
+/** What binding/cpu.cc exports. */
+export interface CpuAddon {
+  cpuSimd(): string;
+  cpuIntegers(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Int32Array | Uint32Array | Float64Array): boolean;
+}
+
+/** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
+export const NATIVE_CPU_MIN = 64;
+
+function disabledByEnv(): boolean {
+  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_NATIVE_CPU;
+  return v !== undefined && v !== '' && v !== '0';
+}
+
+/** The host kernels of this process, or null and why not. */
+export interface NativeCpuProbe { addon: CpuAddon | null; reason: string }
+
+/** What `addon` (as loaded: null, and the load error) offers the CPU backend. Pure: tests hand it
+ *  stand-ins for an old addon or a CPU without AVX2. @internal */
+export function nativeCpuOf(addon: unknown, error: string | null, disabled: boolean): NativeCpuProbe {
+  if (disabled) return { addon: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' };
+  const a = addon as Partial<CpuAddon> | null;
+  if (!a) return { addon: null, reason: error ?? 'no native addon' };
+  if (typeof a.cpuSimd !== 'function' || typeof a.cpuIntegers !== 'function') {
+    return { addon: null, reason: 'the native addon predates its CPU kernels (rebuild it: npm run build:native)' };
+  }
+  const simd = a.cpuSimd();
+  if (simd === '') return { addon: null, reason: 'this CPU lacks AVX2 (or is not x86-64)' };
+  return { addon: a as CpuAddon, reason: simd };
+}
+
+let probe: NativeCpuProbe | undefined;
+
+function probeCpu(): NativeCpuProbe {
+  if (probe) return probe;
+  if (disabledByEnv()) return (probe = nativeCpuOf(null, null, true));  // the addon is not even loaded
+  const { addon, error } = loadNative();
+  return (probe = nativeCpuOf(addon, error, false));
+}
+
+/** The instruction set the host kernels use ('avx512' or 'avx2'), or null with the reason they do not run. */
+export function nativeCpuInfo(): { simd: string | null; reason: string } {
+  const p = probeCpu();
+  return p.addon ? { simd: p.reason, reason: `host SIMD kernels (${p.reason}) in the native addon` } : { simd: null, reason: p.reason };
+}
+
+/** integersKernel of lib/kernels/integers.ts through cr_cpu_integers (int32, uint32 or float64 out). */
+export function integersNative({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  if (out.length < NATIVE_CPU_MIN) return false;
+  const a = probeCpu().addon;
+  return a !== null && a.cpuIntegers(k0, k1, lo, hi, params.low as number, params.high as number,
+    out as Int32Array | Uint32Array | Float64Array);
+}

@@ -1,0 +1,106 @@
+/**
+ * The CPU backend's native fast path (lib/native/cpu.ts → binding/cpu.cc → cuda/src/cpu_integers.cpp):
+ * where it runs and where it declines, with the machine injected — an addon that predates the kernels,
+ * a CPU without AVX2, no addon, CUDA_RANDOM_NO_NATIVE_CPU — and, on this machine, that it is in use
+ * whenever the addon loaded and the CPU has AVX2 (so its value tests in discrete.test.ts and
+ * samplers.test.ts cannot skip silently), and that the worker pool's threads give the same bits with it.
+ * Its values against the specification: test/discrete.test.ts, test/samplers.test.ts and the host
+ * program cuda/test/test_cpu_integers.cpp.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { nativeCpuInfo, nativeCpuOf, type CpuAddon } from '../lib/native/cpu.js';
+import { loadNative } from '../lib/native/load.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
+import { integersKernel } from '../lib/kernels/integers.js';
+// dist: the pool's workers load dist/lib/backend/cpu/worker.js
+import * as built from '../dist/lib/index.js';
+
+afterAll(() => built.shutdownPool());
+
+/** The best instruction set of the host kernels the CPU reports (Linux; elsewhere unknown: null). */
+function cpuSimd(): 'avx512' | 'avx2' | '' | null {
+  let flags: string;
+  try {
+    flags = /^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '';
+  } catch {
+    return null;
+  }
+  const has = (f: string) => new RegExp(`\\b${f}\\b`).test(flags);
+  return has('avx512f') && has('avx512dq') ? 'avx512' : has('avx2') ? 'avx2' : '';
+}
+
+const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
+  cpuSimd: () => 'avx2', cpuIntegers: () => true, ...over,
+});
+
+describe('nativeCpuOf (the machine injected)', () => {
+  it('declines, saying why, for no addon, an addon without the kernels, a CPU without AVX2, and the opt-out', () => {
+    expect(nativeCpuOf(null, 'no native addon is installed: …', false)).toEqual({ addon: null, reason: 'no native addon is installed: …' });
+    const old = nativeCpuOf({ bits: () => undefined }, null, false);
+    expect(old.addon).toBeNull();
+    expect(old.reason).toMatch(/predates its CPU kernels/);
+    expect(nativeCpuOf(stand({ cpuIntegers: undefined as never }), null, false).reason).toMatch(/predates/);
+    const noAvx = nativeCpuOf(stand({ cpuSimd: () => '' }), null, false);
+    expect(noAvx.addon).toBeNull();
+    expect(noAvx.reason).toMatch(/lacks AVX2/);
+    expect(nativeCpuOf(stand({}), null, true)).toEqual({ addon: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' });
+    const ok = nativeCpuOf(stand({}), null, false);
+    expect(ok.addon).not.toBeNull();
+    expect(ok.reason).toBe('avx2');
+  });
+});
+
+describe('on this machine', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('the host kernels run wherever the addon loaded and the CPU has AVX2, with AVX-512 where it has that', () => {
+    const info = nativeCpuInfo();
+    const simd = cpuSimd();
+    if (loadNative().addon && simd) {
+      expect(info).toEqual({ simd, reason: `host SIMD kernels (${simd}) in the native addon` });
+    } else {
+      expect(info.simd).toBeNull();
+      expect(info.reason.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('CUDA_RANDOM_NO_NATIVE_CPU=1 turns them off (the addon is not consulted); the values stay the same', async () => {
+    const args = (out: Int32Array) => ({ k0: 5, k1: 6, lo: 0xfffffff1, hi: 2, out, params: { low: -4, high: 1e6 }, perElement: {} });
+    const a = new Int32Array(5001);
+    runKernel('integers_int32', args(a));
+    vi.stubEnv('CUDA_RANDOM_NO_NATIVE_CPU', '1');
+    vi.resetModules();
+    const cpu = await import('../lib/native/cpu.js');
+    const kernels = await import('../lib/backend/cpu/kernels.js');
+    expect(cpu.nativeCpuInfo()).toEqual({ simd: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' });
+    expect(cpu.integersNative(args(new Int32Array(5001)))).toBe(false);
+    const b = new Int32Array(5001);
+    kernels.runKernel('integers_int32', args(b));
+    expect(b).toEqual(a);
+  });
+
+  it('CUDA_RANDOM_NO_NATIVE_CPU=0 or empty leaves them on', async () => {
+    for (const v of ['0', '']) {
+      vi.stubEnv('CUDA_RANDOM_NO_NATIVE_CPU', v);
+      vi.resetModules();
+      const cpu = await import('../lib/native/cpu.js');
+      expect(cpu.nativeCpuInfo().reason).not.toMatch(/CUDA_RANDOM_NO_NATIVE_CPU/);
+    }
+  });
+
+  it('the worker pool gives the specification\'s bits (its threads load the addon themselves)', async () => {
+    for (const [dtype, low, high, C] of [['int32', -9, 1e6, Int32Array], ['uint32', 0, 2 ** 31 + 1, Uint32Array], ['float64', 0, 2 ** 40, Float64Array]] as const) {
+      const n = 1 << 20;  // large enough for the pool to cut it
+      const got = await built.integersAsync(built.key(77), n, { low, high, dtype, offset: 2 ** 32 - 5 });
+      const want = new C(n);
+      integersKernel(built.key(77)[0], built.key(77)[1], 2 ** 32 - 5 >>> 0, 0, low, high, want);
+      let first = -1;
+      for (let i = 0; i < n && first < 0; i++) if (got[i] !== want[i]) first = i;
+      expect(first, `${dtype}: element ${first}`).toBe(-1);
+    }
+  });
+});
