@@ -8,7 +8,9 @@
 // GCC 12's avx512fintrin.h builds _mm512_undefined_* by self-initialisation, which -Wuninitialized
 // reports at every inlined use (a false positive; GCC bug 105593)
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "cpu_philox_avx512.h"
 
 namespace {
