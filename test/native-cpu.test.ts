@@ -68,6 +68,23 @@ describe('on this machine', () => {
     }
   });
 
+  it.skipIf(!nativeCpuInfo().simd)('the binding refuses bad arguments with TypeError/RangeError and writes nothing', () => {
+    const a = loadNative().addon as CpuAddon;
+    const out = new Int32Array(100).fill(7);
+    const call = (...args: unknown[]) => () => (a.cpuIntegers as (...x: unknown[]) => boolean)(...args);
+    expect(call(1, 2, 0, 0, 5, 5, out)).toThrow(RangeError);  // empty range
+    expect(call(1, 2, 0, 0, 0, 2 ** 32, out)).toThrow(RangeError);  // too wide for int32
+    expect(call(1, 2, 0, 0, 0.5, 9, out)).toThrow(RangeError);  // not an integer
+    expect(call(1, 2, 0, 0, 0, 2 ** 53, new Float64Array(4))).toThrow(RangeError);  // not a safe integer
+    expect(call(1, 2, 0, 0, 0, 9, new Float32Array(100))).toThrow(TypeError);
+    expect(call(1, 2, 0, 0, 0, 9, [1, 2, 3])).toThrow(TypeError);
+    expect(call(-1, 2, 0, 0, 0, 9, out)).toThrow(RangeError);  // k0
+    expect(call('1', 2, 0, 0, 0, 9, out)).toThrow(TypeError);
+    expect(out.every((v) => v === 7)).toBe(true);
+    expect(call(1, 2, 0, 0, -3, 9, out)()).toBe(true);
+    expect(out.every((v) => v >= -3 && v < 9)).toBe(true);
+  });
+
   it('CUDA_RANDOM_NO_NATIVE_CPU=1 turns them off (the addon is not consulted); the values stay the same', async () => {
     const args = (out: Int32Array) => ({ k0: 5, k1: 6, lo: 0xfffffff1, hi: 2, out, params: { low: -4, high: 1e6 }, perElement: {} });
     const a = new Int32Array(5001);
