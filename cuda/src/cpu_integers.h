@@ -43,6 +43,20 @@ void cr_cpu_fill(const cr_cpu_int_ctx& c, uint64_t first, T* out, uint64_t n, Gr
   }
 }
 
+/** One instruction set's call: its group kernels — wide (doubles), narrow into doubles, narrow into
+ *  32-bit words (int32 and uint32: the same bits) — over cr_cpu_fill. */
+template <unsigned BLOCKS, class Wide, class NarrowF64, class NarrowU32>
+void cr_cpu_integers_run(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n, Wide wide,
+                         NarrowF64 narrow_f64, NarrowU32 narrow_u32) {
+  if (c.p.wide) {
+    cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, wide);
+  } else if (type == CR_TYPE_F64) {
+    cr_cpu_fill<double, 4, BLOCKS>(c, first, (double*)out, n, narrow_f64);
+  } else {
+    cr_cpu_fill<uint32_t, 4, BLOCKS>(c, first, (uint32_t*)out, n, narrow_u32);
+  }
+}
+
 /** The kernel of one instruction set (the caller checked the arguments and the CPU). */
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);

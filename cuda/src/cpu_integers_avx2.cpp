@@ -210,13 +210,7 @@ __attribute__((target("avx2"))) void wide_group(const Ctx& c, uint64_t b, double
 }  // namespace
 
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
-  if (c.p.wide) {
-    cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, wide_group);
-  } else if (type == CR_TYPE_F64) {
-    cr_cpu_fill<double, 4, BLOCKS>(c, first, (double*)out, n, narrow_group<double>);
-  } else {
-    cr_cpu_fill<uint32_t, 4, BLOCKS>(c, first, (uint32_t*)out, n, narrow_group<uint32_t>);  // int32: the same bits
-  }
+  cr_cpu_integers_run<BLOCKS>(c, first, out, type, n, wide_group, narrow_group<double>, narrow_group<uint32_t>);
 }
 
 #endif
