@@ -6,6 +6,8 @@
 //   cpuSimd() -> string                                  "avx512", "avx2", or "" where the kernels decline
 //   cpuIntegers(k0, k1, lo, hi, low, high, out) -> bool  out: a host Int32Array, Uint32Array or
 //                                                        Float64Array, written in place; false: declined
+//   cpuBernoulli(k0, k1, lo, hi, p, out) -> bool         out: a host Uint8Array, Int32Array, Uint32Array,
+//                                                        Float32Array or Float64Array; p one number
 #include "args.h"
 #include "common.h"
 #include "cr_api_cpu.h"
@@ -32,9 +34,25 @@ Napi::Value CpuIntegers(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(env, rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuBernoulli(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double p = f64(info, 4, "p");
+  const char* types = "out must be a Uint8Array, Int32Array, Uint32Array, Float32Array or Float64Array";
+  if (!info[5].IsTypedArray()) throw Napi::TypeError::New(env, types);
+  const Napi::TypedArray out = info[5].As<Napi::TypedArray>();
+  const int type = typed_type(out);
+  if (type < 0) throw Napi::TypeError::New(env, types);
+  const int rc = cr_cpu_bernoulli(k0, k1, first, p, typed_data(out), type, out.ElementLength());
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(env, "p must be in [0, 1]");
+  return Napi::Boolean::New(env, rc == CR_CPU_DONE);
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuIntegers", Napi::Function::New(env, CpuIntegers, "cpuIntegers"));
+  exports.Set("cpuBernoulli", Napi::Function::New(env, CpuBernoulli, "cpuBernoulli"));
 }
 
 Registrar registrar(Register);

@@ -20,7 +20,7 @@ import { integersKernel, mulHi32 } from '../lib/kernels/integers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { CTORS } from '../lib/core/types.js';
 import { bernoulliWasm, geometricWasm, integersWasm, samplersWasmAvailable } from '../lib/wasm/samplers.js';
-import { NATIVE_CPU_MIN, integersNative, nativeCpuInfo } from '../lib/native/cpu.js';
+import { NATIVE_CPU_MIN, bernoulliNative, integersNative, nativeCpuInfo } from '../lib/native/cpu.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
 
@@ -199,37 +199,40 @@ describe('integers: exact pmf', () => {
 });
 
 describe('the WebAssembly fast paths equal the specification', () => {
-  it('bernoulli and geometric (scalar p at the edges of their domains), every dtype, offsets and sizes across chunks', () => {
-    expect(bernoulliWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Uint8Array(64) })).toBe(true);
-    expect(geometricWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Int32Array(64) })).toBe(true);
-    const cases = [
-      ['bernoulli', [0, 5e-324, 2 ** -53, 0.3, 0.5, 1 - 2 ** -53, 1], ['uint8', 'int32', 'uint32', 'float32', 'float64']],
-      ['geometric', [2 ** -25, 1e-3, 0.3, 0.5, 1 - 2 ** -53, 1], ['int32', 'uint32', 'float64']],
-      ['geometric', [2 ** -47, 1e-12], ['float64']],
-    ] as const;
-    for (const [name, ps, dtypes] of cases) {
-      for (const p of ps) {
-        for (const dtype of dtypes) {
-          for (const n of [16, 33, 65539]) {
-            for (const [lo, hi] of [[0, 0], [3, 0], [0xffffffff, 1]]) {
-              const run = (fast: boolean) => {
-                const out = new CTORS[dtype](n);
-                runKernel(`${name}_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { p }, perElement: {}, out }, { fast });
-                return out;
-              };
-              const a = run(true), b = run(false);
-              let first = -1;
-              for (let i = 0; i < n && first < 0; i++) if (!Object.is(a[i], b[i])) first = i;
-              expect(first, `${name} p ${p} ${dtype} n ${n} first ${hi}:${lo}: ${a[first]} vs ${b[first]}`).toBe(-1);
+  // the WebAssembly kernels (native: false) and, where the addon offers them, the host SIMD kernels
+  const paths = [['WebAssembly', { fast: true, native: false }], ['host SIMD', { fast: true, native: true }]] as const;
+  for (const [path, cpuPath] of paths) {
+    it.skipIf(path === 'host SIMD' && !nativeCpuInfo().simd)(`${path}: bernoulli and geometric (scalar p at the edges of their domains), every dtype, offsets and sizes across chunks`, () => {
+      const probe = { k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Uint8Array(64) };
+      expect(path === 'WebAssembly' ? bernoulliWasm(probe) : bernoulliNative(probe)).toBe(true);
+      expect(geometricWasm({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: 0.5 }, perElement: {}, out: new Int32Array(64) })).toBe(true);
+      const cases = [
+        ['bernoulli', [0, 5e-324, 2 ** -53, 0.3, 0.5, 1 - 2 ** -53, 1], ['uint8', 'int32', 'uint32', 'float32', 'float64']],
+        ['geometric', [2 ** -25, 1e-3, 0.3, 0.5, 1 - 2 ** -53, 1], ['int32', 'uint32', 'float64']],
+        ['geometric', [2 ** -47, 1e-12], ['float64']],
+      ] as const;
+      for (const [name, ps, dtypes] of cases) {
+        for (const p of ps) {
+          for (const dtype of dtypes) {
+            for (const n of [16, 33, 64, 65, 65539]) {
+              for (const [lo, hi] of [[0, 0], [3, 0], [0xffffffff, 1], [0xfffe0003, 0x7fffffff]]) {
+                const run = (fast: boolean) => {
+                  const out = new CTORS[dtype](n);
+                  runKernel(`${name}_${dtype}`, { k0: k[0], k1: k[1], lo, hi, params: { p }, perElement: {}, out }, fast ? cpuPath : { fast: false });
+                  return out;
+                };
+                const a = run(true), b = run(false);
+                let first = -1;
+                for (let i = 0; i < n && first < 0; i++) if (!Object.is(a[i], b[i])) first = i;
+                expect(first, `${name} p ${p} ${dtype} n ${n} first ${hi}:${lo}: ${a[first]} vs ${b[first]}`).toBe(-1);
+              }
             }
           }
         }
       }
-    }
-  });
+    });
+  }
 
-  // the WebAssembly kernel (native: false) and, where the addon offers them, the host SIMD kernels
-  const paths = [['WebAssembly', { fast: true, native: false }], ['host SIMD', { fast: true, native: true }]] as const;
   for (const [path, cpuPath] of paths) {
     it.skipIf(path === 'host SIMD' && !nativeCpuInfo().simd)(`${path}: narrow (high rejection, r = 2^32, powers of two) and wide ranges, every dtype, offsets and sizes across chunks`, () => {
       expect(samplersWasmAvailable()).toBe(true);
@@ -263,7 +266,19 @@ describe('the WebAssembly fast paths equal the specification', () => {
     });
   }
 
-  it.skipIf(!nativeCpuInfo().simd)('host SIMD: outputs that are SharedArrayBuffer views at an offset, and short calls (declined)', () => {
+  it.skipIf(!nativeCpuInfo().simd)('host SIMD: outputs that are SharedArrayBuffer views at an offset, short calls and per-element p (declined)', () => {
+    for (const C of [Uint8Array, Int32Array, Float32Array] as const) {
+      const n = 1000;
+      const sab = new C(new SharedArrayBuffer((n + 9) * C.BYTES_PER_ELEMENT)).subarray(5, 5 + n);
+      const want = new C(n);
+      runKernel(`bernoulli_${C === Uint8Array ? 'uint8' : C === Int32Array ? 'int32' : 'float32'}`, { k0: k[0], k1: k[1], lo: 11, hi: 0, params: { p: 0.3 }, perElement: {}, out: want }, { fast: false });
+      expect(bernoulliNative({ k0: k[0], k1: k[1], lo: 11, hi: 0, params: { p: 0.3 }, perElement: {}, out: sab })).toBe(true);
+      expect(Array.from(sab)).toEqual(Array.from(want));
+      expect(new C(sab.buffer)[4]).toBe(0);
+      expect(new C(sab.buffer)[5 + n]).toBe(0);
+    }
+    const pe = new Float64Array(100).fill(0.5);
+    expect(bernoulliNative({ k0: 1, k1: 2, lo: 0, hi: 0, params: {}, perElement: { p: pe }, out: new Uint8Array(100) })).toBe(false);
     for (const [C, low, high] of [[Int32Array, -3, 1e6], [Uint32Array, 3, 2 ** 31 + 4], [Float64Array, -3, 2 ** 40]] as const) {
       const n = 1000;
       const sab = new C(new SharedArrayBuffer((n + 9) * C.BYTES_PER_ELEMENT)).subarray(5, 5 + n);

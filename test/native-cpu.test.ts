@@ -1,11 +1,11 @@
 /**
- * The CPU backend's native fast path (lib/native/cpu.ts → binding/cpu.cc → cuda/src/cpu_integers.cpp):
+ * The CPU backend's native fast path (lib/native/cpu.ts → binding/cpu.cc → cuda/src/cpu_kernels.cpp):
  * where it runs and where it declines, with the machine injected — an addon that predates the kernels,
  * a CPU without AVX2, no addon, CUDA_RANDOM_NO_NATIVE_CPU — and, on this machine, that it is in use
  * whenever the addon loaded and the CPU has AVX2 (so its value tests in discrete.test.ts and
  * samplers.test.ts cannot skip silently), and that the worker pool's threads give the same bits with it.
  * Its values against the specification: test/discrete.test.ts, test/samplers.test.ts and the host
- * program cuda/test/test_cpu_integers.cpp.
+ * program cuda/test/test_cpu_kernels.cpp.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 }
 
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
-  cpuSimd: () => 'avx2', cpuIntegers: () => true, ...over,
+  cpuSimd: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -68,7 +68,7 @@ describe('on this machine', () => {
     }
   });
 
-  it.skipIf(!nativeCpuInfo().simd)('the binding refuses bad arguments with TypeError/RangeError and writes nothing', () => {
+  it.skipIf(!nativeCpuInfo().simd)('the binding refuses bad arguments (integers, bernoulli) with TypeError/RangeError and writes nothing', () => {
     const a = loadNative().addon as CpuAddon;
     const out = new Int32Array(100).fill(7);
     const call = (...args: unknown[]) => () => (a.cpuIntegers as (...x: unknown[]) => boolean)(...args);
@@ -83,6 +83,15 @@ describe('on this machine', () => {
     expect(out.every((v) => v === 7)).toBe(true);
     expect(call(1, 2, 0, 0, -3, 9, out)()).toBe(true);
     expect(out.every((v) => v >= -3 && v < 9)).toBe(true);
+    const bytes = new Uint8Array(100).fill(7);
+    const bern = (...args: unknown[]) => () => (a.cpuBernoulli as (...x: unknown[]) => boolean)(...args);
+    for (const p of [-0.1, 1.5, NaN, Infinity]) expect(bern(1, 2, 0, 0, p, bytes)).toThrow(RangeError);
+    expect(bern(1, 2, 0, 0, '0.5', bytes)).toThrow(TypeError);
+    expect(bern(1, 2, 0, 0, 0.5, new Int16Array(100))).toThrow(TypeError);
+    expect(bern(1, 2, 0, 0, 0.5, new BigInt64Array(100))).toThrow(TypeError);
+    expect(bytes.every((v) => v === 7)).toBe(true);
+    expect(bern(1, 2, 0, 0, 0.5, bytes)()).toBe(true);
+    expect(bytes.every((v) => v === 0 || v === 1)).toBe(true);
   });
 
   it('CUDA_RANDOM_NO_NATIVE_CPU=1 turns them off (the addon is not consulted); the values stay the same', async () => {

@@ -2,7 +2,7 @@
 // bit the TypeScript specification like every other kernel, reached through the addon's cpu* functions
 // (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
 // addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
-// kernels run. cuda/src/cpu_integers*.cpp hold them.
+// kernels run. cuda/src/cpu_kernels*.cpp hold them: integers and bernoulli so far.
 #ifndef CR_API_CPU_H
 #define CR_API_CPU_H
 
@@ -22,5 +22,12 @@ const char* cr_cpu_simd(void);
  */
 int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out, int type,
                     uint64_t n);
+
+/**
+ * Elements [first, first + n) of bernoulli(p) with one p (docs/streams.md §6.9) into host memory `out`
+ * of `type` (CR_TYPE_U8, I32, U32, F32 or F64), what cr_bernoulli gives. Returns CR_CPU_DONE,
+ * CR_CPU_DECLINED (nothing written) or CR_EINVAL (p outside [0, 1] or NaN, another type).
+ */
+int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
 
 #endif  // CR_API_CPU_H

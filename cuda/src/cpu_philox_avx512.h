@@ -2,7 +2,7 @@
 // word j of every block in one __m512i. vpmuludq forms the 64-bit products of the even lanes, a second
 // one those of the odd lanes shifted down; one two-source permute each gathers the high and the low
 // halves, and one ternary-logic op does each round's three-way xor. Compiled for AVX-512 F and DQ by
-// function attribute (cpu_integers.cpp checks the CPU).
+// function attribute (cpu_kernels.cpp checks the CPU).
 #ifndef CR_CPU_PHILOX_AVX512_H
 #define CR_CPU_PHILOX_AVX512_H
 

@@ -13,6 +13,7 @@ import { loadNative } from './load.js';
 export interface CpuAddon {
   cpuSimd(): string;
   cpuIntegers(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Int32Array | Uint32Array | Float64Array): boolean;
+  cpuBernoulli(k0: number, k1: number, lo: number, hi: number, p: number, out: Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array): boolean;
 }
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
@@ -32,7 +33,7 @@ export function nativeCpuOf(addon: unknown, error: string | null, disabled: bool
   if (disabled) return { addon: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' };
   const a = addon as Partial<CpuAddon> | null;
   if (!a) return { addon: null, reason: error ?? 'no native addon' };
-  if (typeof a.cpuSimd !== 'function' || typeof a.cpuIntegers !== 'function') {
+  if (typeof a.cpuSimd !== 'function' || typeof a.cpuIntegers !== 'function' || typeof a.cpuBernoulli !== 'function') {
     return { addon: null, reason: 'the native addon predates its CPU kernels (rebuild it: npm run build:native)' };
   }
   const simd = a.cpuSimd();
@@ -61,4 +62,13 @@ export function integersNative({ k0, k1, lo, hi, params, out }: KernelArgs): boo
   const a = probeCpu().addon;
   return a !== null && a.cpuIntegers(k0, k1, lo, hi, params.low as number, params.high as number,
     out as Int32Array | Uint32Array | Float64Array);
+}
+
+/** bernoulliKernel of lib/kernels/bernoulli.ts with one p through cr_cpu_bernoulli (a per-element p
+ *  declines). */
+export function bernoulliNative({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (perElement.p || out.length < NATIVE_CPU_MIN) return false;
+  const a = probeCpu().addon;
+  return a !== null && a.cpuBernoulli(k0, k1, lo, hi, params.p as number,
+    out as Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array);
 }

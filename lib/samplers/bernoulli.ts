@@ -4,6 +4,7 @@ import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
 import { bernoulliKernel, type DiscreteOut } from '../kernels/bernoulli.js';
 import { bernoulliWasm } from '../wasm/samplers.js';
+import { bernoulliNative } from '../native/cpu.js';
 import { opOf, type OpSpec, type SamplerSpec } from './spec.js';
 
 const DTYPES = ['uint8', 'int32', 'uint32', 'float32', 'float64'] as const satisfies readonly DeviceDtype[];
@@ -12,6 +13,7 @@ const op = (dtype: DeviceDtype): OpSpec => ({
   name: opOf('bernoulli', dtype),
   dtype,
   fast: bernoulliWasm,
+  native: bernoulliNative,
   cpu: (a: KernelArgs) => bernoulliKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as number, a.perElement.p, a.out as DiscreteOut),
   cuda: { fn: 'bernoulli', args: [{ constant: DTYPE_CODE[dtype] }, { shapes: 'p', perElement: true }], crossover: 1 << 16 },
 });

@@ -1,9 +1,11 @@
-// integers (docs/streams.md §4.1) on the host in AVX2 (cpu_integers.h): sixteen Philox blocks per step
-// (two interleaved sets of eight, cpu_philox_avx2.h), Lemire's multiply and test eight elements
-// (narrow) or four (wide) at a time; a rejected element gets its retry blocks as cr_discrete.h's scalar
-// port gives them. The same values as cr_integers_work, element by element.
+// The host SIMD kernels in AVX2 (cpu_kernels.h): sixteen Philox blocks per step (two interleaved sets
+// of eight, cpu_philox_avx2.h).
+//   integers (docs/streams.md §4.1)   Lemire's multiply and test eight elements (narrow) or four (wide)
+//                                     at a time; a rejected element gets its retry blocks as
+//                                     cr_discrete.h's scalar port gives them (cr_integers_work's values)
+//   bernoulli (§6.9), scalar p        four elements' k53 at a time against ⌈p·2^53⌉
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include "cpu_integers.h"
+#include "cpu_kernels.h"
 #include "cpu_philox_avx2.h"
 
 namespace {
@@ -207,7 +209,37 @@ __attribute__((target("avx2"))) void wide_group(const Ctx& c, uint64_t b, double
 /** Elements [first, first + n) into out: whole groups in place, a partial one (at either end) through
  *  a scratch group. */
 
+/** bernoulli: elements 2b … 2b + 2·BLOCKS − 1 of the raw stream (element e: words 2e, 2e + 1) into dst
+ *  as 0/1. A row of cr_rows8 holds four elements' word pairs as 64-bit lanes (low word first). */
+template <class T>
+struct BernoulliGroup {
+  __attribute__((target("avx2"))) static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
+    __m256i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
+    cr_philox8<SETS>(x, c.k0, c.k1);
+    const __m256i m32 = _mm256_set1_epi64x(0xffffffffll), below = _mm256_set1_epi64x((long long)c.below);
+    uint64_t bits = 0;
+    for (unsigned g = 0; g < SETS; ++g) {
+      __m256i rows[4];
+      cr_rows8(x[g], rows);
+      for (unsigned q = 0; q < 4; ++q) {
+        // k53 = (a >> 5)·2^26 + (b >> 6), a the low word of the lane; 1 where k53 < ⌈p·2^53⌉ (signed: both < 2^63)
+        const __m256i w = rows[q];
+        const __m256i k53 = _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26),
+                                             _mm256_srli_epi64(w, 38));
+        const uint64_t m = (uint64_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(below, k53)));
+        bits |= m << (16 * g + 4 * q);
+      }
+    }
+    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
+  }
+};
+
 }  // namespace
+
+void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+  cr_cpu_bernoulli_run<BLOCKS, BernoulliGroup>(c, first, out, type, n);
+}
 
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_integers_run<BLOCKS>(c, first, out, type, n, wide_group, narrow_group<double>, narrow_group<uint32_t>);

@@ -1,10 +1,12 @@
-// integers (docs/streams.md §4.1) on the host in AVX-512 F + DQ (cpu_integers.h): thirty-two Philox
-// blocks per step (two interleaved sets of sixteen, cpu_philox_avx512.h), Lemire's multiply and test
-// sixteen narrow or eight wide elements at a time, rejected lanes left-packed by vpcompressd (narrow)
-// and retried like cpu_integers_avx2.cpp's; wide values convert by vcvtuqq2pd. The same values as
-// cr_integers_work, element by element.
+// The host SIMD kernels in AVX-512 F + DQ (cpu_kernels.h): thirty-two Philox blocks per step (two
+// interleaved sets of sixteen, cpu_philox_avx512.h).
+//   integers (docs/streams.md §4.1)   Lemire's multiply and test sixteen narrow or eight wide elements
+//                                     at a time, rejected lanes left-packed by vpcompressd (narrow) and
+//                                     retried like cpu_kernels_avx2.cpp's; wide values convert by
+//                                     vcvtuqq2pd (cr_integers_work's values)
+//   bernoulli (§6.9), scalar p        eight elements' k53 at a time against ⌈p·2^53⌉
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include "cpu_integers.h"
+#include "cpu_kernels.h"
 // GCC 12's avx512fintrin.h builds _mm512_undefined_* by self-initialisation, which -Wuninitialized
 // reports at every inlined use (a false positive; GCC bug 105593)
 #pragma GCC diagnostic ignored "-Wuninitialized"
@@ -177,7 +179,36 @@ CR_AVX512_TARGET void wide_group(const Ctx& c, uint64_t b, double* dst) {
   }
 }
 
+/** bernoulli: elements 2b … 2b + 2·BLOCKS − 1 of the raw stream (element e: words 2e, 2e + 1) into dst
+ *  as 0/1. A row of cr_rows16 holds eight elements' word pairs as 64-bit lanes (low word first). */
+template <class T>
+struct BernoulliGroup {
+  CR_AVX512_TARGET static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
+    __m512i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
+    cr_philox16<SETS>(x, c.k0, c.k1);
+    const __m512i m32 = _mm512_set1_epi64(0xffffffffll), below = _mm512_set1_epi64((long long)c.below);
+    uint64_t bits = 0;
+    for (unsigned g = 0; g < SETS; ++g) {
+      __m512i rows[4];
+      cr_rows16(x[g], rows);
+      for (unsigned q = 0; q < 4; ++q) {
+        // k53 = (a >> 5)·2^26 + (b >> 6), a the low word of the lane; 1 where k53 < ⌈p·2^53⌉ (signed: both < 2^63)
+        const __m512i w = rows[q];
+        const __m512i k53 = _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26),
+                                             _mm512_srli_epi64(w, 38));
+        bits |= (uint64_t)_mm512_cmpgt_epi64_mask(below, k53) << (32 * g + 8 * q);
+      }
+    }
+    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
+  }
+};
+
 }  // namespace
+
+void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+  cr_cpu_bernoulli_run<BLOCKS, BernoulliGroup>(c, first, out, type, n);
+}
 
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_integers_run<BLOCKS>(c, first, out, type, n, wide_group, narrow_group<double>, narrow_group<uint32_t>);

@@ -1,7 +1,9 @@
-// The host SIMD integers kernels' entry (cr_api_cpu.h): argument checks and the choice of instruction
-// set, once per process, from what the CPU and OS support (cpu_integers_avx512.cpp, then
-// cpu_integers_avx2.cpp). Not x86-64 with GCC or Clang: every call declines and WebAssembly runs.
-#include "cpu_integers.h"
+// The host SIMD kernels' entries (cr_api_cpu.h): argument checks and the choice of instruction set,
+// once per process, from what the CPU and OS support (cpu_kernels_avx512.cpp, then
+// cpu_kernels_avx2.cpp). Not x86-64 with GCC or Clang: every call declines and WebAssembly runs.
+#include <math.h>
+
+#include "cpu_kernels.h"
 #include "cr_api_cpu.h"
 
 namespace {
@@ -34,6 +36,8 @@ int cr_cpu_isa(void) {
 int cr_cpu_isa(void) { return CR_ISA_NONE; }
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
 
 #endif
 
@@ -55,4 +59,20 @@ int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64
 int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out, int type,
                     uint64_t n) {
   return cr_cpu_integers_isa(cr_cpu_isa(), k0, k1, first, low, high, out, type, n);
+}
+
+int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
+  if (!(p >= 0.0 && p <= 1.0)) return CR_EINVAL;
+  if (type != CR_TYPE_U8 && type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F32 && type != CR_TYPE_F64) {
+    return CR_EINVAL;
+  }
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa()) return CR_CPU_DECLINED;
+  const cr_cpu_bern_ctx c{(uint64_t)ceil(p * 9007199254740992.0), k0, k1};  // p·2^53: exact
+  if (isa == CR_ISA_AVX512) cr_cpu_bernoulli_avx512(c, first, out, type, n);
+  else cr_cpu_bernoulli_avx2(c, first, out, type, n);
+  return CR_CPU_DONE;
+}
+
+int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
+  return cr_cpu_bernoulli_isa(cr_cpu_isa(), k0, k1, first, p, out, type, n);
 }

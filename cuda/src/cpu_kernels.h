@@ -1,0 +1,112 @@
+// The host SIMD kernels' shared parts (cuda/src/cpu_kernels*.cpp: one file per instruction set; the C
+// API is cuda/include/cr_api_cpu.h): what a call derives once, the loop that cuts [first, first + n)
+// into groups of blocks, and one entry per sampler and instruction set. Internal: the host test
+// reaches each instruction set through the *_isa entries.
+#ifndef CR_CPU_KERNELS_H
+#define CR_CPU_KERNELS_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "cr_api.h"
+#include "cr_discrete.h"
+
+/** The instruction sets, best last: cr_cpu_isa() is the best this CPU (and OS) runs. */
+enum { CR_ISA_NONE = 0, CR_ISA_AVX2 = 1, CR_ISA_AVX512 = 2 };
+int cr_cpu_isa(void);
+
+/** What every group of an integers call shares. */
+struct cr_cpu_int_ctx {
+  cr_int_plan p;
+  uint32_t k0, k1;
+};
+
+/** What every group of a bernoulli call shares: u = k53·2^-53 < p exactly when k53 < ⌈p·2^53⌉
+ *  (p·2^53 is exact, k53 an integer), so the test is an integer comparison. */
+struct cr_cpu_bern_ctx {
+  uint64_t below;  // ⌈p·2^53⌉ ∈ [0, 2^53]
+  uint32_t k0, k1;
+};
+
+/**
+ * Elements [first, first + n) into out by groups of BLOCKS Philox blocks (L elements each: 4 narrow,
+ * 2 wide): whole groups in place, a partial one (at either end) through a scratch group.
+ */
+template <class T, unsigned L, unsigned BLOCKS, class Ctx, class Group>
+void cr_cpu_fill(const Ctx& c, uint64_t first, T* out, uint64_t n, Group group) {
+  constexpr unsigned G = BLOCKS * L;
+  for (uint64_t e = first; n > 0;) {
+    const uint64_t b = e / L, skip = e - b * L;
+    if (skip == 0 && n >= G) {
+      group(c, b, out);
+      out += G, e += G, n -= G;
+      continue;
+    }
+    T tmp[G];
+    group(c, b, tmp);
+    const uint64_t take = G - skip < n ? G - skip : n;
+    memcpy(out, tmp + skip, take * sizeof(T));
+    out += take, e += take, n -= take;
+  }
+}
+
+/** One instruction set's call: its group kernels — wide (doubles), narrow into doubles, narrow into
+ *  32-bit words (int32 and uint32: the same bits) — over cr_cpu_fill. */
+template <unsigned BLOCKS, class Wide, class NarrowF64, class NarrowU32>
+void cr_cpu_integers_run(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n, Wide wide,
+                         NarrowF64 narrow_f64, NarrowU32 narrow_u32) {
+  if (c.p.wide) {
+    cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, wide);
+  } else if (type == CR_TYPE_F64) {
+    cr_cpu_fill<double, 4, BLOCKS>(c, first, (double*)out, n, narrow_f64);
+  } else {
+    cr_cpu_fill<uint32_t, 4, BLOCKS>(c, first, (uint32_t*)out, n, narrow_u32);
+  }
+}
+
+/** 0/1 bits of consecutive elements (bit i: element i) as T into dst[0, n), n ≤ 64: bytes through a
+ *  table of eight at a time, other types one by one (the compiler vectorises it). */
+template <class T>
+inline void cr_cpu_store_bits(uint64_t bits, unsigned n, T* dst) {
+  if constexpr (sizeof(T) == 1) {
+    struct Bytes {
+      uint64_t of[256];
+      constexpr Bytes() : of() {
+        for (unsigned m = 0; m < 256; ++m)
+          for (unsigned j = 0; j < 8; ++j) of[m] |= (uint64_t)(m >> j & 1) << (8 * j);  // little-endian x86-64
+      }
+    };
+    static constexpr Bytes BYTES;
+    unsigned i = 0;
+    for (; i + 8 <= n; i += 8) memcpy(dst + i, &BYTES.of[bits >> i & 0xff], 8);
+    for (; i < n; ++i) dst[i] = (T)(bits >> i & 1);
+  } else {
+    for (unsigned i = 0; i < n; ++i) dst[i] = (T)(bits >> i & 1);
+  }
+}
+
+/** One instruction set's bernoulli call: its group kernel for each output type over cr_cpu_fill. */
+template <unsigned BLOCKS, template <class> class Group>
+void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+  switch (type) {
+    case CR_TYPE_U8: return cr_cpu_fill<uint8_t, 2, BLOCKS>(c, first, (uint8_t*)out, n, Group<uint8_t>::run);
+    case CR_TYPE_I32: return cr_cpu_fill<int32_t, 2, BLOCKS>(c, first, (int32_t*)out, n, Group<int32_t>::run);
+    case CR_TYPE_U32: return cr_cpu_fill<uint32_t, 2, BLOCKS>(c, first, (uint32_t*)out, n, Group<uint32_t>::run);
+    case CR_TYPE_F32: return cr_cpu_fill<float, 2, BLOCKS>(c, first, (float*)out, n, Group<float>::run);
+    default: return cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, Group<double>::run);
+  }
+}
+
+/** The kernels of one instruction set (the caller checked the arguments and the CPU). */
+void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+
+/** cr_cpu_integers and cr_cpu_bernoulli on instruction set `isa` (tests): CR_CPU_DECLINED where this
+ *  CPU lacks it. */
+int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out,
+                        int type, uint64_t n);
+int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
+
+#endif  // CR_CPU_KERNELS_H
