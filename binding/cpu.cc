@@ -8,6 +8,8 @@
 //                                                        Float64Array, written in place; false: declined
 //   cpuBernoulli(k0, k1, lo, hi, p, out) -> bool         out: a host Uint8Array, Int32Array, Uint32Array,
 //                                                        Float32Array or Float64Array; p one number
+#include <initializer_list>
+
 #include "args.h"
 #include "common.h"
 #include "cr_api_cpu.h"
@@ -18,35 +20,43 @@ namespace {
 
 Napi::Value CpuSimd(const Napi::CallbackInfo& info) { return Napi::String::New(info.Env(), cr_cpu_simd()); }
 
+/** A host typed array at argument i whose element type is one of `allowed` (else a TypeError: `what`). */
+struct HostOut {
+  int type;
+  void* data;
+  uint64_t n;
+};
+
+HostOut host_out(const Napi::CallbackInfo& info, size_t i, std::initializer_list<int> allowed, const char* what) {
+  if (info[i].IsTypedArray()) {
+    const Napi::TypedArray out = info[i].As<Napi::TypedArray>();
+    const int type = typed_type(out);
+    for (int t : allowed)
+      if (t == type) return {type, typed_data(out), out.ElementLength()};
+  }
+  throw Napi::TypeError::New(info.Env(), what);
+}
+
 Napi::Value CpuIntegers(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const int64_t low = safe_integer(info, 4, "low"), high = safe_integer(info, 5, "high");
-  if (!info[6].IsTypedArray()) throw Napi::TypeError::New(env, "out must be an Int32Array, Uint32Array or Float64Array");
-  const Napi::TypedArray out = info[6].As<Napi::TypedArray>();
-  const int type = typed_type(out);
-  if (type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F64) {
-    throw Napi::TypeError::New(env, "out must be an Int32Array, Uint32Array or Float64Array");
-  }
-  const int rc = cr_cpu_integers(k0, k1, first, low, high, typed_data(out), type, out.ElementLength());
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(env, "[low, high) must be non-empty and fit out's element type");
-  return Napi::Boolean::New(env, rc == CR_CPU_DONE);
+  const HostOut o = host_out(info, 6, {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64},
+                             "out must be an Int32Array, Uint32Array or Float64Array");
+  const int rc = cr_cpu_integers(k0, k1, first, low, high, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "[low, high) must be non-empty and fit out's element type");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
 Napi::Value CpuBernoulli(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const double p = f64(info, 4, "p");
-  const char* types = "out must be a Uint8Array, Int32Array, Uint32Array, Float32Array or Float64Array";
-  if (!info[5].IsTypedArray()) throw Napi::TypeError::New(env, types);
-  const Napi::TypedArray out = info[5].As<Napi::TypedArray>();
-  const int type = typed_type(out);
-  if (type < 0) throw Napi::TypeError::New(env, types);
-  const int rc = cr_cpu_bernoulli(k0, k1, first, p, typed_data(out), type, out.ElementLength());
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(env, "p must be in [0, 1]");
-  return Napi::Boolean::New(env, rc == CR_CPU_DONE);
+  const HostOut o = host_out(info, 5, {CR_TYPE_U8, CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F32, CR_TYPE_F64},
+                             "out must be a Uint8Array, Int32Array, Uint32Array, Float32Array or Float64Array");
+  const int rc = cr_cpu_bernoulli(k0, k1, first, p, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "p must be in [0, 1]");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
 void Register(Napi::Env env, Napi::Object exports) {
