@@ -81,6 +81,8 @@ const FNS = {
   negativeBinomial: [(k, n) => cr.negativeBinomial(k, n, { r: 3, p: 0.4 }), (k, n) => cr.negativeBinomialAsync(k, n, { r: 0.5, p: 0.7 })],
   multinomial: [(k, n) => cr.multinomial(k, Math.ceil(n / 3), { count: 50, probs: [1, 2, 3] }), (k, n) => cr.multinomialAsync(k, Math.ceil(n / 3), { count: 7, probs: [5, 0, 1] })],
   integers: [(k, n) => cr.integers(k, n, { low: -5, high: 2 ** 31 + 1, dtype: 'float64' }), (k, n) => cr.integersAsync(k, n, { high: 1000 })],
+  bernoulli: [(k, n) => cr.bernoulli(k, n, { p: 0.3 }), (k, n) => cr.bernoulliAsync(k, n, { p: 0.7, dtype: 'float32' })],
+  geometric: [(k, n) => cr.geometric(k, n, { p: 0.2 }), (k, n) => cr.geometricAsync(k, n, { p: 1e-3, dtype: 'float64' })],
 };
 
 function sample(deviceToo) {

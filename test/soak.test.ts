@@ -14,7 +14,7 @@ describe('memory under repeated calls', () => {
       { encoding: 'utf8', timeout: 180_000 });
     expect(r.signal, r.stderr).toBeNull();
     const summary = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as { failed: string[]; results: { name: string; problems: string[] }[] };
-    expect(summary.results.length).toBe(19);
+    expect(summary.results.length).toBe(21);
     expect(summary.results.flatMap((x) => x.problems.map((p) => `${x.name}: ${p}`))).toEqual([]);
     expect(r.status).toBe(0);
   });
