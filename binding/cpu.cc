@@ -4,10 +4,14 @@
 // CPU backend's parallelism. Registered through crb::Registrar.
 //
 //   cpuSimd() -> string                                  "avx512", "avx2", or "" where the kernels decline
+//   cpuSimdCpu() -> string                               what the CPU supports (cpuSimd() is "" where it does
+//                                                        but the kernels failed their self-test)
 //   cpuIntegers(k0, k1, lo, hi, low, high, out) -> bool  out: a host Int32Array, Uint32Array or
 //                                                        Float64Array, written in place; false: declined
 //   cpuBernoulli(k0, k1, lo, hi, p, out) -> bool         out: a host Uint8Array, Int32Array, Uint32Array,
 //                                                        Float32Array or Float64Array; p one number
+//   cpuBits(k0, k1, lo, hi, out) -> bool                 out: a host Uint32Array
+//   cpuUniform(k0, k1, lo, hi, low, high, out) -> bool   out: a host Float32Array or Float64Array
 #include <initializer_list>
 
 #include "args.h"
@@ -19,6 +23,8 @@ using namespace crb;
 namespace {
 
 Napi::Value CpuSimd(const Napi::CallbackInfo& info) { return Napi::String::New(info.Env(), cr_cpu_simd()); }
+
+Napi::Value CpuSimdCpu(const Napi::CallbackInfo& info) { return Napi::String::New(info.Env(), cr_cpu_simd_cpu()); }
 
 /** A host typed array at argument i whose element type is one of `allowed` (else a TypeError: `what`). */
 struct HostOut {
@@ -59,10 +65,30 @@ Napi::Value CpuBernoulli(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuBits(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const HostOut o = host_out(info, 4, {CR_TYPE_U32}, "out must be a Uint32Array");
+  return Napi::Boolean::New(info.Env(), cr_cpu_bits(k0, k1, first, (uint32_t*)o.data, o.n) == CR_CPU_DONE);
+}
+
+Napi::Value CpuUniform(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
+  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_uniform(k0, k1, first, low, high, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "low < high must be finite, and high - low too");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
+  exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
   exports.Set("cpuIntegers", Napi::Function::New(env, CpuIntegers, "cpuIntegers"));
   exports.Set("cpuBernoulli", Napi::Function::New(env, CpuBernoulli, "cpuBernoulli"));
+  exports.Set("cpuBits", Napi::Function::New(env, CpuBits, "cpuBits"));
+  exports.Set("cpuUniform", Napi::Function::New(env, CpuUniform, "cpuUniform"));
 }
 
 Registrar registrar(Register);

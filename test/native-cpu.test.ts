@@ -9,10 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { nativeCpuInfo, nativeCpuOf, type CpuAddon } from '../lib/native/cpu.js';
+import { bitsNative, nativeCpuInfo, nativeCpuOf, uniformNative, type CpuAddon } from '../lib/native/cpu.js';
 import { loadNative } from '../lib/native/load.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { integersKernel } from '../lib/kernels/integers.js';
+import { rawBits, uniform32, uniform64 } from '../lib/kernels/raw.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
 
@@ -31,7 +32,7 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 }
 
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
-  cpuSimd: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, ...over,
+  cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -41,9 +42,13 @@ describe('nativeCpuOf (the machine injected)', () => {
     expect(old.addon).toBeNull();
     expect(old.reason).toMatch(/predates its CPU kernels/);
     expect(nativeCpuOf(stand({ cpuIntegers: undefined as never }), null, false).reason).toMatch(/predates/);
-    const noAvx = nativeCpuOf(stand({ cpuSimd: () => '' }), null, false);
+    const noAvx = nativeCpuOf(stand({ cpuSimd: () => '', cpuSimdCpu: () => '' }), null, false);
     expect(noAvx.addon).toBeNull();
     expect(noAvx.reason).toMatch(/lacks AVX2/);
+    // a CPU with AVX2 whose kernels failed their known-answer self-test (a build that fuses multiply-adds)
+    const inexact = nativeCpuOf(stand({ cpuSimd: () => '', cpuSimdCpu: () => 'avx512' }), null, false);
+    expect(inexact.addon).toBeNull();
+    expect(inexact.reason).toMatch(/failed their self-test on this CPU \(avx512\)/);
     expect(nativeCpuOf(stand({}), null, true)).toEqual({ addon: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' });
     const ok = nativeCpuOf(stand({}), null, false);
     expect(ok.addon).not.toBeNull();
@@ -92,6 +97,41 @@ describe('on this machine', () => {
     expect(bytes.every((v) => v === 7)).toBe(true);
     expect(bern(1, 2, 0, 0, 0.5, bytes)()).toBe(true);
     expect(bytes.every((v) => v === 0 || v === 1)).toBe(true);
+  });
+
+  it.skipIf(!nativeCpuInfo().simd)('bits and uniform: the specification\'s bits for unit, negative, huge and subnormal ranges, starts across carries, SharedArrayBuffer views', () => {
+    const same = (x: ArrayLike<number>, y: ArrayLike<number>, what: string) => {
+      let first = -1;
+      for (let i = 0; i < x.length && first < 0; i++) if (!Object.is(x[i], y[i])) first = i;
+      expect(first, `${what}: element ${first}: ${x[first]} vs ${y[first]}`).toBe(-1);
+    };
+    const shared = <T extends Uint32Array | Float32Array | Float64Array>(C: new (b: SharedArrayBuffer) => T, n: number): T =>
+      new C(new SharedArrayBuffer((n + 7) * (C as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT)).subarray(3, 3 + n) as T;
+    for (const [lo, hi] of [[0, 0], [5, 0], [0xfffffff3, 7], [0xfffe0001, 0x7fffffff]]) {
+      for (const n of [64, 65, 127, 1000, 4099]) {
+        const want = new Uint32Array(n), got = shared(Uint32Array, n);
+        rawBits(9, 10, lo, hi, want);
+        expect(bitsNative({ k0: 9, k1: 10, lo, hi, params: {}, perElement: {}, out: got })).toBe(true);
+        same(got, want, `bits ${hi}:${lo} n ${n}`);
+        for (const [low, high] of [[0, 1], [-1, 1], [0.1, 0.7], [-3e300, 1e300], [5e-324, 1e-323], [1e15, 1e15 + 3]]) {
+          const w64 = new Float64Array(n), g64 = shared(Float64Array, n);
+          uniform64(9, 10, lo, hi, low, high, w64);
+          expect(uniformNative({ k0: 9, k1: 10, lo, hi, params: { low, high }, perElement: {}, out: g64 })).toBe(true);
+          same(g64, w64, `uniform64 [${low}, ${high}) ${hi}:${lo} n ${n}`);
+          const w32 = new Float32Array(n), g32 = shared(Float32Array, n);
+          uniform32(9, 10, lo, hi, low, high, w32);
+          expect(uniformNative({ k0: 9, k1: 10, lo, hi, params: { low, high }, perElement: {}, out: g32 })).toBe(true);
+          same(g32, w32, `uniform32 [${low}, ${high}) ${hi}:${lo} n ${n}`);
+        }
+      }
+    }
+    const a = loadNative().addon as CpuAddon;
+    const call = (f: 'cpuBits' | 'cpuUniform', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    expect(call('cpuBits', 1, 2, 0, 0, new Int32Array(80))).toThrow(TypeError);
+    expect(call('cpuUniform', 1, 2, 0, 0, 1, 1, new Float64Array(80))).toThrow(RangeError);
+    expect(call('cpuUniform', 1, 2, 0, 0, 0, Infinity, new Float64Array(80))).toThrow(RangeError);
+    expect(call('cpuUniform', 1, 2, 0, 0, -1e308, 1e308, new Float64Array(80))).toThrow(RangeError);
+    expect(call('cpuUniform', 1, 2, 0, 0, 0, 1, new Uint32Array(80))).toThrow(TypeError);
   });
 
   it('CUDA_RANDOM_NO_NATIVE_CPU=1 turns them off (the addon is not consulted); the values stay the same', async () => {

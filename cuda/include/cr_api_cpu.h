@@ -2,14 +2,17 @@
 // bit the TypeScript specification like every other kernel, reached through the addon's cpu* functions
 // (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
 // addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
-// kernels run. cuda/src/cpu_kernels*.cpp hold them: integers and bernoulli so far.
+// kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers and bernoulli so far.
 #ifndef CR_API_CPU_H
 #define CR_API_CPU_H
 
 #include <stdint.h>
 
-/** The instruction set the CPU kernels use here: "avx512", "avx2", or "" where they decline (checked once). */
+/** The instruction set the CPU kernels use here: "avx512", "avx2", or "" where they decline — the best
+ *  set the CPU supports whose known-answer self-test passes (checked once; cpu_kernels.cpp). */
 const char* cr_cpu_simd(void);
+/** The best set the CPU (and OS) supports, self-test or not: "avx512", "avx2" or "". */
+const char* cr_cpu_simd_cpu(void);
 
 #define CR_CPU_DONE 1
 #define CR_CPU_DECLINED 0
@@ -29,5 +32,14 @@ int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64
  * CR_CPU_DECLINED (nothing written) or CR_EINVAL (p outside [0, 1] or NaN, another type).
  */
 int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
+
+/** Words [first, first + n) of the raw stream (docs/streams.md §3) into `out`, what cr_bits gives.
+ *  CR_CPU_DONE or CR_CPU_DECLINED. */
+int cr_cpu_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
+
+/** Elements [first, first + n) of uniform(low, high) (§4) into `out` of `type` (CR_TYPE_F32 or F64),
+ *  what cr_uniform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (not low < high, not finite, high −
+ *  low not finite, another type). */
+int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type, uint64_t n);
 
 #endif  // CR_API_CPU_H

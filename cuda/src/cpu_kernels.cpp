@@ -1,10 +1,14 @@
 // The host SIMD kernels' entries (cr_api_cpu.h): argument checks and the choice of instruction set,
-// once per process, from what the CPU and OS support (cpu_kernels_avx512.cpp, then
-// cpu_kernels_avx2.cpp). Not x86-64 with GCC or Clang: every call declines and WebAssembly runs.
+// once per process: the best the CPU and OS support (cpu_kernels_avx512.cpp, then cpu_kernels_avx2.cpp)
+// whose known-answer self-test passes. The self-test guards the bits against the build: the kernels'
+// float maps are a multiply then an add, and a compiler allowed to contract them (GCC's default
+// -ffp-contract=fast; CMakeLists.txt passes off) would fuse them into one FMA, rounding once where
+// JavaScript rounds twice. Not x86-64 with GCC or Clang: every call declines and WebAssembly runs.
 #include <math.h>
 
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
+#include "cr_uniform.h"
 
 namespace {
 
@@ -23,7 +27,7 @@ bool valid(int64_t low, int64_t high, int type) {
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
-int cr_cpu_isa(void) {
+int cr_cpu_isa_cpu(void) {
   // __builtin_cpu_supports also checks that the OS saves the YMM / ZMM state
   static const int isa = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") ? CR_ISA_AVX512
                          : __builtin_cpu_supports("avx2")                                        ? CR_ISA_AVX2
@@ -31,25 +35,75 @@ int cr_cpu_isa(void) {
   return isa;
 }
 
+namespace {
+
+/** Whether instruction set `isa` gives the scalar references' values (cr_uniform.h, cr_discrete.h) on
+ *  a few fixed calls: uniform over a range whose affine map an FMA would round differently, and one
+ *  integers and one bernoulli call across a group. */
+bool self_test(int isa) {
+  const uint32_t k0 = 0x9e3779b9u, k1 = 0x7f4a7c15u;
+  const uint64_t first = 4294967291ull;  // across a carry of the block counter
+  const double low = 0.1, high = 0.7, span = high - low;
+  uint32_t w[2 * 70];
+  cr_raw_stream_host(k0, k1, 2 * first, w, 2 * 70);
+  double d[70];
+  float f[70];
+  if (cr_cpu_uniform_isa(isa, k0, k1, first, low, high, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+  for (int i = 0; i < 70; ++i)
+    if (d[i] != cr_uniform_f64(w[2 * i], w[2 * i + 1], false, low, span)) return false;
+  cr_raw_stream_host(k0, k1, first, w, 70);
+  if (cr_cpu_uniform_isa(isa, k0, k1, first, low, high, f, CR_TYPE_F32, 70) != CR_CPU_DONE) return false;
+  for (int i = 0; i < 70; ++i)
+    if (f[i] != cr_uniform_f32(w[i], false, low, span)) return false;
+  const cr_int_plan p = cr_integers_plan(-7, 2147483649ll);
+  cr_integers_work<double> ref{d, 70, k0, k1, first, p};
+  for (uint64_t q = 0; q < ref.items(); ++q) ref(q);
+  double e[70];
+  if (cr_cpu_integers_isa(isa, k0, k1, first, -7, 2147483649ll, e, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+  for (int i = 0; i < 70; ++i)
+    if (e[i] != d[i]) return false;
+  uint8_t b[70];
+  if (cr_cpu_bernoulli_isa(isa, k0, k1, first, 0.3, b, CR_TYPE_U8, 70) != CR_CPU_DONE) return false;
+  cr_raw_stream_host(k0, k1, 2 * first, w, 2 * 70);
+  for (int i = 0; i < 70; ++i)
+    if (b[i] != (cr_u01_f64(w[2 * i], w[2 * i + 1]) < 0.3 ? 1 : 0)) return false;
+  return true;
+}
+
+}  // namespace
+
+int cr_cpu_isa(void) {
+  static const int isa = [] {
+    for (int i = cr_cpu_isa_cpu(); i > CR_ISA_NONE; --i)
+      if (self_test(i)) return i;
+    return (int)CR_ISA_NONE;
+  }();
+  return isa;
+}
+
 #else
 
+int cr_cpu_isa_cpu(void) { return CR_ISA_NONE; }
 int cr_cpu_isa(void) { return CR_ISA_NONE; }
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_map_avx2(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 
 #endif
 
-const char* cr_cpu_simd(void) {
-  static const char* const names[] = {"", "avx2", "avx512"};
-  return names[cr_cpu_isa()];
-}
+static const char* const ISA_NAMES[] = {"", "avx2", "avx512"};
+
+const char* cr_cpu_simd(void) { return ISA_NAMES[cr_cpu_isa()]; }
+
+const char* cr_cpu_simd_cpu(void) { return ISA_NAMES[cr_cpu_isa_cpu()]; }
 
 int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out,
                         int type, uint64_t n) {
   if (!valid(low, high, type)) return CR_EINVAL;
-  if (isa == CR_ISA_NONE || isa > cr_cpu_isa()) return CR_CPU_DECLINED;
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
   const cr_cpu_int_ctx c{cr_integers_plan(low, high), k0, k1};
   if (isa == CR_ISA_AVX512) cr_cpu_integers_avx512(c, first, out, type, n);
   else cr_cpu_integers_avx2(c, first, out, type, n);
@@ -66,7 +120,7 @@ int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, doub
   if (type != CR_TYPE_U8 && type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F32 && type != CR_TYPE_F64) {
     return CR_EINVAL;
   }
-  if (isa == CR_ISA_NONE || isa > cr_cpu_isa()) return CR_CPU_DECLINED;
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
   const cr_cpu_bern_ctx c{(uint64_t)ceil(p * 9007199254740992.0), k0, k1};  // p·2^53: exact
   if (isa == CR_ISA_AVX512) cr_cpu_bernoulli_avx512(c, first, out, type, n);
   else cr_cpu_bernoulli_avx2(c, first, out, type, n);
@@ -75,4 +129,36 @@ int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, doub
 
 int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
   return cr_cpu_bernoulli_isa(cr_cpu_isa(), k0, k1, first, p, out, type, n);
+}
+
+namespace {
+
+int map_isa(int isa, const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
+  if (isa == CR_ISA_AVX512) cr_cpu_map_avx512(c, first, out, map, n);
+  else cr_cpu_map_avx2(c, first, out, map, n);
+  return CR_CPU_DONE;
+}
+
+}  // namespace
+
+int cr_cpu_bits_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n) {
+  return map_isa(isa, cr_cpu_map_ctx{0.0, 1.0, true, k0, k1}, first, out, CR_MAP_BITS, n);
+}
+
+int cr_cpu_uniform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type,
+                       uint64_t n) {
+  const double span = high - low;
+  if (!(low < high) || !isfinite(low) || !isfinite(high) || !isfinite(span)) return CR_EINVAL;
+  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
+  const cr_cpu_map_ctx c{low, span, low == 0.0 && high == 1.0, k0, k1};
+  return map_isa(isa, c, first, out, type == CR_TYPE_F32 ? CR_MAP_F32 : CR_MAP_F64, n);
+}
+
+int cr_cpu_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n) {
+  return cr_cpu_bits_isa(cr_cpu_isa(), k0, k1, first, out, n);
+}
+
+int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type, uint64_t n) {
+  return cr_cpu_uniform_isa(cr_cpu_isa(), k0, k1, first, low, high, out, type, n);
 }

@@ -11,8 +11,10 @@
 #include "cr_api.h"
 #include "cr_discrete.h"
 
-/** The instruction sets, best last: cr_cpu_isa() is the best this CPU (and OS) runs. */
+/** The instruction sets, best last: cr_cpu_isa_cpu() is the best this CPU (and OS) runs,
+ *  cr_cpu_isa() the best of those whose self-test passes (what the C API uses). */
 enum { CR_ISA_NONE = 0, CR_ISA_AVX2 = 1, CR_ISA_AVX512 = 2 };
+int cr_cpu_isa_cpu(void);
 int cr_cpu_isa(void);
 
 /** What every group of an integers call shares. */
@@ -64,6 +66,26 @@ void cr_cpu_integers_run(const cr_cpu_int_ctx& c, uint64_t first, void* out, int
   }
 }
 
+/** What every group of a raw-stream call (bits, uniform) shares: the map of docs/streams.md §4 —
+ *  unit: u itself; else low + span·u in binary64, two roundings (cr_uniform.h). */
+struct cr_cpu_map_ctx {
+  double low, span;
+  bool unit;
+  uint32_t k0, k1;
+};
+
+/** Raw-stream group kernels of one instruction set, by output: words (bits), float32, float64. */
+enum { CR_MAP_BITS = 0, CR_MAP_F32 = 1, CR_MAP_F64 = 2 };
+
+/** One instruction set's bits / uniform call over cr_cpu_fill: one word per element (bits, float32;
+ *  four per block) or two (float64; two per block). */
+template <unsigned BLOCKS, template <int> class Group>
+void cr_cpu_map_run(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
+  if (map == CR_MAP_BITS) return cr_cpu_fill<uint32_t, 4, BLOCKS>(c, first, (uint32_t*)out, n, Group<CR_MAP_BITS>::run);
+  if (map == CR_MAP_F32) return cr_cpu_fill<float, 4, BLOCKS>(c, first, (float*)out, n, Group<CR_MAP_F32>::run);
+  return cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, Group<CR_MAP_F64>::run);
+}
+
 /** 0/1 bits of consecutive elements (bit i: element i) as T into dst[0, n), n ≤ 64: bytes through a
  *  table of eight at a time, other types one by one (the compiler vectorises it). */
 template <class T>
@@ -102,11 +124,16 @@ void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, in
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
+void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
 
-/** cr_cpu_integers and cr_cpu_bernoulli on instruction set `isa` (tests): CR_CPU_DECLINED where this
- *  CPU lacks it. */
+/** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
+ *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
 int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out,
                         int type, uint64_t n);
 int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
+int cr_cpu_bits_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
+int cr_cpu_uniform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type,
+                       uint64_t n);
 
 #endif  // CR_CPU_KERNELS_H

@@ -4,7 +4,11 @@
 //                                     at a time; a rejected element gets its retry blocks as
 //                                     cr_discrete.h's scalar port gives them (cr_integers_work's values)
 //   bernoulli (§6.9), scalar p        four elements' k53 at a time against ⌈p·2^53⌉
+//   bits, uniform (§3, §4)            the rows in stream order, mapped eight (float32) or four (float64)
+//                                     at a time
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <type_traits>
+
 #include "cpu_kernels.h"
 #include "cpu_philox_avx2.h"
 
@@ -235,7 +239,53 @@ struct BernoulliGroup {
   }
 };
 
+/** Raw-stream elements from blocks b … b + BLOCKS − 1 into dst: MAP bits / float32 (element e = word e)
+ *  or float64 (element e = words 2e, 2e + 1: a 64-bit lane of a row, low word first). */
+template <int MAP>
+struct MapGroup {
+  using T = std::conditional_t<MAP == CR_MAP_BITS, uint32_t, std::conditional_t<MAP == CR_MAP_F32, float, double>>;
+  __attribute__((target("avx2"))) static void run(const cr_cpu_map_ctx& c, uint64_t b, T* dst) {
+    __m256i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
+    cr_philox8<SETS>(x, c.k0, c.k1);
+    const __m256d low = _mm256_set1_pd(c.low), span = _mm256_set1_pd(c.span);
+    for (unsigned g = 0; g < SETS; ++g) {
+      __m256i rows[4];
+      cr_rows8(x[g], rows);
+      for (unsigned q = 0; q < 4; ++q) {
+        const __m256i w = rows[q];
+        if constexpr (MAP == CR_MAP_BITS) {
+          _mm256_storeu_si256((__m256i*)(dst + 32 * g + 8 * q), w);
+        } else if constexpr (MAP == CR_MAP_F32) {
+          // (w >> 8)·2^-24: exact in float; the affine map in binary64, rounded once to float
+          const __m256 u = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(w, 8)), _mm256_set1_ps(5.9604644775390625e-08f));
+          float* o = dst + 32 * g + 8 * q;
+          if (c.unit) {
+            _mm256_storeu_ps(o, u);
+          } else {
+            const __m256d u0 = _mm256_cvtps_pd(_mm256_castps256_ps128(u)), u1 = _mm256_cvtps_pd(_mm256_extractf128_ps(u, 1));
+            const __m128 v0 = _mm256_cvtpd_ps(_mm256_add_pd(low, _mm256_mul_pd(span, u0)));
+            const __m128 v1 = _mm256_cvtpd_ps(_mm256_add_pd(low, _mm256_mul_pd(span, u1)));
+            _mm256_storeu_ps(o, _mm256_set_m128(v1, v0));
+          }
+        } else {
+          // k53 = (a >> 5)·2^26 + (b >> 6), exact as a double; ·2^-53 exact
+          const __m256i m32 = _mm256_set1_epi64x(0xffffffffll);
+          const __m256i k53 = _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26),
+                                               _mm256_srli_epi64(w, 38));
+          const __m256d u = _mm256_mul_pd(u53_to_f64(k53), _mm256_set1_pd(1.1102230246251565e-16));
+          _mm256_storeu_pd(dst + 16 * g + 4 * q, c.unit ? u : _mm256_add_pd(low, _mm256_mul_pd(span, u)));
+        }
+      }
+    }
+  }
+};
+
 }  // namespace
+
+void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
+  cr_cpu_map_run<BLOCKS, MapGroup>(c, first, out, map, n);
+}
 
 void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_bernoulli_run<BLOCKS, BernoulliGroup>(c, first, out, type, n);

@@ -5,7 +5,11 @@
 //                                     retried like cpu_kernels_avx2.cpp's; wide values convert by
 //                                     vcvtuqq2pd (cr_integers_work's values)
 //   bernoulli (§6.9), scalar p        eight elements' k53 at a time against ⌈p·2^53⌉
+//   bits, uniform (§3, §4)            the rows in stream order, mapped sixteen (float32) or eight
+//                                     (float64) at a time
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <type_traits>
+
 #include "cpu_kernels.h"
 // GCC 12's avx512fintrin.h builds _mm512_undefined_* by self-initialisation, which -Wuninitialized
 // reports at every inlined use (a false positive; GCC bug 105593)
@@ -204,7 +208,53 @@ struct BernoulliGroup {
   }
 };
 
+/** Raw-stream elements from blocks b … b + BLOCKS − 1 into dst: MAP bits / float32 (element e = word e)
+ *  or float64 (element e = words 2e, 2e + 1: a 64-bit lane of a row, low word first). */
+template <int MAP>
+struct MapGroup {
+  using T = std::conditional_t<MAP == CR_MAP_BITS, uint32_t, std::conditional_t<MAP == CR_MAP_F32, float, double>>;
+  CR_AVX512_TARGET static void run(const cr_cpu_map_ctx& c, uint64_t b, T* dst) {
+    __m512i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
+    cr_philox16<SETS>(x, c.k0, c.k1);
+    const __m512d low = _mm512_set1_pd(c.low), span = _mm512_set1_pd(c.span);
+    for (unsigned g = 0; g < SETS; ++g) {
+      __m512i rows[4];
+      cr_rows16(x[g], rows);
+      for (unsigned q = 0; q < 4; ++q) {
+        const __m512i w = rows[q];
+        if constexpr (MAP == CR_MAP_BITS) {
+          _mm512_storeu_si512(dst + 64 * g + 16 * q, w);
+        } else if constexpr (MAP == CR_MAP_F32) {
+          // (w >> 8)·2^-24: exact in float; the affine map in binary64, rounded once to float
+          const __m512 u = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_srli_epi32(w, 8)), _mm512_set1_ps(5.9604644775390625e-08f));
+          float* o = dst + 64 * g + 16 * q;
+          if (c.unit) {
+            _mm512_storeu_ps(o, u);
+          } else {
+            const __m512d u0 = _mm512_cvtps_pd(_mm512_castps512_ps256(u));
+            const __m512d u1 = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(u), 1)));
+            _mm256_storeu_ps(o, _mm512_cvtpd_ps(_mm512_add_pd(low, _mm512_mul_pd(span, u0))));
+            _mm256_storeu_ps(o + 8, _mm512_cvtpd_ps(_mm512_add_pd(low, _mm512_mul_pd(span, u1))));
+          }
+        } else {
+          // k53 = (a >> 5)·2^26 + (b >> 6), exact as a double; ·2^-53 exact
+          const __m512i m32 = _mm512_set1_epi64(0xffffffffll);
+          const __m512i k53 = _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26),
+                                               _mm512_srli_epi64(w, 38));
+          const __m512d u = _mm512_mul_pd(_mm512_cvtepi64_pd(k53), _mm512_set1_pd(1.1102230246251565e-16));
+          _mm512_storeu_pd(dst + 32 * g + 8 * q, c.unit ? u : _mm512_add_pd(low, _mm512_mul_pd(span, u)));
+        }
+      }
+    }
+  }
+};
+
 }  // namespace
+
+void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
+  cr_cpu_map_run<BLOCKS, MapGroup>(c, first, out, map, n);
+}
 
 void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_bernoulli_run<BLOCKS, BernoulliGroup>(c, first, out, type, n);

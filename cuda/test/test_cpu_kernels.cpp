@@ -7,12 +7,14 @@
 // guards on both sides of the output. An instruction set the CPU lacks must decline and write nothing.
 // host-test: sources cuda/src/cpu_kernels.cpp cuda/src/cpu_kernels_avx2.cpp cuda/src/cpu_kernels_avx512.cpp
 #include <math.h>
+#include <string.h>
 
 #include <vector>
 
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
 #include "cr_discrete.h"
+#include "cr_uniform.h"
 #include "cr_test.h"
 
 using crt::HostRun;
@@ -123,6 +125,42 @@ void test_bernoulli() {
   }
 }
 
+void test_map() {
+  const uint64_t firsts[] = {0, 1, 3, 5, 63, 65, 4 * (4294967296ull - 3) + 1, 2 * (4294967296ull - 5) + 1, (1ull << 62) + 7,
+                             0x7fffffffffffe000ull};
+  const size_t lengths[] = {0, 1, 7, 64, 65, 129, 1000};
+  const double ranges[][2] = {{0, 1}, {-1, 1}, {0.1, 0.7}, {-3e300, 1e300}, {5e-324, 1e-323}, {1e15, 1e15 + 3}, {-2, -1.5}};
+  uint32_t k0 = 0x0badf00du, k1 = 0xfeedfaceu;
+  for (uint64_t first : firsts) {
+    for (size_t n : lengths) {
+      k0 = k0 * 1664525u + 1013904223u, k1 ^= k0 >> 11;
+      std::vector<uint32_t> want(n + 2, 77u), got(n + 2, 77u);
+      cr_raw_stream_host(k0, k1, first, want.data() + 1, n);
+      CRT_CHECK(cr_cpu_bits_isa(isa, k0, k1, first, got.data() + 1, n) == CR_CPU_DONE, "isa %d bits: declined", isa);
+      CRT_CHECK(got == want, "isa %d bits first %llu n %zu differ (or wrote outside [0, n))", isa, (unsigned long long)first, n);
+      std::vector<uint32_t> w(2 * n + 2);
+      cr_raw_stream_host(k0, k1, 2 * first, w.data(), 2 * n);
+      for (const auto& r : ranges) {
+        const double low = r[0], high = r[1], span = high - low;
+        const bool unit = low == 0 && high == 1;
+        std::vector<double> d(n + 2, 77.0);
+        std::vector<float> f(n + 2, 77.0f);
+        CRT_CHECK(cr_cpu_uniform_isa(isa, k0, k1, first, low, high, d.data() + 1, CR_TYPE_F64, n) == CR_CPU_DONE, "declined");
+        CRT_CHECK(cr_cpu_uniform_isa(isa, k0, k1, first, low, high, f.data() + 1, CR_TYPE_F32, n) == CR_CPU_DONE, "declined");
+        CRT_CHECK(d[0] == 77.0 && d[n + 1] == 77.0 && f[0] == 77.0f && f[n + 1] == 77.0f, "isa %d uniform: writes outside [0, n)", isa);
+        size_t bad64 = 0, bad32 = 0;
+        for (size_t i = 0; i < n; ++i) {
+          const double ref = cr_uniform_f64(w[2 * i], w[2 * i + 1], unit, low, span);
+          bad64 += memcmp(&d[i + 1], &ref, 8) != 0;  // bit patterns: −0 and +0 differ
+          bad32 += f[i + 1] != cr_uniform_f32(want[i + 1], unit, low, span);
+        }
+        CRT_CHECK(bad64 == 0 && bad32 == 0, "isa %d uniform [%g, %g) first %llu n %zu: %zu float64, %zu float32 differ", isa,
+                  low, high, (unsigned long long)first, n, bad64, bad32);
+      }
+    }
+  }
+}
+
 void test_refusals() {
   double out[4] = {5, 5, 5, 5};
   const struct { int64_t low, high; int type; } bad[] = {
@@ -139,6 +177,11 @@ void test_refusals() {
     CRT_CHECK(cr_cpu_bernoulli(1, 2, 0, p, out, CR_TYPE_F64, 4) == CR_EINVAL, "bernoulli p %g must be refused", p);
   }
   CRT_CHECK(cr_cpu_bernoulli(1, 2, 0, 0.5, out, 99, 4) == CR_EINVAL, "bernoulli type 99 must be refused");
+  const double bad_ranges[][2] = {{1, 1}, {2, 1}, {0, (double)INFINITY}, {(double)NAN, 1}, {-1e308, 1e308}};
+  for (const auto& r : bad_ranges) {
+    CRT_CHECK(cr_cpu_uniform(1, 2, 0, r[0], r[1], out, CR_TYPE_F64, 4) == CR_EINVAL, "uniform [%g, %g) must be refused", r[0], r[1]);
+  }
+  CRT_CHECK(cr_cpu_uniform(1, 2, 0, 0, 1, out, CR_TYPE_U32, 4) == CR_EINVAL, "uniform into uint32 must be refused");
   CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused bernoulli call wrote its output");
 }
 
@@ -147,18 +190,23 @@ void test_refusals() {
 int main() {
   test_refusals();
   printf("test_cpu_kernels: this CPU runs '%s'\n", cr_cpu_simd());
+  CRT_CHECK(cr_cpu_isa() == cr_cpu_isa_cpu(), "the self-test refused instruction set %d of this build (it chose %d)",
+            cr_cpu_isa_cpu(), cr_cpu_isa());
   for (isa = CR_ISA_AVX2; isa <= CR_ISA_AVX512; ++isa) {
-    if (isa > cr_cpu_isa()) {  // must decline and write nothing
+    if (isa > cr_cpu_isa_cpu()) {  // must decline and write nothing
       double out[2] = {5, 5};
       CRT_CHECK(cr_cpu_integers_isa(isa, 1, 2, 0, 0, 10, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
                 "isa %d is not supported here: it must decline and write nothing", isa);
       CRT_CHECK(cr_cpu_bernoulli_isa(isa, 1, 2, 0, 0.5, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
                 "isa %d is not supported here: bernoulli must decline and write nothing", isa);
+      CRT_CHECK(cr_cpu_uniform_isa(isa, 1, 2, 0, 0, 1, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
+                "isa %d is not supported here: uniform must decline and write nothing", isa);
       printf("test_cpu_kernels: isa %d not supported here: only its decline was checked\n", isa);
       continue;
     }
     test_values();
     test_bernoulli();
+    test_map();
   }
   return crt::report("test_cpu_kernels");
 }

@@ -1,5 +1,6 @@
 /**
- * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_*.cpp, x86-64 AVX-512 or AVX2): the CPU backend's
+ * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2: bits,
+ * uniform, integers, bernoulli): the CPU backend's
  * native fast path, tried before the WebAssembly kernels, in the calling thread and in each pool worker
  * (each loads the addon once). The same bits as the specification kernels. They decline — the
  * WebAssembly or specification kernel runs — where there is no addon or it predates them, the CPU lacks
@@ -12,9 +13,15 @@ import { loadNative } from './load.js';
 /** What binding/cpu.cc exports. */
 export interface CpuAddon {
   cpuSimd(): string;
+  cpuSimdCpu(): string;
   cpuIntegers(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Int32Array | Uint32Array | Float64Array): boolean;
   cpuBernoulli(k0: number, k1: number, lo: number, hi: number, p: number, out: Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array): boolean;
+  cpuBits(k0: number, k1: number, lo: number, hi: number, out: Uint32Array): boolean;
+  cpuUniform(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array | Float64Array): boolean;
 }
+
+/** The exports an addon must have for the host kernels to run (an older one lacks some). */
+const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -33,12 +40,18 @@ export function nativeCpuOf(addon: unknown, error: string | null, disabled: bool
   if (disabled) return { addon: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' };
   const a = addon as Partial<CpuAddon> | null;
   if (!a) return { addon: null, reason: error ?? 'no native addon' };
-  if (typeof a.cpuSimd !== 'function' || typeof a.cpuIntegers !== 'function' || typeof a.cpuBernoulli !== 'function') {
+  if (EXPORTS.some((f) => typeof a[f] !== 'function')) {
     return { addon: null, reason: 'the native addon predates its CPU kernels (rebuild it: npm run build:native)' };
   }
-  const simd = a.cpuSimd();
-  if (simd === '') return { addon: null, reason: 'this CPU lacks AVX2 (or is not x86-64)' };
-  return { addon: a as CpuAddon, reason: simd };
+  const full = a as CpuAddon;
+  const simd = full.cpuSimd();
+  if (simd !== '') return { addon: full, reason: simd };
+  const cpu = full.cpuSimdCpu();
+  return {
+    addon: null,
+    reason: cpu === '' ? 'this CPU lacks AVX2 (or is not x86-64)'
+      : `the host kernels failed their self-test on this CPU (${cpu}): this build of the addon does not give the specified bits`,
+  };
 }
 
 let probe: NativeCpuProbe | undefined;
@@ -71,4 +84,18 @@ export function bernoulliNative({ k0, k1, lo, hi, params, perElement, out }: Ker
   const a = probeCpu().addon;
   return a !== null && a.cpuBernoulli(k0, k1, lo, hi, params.p as number,
     out as Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array);
+}
+
+/** rawBits of lib/kernels/raw.ts through cr_cpu_bits. */
+export function bitsNative({ k0, k1, lo, hi, out }: KernelArgs): boolean {
+  if (out.length < NATIVE_CPU_MIN) return false;
+  const a = probeCpu().addon;
+  return a !== null && a.cpuBits(k0, k1, lo, hi, out as Uint32Array);
+}
+
+/** uniform32 / uniform64 of lib/kernels/raw.ts through cr_cpu_uniform. */
+export function uniformNative({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  if (out.length < NATIVE_CPU_MIN) return false;
+  const a = probeCpu().addon;
+  return a !== null && a.cpuUniform(k0, k1, lo, hi, params.low as number, params.high as number, out as Float32Array | Float64Array);
 }

@@ -1,5 +1,6 @@
 /** bits(): words of the raw Philox stream (docs/streams.md §3). */
 import { rawBits } from '../kernels/raw.js';
+import { bitsNative } from '../native/cpu.js';
 import type { SamplerSpec } from './spec.js';
 
 export const BITS: SamplerSpec = {
@@ -11,6 +12,7 @@ export const BITS: SamplerSpec = {
   lower: () => ({ op: 'bits', params: {} }),
   ops: [{
     name: 'bits', dtype: 'uint32',
+    native: bitsNative,
     cpu: (a) => rawBits(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array),
     cuda: { fn: 'bits', args: [], crossover: 1 << 16 },
   }],

@@ -2,6 +2,7 @@
 import { finite } from '../core/constraints.js';
 import { uniform32, uniform64 } from '../kernels/raw.js';
 import { uniform32Wasm, uniform64Wasm } from '../wasm/raw.js';
+import { uniformNative } from '../native/cpu.js';
 import { opFor, type SamplerSpec } from './spec.js';
 
 const range = [{ param: 'low' }, { param: 'high' }] as const;
@@ -22,12 +23,12 @@ export const UNIFORM: SamplerSpec = {
   lower: (v, dtype) => ({ op: opFor('uniform', dtype), params: { low: v.low, high: v.high } }),
   ops: [
     {
-      name: 'uniform32', dtype: 'float32', fast: uniform32Wasm,
+      name: 'uniform32', dtype: 'float32', fast: uniform32Wasm, native: uniformNative,
       cpu: (a) => uniform32(a.k0, a.k1, a.lo, a.hi, a.params.low as number, a.params.high as number, a.out as Float32Array),
       cuda: { fn: 'uniform32', args: range, crossover: 1 << 16 },
     },
     {
-      name: 'uniform64', dtype: 'float64', fast: uniform64Wasm,
+      name: 'uniform64', dtype: 'float64', fast: uniform64Wasm, native: uniformNative,
       cpu: (a) => uniform64(a.k0, a.k1, a.lo, a.hi, a.params.low as number, a.params.high as number, a.out as Float64Array),
       cuda: { fn: 'uniform64', args: range, crossover: 1 << 16 },
     },
