@@ -1,10 +1,19 @@
-/** Raw stream and uniform throughput against JS peers (Math.random, @stdlib, pure-rand), in one run. */
+/** Raw stream and uniform throughput against JS peers (Math.random, @stdlib, pure-rand) and numpy's
+ *  Generator (single-threaded, into preallocated arrays like ours), in one run. */
 import { key, bits, uniform, bitsAsync, uniformAsync, Xorwow } from '../../index.js';
-import { peer, rate, type Context, type Suite } from './harness.js';
+import { peer, rate, type Cell, type Context, type Suite } from './harness.js';
+import { numpyRates } from './python.js';
+
+/** numpy's counterpart of each output: [row name, expression over n values]. */
+const NUMPY: Record<string, [string, string]> = {
+  uint32: ['numpy Generator.integers(0, 2**32, dtype=uint32)', 'g.integers(0, 2**32, size=n, dtype=np.uint32)'],
+  float32: ['numpy Generator.random(dtype=float32, out=)', 'g.random(dtype=np.float32, out=b32)'],
+  float64: ['numpy Generator.random(out=)', 'g.random(out=b64)'],
+};
 
 export const core: Suite = {
   name: 'core',
-  summary: 'raw stream and uniform floats vs Math.random, @stdlib, pure-rand',
+  summary: 'raw stream and uniform floats vs Math.random, @stdlib, pure-rand, numpy',
   async run(ctx: Context) {
     const n = ctx.quick ? 1e5 : 1e7;
     const k = key(42);
@@ -40,11 +49,24 @@ export const core: Suite = {
       );
     }
     ctx.progress.start('core', plan.length);
-    const rows = [];
-    for (const [name, what, f] of plan) rows.push([name, what, await rate(ctx, name, n, f)]);
+    // numpy first, in one python3 process (PCG64, one thread, writing into preallocated arrays where
+    // its API allows: random(out=); integers has no out)
+    const kinds = Object.keys(NUMPY);
+    const np = numpyRates(ctx, kinds.map((d) => NUMPY[d][1]), n, 5,
+      'b64 = np.empty(n)\nb32 = np.empty(n, dtype=np.float32)');
+    const numpy = Object.fromEntries(kinds.map((d, i) => [d, np[i]]));
+    const rows: Cell[][] = [];
+    for (const [name, what, f] of plan) {
+      const r = await rate(ctx, name, n, f);
+      const p = name.startsWith('cuda-random') && !name.includes('Xorwow') ? numpy[what] : undefined;
+      rows.push([name, what, r, p === undefined ? '–' : `${(r / p).toFixed(2)}×`]);
+    }
+    for (const d of kinds) if (numpy[d] !== undefined) rows.push([NUMPY[d][0], d, numpy[d]!, '1×']);
     return {
       title: `Raw stream and uniform floats, n = ${n}, best of 5 (M values/s)`,
-      tables: [{ headers: ['generator', 'output', 'M/s'], rows }],
+      tables: [{ headers: ['generator', 'output', 'M/s', 'vs numpy'], rows }],
+      notes: 'numpy: Generator (PCG64) in a python3 child of the same run, single-threaded; "vs numpy" compares each ' +
+        'cuda-random row (the pool rows too) with numpy\'s rate for the same output.',
     };
   },
 };
