@@ -3,6 +3,7 @@
 // multiply without its rejection test (r = 10^6 rejects 2^-12 of the words), to size a native CPU path
 // against the WebAssembly one (issue 19: integers are bound by Philox there). Checks its words against
 // cr_block and its elements against the scalar formula first. Counter carries are not handled.
+// Superseded by the kernels it led to: cuda/src/cpu_kernels_avx2.cpp and cpu_kernels_avx512.cpp.
 //
 //   g++ -O2 -std=c++17 -mavx2 -Icuda/include bench/experiments/philox-avx2.cpp -o /tmp/philox-avx2 && /tmp/philox-avx2
 #include <immintrin.h>
