@@ -129,12 +129,21 @@ describe('cuda-random CLI', () => {
       const j = JSON.parse(r.stdout.toString());
       expect(j.suites.map((s: { name: string }) => s.name)).toEqual(['core']);
       const t = j.suites[0].tables[0];
-      expect(t.headers).toEqual(['generator', 'output', 'M/s']);
+      expect(t.headers).toEqual(['generator', 'output', 'M/s', 'vs numpy']);
       const names = t.rows.map((row: unknown[]) => row[0]);
       for (const n of ['cuda-random bits (cpu, 1 thread)', 'cuda-random uniform f64 (cpu, 1 thread)', 'Math.random fill', '@stdlib/random-base-randu', 'pure-rand xoroshiro128plus uniformFloat64']) {
         expect(names).toContain(n);
       }
       for (const row of t.rows) expect(row[2]).toBeGreaterThan(0);
+      // numpy's rows and the ratios against them, where python3 has numpy (else a note says why not)
+      const np = t.rows.filter((row: unknown[]) => String(row[0]).startsWith('numpy '));
+      if (np.length) {
+        expect(np.map((row: unknown[]) => row[1]).sort()).toEqual(['float32', 'float64', 'uint32']);
+        const bits = t.rows.find((row: unknown[]) => row[0] === 'cuda-random bits (cpu, 1 thread)');
+        expect(bits[3]).toMatch(/^\d+\.\d\d×$/);
+      } else {
+        expect(j.notes.join('\n')).toMatch(/numpy not measured/);
+      }
       const md = readFileSync(file, 'utf8');
       expect(md).toMatch(/^# Benchmark results/);
       expect(md).toMatch(/## \d{4}-\d\d-\d\d — cuda-random bench core --quick --json\n/);
