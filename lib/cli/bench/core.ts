@@ -9,6 +9,7 @@ const NUMPY: Record<string, [string, string]> = {
   uint32: ['numpy Generator.integers(0, 2**32, dtype=uint32)', 'g.integers(0, 2**32, size=n, dtype=np.uint32)'],
   float32: ['numpy Generator.random(dtype=float32, out=)', 'g.random(dtype=np.float32, out=b32)'],
   float64: ['numpy Generator.random(out=)', 'g.random(out=b64)'],
+  'float64 new': ['numpy Generator.random(n) (new array each call)', 'g.random(n)'],
 };
 
 export const core: Suite = {
@@ -33,6 +34,9 @@ export const core: Suite = {
         [`cuda-random uniform f64 (${where})`, 'float64', () => uniform(k, n, { out: f64, backend })],
       );
     }
+    // a new output array per call, as `uniform(key, n)` without `out` makes one: its first touch
+    // page-faults (docs/performance.md, "Fresh outputs")
+    plan.push(['cuda-random uniform f64 (cpu, 1 thread, new array each call)', 'float64 new', () => uniform(k, n, { backend: 'cpu' })]);
     plan.push(
       ['cuda-random bitsAsync (cpu, worker pool)', 'uint32', () => bitsAsync(k, n, { out: u32, backend: 'cpu' })],
       ['cuda-random uniformAsync f64 (cpu, worker pool)', 'float64', () => uniformAsync(k, n, { out: f64, backend: 'cpu' })],
