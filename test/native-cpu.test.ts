@@ -16,6 +16,7 @@ import { integersKernel } from '../lib/kernels/integers.js';
 import { rawBits, uniform32, uniform64 } from '../lib/kernels/raw.js';
 // dist: the pool's workers load dist/lib/backend/cpu/worker.js
 import * as built from '../dist/lib/index.js';
+import { runPooled } from '../dist/lib/backend/cpu/pool.js';
 
 afterAll(() => built.shutdownPool());
 
@@ -156,6 +157,20 @@ describe('on this machine', () => {
       const cpu = await import('../lib/native/cpu.js');
       expect(cpu.nativeCpuInfo().reason).not.toMatch(/CUDA_RANDOM_NO_NATIVE_CPU/);
     }
+  });
+
+  it('the pool gives the same bits on every injected path: host SIMD, WebAssembly only, specification only', async () => {
+    const n = (1 << 18) + 5;  // through the pool, in more than one chunk
+    const outs = [];
+    for (const path of [{ fast: true, native: true }, { fast: true, native: false }, { fast: false }]) {
+      for (const [op, C, params] of [['uniform64', Float64Array, { low: -2, high: 3 }], ['bits', Uint32Array, {}],
+        ['integers_int32', Int32Array, { low: -9, high: 1e6 }], ['bernoulli_uint8', Uint8Array, { p: 0.3 }]] as const) {
+        const out = new C(new SharedArrayBuffer(n * C.BYTES_PER_ELEMENT));
+        await runPooled({ op, key: [5, 6], lo: 0xfffffff0, hi: 3, out, params, perElement: {} }, path);
+        outs.push([`${op} ${JSON.stringify(path)}`, out] as const);
+      }
+    }
+    for (let i = 4; i < outs.length; i++) expect(Array.from(outs[i][1]), outs[i][0]).toEqual(Array.from(outs[i % 4][1]));
   });
 
   it('the worker pool gives the specification\'s bits (its threads load the addon themselves)', async () => {
