@@ -9,7 +9,9 @@
 //   cpuIntegers(k0, k1, lo, hi, low, high, out) -> bool  out: a host Int32Array, Uint32Array or
 //                                                        Float64Array, written in place; false: declined
 //   cpuBernoulli(k0, k1, lo, hi, p, out) -> bool         out: a host Uint8Array, Int32Array, Uint32Array,
-//                                                        Float32Array or Float64Array; p one number
+//                                                        Float32Array or Float64Array; p one number, or a
+//                                                        Float32Array/Float64Array with p[i] for out[i]
+//                                                        (at least out's length; values checked by the caller)
 //   cpuBits(k0, k1, lo, hi, out) -> bool                 out: a host Uint32Array
 //   cpuUniform(k0, k1, lo, hi, low, high, out) -> bool   out: a host Float32Array or Float64Array
 #include <initializer_list>
@@ -57,9 +59,15 @@ Napi::Value CpuIntegers(const Napi::CallbackInfo& info) {
 Napi::Value CpuBernoulli(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const double p = f64(info, 4, "p");
   const HostOut o = host_out(info, 5, {CR_TYPE_U8, CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F32, CR_TYPE_F64},
                              "out must be a Uint8Array, Int32Array, Uint32Array, Float32Array or Float64Array");
+  if (info[4].IsTypedArray()) {
+    const HostOut ps = host_out(info, 4, {CR_TYPE_F32, CR_TYPE_F64}, "p must be a number, Float32Array or Float64Array");
+    if (ps.n < o.n) throw Napi::RangeError::New(info.Env(), "p has fewer values than out");
+    const int rc = cr_cpu_bernoulli_each(k0, k1, first, ps.data, ps.type, o.data, o.type, o.n);
+    return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  }
+  const double p = f64(info, 4, "p");
   const int rc = cr_cpu_bernoulli(k0, k1, first, p, o.data, o.type, o.n);
   if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "p must be in [0, 1]");
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as C from '../lib/core/constraints.js';
-import { inInterval, intervalOf, type Constraint, type Interval } from '../lib/core/constraints.js';
+import { closedBounds, inInterval, intervalOf, type Constraint, type Interval } from '../lib/core/constraints.js';
 import { SAMPLERS } from '../lib/samplers/registry.js';
 import { COUNT_DTYPES, constraintFor } from '../lib/samplers/spec.js';
 import { rng } from './seeded-rng.js';
@@ -60,6 +60,31 @@ describe('declared intervals', () => {
   });
   it.each(declared)('%s: the interval holds exactly what check accepts', (name, c) => {
     expectSame(c, intervalOf(c)!, name, name.length);
+  });
+  it.each(declared)('%s: closedBounds (what per-element arrays are scanned with) has the same members', (name, c) => {
+    const iv = intervalOf(c)!;
+    const b = closedBounds(iv);
+    if (iv.integer) {
+      expect(b).toBeNull();
+      return;
+    }
+    expect(b).not.toBeNull();
+    for (const x of [...probes(c, iv, name.length + 99), 0, -0, 5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, Infinity, -Infinity, NaN]) {
+      const closed = x >= b![0] && x <= b![1];
+      if (closed !== inInterval(x, iv)) expect.fail(`${name}: ${x} is ${closed ? 'inside' : 'outside'} [${b![0]}, ${b![1]}] but not the interval ${JSON.stringify(iv)}`);
+      // float32 values reach the scan as doubles: the same test
+      const f = Math.fround(x);
+      if ((f >= b![0] && f <= b![1]) !== inInterval(f, iv)) expect.fail(`${name}: float32 ${f}`);
+    }
+  });
+  it('closedBounds: open ends become the neighbouring doubles', () => {
+    const iv = (p: Partial<Interval>): Interval => ({ lo: -Infinity, hi: Infinity, loOpen: false, hiOpen: false, integer: false, ...p });
+    expect(closedBounds(iv({ lo: 0, loOpen: true }))).toEqual([5e-324, Infinity]);
+    expect(closedBounds(iv({ hi: 1, hiOpen: true }))).toEqual([-Infinity, 1 - 2 ** -53]);
+    expect(closedBounds(iv({ lo: -1, loOpen: true, hi: 0, hiOpen: true }))).toEqual([-1 + 2 ** -53, -5e-324]);
+    expect(closedBounds(iv({ lo: -Infinity, loOpen: true, hi: Infinity, hiOpen: true }))).toEqual([-Number.MAX_VALUE, Number.MAX_VALUE]);
+    expect(closedBounds(iv({ lo: 1, loOpen: true }))).toEqual([1 + 2 ** -52, Infinity]);
+    expect(closedBounds(iv({ integer: true }))).toBeNull();
   });
   it('a constraint spread from another does not inherit its interval', () => {
     expect(intervalOf({ ...C.probability, check: (v: unknown) => v as number })).toBeUndefined();

@@ -266,7 +266,7 @@ describe('the WebAssembly fast paths equal the specification', () => {
     });
   }
 
-  it.skipIf(!nativeCpuInfo().simd)('host SIMD: outputs that are SharedArrayBuffer views at an offset, short calls and per-element p (declined)', () => {
+  it.skipIf(!nativeCpuInfo().simd)('host SIMD: outputs that are SharedArrayBuffer views at an offset, short calls (declined), per-element p', () => {
     for (const C of [Uint8Array, Int32Array, Float32Array] as const) {
       const n = 1000;
       const sab = new C(new SharedArrayBuffer((n + 9) * C.BYTES_PER_ELEMENT)).subarray(5, 5 + n);
@@ -277,8 +277,17 @@ describe('the WebAssembly fast paths equal the specification', () => {
       expect(new C(sab.buffer)[4]).toBe(0);
       expect(new C(sab.buffer)[5 + n]).toBe(0);
     }
-    const pe = new Float64Array(100).fill(0.5);
-    expect(bernoulliNative({ k0: 1, k1: 2, lo: 0, hi: 0, params: {}, perElement: { p: pe }, out: new Uint8Array(100) })).toBe(false);
+    // p per element (float32 or float64, a SharedArrayBuffer view too), partial groups at both ends
+    for (const P of [Float32Array, Float64Array] as const) {
+      for (const [lo, n] of [[3, 100], [0xffffffc5, 1003]] as const) {
+        const pe = new P(new SharedArrayBuffer((n + 4) * P.BYTES_PER_ELEMENT)).subarray(2, 2 + n);
+        for (let i = 0; i < n; i++) pe[i] = i % 7 === 0 ? [0, 1, 5e-324, 0.5][i % 4] : ((i * 7919) % 1000) / 1000;
+        const want = new Uint8Array(n), got = new Uint8Array(n);
+        runKernel('bernoulli_uint8', { k0: k[0], k1: k[1], lo, hi: 2, params: {}, perElement: { p: pe }, out: want }, { fast: false });
+        expect(bernoulliNative({ k0: k[0], k1: k[1], lo, hi: 2, params: {}, perElement: { p: pe }, out: got })).toBe(true);
+        expect(Array.from(got)).toEqual(Array.from(want));
+      }
+    }
     for (const [C, low, high] of [[Int32Array, -3, 1e6], [Uint32Array, 3, 2 ** 31 + 4], [Float64Array, -3, 2 ** 40]] as const) {
       const n = 1000;
       const sab = new C(new SharedArrayBuffer((n + 9) * C.BYTES_PER_ELEMENT)).subarray(5, 5 + n);

@@ -95,6 +95,8 @@ describe('on this machine', () => {
     expect(bern(1, 2, 0, 0, '0.5', bytes)).toThrow(TypeError);
     expect(bern(1, 2, 0, 0, 0.5, new Int16Array(100))).toThrow(TypeError);
     expect(bern(1, 2, 0, 0, 0.5, new BigInt64Array(100))).toThrow(TypeError);
+    expect(bern(1, 2, 0, 0, new Float64Array(99), bytes)).toThrow(RangeError);  // fewer p values than out
+    expect(bern(1, 2, 0, 0, new Int32Array(100), bytes)).toThrow(TypeError);
     expect(bytes.every((v) => v === 7)).toBe(true);
     expect(bern(1, 2, 0, 0, 0.5, bytes)()).toBe(true);
     expect(bytes.every((v) => v === 0 || v === 1)).toBe(true);

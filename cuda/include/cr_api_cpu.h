@@ -33,6 +33,11 @@ int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64
  */
 int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
 
+/** cr_cpu_bernoulli with p per element: ps[i] (n values of `ps_type`, CR_TYPE_F32 or F64, each in [0, 1]
+ *  — the caller checked them) belongs to out[i]. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (a type). */
+int cr_cpu_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                          uint64_t n);
+
 /** Words [first, first + n) of the raw stream (docs/streams.md §3) into `out`, what cr_bits gives.
  *  CR_CPU_DONE or CR_CPU_DECLINED. */
 int cr_cpu_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);

@@ -90,6 +90,8 @@ void cr_cpu_integers_avx512(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_
 void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_map_avx2(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_bernoulli_each_avx2(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
+void cr_cpu_bernoulli_each_avx512(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
 void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 
 #endif
@@ -129,6 +131,24 @@ int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, doub
 
 int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
   return cr_cpu_bernoulli_isa(cr_cpu_isa(), k0, k1, first, p, out, type, n);
+}
+
+int cr_cpu_bernoulli_each_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out,
+                              int type, uint64_t n) {
+  if (ps_type != CR_TYPE_F32 && ps_type != CR_TYPE_F64) return CR_EINVAL;
+  if (type != CR_TYPE_U8 && type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F32 && type != CR_TYPE_F64) {
+    return CR_EINVAL;
+  }
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
+  const cr_cpu_bern_ctx c{0, k0, k1};
+  if (isa == CR_ISA_AVX512) cr_cpu_bernoulli_each_avx512(c, first, ps, ps_type, out, type, n);
+  else cr_cpu_bernoulli_each_avx2(c, first, ps, ps_type, out, type, n);
+  return CR_CPU_DONE;
+}
+
+int cr_cpu_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                          uint64_t n) {
+  return cr_cpu_bernoulli_each_isa(cr_cpu_isa(), k0, k1, first, ps, ps_type, out, type, n);
 }
 
 namespace {

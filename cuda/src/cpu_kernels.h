@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <type_traits>
+
 #include "cr_api.h"
 #include "cr_discrete.h"
 
@@ -86,6 +88,29 @@ void cr_cpu_map_run(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map,
   return cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, Group<CR_MAP_F64>::run);
 }
 
+/** cr_cpu_fill for a sampler with one parameter per element, p[i] belonging to out[i]: the group also
+ *  gets the parameters of its elements; a partial group gets them through a scratch copy (zeros for
+ *  the elements outside the call, computed and dropped, never read from the caller's array). */
+template <class T, class P, unsigned L, unsigned BLOCKS, class Ctx, class Group>
+void cr_cpu_fill_each(const Ctx& c, uint64_t first, T* out, const P* p, uint64_t n, Group group) {
+  constexpr unsigned G = BLOCKS * L;
+  for (uint64_t e = first; n > 0;) {
+    const uint64_t b = e / L, skip = e - b * L;
+    if (skip == 0 && n >= G) {
+      group(c, b, out, p);
+      out += G, p += G, e += G, n -= G;
+      continue;
+    }
+    const uint64_t take = G - skip < n ? G - skip : n;
+    T tmp[G];
+    P ptmp[G] = {};
+    memcpy(ptmp + skip, p, take * sizeof(P));
+    group(c, b, tmp, ptmp);
+    memcpy(out, tmp + skip, take * sizeof(T));
+    out += take, p += take, e += take, n -= take;
+  }
+}
+
 /** 0/1 bits of consecutive elements (bit i: element i) as T into dst[0, n), n ≤ 64: bytes through a
  *  table of eight at a time, other types one by one (the compiler vectorises it). */
 template <class T>
@@ -119,11 +144,37 @@ void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, void* out, i
   }
 }
 
+/** One instruction set's bernoulli call with p per element (float32 or float64, `ps_type`). */
+template <unsigned BLOCKS, template <class, class> class Group>
+void cr_cpu_bernoulli_each_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                               uint64_t n) {
+  auto go = [&](auto* o, auto* p) {
+    using T = std::remove_pointer_t<decltype(o)>;
+    using P = std::remove_cv_t<std::remove_pointer_t<decltype(p)>>;
+    cr_cpu_fill_each<T, P, 2, BLOCKS>(c, first, o, p, n, Group<T, P>::run);
+  };
+  auto with_p = [&](auto* o) {
+    if (ps_type == CR_TYPE_F32) go(o, (const float*)ps);
+    else go(o, (const double*)ps);
+  };
+  switch (type) {
+    case CR_TYPE_U8: return with_p((uint8_t*)out);
+    case CR_TYPE_I32: return with_p((int32_t*)out);
+    case CR_TYPE_U32: return with_p((uint32_t*)out);
+    case CR_TYPE_F32: return with_p((float*)out);
+    default: return with_p((double*)out);
+  }
+}
+
 /** The kernels of one instruction set (the caller checked the arguments and the CPU). */
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_bernoulli_each_avx2(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                                uint64_t n);
+void cr_cpu_bernoulli_each_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out,
+                                  int type, uint64_t n);
 void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
 void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
 
@@ -132,6 +183,8 @@ void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int m
 int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out,
                         int type, uint64_t n);
 int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
+int cr_cpu_bernoulli_each_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out,
+                              int type, uint64_t n);
 int cr_cpu_bits_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
 int cr_cpu_uniform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type,
                        uint64_t n);

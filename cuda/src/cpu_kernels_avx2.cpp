@@ -4,6 +4,7 @@
 //                                     at a time; a rejected element gets its retry blocks as
 //                                     cr_discrete.h's scalar port gives them (cr_integers_work's values)
 //   bernoulli (§6.9), scalar p        four elements' k53 at a time against ⌈p·2^53⌉
+//             p per element           k53 < p[i]·2^53 in doubles, four at a time
 //   bits, uniform (§3, §4)            the rows in stream order, mapped eight (float32) or four (float64)
 //                                     at a time
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -281,7 +282,42 @@ struct MapGroup {
   }
 };
 
+/** bernoulli with p per element: u < p[i] as k53 < p[i]·2^53, both exact doubles (the scaling by 2^53 is
+ *  exact for every p in [0, 1]); p[i] belongs to dst[i]. */
+template <class T, class P>
+struct BernoulliEachGroup {
+  __attribute__((target("avx2"))) static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
+    __m256i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
+    cr_philox8<SETS>(x, c.k0, c.k1);
+    const __m256i m32 = _mm256_set1_epi64x(0xffffffffll);
+    const __m256d two53 = _mm256_set1_pd(9007199254740992.0);
+    uint64_t bits = 0;
+    for (unsigned g = 0; g < SETS; ++g) {
+      __m256i rows[4];
+      cr_rows8(x[g], rows);
+      for (unsigned q = 0; q < 4; ++q) {
+        const unsigned at = 16 * g + 4 * q;  // the row's first element in the group
+        const __m256i w = rows[q];
+        const __m256i k53 = _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26),
+                                             _mm256_srli_epi64(w, 38));
+        __m256d pv;
+        if constexpr (sizeof(P) == 4) pv = _mm256_cvtps_pd(_mm_loadu_ps((const float*)p + at));
+        else pv = _mm256_loadu_pd((const double*)p + at);
+        const __m256d lt = _mm256_cmp_pd(u53_to_f64(k53), _mm256_mul_pd(pv, two53), _CMP_LT_OQ);
+        bits |= (uint64_t)_mm256_movemask_pd(lt) << at;
+      }
+    }
+    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
+  }
+};
+
 }  // namespace
+
+void cr_cpu_bernoulli_each_avx2(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                                uint64_t n) {
+  cr_cpu_bernoulli_each_run<BLOCKS, BernoulliEachGroup>(c, first, ps, ps_type, out, type, n);
+}
 
 void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
   cr_cpu_map_run<BLOCKS, MapGroup>(c, first, out, map, n);

@@ -5,6 +5,7 @@
 //                                     retried like cpu_kernels_avx2.cpp's; wide values convert by
 //                                     vcvtuqq2pd (cr_integers_work's values)
 //   bernoulli (§6.9), scalar p        eight elements' k53 at a time against ⌈p·2^53⌉
+//             p per element           k53 < p[i]·2^53 in doubles, eight at a time
 //   bits, uniform (§3, §4)            the rows in stream order, mapped sixteen (float32) or eight
 //                                     (float64) at a time
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -250,7 +251,41 @@ struct MapGroup {
   }
 };
 
+/** bernoulli with p per element: u < p[i] as k53 < p[i]·2^53, both exact doubles (the scaling by 2^53 is
+ *  exact for every p in [0, 1]); p[i] belongs to dst[i]. */
+template <class T, class P>
+struct BernoulliEachGroup {
+  CR_AVX512_TARGET static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
+    __m512i x[SETS][4];
+    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
+    cr_philox16<SETS>(x, c.k0, c.k1);
+    const __m512i m32 = _mm512_set1_epi64(0xffffffffll);
+    const __m512d two53 = _mm512_set1_pd(9007199254740992.0);
+    uint64_t bits = 0;
+    for (unsigned g = 0; g < SETS; ++g) {
+      __m512i rows[4];
+      cr_rows16(x[g], rows);
+      for (unsigned q = 0; q < 4; ++q) {
+        const unsigned at = 32 * g + 8 * q;  // the row's first element in the group
+        const __m512i w = rows[q];
+        const __m512i k53 = _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26),
+                                             _mm512_srli_epi64(w, 38));
+        __m512d pv;
+        if constexpr (sizeof(P) == 4) pv = _mm512_cvtps_pd(_mm256_loadu_ps((const float*)p + at));
+        else pv = _mm512_loadu_pd((const double*)p + at);
+        bits |= (uint64_t)_mm512_cmp_pd_mask(_mm512_cvtepi64_pd(k53), _mm512_mul_pd(pv, two53), _CMP_LT_OQ) << at;
+      }
+    }
+    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
+  }
+};
+
 }  // namespace
+
+void cr_cpu_bernoulli_each_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out,
+                                  int type, uint64_t n) {
+  cr_cpu_bernoulli_each_run<BLOCKS, BernoulliEachGroup>(c, first, ps, ps_type, out, type, n);
+}
 
 void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
   cr_cpu_map_run<BLOCKS, MapGroup>(c, first, out, map, n);

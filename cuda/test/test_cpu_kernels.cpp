@@ -2,8 +2,8 @@
 // this CPU runs (AVX2, AVX-512), against the scalar work objects the CUDA kernels run (cr_discrete.h
 // cr_visit_integers, cr_visit_prob): for integers every range class (tiny, around powers of two,
 // r = 2^32, wide, wide with rejections one in 2049) and every output type the range allows; for
-// bernoulli p at 0, 1, the smallest subnormal, 2^-53 and its neighbours, and in between, every output
-// type; starts inside a group and across the 2^32-block carry of the counter, lengths from 0 up, and
+// bernoulli p at 0, 1, the smallest subnormal, 2^-53 and its neighbours, and in between, one p or one
+// per element (float32 or float64), every output type; starts inside a group and across the 2^32-block carry of the counter, lengths from 0 up, and
 // guards on both sides of the output. An instruction set the CPU lacks must decline and write nothing.
 // host-test: sources cuda/src/cpu_kernels.cpp cuda/src/cpu_kernels_avx2.cpp cuda/src/cpu_kernels_avx512.cpp
 #include <math.h>
@@ -125,6 +125,71 @@ void test_bernoulli() {
   }
 }
 
+template <class T, class P>
+void compare_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const std::vector<P>& ps, int type) {
+  const size_t n = ps.size();
+  const T guard = (T)77;
+  std::vector<T> want(n + 2, guard), got(n + 2, guard);
+  cr_prob_view v{};
+  v.values = ps.data();
+  v.f32 = sizeof(P) == 4;
+  cr_visit_prob(HostRun{}, CR_BERNOULLI, want.data() + 1, type, n, k0, k1, first, v);
+  const int pt = sizeof(P) == 4 ? CR_TYPE_F32 : CR_TYPE_F64;
+  const int rc = cr_cpu_bernoulli_each_isa(isa, k0, k1, first, ps.data(), pt, got.data() + 1, type, n);
+  CRT_CHECK(rc == CR_CPU_DONE, "isa %d bernoulli per element type %d: returned %d", isa, type, rc);
+  size_t bad = 0, at = 0;
+  for (size_t i = 0; i <= n + 1; ++i) {
+    if (got[i] != want[i] && bad++ == 0) at = i;
+  }
+  CRT_CHECK(bad == 0, "isa %d bernoulli per element (p %s) type %d first %llu n %zu: %zu differ (slot %zu of n + 2)", isa,
+            sizeof(P) == 4 ? "f32" : "f64", type, (unsigned long long)first, n, bad, at);
+}
+
+void test_bernoulli_each() {
+  const uint64_t firsts[] = {0, 1, 3, 63, 65, 2 * (4294967296ull - 5) + 1, 0x7fffffffffffe000ull};
+  const size_t lengths[] = {0, 1, 7, 64, 65, 1000};
+  const double edges[] = {0, 5e-324, 1.1102230246251565e-16, 1e-3, 0.5, 1 - 1.1102230246251565e-16, 1};
+  uint32_t k0 = 0x51ed270bu, k1 = 0x9e3779b9u, r = 12345;
+  for (uint64_t first : firsts) {
+    for (size_t n : lengths) {
+      k0 = k0 * 1664525u + 1013904223u, k1 ^= k0 >> 13;
+      std::vector<double> p64(n);
+      std::vector<float> p32(n);
+      for (size_t i = 0; i < n; ++i) {
+        r = r * 1103515245u + 12345u;
+        p64[i] = i % 5 == 0 ? edges[(i / 5) % 7] : (double)(r >> 8) * 5.9604644775390625e-08;
+        p32[i] = (float)p64[i];
+      }
+      compare_bernoulli_each<uint8_t>(k0, k1, first, p64, CR_TYPE_U8);
+      compare_bernoulli_each<uint8_t>(k0, k1, first, p32, CR_TYPE_U8);
+      compare_bernoulli_each<int32_t>(k0, k1, first, p64, CR_TYPE_I32);
+      compare_bernoulli_each<uint32_t>(k0, k1, first, p32, CR_TYPE_U32);
+      compare_bernoulli_each<float>(k0, k1, first, p64, CR_TYPE_F32);
+      compare_bernoulli_each<double>(k0, k1, first, p32, CR_TYPE_F64);
+    }
+  }
+  // each element's own uniform as its p (0: u < p is strict), and the next double above it (1)
+  const uint64_t first = 777;
+  std::vector<uint32_t> w(2 * 200);
+  cr_raw_stream_host(3, 4, 2 * first, w.data(), 2 * 200);
+  std::vector<double> at(200), above(200);
+  for (size_t i = 0; i < 200; ++i) {
+    at[i] = cr_u01_f64(w[2 * i], w[2 * i + 1]);
+    above[i] = nextafter(at[i], 2.0);
+  }
+  compare_bernoulli_each<uint8_t>(3, 4, first, at, CR_TYPE_U8);
+  compare_bernoulli_each<uint8_t>(3, 4, first, above, CR_TYPE_U8);
+  std::vector<uint8_t> got(200);
+  cr_cpu_bernoulli_each_isa(isa, 3, 4, first, at.data(), CR_TYPE_F64, got.data(), CR_TYPE_U8, 200);
+  size_t ones = 0;
+  for (uint8_t g : got) ones += g;
+  CRT_CHECK(ones == 0, "isa %d: p = the element's own uniform gave %zu ones", isa, ones);
+  cr_cpu_bernoulli_each_isa(isa, 3, 4, first, above.data(), CR_TYPE_F64, got.data(), CR_TYPE_U8, 200);
+  ones = 0;
+  for (uint8_t g : got) ones += g;
+  CRT_CHECK(ones == 200, "isa %d: p just above each element's uniform gave %zu ones of 200", isa, ones);
+}
+
 void test_map() {
   const uint64_t firsts[] = {0, 1, 3, 5, 63, 65, 4 * (4294967296ull - 3) + 1, 2 * (4294967296ull - 5) + 1, (1ull << 62) + 7,
                              0x7fffffffffffe000ull};
@@ -182,6 +247,9 @@ void test_refusals() {
     CRT_CHECK(cr_cpu_uniform(1, 2, 0, r[0], r[1], out, CR_TYPE_F64, 4) == CR_EINVAL, "uniform [%g, %g) must be refused", r[0], r[1]);
   }
   CRT_CHECK(cr_cpu_uniform(1, 2, 0, 0, 1, out, CR_TYPE_U32, 4) == CR_EINVAL, "uniform into uint32 must be refused");
+  const double ps[4] = {0.5, 0.5, 0.5, 0.5};
+  CRT_CHECK(cr_cpu_bernoulli_each(1, 2, 0, ps, CR_TYPE_U32, out, CR_TYPE_F64, 4) == CR_EINVAL, "p of type uint32 must be refused");
+  CRT_CHECK(cr_cpu_bernoulli_each(1, 2, 0, ps, CR_TYPE_F64, out, 99, 4) == CR_EINVAL, "out type 99 must be refused");
   CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused bernoulli call wrote its output");
 }
 
@@ -206,6 +274,7 @@ int main() {
     }
     test_values();
     test_bernoulli();
+    test_bernoulli_each();
     test_map();
   }
   return crt::report("test_cpu_kernels");

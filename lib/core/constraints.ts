@@ -48,6 +48,29 @@ export function inInterval(x: number, iv: Interval): boolean {
   return (iv.loOpen ? x > iv.lo : x >= iv.lo) && (iv.hiOpen ? x < iv.hi : x <= iv.hi) && (!iv.integer || Math.floor(x) === x);
 }
 
+const F64 = new Float64Array(1);
+const I64 = new BigInt64Array(F64.buffer);
+
+/** The least double above x (x not NaN, not +∞). */
+function above(x: number): number {
+  if (x === 0) return 5e-324;
+  F64[0] = x;
+  I64[0] += x > 0 ? 1n : -1n;  // the bit pattern's integer moves away from zero for x > 0, toward it for x < 0
+  return F64[0];
+}
+
+/**
+ * A non-integer interval as closed bounds [lo, hi] with the same members among doubles — x > lo is
+ * x ≥ the least double above lo, x < hi is x ≤ the greatest below — or null for an integer interval.
+ * A scan then needs one form of comparison whatever the interval's ends (NaN fails both).
+ */
+export function closedBounds(iv: Interval): [number, number] | null {
+  if (iv.integer) return null;
+  const lo = iv.loOpen ? (iv.lo === Infinity ? Infinity : above(iv.lo)) : iv.lo;
+  const hi = iv.hiOpen ? (iv.hi === -Infinity ? -Infinity : -above(-iv.hi)) : iv.hi;
+  return [lo, hi];
+}
+
 function num(v: unknown, name: string): number {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
   return v;

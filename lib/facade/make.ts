@@ -11,7 +11,7 @@ import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
 import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
-import { MAX_PROPOSALS, intervalOf, type Constraint } from '../core/constraints.js';
+import { MAX_PROPOSALS, closedBounds, intervalOf, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
 import { constraintFor, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
 
@@ -70,12 +70,41 @@ function checkEach<T extends ArrayLike<number>>(v: T, c: Constraint, name: strin
     for (let i = 0; i < v.length; i++) checkAt(c, v[i], name, i);
     return v;
   }
+  // float arrays against closed bounds: one monomorphic loop each (a shared loop over both array
+  // types and every kind of end ran 3× slower, slower than the host kernels sample)
+  const b = closedBounds(iv);
+  if (b && v instanceof Float64Array) {
+    for (let i = outside64(v, b[0], b[1], 0); i >= 0; i = outside64(v, b[0], b[1], i + 1)) checkAt(c, v[i], name, i);
+    return v;
+  }
+  if (b && v instanceof Float32Array) {
+    for (let i = outside32(v, b[0], b[1], 0); i >= 0; i = outside32(v, b[0], b[1], i + 1)) checkAt(c, v[i], name, i);
+    return v;
+  }
   const { lo, hi, loOpen, hiOpen, integer } = iv;
   for (let i = 0; i < v.length; i++) {
     const x = v[i];
     if (!(loOpen ? x > lo : x >= lo) || !(hiOpen ? x < hi : x <= hi) || (integer && Math.floor(x) !== x)) checkAt(c, x, name, i);
   }
   return v;
+}
+
+/** The first index ≥ from whose value is outside [lo, hi] (NaN is), or −1. */
+function outside64(v: Float64Array, lo: number, hi: number, from: number): number {
+  for (let i = from; i < v.length; i++) {
+    const x = v[i];
+    if (!(x >= lo && x <= hi)) return i;
+  }
+  return -1;
+}
+
+/** outside64 for float32 values (the same body: its own type feedback). */
+function outside32(v: Float32Array, lo: number, hi: number, from: number): number {
+  for (let i = from; i < v.length; i++) {
+    const x = v[i];
+    if (!(x >= lo && x <= hi)) return i;
+  }
+  return -1;
 }
 
 /** What one parameter contributes to the call. */

@@ -15,7 +15,7 @@ export interface CpuAddon {
   cpuSimd(): string;
   cpuSimdCpu(): string;
   cpuIntegers(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Int32Array | Uint32Array | Float64Array): boolean;
-  cpuBernoulli(k0: number, k1: number, lo: number, hi: number, p: number, out: Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array): boolean;
+  cpuBernoulli(k0: number, k1: number, lo: number, hi: number, p: number | Float32Array | Float64Array, out: Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array): boolean;
   cpuBits(k0: number, k1: number, lo: number, hi: number, out: Uint32Array): boolean;
   cpuUniform(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array | Float64Array): boolean;
 }
@@ -77,12 +77,12 @@ export function integersNative({ k0, k1, lo, hi, params, out }: KernelArgs): boo
     out as Int32Array | Uint32Array | Float64Array);
 }
 
-/** bernoulliKernel of lib/kernels/bernoulli.ts with one p through cr_cpu_bernoulli (a per-element p
- *  declines). */
+/** bernoulliKernel of lib/kernels/bernoulli.ts through cr_cpu_bernoulli, or cr_cpu_bernoulli_each for a
+ *  per-element p (aligned with out, checked by the facade). */
 export function bernoulliNative({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
-  if (perElement.p || out.length < NATIVE_CPU_MIN) return false;
+  if (out.length < NATIVE_CPU_MIN) return false;
   const a = probeCpu().addon;
-  return a !== null && a.cpuBernoulli(k0, k1, lo, hi, params.p as number,
+  return a !== null && a.cpuBernoulli(k0, k1, lo, hi, perElement.p ?? (params.p as number),
     out as Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array);
 }
 
