@@ -1,11 +1,11 @@
 /**
- * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2: bits,
- * uniform, integers, bernoulli): the CPU backend's
- * native fast path, tried before the WebAssembly kernels, in the calling thread and in each pool worker
- * (each loads the addon once). The same bits as the specification kernels. They decline — the
- * WebAssembly or specification kernel runs — where there is no addon or it predates them, the CPU lacks
- * AVX2, CUDA_RANDOM_NO_NATIVE_CPU is set (to anything but '' or '0'), or the call is too short to pay
- * for crossing into C++.
+ * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
+ * the CPU backend's native fast path for bits, uniform, integers and bernoulli, tried before the
+ * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
+ * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
+ * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
+ * CUDA_RANDOM_NO_NATIVE_CPU is set (to anything but '' or '0'), or the call is too short to pay for
+ * crossing into C++.
  */
 import type { KernelArgs } from '../core/job.js';
 import { loadNative } from './load.js';
@@ -35,7 +35,7 @@ function disabledByEnv(): boolean {
 export interface NativeCpuProbe { addon: CpuAddon | null; reason: string }
 
 /** What `addon` (as loaded: null, and the load error) offers the CPU backend. Pure: tests hand it
- *  stand-ins for an old addon or a CPU without AVX2. @internal */
+ *  stand-ins for an old addon, a CPU without AVX2 or a failed self-test. @internal */
 export function nativeCpuOf(addon: unknown, error: string | null, disabled: boolean): NativeCpuProbe {
   if (disabled) return { addon: null, reason: 'disabled by CUDA_RANDOM_NO_NATIVE_CPU' };
   const a = addon as Partial<CpuAddon> | null;
