@@ -26,15 +26,17 @@ struct cr_cpu_int_ctx {
 };
 
 /** What every group of a bernoulli call shares: u = k53·2^-53 < p exactly when k53 < ⌈p·2^53⌉
- *  (p·2^53 is exact, k53 an integer), so the test is an integer comparison. */
+ *  (p·2^53 is exact, k53 an integer), so one p is an integer comparison (a p per element compares
+ *  k53 < p[i]·2^53 in doubles instead, and ignores `below`). */
 struct cr_cpu_bern_ctx {
   uint64_t below;  // ⌈p·2^53⌉ ∈ [0, 2^53]
   uint32_t k0, k1;
 };
 
 /**
- * Elements [first, first + n) into out by groups of BLOCKS Philox blocks (L elements each: 4 narrow,
- * 2 wide): whole groups in place, a partial one (at either end) through a scratch group.
+ * Elements [first, first + n) into out by groups of BLOCKS Philox blocks (L elements a block: 4 for one
+ * word an element, 2 for two): whole groups in place, a partial one (at either end) through a scratch
+ * group.
  */
 template <class T, unsigned L, unsigned BLOCKS, class Ctx, class Group>
 void cr_cpu_fill(const Ctx& c, uint64_t first, T* out, uint64_t n, Group group) {
