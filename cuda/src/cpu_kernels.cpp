@@ -98,6 +98,24 @@ void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 
 static const char* const ISA_NAMES[] = {"", "avx2", "avx512"};
 
+namespace {
+
+/** Runs `avx512` or `avx2` (callables) for instruction set `isa`: CR_CPU_DECLINED where the CPU lacks it. */
+template <class A, class B>
+int on_isa(int isa, A avx512, B avx2) {
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
+  if (isa == CR_ISA_AVX512) avx512();
+  else avx2();
+  return CR_CPU_DONE;
+}
+
+/** An output type bernoulli writes. */
+bool bernoulli_type(int type) {
+  return type == CR_TYPE_U8 || type == CR_TYPE_I32 || type == CR_TYPE_U32 || type == CR_TYPE_F32 || type == CR_TYPE_F64;
+}
+
+}  // namespace
+
 const char* cr_cpu_simd(void) { return ISA_NAMES[cr_cpu_isa()]; }
 
 const char* cr_cpu_simd_cpu(void) { return ISA_NAMES[cr_cpu_isa_cpu()]; }
@@ -105,11 +123,9 @@ const char* cr_cpu_simd_cpu(void) { return ISA_NAMES[cr_cpu_isa_cpu()]; }
 int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out,
                         int type, uint64_t n) {
   if (!valid(low, high, type)) return CR_EINVAL;
-  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
   const cr_cpu_int_ctx c{cr_integers_plan(low, high), k0, k1};
-  if (isa == CR_ISA_AVX512) cr_cpu_integers_avx512(c, first, out, type, n);
-  else cr_cpu_integers_avx2(c, first, out, type, n);
-  return CR_CPU_DONE;
+  return on_isa(isa, [&] { cr_cpu_integers_avx512(c, first, out, type, n); },
+                [&] { cr_cpu_integers_avx2(c, first, out, type, n); });
 }
 
 int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out, int type,
@@ -118,15 +134,10 @@ int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64
 }
 
 int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
-  if (!(p >= 0.0 && p <= 1.0)) return CR_EINVAL;
-  if (type != CR_TYPE_U8 && type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F32 && type != CR_TYPE_F64) {
-    return CR_EINVAL;
-  }
-  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
+  if (!(p >= 0.0 && p <= 1.0) || !bernoulli_type(type)) return CR_EINVAL;
   const cr_cpu_bern_ctx c{(uint64_t)ceil(p * 9007199254740992.0), k0, k1};  // p·2^53: exact
-  if (isa == CR_ISA_AVX512) cr_cpu_bernoulli_avx512(c, first, out, type, n);
-  else cr_cpu_bernoulli_avx2(c, first, out, type, n);
-  return CR_CPU_DONE;
+  return on_isa(isa, [&] { cr_cpu_bernoulli_avx512(c, first, out, type, n); },
+                [&] { cr_cpu_bernoulli_avx2(c, first, out, type, n); });
 }
 
 int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
@@ -135,15 +146,10 @@ int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* o
 
 int cr_cpu_bernoulli_each_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out,
                               int type, uint64_t n) {
-  if (ps_type != CR_TYPE_F32 && ps_type != CR_TYPE_F64) return CR_EINVAL;
-  if (type != CR_TYPE_U8 && type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F32 && type != CR_TYPE_F64) {
-    return CR_EINVAL;
-  }
-  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
+  if ((ps_type != CR_TYPE_F32 && ps_type != CR_TYPE_F64) || !bernoulli_type(type)) return CR_EINVAL;
   const cr_cpu_bern_ctx c{0, k0, k1};
-  if (isa == CR_ISA_AVX512) cr_cpu_bernoulli_each_avx512(c, first, ps, ps_type, out, type, n);
-  else cr_cpu_bernoulli_each_avx2(c, first, ps, ps_type, out, type, n);
-  return CR_CPU_DONE;
+  return on_isa(isa, [&] { cr_cpu_bernoulli_each_avx512(c, first, ps, ps_type, out, type, n); },
+                [&] { cr_cpu_bernoulli_each_avx2(c, first, ps, ps_type, out, type, n); });
 }
 
 int cr_cpu_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out, int type,
@@ -154,10 +160,7 @@ int cr_cpu_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const void* 
 namespace {
 
 int map_isa(int isa, const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
-  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
-  if (isa == CR_ISA_AVX512) cr_cpu_map_avx512(c, first, out, map, n);
-  else cr_cpu_map_avx2(c, first, out, map, n);
-  return CR_CPU_DONE;
+  return on_isa(isa, [&] { cr_cpu_map_avx512(c, first, out, map, n); }, [&] { cr_cpu_map_avx2(c, first, out, map, n); });
 }
 
 }  // namespace

@@ -134,38 +134,36 @@ inline void cr_cpu_store_bits(uint64_t bits, unsigned n, T* dst) {
   }
 }
 
-/** One instruction set's bernoulli call: its group kernel for each output type over cr_cpu_fill. */
+/** f(out as the pointer type of a 0/1 output `type`: uint8, int32, uint32, float32, else float64). */
+template <class F>
+void cr_cpu_with_out(int type, void* out, F f) {
+  switch (type) {
+    case CR_TYPE_U8: return f((uint8_t*)out);
+    case CR_TYPE_I32: return f((int32_t*)out);
+    case CR_TYPE_U32: return f((uint32_t*)out);
+    case CR_TYPE_F32: return f((float*)out);
+    default: return f((double*)out);
+  }
+}
+
+/** One instruction set's bernoulli call with one p: its group kernel over cr_cpu_fill. */
 template <unsigned BLOCKS, template <class> class Group>
 void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
-  switch (type) {
-    case CR_TYPE_U8: return cr_cpu_fill<uint8_t, 2, BLOCKS>(c, first, (uint8_t*)out, n, Group<uint8_t>::run);
-    case CR_TYPE_I32: return cr_cpu_fill<int32_t, 2, BLOCKS>(c, first, (int32_t*)out, n, Group<int32_t>::run);
-    case CR_TYPE_U32: return cr_cpu_fill<uint32_t, 2, BLOCKS>(c, first, (uint32_t*)out, n, Group<uint32_t>::run);
-    case CR_TYPE_F32: return cr_cpu_fill<float, 2, BLOCKS>(c, first, (float*)out, n, Group<float>::run);
-    default: return cr_cpu_fill<double, 2, BLOCKS>(c, first, (double*)out, n, Group<double>::run);
-  }
+  cr_cpu_with_out(type, out, [&](auto* o) {
+    using T = std::remove_pointer_t<decltype(o)>;
+    cr_cpu_fill<T, 2, BLOCKS>(c, first, o, n, Group<T>::run);
+  });
 }
 
 /** One instruction set's bernoulli call with p per element (float32 or float64, `ps_type`). */
 template <unsigned BLOCKS, template <class, class> class Group>
 void cr_cpu_bernoulli_each_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
                                uint64_t n) {
-  auto go = [&](auto* o, auto* p) {
+  cr_cpu_with_out(type, out, [&](auto* o) {
     using T = std::remove_pointer_t<decltype(o)>;
-    using P = std::remove_cv_t<std::remove_pointer_t<decltype(p)>>;
-    cr_cpu_fill_each<T, P, 2, BLOCKS>(c, first, o, p, n, Group<T, P>::run);
-  };
-  auto with_p = [&](auto* o) {
-    if (ps_type == CR_TYPE_F32) go(o, (const float*)ps);
-    else go(o, (const double*)ps);
-  };
-  switch (type) {
-    case CR_TYPE_U8: return with_p((uint8_t*)out);
-    case CR_TYPE_I32: return with_p((int32_t*)out);
-    case CR_TYPE_U32: return with_p((uint32_t*)out);
-    case CR_TYPE_F32: return with_p((float*)out);
-    default: return with_p((double*)out);
-  }
+    if (ps_type == CR_TYPE_F32) cr_cpu_fill_each<T, float, 2, BLOCKS>(c, first, o, (const float*)ps, n, Group<T, float>::run);
+    else cr_cpu_fill_each<T, double, 2, BLOCKS>(c, first, o, (const double*)ps, n, Group<T, double>::run);
+  });
 }
 
 /** The kernels of one instruction set (the caller checked the arguments and the CPU). */

@@ -211,32 +211,56 @@ __attribute__((target("avx2"))) void wide_group(const Ctx& c, uint64_t b, double
   }
 }
 
-/** Elements [first, first + n) into out: whole groups in place, a partial one (at either end) through
- *  a scratch group. */
+/** k53 = (a >> 5)·2^26 + (b >> 6) of the 64-bit lanes of a stream-order row: one element's words 2e
+ *  (a, the low half) and 2e + 1 (b) — its float64 uniform is k53·2^-53. */
+CR_AVX2 __m256i k53_4(__m256i w) {
+  const __m256i m32 = _mm256_set1_epi64x(0xffffffffll);
+  return _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26), _mm256_srli_epi64(w, 38));
+}
 
-/** bernoulli: elements 2b … 2b + 2·BLOCKS − 1 of the raw stream (element e: words 2e, 2e + 1) into dst
- *  as 0/1. A row of cr_rows8 holds four elements' word pairs as 64-bit lanes (low word first). */
+/** bernoulli over the raw stream's elements 2b … 2b + 2·BLOCKS − 1 (element e: words 2e, 2e + 1): bit i
+ *  is element 2b + i's 0/1. P = void: one p, k53 < ⌈p·2^53⌉ as integers (c.below); else p[i] (float
+ *  or double) per element, k53 < p[i]·2^53 in doubles — both exact. */
+template <class P>
+__attribute__((target("avx2"))) uint64_t bernoulli_bits(const cr_cpu_bern_ctx& c, uint64_t b, const P* p) {
+  __m256i x[SETS][4];
+  for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
+  cr_philox8<SETS>(x, c.k0, c.k1);
+  const __m256i below = _mm256_set1_epi64x((long long)c.below);
+  const __m256d two53 = _mm256_set1_pd(9007199254740992.0);
+  uint64_t bits = 0;
+  for (unsigned g = 0; g < SETS; ++g) {
+    __m256i rows[4];
+    cr_rows8(x[g], rows);
+    for (unsigned q = 0; q < 4; ++q) {
+      const unsigned at = 16 * g + 4 * q;  // the row's first element in the group
+      const __m256i k53 = k53_4(rows[q]);
+      __m256d lt;
+      if constexpr (std::is_void_v<P>) {
+        lt = _mm256_castsi256_pd(_mm256_cmpgt_epi64(below, k53));  // signed: both < 2^63
+      } else {
+        __m256d pv;
+        if constexpr (sizeof(P) == 4) pv = _mm256_cvtps_pd(_mm_loadu_ps((const float*)p + at));
+        else pv = _mm256_loadu_pd((const double*)p + at);
+        lt = _mm256_cmp_pd(u53_to_f64(k53), _mm256_mul_pd(pv, two53), _CMP_LT_OQ);
+      }
+      bits |= (uint64_t)_mm256_movemask_pd(lt) << at;
+    }
+  }
+  return bits;
+}
+
+/** bernoulli groups for cr_cpu_fill (one p) and cr_cpu_fill_each (p per element, p[i] with dst[i]). */
 template <class T>
 struct BernoulliGroup {
-  __attribute__((target("avx2"))) static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
-    __m256i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
-    cr_philox8<SETS>(x, c.k0, c.k1);
-    const __m256i m32 = _mm256_set1_epi64x(0xffffffffll), below = _mm256_set1_epi64x((long long)c.below);
-    uint64_t bits = 0;
-    for (unsigned g = 0; g < SETS; ++g) {
-      __m256i rows[4];
-      cr_rows8(x[g], rows);
-      for (unsigned q = 0; q < 4; ++q) {
-        // k53 = (a >> 5)·2^26 + (b >> 6), a the low word of the lane; 1 where k53 < ⌈p·2^53⌉ (signed: both < 2^63)
-        const __m256i w = rows[q];
-        const __m256i k53 = _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26),
-                                             _mm256_srli_epi64(w, 38));
-        const uint64_t m = (uint64_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(below, k53)));
-        bits |= m << (16 * g + 4 * q);
-      }
-    }
-    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
+  static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
+    cr_cpu_store_bits(bernoulli_bits<void>(c, b, nullptr), 2 * BLOCKS, dst);
+  }
+};
+template <class T, class P>
+struct BernoulliEachGroup {
+  static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
+    cr_cpu_store_bits(bernoulli_bits<P>(c, b, p), 2 * BLOCKS, dst);
   }
 };
 
@@ -270,45 +294,12 @@ struct MapGroup {
             _mm256_storeu_ps(o, _mm256_set_m128(v1, v0));
           }
         } else {
-          // k53 = (a >> 5)·2^26 + (b >> 6), exact as a double; ·2^-53 exact
-          const __m256i m32 = _mm256_set1_epi64x(0xffffffffll);
-          const __m256i k53 = _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26),
-                                               _mm256_srli_epi64(w, 38));
-          const __m256d u = _mm256_mul_pd(u53_to_f64(k53), _mm256_set1_pd(1.1102230246251565e-16));
+          // k53 exact as a double; ·2^-53 exact
+          const __m256d u = _mm256_mul_pd(u53_to_f64(k53_4(w)), _mm256_set1_pd(1.1102230246251565e-16));
           _mm256_storeu_pd(dst + 16 * g + 4 * q, c.unit ? u : _mm256_add_pd(low, _mm256_mul_pd(span, u)));
         }
       }
     }
-  }
-};
-
-/** bernoulli with p per element: u < p[i] as k53 < p[i]·2^53, both exact doubles (the scaling by 2^53 is
- *  exact for every p in [0, 1]); p[i] belongs to dst[i]. */
-template <class T, class P>
-struct BernoulliEachGroup {
-  __attribute__((target("avx2"))) static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
-    __m256i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
-    cr_philox8<SETS>(x, c.k0, c.k1);
-    const __m256i m32 = _mm256_set1_epi64x(0xffffffffll);
-    const __m256d two53 = _mm256_set1_pd(9007199254740992.0);
-    uint64_t bits = 0;
-    for (unsigned g = 0; g < SETS; ++g) {
-      __m256i rows[4];
-      cr_rows8(x[g], rows);
-      for (unsigned q = 0; q < 4; ++q) {
-        const unsigned at = 16 * g + 4 * q;  // the row's first element in the group
-        const __m256i w = rows[q];
-        const __m256i k53 = _mm256_add_epi64(_mm256_slli_epi64(_mm256_srli_epi64(_mm256_and_si256(w, m32), 5), 26),
-                                             _mm256_srli_epi64(w, 38));
-        __m256d pv;
-        if constexpr (sizeof(P) == 4) pv = _mm256_cvtps_pd(_mm_loadu_ps((const float*)p + at));
-        else pv = _mm256_loadu_pd((const double*)p + at);
-        const __m256d lt = _mm256_cmp_pd(u53_to_f64(k53), _mm256_mul_pd(pv, two53), _CMP_LT_OQ);
-        bits |= (uint64_t)_mm256_movemask_pd(lt) << at;
-      }
-    }
-    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
   }
 };
 

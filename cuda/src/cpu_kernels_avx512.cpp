@@ -184,28 +184,56 @@ CR_AVX512_TARGET void wide_group(const Ctx& c, uint64_t b, double* dst) {
   }
 }
 
-/** bernoulli: elements 2b … 2b + 2·BLOCKS − 1 of the raw stream (element e: words 2e, 2e + 1) into dst
- *  as 0/1. A row of cr_rows16 holds eight elements' word pairs as 64-bit lanes (low word first). */
+/** k53 = (a >> 5)·2^26 + (b >> 6) of the 64-bit lanes of a stream-order row: one element's words 2e
+ *  (a, the low half) and 2e + 1 (b) — its float64 uniform is k53·2^-53. */
+CR_AVX512 __m512i k53_8(__m512i w) {
+  const __m512i m32 = _mm512_set1_epi64(0xffffffffll);
+  return _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26), _mm512_srli_epi64(w, 38));
+}
+
+/** bernoulli over the raw stream's elements 2b … 2b + 2·BLOCKS − 1 (element e: words 2e, 2e + 1): bit i
+ *  is element 2b + i's 0/1. P = void: one p, k53 < ⌈p·2^53⌉ as integers (c.below); else p[i] (float
+ *  or double) per element, k53 < p[i]·2^53 in doubles — both exact. */
+template <class P>
+CR_AVX512_TARGET uint64_t bernoulli_bits(const cr_cpu_bern_ctx& c, uint64_t b, const P* p) {
+  __m512i x[SETS][4];
+  for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
+  cr_philox16<SETS>(x, c.k0, c.k1);
+  const __m512i below = _mm512_set1_epi64((long long)c.below);
+  const __m512d two53 = _mm512_set1_pd(9007199254740992.0);
+  uint64_t bits = 0;
+  for (unsigned g = 0; g < SETS; ++g) {
+    __m512i rows[4];
+    cr_rows16(x[g], rows);
+    for (unsigned q = 0; q < 4; ++q) {
+      const unsigned at = 32 * g + 8 * q;  // the row's first element in the group
+      const __m512i k53 = k53_8(rows[q]);
+      __mmask8 lt;
+      if constexpr (std::is_void_v<P>) {
+        lt = _mm512_cmpgt_epi64_mask(below, k53);  // signed: both < 2^63
+      } else {
+        __m512d pv;
+        if constexpr (sizeof(P) == 4) pv = _mm512_cvtps_pd(_mm256_loadu_ps((const float*)p + at));
+        else pv = _mm512_loadu_pd((const double*)p + at);
+        lt = _mm512_cmp_pd_mask(_mm512_cvtepi64_pd(k53), _mm512_mul_pd(pv, two53), _CMP_LT_OQ);
+      }
+      bits |= (uint64_t)lt << at;
+    }
+  }
+  return bits;
+}
+
+/** bernoulli groups for cr_cpu_fill (one p) and cr_cpu_fill_each (p per element, p[i] with dst[i]). */
 template <class T>
 struct BernoulliGroup {
-  CR_AVX512_TARGET static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
-    __m512i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
-    cr_philox16<SETS>(x, c.k0, c.k1);
-    const __m512i m32 = _mm512_set1_epi64(0xffffffffll), below = _mm512_set1_epi64((long long)c.below);
-    uint64_t bits = 0;
-    for (unsigned g = 0; g < SETS; ++g) {
-      __m512i rows[4];
-      cr_rows16(x[g], rows);
-      for (unsigned q = 0; q < 4; ++q) {
-        // k53 = (a >> 5)·2^26 + (b >> 6), a the low word of the lane; 1 where k53 < ⌈p·2^53⌉ (signed: both < 2^63)
-        const __m512i w = rows[q];
-        const __m512i k53 = _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26),
-                                             _mm512_srli_epi64(w, 38));
-        bits |= (uint64_t)_mm512_cmpgt_epi64_mask(below, k53) << (32 * g + 8 * q);
-      }
-    }
-    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
+  static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
+    cr_cpu_store_bits(bernoulli_bits<void>(c, b, nullptr), 2 * BLOCKS, dst);
+  }
+};
+template <class T, class P>
+struct BernoulliEachGroup {
+  static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
+    cr_cpu_store_bits(bernoulli_bits<P>(c, b, p), 2 * BLOCKS, dst);
   }
 };
 
@@ -239,44 +267,12 @@ struct MapGroup {
             _mm256_storeu_ps(o + 8, _mm512_cvtpd_ps(_mm512_add_pd(low, _mm512_mul_pd(span, u1))));
           }
         } else {
-          // k53 = (a >> 5)·2^26 + (b >> 6), exact as a double; ·2^-53 exact
-          const __m512i m32 = _mm512_set1_epi64(0xffffffffll);
-          const __m512i k53 = _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26),
-                                               _mm512_srli_epi64(w, 38));
-          const __m512d u = _mm512_mul_pd(_mm512_cvtepi64_pd(k53), _mm512_set1_pd(1.1102230246251565e-16));
+          // k53 exact as a double; ·2^-53 exact
+          const __m512d u = _mm512_mul_pd(_mm512_cvtepi64_pd(k53_8(w)), _mm512_set1_pd(1.1102230246251565e-16));
           _mm512_storeu_pd(dst + 32 * g + 8 * q, c.unit ? u : _mm512_add_pd(low, _mm512_mul_pd(span, u)));
         }
       }
     }
-  }
-};
-
-/** bernoulli with p per element: u < p[i] as k53 < p[i]·2^53, both exact doubles (the scaling by 2^53 is
- *  exact for every p in [0, 1]); p[i] belongs to dst[i]. */
-template <class T, class P>
-struct BernoulliEachGroup {
-  CR_AVX512_TARGET static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
-    __m512i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
-    cr_philox16<SETS>(x, c.k0, c.k1);
-    const __m512i m32 = _mm512_set1_epi64(0xffffffffll);
-    const __m512d two53 = _mm512_set1_pd(9007199254740992.0);
-    uint64_t bits = 0;
-    for (unsigned g = 0; g < SETS; ++g) {
-      __m512i rows[4];
-      cr_rows16(x[g], rows);
-      for (unsigned q = 0; q < 4; ++q) {
-        const unsigned at = 32 * g + 8 * q;  // the row's first element in the group
-        const __m512i w = rows[q];
-        const __m512i k53 = _mm512_add_epi64(_mm512_slli_epi64(_mm512_srli_epi64(_mm512_and_si512(w, m32), 5), 26),
-                                             _mm512_srli_epi64(w, 38));
-        __m512d pv;
-        if constexpr (sizeof(P) == 4) pv = _mm512_cvtps_pd(_mm256_loadu_ps((const float*)p + at));
-        else pv = _mm512_loadu_pd((const double*)p + at);
-        bits |= (uint64_t)_mm512_cmp_pd_mask(_mm512_cvtepi64_pd(k53), _mm512_mul_pd(pv, two53), _CMP_LT_OQ) << at;
-      }
-    }
-    cr_cpu_store_bits(bits, 2 * BLOCKS, dst);
   }
 };
 

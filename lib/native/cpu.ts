@@ -7,7 +7,7 @@
  * CUDA_RANDOM_NO_NATIVE_CPU is set (to anything but '' or '0'), or the call is too short to pay for
  * crossing into C++.
  */
-import type { KernelArgs } from '../core/job.js';
+import type { FastKernel, KernelArgs } from '../core/job.js';
 import { loadNative } from './load.js';
 
 /** What binding/cpu.cc exports. */
@@ -69,33 +69,29 @@ export function nativeCpuInfo(): { simd: string | null; reason: string } {
   return p.addon ? { simd: p.reason, reason: `host SIMD kernels (${p.reason}) in the native addon` } : { simd: null, reason: p.reason };
 }
 
-/** integersKernel of lib/kernels/integers.ts through cr_cpu_integers (int32, uint32 or float64 out). */
-export function integersNative({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
-  if (out.length < NATIVE_CPU_MIN) return false;
-  const a = probeCpu().addon;
-  return a !== null && a.cpuIntegers(k0, k1, lo, hi, params.low as number, params.high as number,
-    out as Int32Array | Uint32Array | Float64Array);
+/** A fast kernel calling the addon through `call`: declines for short calls and where the host kernels
+ *  do not run. */
+function hostKernel(call: (a: CpuAddon, args: KernelArgs) => boolean): FastKernel {
+  return (args) => {
+    if (args.out.length < NATIVE_CPU_MIN) return false;
+    const a = probeCpu().addon;
+    return a !== null && call(a, args);
+  };
 }
+
+/** integersKernel of lib/kernels/integers.ts through cr_cpu_integers (int32, uint32 or float64 out). */
+export const integersNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
+  a.cpuIntegers(k0, k1, lo, hi, params.low as number, params.high as number, out as Int32Array | Uint32Array | Float64Array));
 
 /** bernoulliKernel of lib/kernels/bernoulli.ts through cr_cpu_bernoulli, or cr_cpu_bernoulli_each for a
  *  per-element p (aligned with out, checked by the facade). */
-export function bernoulliNative({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
-  if (out.length < NATIVE_CPU_MIN) return false;
-  const a = probeCpu().addon;
-  return a !== null && a.cpuBernoulli(k0, k1, lo, hi, perElement.p ?? (params.p as number),
-    out as Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array);
-}
+export const bernoulliNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  a.cpuBernoulli(k0, k1, lo, hi, perElement.p ?? (params.p as number),
+    out as Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array));
 
 /** rawBits of lib/kernels/raw.ts through cr_cpu_bits. */
-export function bitsNative({ k0, k1, lo, hi, out }: KernelArgs): boolean {
-  if (out.length < NATIVE_CPU_MIN) return false;
-  const a = probeCpu().addon;
-  return a !== null && a.cpuBits(k0, k1, lo, hi, out as Uint32Array);
-}
+export const bitsNative = hostKernel((a, { k0, k1, lo, hi, out }) => a.cpuBits(k0, k1, lo, hi, out as Uint32Array));
 
 /** uniform32 / uniform64 of lib/kernels/raw.ts through cr_cpu_uniform. */
-export function uniformNative({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
-  if (out.length < NATIVE_CPU_MIN) return false;
-  const a = probeCpu().addon;
-  return a !== null && a.cpuUniform(k0, k1, lo, hi, params.low as number, params.high as number, out as Float32Array | Float64Array);
-}
+export const uniformNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
+  a.cpuUniform(k0, k1, lo, hi, params.low as number, params.high as number, out as Float32Array | Float64Array));
