@@ -87,11 +87,9 @@ int cr_cpu_isa_cpu(void) { return CR_ISA_NONE; }
 int cr_cpu_isa(void) { return CR_ISA_NONE; }
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx&, uint64_t, void*, int, uint64_t) {}
-void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
-void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
+void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
 void cr_cpu_map_avx2(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
-void cr_cpu_bernoulli_each_avx2(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
-void cr_cpu_bernoulli_each_avx512(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
 void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 
 #endif
@@ -136,8 +134,8 @@ int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64
 int cr_cpu_bernoulli_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
   if (!(p >= 0.0 && p <= 1.0) || !bernoulli_type(type)) return CR_EINVAL;
   const cr_cpu_bern_ctx c{(uint64_t)ceil(p * 9007199254740992.0), k0, k1};  // p·2^53: exact
-  return on_isa(isa, [&] { cr_cpu_bernoulli_avx512(c, first, out, type, n); },
-                [&] { cr_cpu_bernoulli_avx2(c, first, out, type, n); });
+  return on_isa(isa, [&] { cr_cpu_bernoulli_avx512(c, first, nullptr, 0, out, type, n); },
+                [&] { cr_cpu_bernoulli_avx2(c, first, nullptr, 0, out, type, n); });
 }
 
 int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
@@ -148,8 +146,8 @@ int cr_cpu_bernoulli_each_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first,
                               int type, uint64_t n) {
   if ((ps_type != CR_TYPE_F32 && ps_type != CR_TYPE_F64) || !bernoulli_type(type)) return CR_EINVAL;
   const cr_cpu_bern_ctx c{0, k0, k1};
-  return on_isa(isa, [&] { cr_cpu_bernoulli_each_avx512(c, first, ps, ps_type, out, type, n); },
-                [&] { cr_cpu_bernoulli_each_avx2(c, first, ps, ps_type, out, type, n); });
+  return on_isa(isa, [&] { cr_cpu_bernoulli_avx512(c, first, ps, ps_type, out, type, n); },
+                [&] { cr_cpu_bernoulli_avx2(c, first, ps, ps_type, out, type, n); });
 }
 
 int cr_cpu_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out, int type,

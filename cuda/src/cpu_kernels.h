@@ -146,35 +146,39 @@ void cr_cpu_with_out(int type, void* out, F f) {
   }
 }
 
-/** One instruction set's bernoulli call with one p: its group kernel over cr_cpu_fill. */
-template <unsigned BLOCKS, template <class> class Group>
-void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+/**
+ * One instruction set's bernoulli call over cr_cpu_fill (one p: ps null) or cr_cpu_fill_each (p per
+ * element, float32 or float64 `ps_type`): bits(c, b, p) gives the 0/1 of a group's 2·BLOCKS elements as
+ * a bit mask, p being the group's parameters (a null const void* for one p).
+ */
+template <unsigned BLOCKS, class Bits>
+void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                          uint64_t n, Bits bits) {
   cr_cpu_with_out(type, out, [&](auto* o) {
     using T = std::remove_pointer_t<decltype(o)>;
-    cr_cpu_fill<T, 2, BLOCKS>(c, first, o, n, Group<T>::run);
-  });
-}
-
-/** One instruction set's bernoulli call with p per element (float32 or float64, `ps_type`). */
-template <unsigned BLOCKS, template <class, class> class Group>
-void cr_cpu_bernoulli_each_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
-                               uint64_t n) {
-  cr_cpu_with_out(type, out, [&](auto* o) {
-    using T = std::remove_pointer_t<decltype(o)>;
-    if (ps_type == CR_TYPE_F32) cr_cpu_fill_each<T, float, 2, BLOCKS>(c, first, o, (const float*)ps, n, Group<T, float>::run);
-    else cr_cpu_fill_each<T, double, 2, BLOCKS>(c, first, o, (const double*)ps, n, Group<T, double>::run);
+    const auto group = [&](const cr_cpu_bern_ctx& cc, uint64_t b, T* dst, const auto* p) {
+      cr_cpu_store_bits(bits(cc, b, p), 2 * BLOCKS, dst);
+    };
+    if (!ps) {
+      cr_cpu_fill<T, 2, BLOCKS>(c, first, o, n, [&](const cr_cpu_bern_ctx& cc, uint64_t b, T* dst) {
+        group(cc, b, dst, (const void*)nullptr);
+      });
+    } else if (ps_type == CR_TYPE_F32) {
+      cr_cpu_fill_each<T, float, 2, BLOCKS>(c, first, o, (const float*)ps, n, group);
+    } else {
+      cr_cpu_fill_each<T, double, 2, BLOCKS>(c, first, o, (const double*)ps, n, group);
+    }
   });
 }
 
 /** The kernels of one instruction set (the caller checked the arguments and the CPU). */
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
-void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
-void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n);
-void cr_cpu_bernoulli_each_avx2(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
-                                uint64_t n);
-void cr_cpu_bernoulli_each_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out,
-                                  int type, uint64_t n);
+/** bernoulli: one p (ps null) or p per element (ps of ps_type). */
+void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                           uint64_t n);
+void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                             uint64_t n);
 void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
 void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
 

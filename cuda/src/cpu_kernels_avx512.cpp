@@ -223,20 +223,6 @@ CR_AVX512_TARGET uint64_t bernoulli_bits(const cr_cpu_bern_ctx& c, uint64_t b, c
   return bits;
 }
 
-/** bernoulli groups for cr_cpu_fill (one p) and cr_cpu_fill_each (p per element, p[i] with dst[i]). */
-template <class T>
-struct BernoulliGroup {
-  static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst) {
-    cr_cpu_store_bits(bernoulli_bits<void>(c, b, nullptr), 2 * BLOCKS, dst);
-  }
-};
-template <class T, class P>
-struct BernoulliEachGroup {
-  static void run(const cr_cpu_bern_ctx& c, uint64_t b, T* dst, const P* p) {
-    cr_cpu_store_bits(bernoulli_bits<P>(c, b, p), 2 * BLOCKS, dst);
-  }
-};
-
 /** Raw-stream elements from blocks b … b + BLOCKS − 1 into dst: MAP bits / float32 (element e = word e)
  *  or float64 (element e = words 2e, 2e + 1: a 64-bit lane of a row, low word first). */
 template <int MAP>
@@ -278,17 +264,15 @@ struct MapGroup {
 
 }  // namespace
 
-void cr_cpu_bernoulli_each_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out,
-                                  int type, uint64_t n) {
-  cr_cpu_bernoulli_each_run<BLOCKS, BernoulliEachGroup>(c, first, ps, ps_type, out, type, n);
-}
-
 void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
   cr_cpu_map_run<BLOCKS, MapGroup>(c, first, out, map, n);
 }
 
-void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
-  cr_cpu_bernoulli_run<BLOCKS, BernoulliGroup>(c, first, out, type, n);
+void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const void* ps, int ps_type, void* out, int type,
+                          uint64_t n) {
+  cr_cpu_bernoulli_run<BLOCKS>(c, first, ps, ps_type, out, type, n, [](const cr_cpu_bern_ctx& cc, uint64_t b, const auto* p) {
+    return bernoulli_bits<std::remove_cv_t<std::remove_pointer_t<decltype(p)>>>(cc, b, p);
+  });
 }
 
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
