@@ -8,7 +8,10 @@
 // CPU/GPU crossover).
 // Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-check.sh does both):
 //
-//   node scripts/gpu-compare.mjs [--max 1e8] [--json out.json]
+//   node scripts/gpu-compare.mjs [--max 1e8] [--json out.json] [--part all|compare|timings]
+//
+// --part compare runs the bit comparisons only and --part timings the crossover and host-output timings
+// only, so scripts/gpu-run.sh can compare beside other GPU work and time with the GPU to itself.
 //
 // Prints one line per comparison, then "COMPARE_JSON {...}"; exits 0 when all agree, 1 on any
 // difference, 2 when the CUDA backend is unavailable (with the reason).
@@ -27,6 +30,12 @@ const opt = (name, dflt) => {
 };
 const MAX = Number(opt('--max', '1e8'));
 const jsonPath = opt('--json', null);
+const PART = opt('--part', 'all');
+if (!['all', 'compare', 'timings'].includes(PART)) {
+  console.error(`gpu-compare: --part must be all, compare or timings, not ${PART}`);
+  process.exit(2);
+}
+const comparing = PART !== 'timings', timing = PART !== 'compare';
 
 let lib, cuda;
 try {
@@ -88,6 +97,7 @@ const OPS = [
 ];
 
 const t0 = now();
+if (comparing) {
 for (const op of OPS) {
   let ok = 0, total = 0;
   for (const n of sizes) {
@@ -160,7 +170,9 @@ await compareQrng({ lib, record, results, now, max: MAX });
 await compareHostPaths({ lib, addon, record, results });
 
 await comparePermute({ lib, record, results, now, max: MAX });
+}
 
+if (timing) {
 // Per-op crossover for `auto` (CROSSOVER in lib/backend/cuda/backend.ts)
 measureCrossover({ lib, results, now });
 
@@ -201,6 +213,7 @@ measureCrossover({ lib, results, now });
     const c = timeIt(() => bits(k, n2, { out: o, backend: 'cpu' }), 20);
     results.timings.push({ op: 'bits', n: n2, mode: 'crossover: cuda vs cpu (sync)', ms: g, cpuMs: c });
   }
+}
 }
 
 results.seconds = (now() - t0) / 1000;

@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# Prepares .gpu/ (git-ignored) for scripts/gpu-check.sh on a GPU machine that has no node and no
-# npm registry: .gpu/node.xz (this machine's node binary, x86-64 Linux), .gpu/node_modules.tar.xz
-# (this checkout's node_modules) and .gpu/commit (HEAD, for the report). Carry the folder with the
-# working tree, e.g. the device tool's `carry: [".gpu"]`, then run `bash scripts/gpu-check.sh` there.
+# Prepares .gpu/ (git-ignored) for scripts/gpu-run.sh (and gpu-check.sh) on a GPU machine that has no
+# node and no npm registry, so that the device's minutes go to running, not building:
+#   .gpu/node.xz               this machine's node binary (x86-64 Linux)
+#   .gpu/node_modules.tar.xz   this checkout's node_modules minus what no GPU step uses (docs, plots,
+#                              WebAssembly tools, the statistics packages of other test files)
+#   .gpu/build.tar.xz          with --build: the addon, gpu_selftest, alias_selftest and libcr_cuda.a,
+#                              built here for sm_90 (CUDA_RANDOM_ARCHS to change), and dist/ from tsc
+#   .gpu/commit, .gpu/build-commit   HEAD, and the commit (plus "-dirty") the build was made from
+# Carry the folder with the working tree (the device tool's `carry: [".gpu"]`, ~45 MiB of its 64).
+#   bash scripts/gpu-pack.sh            # node and node_modules only
+#   bash scripts/gpu-pack.sh --build    # and the build (about 1-2 minutes here on 2 cores for one arch)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [[ -d node_modules ]] || { echo "gpu-pack: run npm install first" >&2; exit 1; }
@@ -12,6 +19,21 @@ node_bin=$(command -v node)
 if [[ ! -f .gpu/node.xz || "$node_bin" -nt .gpu/node.xz ]]; then
   xz -T0 -6 -c "$node_bin" >.gpu/node.xz
 fi
-# node_modules minus what the GPU run never uses
-tar --exclude='node_modules/.cache' --exclude='node_modules/wabt' -cf - node_modules | xz -T0 -6 >.gpu/node_modules.tar.xz
+tar --exclude='node_modules/.cache' --exclude='node_modules/wabt' --exclude='node_modules/@stdlib' \
+  --exclude='node_modules/vega*' --exclude='node_modules/@resvg' --exclude='node_modules/typedoc*' \
+  --exclude='node_modules/@shikijs' --exclude='node_modules/dependency-cruiser' --exclude='node_modules/prebuildify' \
+  --exclude='node_modules/cmake-js' --exclude='node_modules/typescript' \
+  -cf - node_modules | xz -T0 -6 >.gpu/node_modules.tar.xz
+if [[ "${1:-}" == --build ]]; then
+  archs=${CUDA_RANDOM_ARCHS:-90-real}
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCR_BUILD_GPU_TESTS=ON -DCR_WERROR=ON \
+    "-DCUDA_RANDOM_ARCHS=$archs" "-DCMAKE_LIBRARY_OUTPUT_DIRECTORY=$PWD/build/Release" "-DCR_NODE=$node_bin" >/dev/null
+  cmake --build build --parallel "$(nproc)" >/dev/null
+  node node_modules/typescript/bin/tsc -p .
+  tar -cJf .gpu/build.tar.xz build/Release/cuda_random.node build/gpu/gpu_selftest build/gpu/alias_selftest \
+    build/libcr_cuda.a dist
+  stamp=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+  git diff --quiet HEAD -- cuda binding CMakeLists.txt lib 2>/dev/null || stamp="$stamp-dirty"
+  echo "$stamp $archs" >.gpu/build-commit
+fi
 du -ch .gpu/* | sed 's/^/gpu-pack: /'

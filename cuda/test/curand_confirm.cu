@@ -7,11 +7,16 @@
 //            algorithm, not from cuRAND: this settles them)
 //   philox:  curand() after curand_init(seed, 0, offset, &curandStatePhilox4_32_10_t) vs our raw stream
 //            under key(seed) (docs/streams.md §3), host-computed, at offsets around block boundaries
+//   mrg32k3a: curand(), curand_uniform() and curand_uniform_double() after curand_init(seed,
+//            subsequence, offset, &curandStateMRG32k3a_t) for every case of test/vectors/mrg32k3a.json
+//            (derived from the published algorithm: this settles them)
 //   long:    2^20 outputs of one cuRAND thread vs cr_xorwow_fill_device and cr_bits_device
 #include <cuda_runtime.h>
 #include <curand_kernel.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -47,6 +52,21 @@ __global__ void k_philox_cases(const Case* cases, int ncases, unsigned* out, int
   curandStatePhilox4_32_10_t s;
   curand_init(cases[c].seed, cases[c].subsequence, cases[c].offset, &s);
   for (int i = 0; i < cases[c].count; ++i) out[c * stride + i] = curand(&s);
+}
+
+// MRG32k3a: three fresh states per case (curand, curand_uniform, curand_uniform_double), each value
+// written as its bits so one buffer serves the three
+__global__ void k_mrg_cases(const Case* cases, int ncases, unsigned long long* out, int stride) {
+  const int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= ncases) return;
+  curandStateMRG32k3a_t s;
+  unsigned long long* o = out + (size_t)c * 3 * stride;
+  curand_init(cases[c].seed, cases[c].subsequence, cases[c].offset, &s);
+  for (int i = 0; i < cases[c].count; ++i) o[i] = curand(&s);
+  curand_init(cases[c].seed, cases[c].subsequence, cases[c].offset, &s);
+  for (int i = 0; i < cases[c].count; ++i) o[stride + i] = __float_as_uint(curand_uniform(&s));
+  curand_init(cases[c].seed, cases[c].subsequence, cases[c].offset, &s);
+  for (int i = 0; i < cases[c].count; ++i) o[2 * stride + i] = (unsigned long long)__double_as_longlong(curand_uniform_double(&s));
 }
 
 static std::vector<unsigned> run_cases(bool philox, const std::vector<Case>& cases, int stride) {
@@ -128,7 +148,68 @@ int main() {
   json += " ],\n \"philox_raw_stream_confirmed\": " + std::string(agree == (int)pc.size() ? "true" : "false") + ",\n";
   all &= agree == (int)pc.size();
 
-  // 3. Long runs: one cuRAND thread vs our parallel kernels
+  // 3. MRG32k3a vectors: every listed value of curand, uniform and uniform_double
+  {
+    crt::Json mv = crt::read_json("test/vectors/mrg32k3a.json")["cases"];
+    std::vector<Case> mc;
+    int ms = 1;
+    for (size_t i = 0; i < mv.size(); ++i) {
+      const crt::Json& v = mv[i];
+      const int cnt = (int)std::max({v["curand"].size(), v["uniform"].size(), v["uniform_double"].size()});
+      mc.push_back(Case{(unsigned long long)std::stoull(v["seed"].text), (unsigned long long)std::stoull(v["subsequence"].text),
+                        (unsigned long long)std::stoull(v["offset"].text), cnt});
+      ms = std::max(ms, cnt);
+    }
+    Case* d_cases;
+    unsigned long long* d_out;
+    CK(cudaMalloc(&d_cases, mc.size() * sizeof(Case)));
+    CK(cudaMalloc(&d_out, mc.size() * 3 * ms * sizeof(unsigned long long)));
+    CK(cudaMemcpy(d_cases, mc.data(), mc.size() * sizeof(Case), cudaMemcpyHostToDevice));
+    k_mrg_cases<<<(int)(mc.size() + 63) / 64, 64>>>(d_cases, (int)mc.size(), d_out, ms);
+    CK(cudaGetLastError());
+    std::vector<unsigned long long> mo(mc.size() * 3 * ms);
+    CK(cudaMemcpy(mo.data(), d_out, mo.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+    CK(cudaFree(d_cases));
+    CK(cudaFree(d_out));
+    json += " \"mrg32k3a\": [\n";
+    agree = 0;
+    for (size_t i = 0; i < mc.size(); ++i) {
+      const crt::Json& v = mv[i];
+      const unsigned long long* o = &mo[i * 3 * ms];
+      bool same = true;
+      std::string words = "[", unis = "[", dbls = "[";
+      for (size_t j = 0; j < v["curand"].size(); ++j) {
+        same &= o[j] == v["curand"][j].u32();
+        words += (j ? "," : "") + std::to_string(o[j]);
+      }
+      for (size_t j = 0; j < v["uniform"].size(); ++j) {
+        float f;
+        const unsigned u = (unsigned)o[ms + j];
+        memcpy(&f, &u, 4);
+        same &= f == (float)v["uniform"][j].d();
+        char b[48];
+        snprintf(b, sizeof b, "%s%.9g", j ? "," : "", f);
+        unis += b;
+      }
+      for (size_t j = 0; j < v["uniform_double"].size(); ++j) {
+        double d;
+        memcpy(&d, &o[2 * ms + j], 8);
+        same &= d == v["uniform_double"][j].d();
+        char b[48];
+        snprintf(b, sizeof b, "%s%.17g", j ? "," : "", d);
+        dbls += b;
+      }
+      agree += same;
+      json += "  {\"seed\": \"" + std::to_string(mc[i].seed) + "\", \"subsequence\": \"" + std::to_string(mc[i].subsequence) +
+              "\", \"offset\": \"" + std::to_string(mc[i].offset) + "\", \"curand\": " + words + "], \"uniform\": " + unis +
+              "], \"uniform_double\": " + dbls + "], \"matches_vectors\": " + (same ? "true" : "false") + "}" +
+              (i + 1 < mc.size() ? "," : "") + "\n";
+    }
+    json += " ],\n \"mrg32k3a_vectors_confirmed\": " + std::string(agree == (int)mc.size() ? "true" : "false") + ",\n";
+    all &= agree == (int)mc.size();
+  }
+
+  // 4. Long runs: one cuRAND thread vs our parallel kernels
   const int n = 1 << 20;
   std::vector<Case> lx = {Case{1234, 5, 777, n}}, lp = {Case{0x0123456789abcdefull, 0, 3, n}};
   std::vector<unsigned> cx = run_cases(false, lx, n), cp = run_cases(true, lp, n);

@@ -1,11 +1,11 @@
 // gpu-compare section: the CPU/GPU crossover of every op, for the table in lib/backend/cuda/backend.ts
-// (CROSSOVER). For n = 4^3 … 4^10 it times a synchronous call with a host output (what `auto` routes)
+// (CROSSOVER). For n = 4^3 … 4^11 it times a synchronous call with a host output (what `auto` routes)
 // on each backend — the CPU backend single-threaded as sync calls are, the GPU including its per-call
 // overhead and the copy back — and takes as the crossover the smallest n from which the GPU was faster
 // at every larger n measured. Writes results.crossover = [{ op, crossover, points: [{ n, cuda, cpu }] }]
 // and prints the table.
 
-const SIZES = [64, 256, 1024, 4096, 16384, 65536, 262144, 1048576];
+const SIZES = [64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304];
 
 /** Mean ms of f() over enough runs to take ≥ 30 ms (at least 3), after a warm-up. */
 function timeIt(now, f) {
