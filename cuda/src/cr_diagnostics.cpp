@@ -79,5 +79,5 @@ cr_status cr_diag_release(void) {
   h.blocks.clear();
   h.held = 0;
   if (first != cudaSuccess) return make_status(first, "cudaFree(diagnostic block)");
-  return ok_status();
+  return release_pinned_pool();
 }

@@ -213,6 +213,19 @@ Pinned::~Pinned() {
   }
 }
 
+cr_status release_pinned_pool() {
+  PinnedPool& pool = pinned_pool();
+  std::lock_guard<std::mutex> lock(pool.mu);
+  cudaError_t first = cudaSuccess;
+  for (void* p : pool.free) {
+    const cudaError_t e = cudaFreeHost(p);
+    if (e != cudaSuccess && first == cudaSuccess) first = e;
+  }
+  pool.free.clear();
+  if (first != cudaSuccess) return make_status(first, "cudaFreeHost(pinned staging buffer)");
+  return ok_status();
+}
+
 cr_status acquire_pinned(Pinned& b) {
   {
     PinnedPool& pool = pinned_pool();

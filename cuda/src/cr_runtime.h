@@ -156,6 +156,9 @@ struct Pinned {
 
 cr_status acquire_pinned(Pinned& b);
 
+/** Frees the staging buffers the pool keeps (cr_diag_release; the pool is otherwise process-lifetime). */
+cr_status release_pinned_pool();
+
 /** Pinned buffers made by cr_alloc_pinned (the pinnedArrayBuffer outputs), known exactly. */
 void note_pinned_alloc(void* p, size_t bytes);
 void forget_pinned_alloc(void* p);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cr_api.h"
+#include "cr_api_diagnostics.h"
 #include "cr_fill.h"
 #include "cr_test.h"
 #include "cr_uniform.h"
@@ -347,6 +348,7 @@ static void bench() {
 }
 
 int main(int argc, char** argv) {
+  setvbuf(stdout, nullptr, _IOLBF, 0);  // each line reaches a redirected log before any crash
   bool quick = false, do_bench = false;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
@@ -373,5 +375,6 @@ int main(int argc, char** argv) {
   gq::test_qrng(quick);
   printf("gpu_selftest%s: %.1f s\n", quick ? " --quick" : "",
          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  CRK(cr_diag_release());  // the pinned staging pool, so a leak check sees only real leaks
   return crt::report("gpu_selftest");
 }

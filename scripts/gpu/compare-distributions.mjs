@@ -86,8 +86,8 @@ function samplers(lib, k) {
     for (const probs of [[0.2, 0, 0.5, 0.3], Array.from({ length: 17 }, (_, i) => (i % 5 === 0 ? 0 : i))]) {
       list.push({
         name: `multinomial K=${probs.length} count=100 ${dtype}`, mid: true,
-        run: (n, o) => pick(multinomial, multinomialAsync)(o)(k, probs, Math.max(1, Math.floor(n / probs.length)), {
-          count: 100, dtype, offset: typeof o.offset === 'bigint' ? o.offset / 32n : o.offset, backend: o.backend,
+        run: (n, o) => pick(multinomial, multinomialAsync)(o)(k, Math.max(1, Math.floor(n / probs.length)), {
+          count: 100, probs, dtype, offset: typeof o.offset === 'bigint' ? o.offset / 32n : o.offset, backend: o.backend,
         }),
       });
     }
