@@ -175,8 +175,8 @@ job_selftest() {
 }
 job_compare() {
   if [[ $NODE_OK == 1 ]]; then
-    step "gpu-compare --part compare --max 1e7" 230 "$LOGS/compare.log" \
-      node scripts/gpu-compare.mjs --part compare --max 1e7 --json "$LOGS/compare.json"
+    step "gpu-compare --part compare --max ${GPU_RUN_COMPARE_MAX:-1e7}" 230 "$LOGS/compare.log" \
+      node scripts/gpu-compare.mjs --part compare --max "${GPU_RUN_COMPARE_MAX:-1e7}" --json "$LOGS/compare.json"
     step "gpu-alias-compare --max 1e7" 120 "$LOGS/alias-compare.log" \
       node scripts/gpu-alias-compare.mjs --max 1e7 --json "$LOGS/alias-compare.json"
   else
@@ -185,9 +185,10 @@ job_compare() {
 }
 job_vitest() {
   if [[ $NODE_OK == 1 ]]; then
-    # trace-tests.ts names each test on stderr as it starts and ends: a hang is named in the log
+    # trace-tests.ts names each test on stderr as it starts and ends; watch-hang.sh records the JS and
+    # native stacks of a run still going after GPU_RUN_VITEST_WATCH seconds (runs 1 and 2: cut at 200 s)
     step "vitest GPU cases (CUDA_RANDOM_BACKEND=cuda)" 200 "$LOGS/vitest-cuda.log" env CUDA_RANDOM_BACKEND=cuda \
-      node node_modules/vitest/vitest.mjs run --config scripts/gpu/vitest-trace.config.ts \
+      bash scripts/gpu/watch-hang.sh "${GPU_RUN_VITEST_WATCH:-150}" "$LOGS/vitest-hang" node node_modules/vitest/vitest.mjs run --config scripts/gpu/vitest-trace.config.ts \
       test/native.test.ts test/alias-cuda.test.ts
   else
     skip vitest "the addon did not load the CUDA backend"

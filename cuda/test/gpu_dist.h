@@ -139,6 +139,7 @@ inline std::vector<unsigned char> reference_bytes(const Spec& s, const std::vect
 inline std::vector<unsigned char> host_shapes(const Spec& s, size_t n) {
   const size_t elem = s.shape_type == CR_TYPE_F32 ? 4 : 8;
   std::vector<unsigned char> h(n * elem + 8);
+  if (s.shapes.empty()) return h;  // a scalar spec: an unused buffer (was i % 0: SIGFPE, GPU run 1)
   for (size_t i = 0; i < n; ++i) {
     const double a = s.shapes[i % s.shapes.size()];
     if (elem == 4) {

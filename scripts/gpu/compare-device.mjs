@@ -107,12 +107,18 @@ export async function compareDevice({ lib, addon, record, results, now, max }) {
     const t = now();
     let error = null;
     try {
-      for (let i = 0; i < rounds; i++) normal(k, each, { dtype: 'float32', out: 'device', backend: 'cuda' });
+      // Yielding each round: the handles' finalizers run after a task ends, so a loop that never yields
+      // cannot get forgotten arrays back (docs/device-arrays.md, "Memory, freeing and errors").
+      for (let i = 0; i < rounds; i++) {
+        normal(k, each, { dtype: 'float32', out: 'device', backend: 'cuda' });
+        await new Promise((r) => setImmediate(r));
+      }
     } catch (e) {
       error = e.message;
     }
     results.comparisons++;
     if (error) results.mismatches.push({ label: 'forgotten DeviceArrays collected', error });
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 10));  // let finalizers free what is left
     console.log(`${rounds} forgotten 400 MB DeviceArrays (${((rounds * each * 4) / 1e9).toFixed(0)} GB in all) in ${((now() - t) / 1000).toFixed(1)} s: ${error ?? 'no out-of-memory'}`);
   }
 
