@@ -15,6 +15,7 @@ import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend
 import { Xorwow } from '../lib/xorwow/xorwow.js';
 import { SAMPLERS } from '../lib/samplers/registry.js';
 import { cudaArg } from '../lib/samplers/spec.js';
+import { vonMisesParams } from '../lib/samplers/von-mises.js';
 import { CTORS } from '../lib/core/types.js';
 
 const native = loadNative();
@@ -114,6 +115,32 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(a.gammaDefaultProposals).toBeGreaterThanOrEqual(1);
   });
 
+  // GPU run 3 (2026-11-27): von Mises rows (1, 1, 1, 1, 1) reached the kernel, whose rejection loop never
+  // accepts for s = 1, and hung the device and the calling thread. Every rejection sampler's scalar
+  // parameters and host rows are now checked in the C API, before any CUDA call.
+  it('rejection samplers refuse parameters their loops would never accept, before touching CUDA', () => {
+    const a = addon!;
+    const out = () => new Float64Array(4);
+    for (const bad of [[1, 1, 1, 1, 1], [1, NaN, 1, 0, 0], [1, 2, 0, 0, 0], [1, 2, Infinity, 0, 0]]) {
+      expect(() => a.vonMises64(1, 2, 0, 0, Float64Array.from(bad), out()), String(bad)).toThrow(/s > 1 and kappa > 0/);
+    }
+    expect(() => a.vonMises64(1, 2, 0, 0, Float64Array.of(2, 0, 1e7, 0, NaN), out())).toThrow(/mode 2 needs c/);
+    const rows = new Float64Array(20);
+    rows.set(vonMisesParams(0.5, 2), 0);
+    rows.set(vonMisesParams(0.5, 2), 5);
+    rows.set([1, 1, 1, 1, 1], 10);  // row 2 of 4
+    rows.set(vonMisesParams(0.5, 2), 15);
+    expect(() => a.vonMises64(1, 2, 0, 0, rows, out())).toThrow(/s > 1 and kappa > 0/);
+    for (const alpha of [0, -1, NaN, Infinity]) {
+      expect(() => a.gamma64(1, 2, 0, 0, alpha, 1, -1, out()), String(alpha)).toThrow(/alpha must be finite and > 0/);
+      expect(() => a.studentT64(1, 2, 0, 0, alpha, -1, out()), String(alpha)).toThrow(/alpha must be finite and > 0/);
+      expect(() => a.beta64(1, 2, 0, 0, alpha, 2, -1, out()), String(alpha)).toThrow(/finite and > 0/);
+      expect(() => a.beta64(1, 2, 0, 0, 2, alpha, -1, out()), String(alpha)).toThrow(/finite and > 0/);
+      expect(() => a.f64(1, 2, 0, 0, alpha, 2, -1, out()), String(alpha)).toThrow(/finite and > 0/);
+      expect(() => a.fRows64(1, 2, 0, 0, Float64Array.of(1, 2, 3, 4, alpha, 1, 5, 6), -1, out()), String(alpha)).toThrow(/finite and > 0/);
+    }
+  });
+
   it('device-array handles: checked before use, idempotent free, allocation errors name the CUDA error', () => {
     const a = addon!;
     expect(() => a.deviceFree({} as object)).toThrow(TypeError);
@@ -203,6 +230,12 @@ const sab = <T extends Uint32Array | Int32Array | Float32Array | Float64Array>(C
   return a;
 };
 
+const sabOf = (C: new (b: SharedArrayBuffer) => Float64Array, values: ArrayLike<number>): Float64Array => {
+  const a = sab(C, values.length);
+  a.set(values);
+  return a;
+};
+
 /** Dimension 0's Sobol32 direction vectors (van der Corput: 2^31, 2^30, …) in shared memory. */
 const sobolDirs = (): Uint32Array => {
   const v = sab(Uint32Array, 32);
@@ -249,8 +282,9 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   f64: () => [1, 2, 0, 0, 3, 4, -1, sab(Float64Array, 7)],
   fRows32: () => [1, 2, 0, 0, sab(Float64Array, 14, 1), -1, sab(Float32Array, 7)],
   fRows64: () => [1, 2, 0, 0, sab(Float64Array, 14, 1), -1, sab(Float64Array, 7)],
-  vonMises32: () => [1, 2, 0, 0, sab(Float64Array, 5, 1), sab(Float32Array, 7)],
-  vonMises64: () => [1, 2, 0, 0, sab(Float64Array, 5, 1), sab(Float64Array, 7)],
+  // a row the facade derives: (1, 1, 1, 1, 1) never accepts and hung the GPU (run 3)
+  vonMises32: () => [1, 2, 0, 0, sabOf(Float64Array, vonMisesParams(0.5, 2)), sab(Float32Array, 7)],
+  vonMises64: () => [1, 2, 0, 0, sabOf(Float64Array, vonMisesParams(1, 1e-6)), sab(Float64Array, 7)],
   mvn32: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float32Array, 8)],
   mvn64: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float64Array, 8)],
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],

@@ -24,6 +24,26 @@ cr_status resolve_proposals(int* p) {
   return invalid("proposals must be -1 (the default) or an integer in [1, 1024]");
 }
 
+// The rejection loops (gamma, beta, F, Dirichlet, von Mises) end only for parameters in their domain:
+// a NaN, zero or infinite shape never accepts, and a kernel that never ends hangs the device and the
+// calling thread (GPU run 3, 2026-11-27: von Mises rows (1, 1, 1, 1, 1) from a direct addon call). The
+// facade validates its arguments; these checks keep the C API and the addon from hanging on any input.
+inline bool positive_finite(double x) { return x > 0.0 && x <= 1.7976931348623157e308; }
+
+cr_status check_pair(double a, double b) {
+  if (positive_finite(a) && positive_finite(b)) return ok_status();
+  return invalid("the two shapes (beta's a and b, F's dfn and dfd) must be finite and > 0");
+}
+
+/** Rows of host parameters (F's per-element dfn, dfd): each finite and > 0. Per-element gamma and
+ *  Dirichlet shapes need no host pass: the kernels flag bad ones and skip their loops (the bodies'
+ *  verify reports the first as CR_ERANGE). */
+bool host_rows_ok(const double* v, uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i)
+    if (!positive_finite(v[i])) return false;
+  return true;
+}
+
 struct NormalBody : BodyBase {
   size_t elem;
   uint32_t k0, k1;
@@ -120,6 +140,7 @@ struct PairBody : RowsBody {  // rows: F's per-element (dfn, dfd)
 /** F with one (dfn, dfd) row per element: `np` = 2·n values. */
 cr_status f_rows_body(PairBody& b, const double* rows, uint64_t np, uint64_t n) {
   if (!rows || n == 0 || np != 2 * n) return invalid("F rows must be 2·n values (dfn, dfd per element)");
+  if (!host_rows_ok(rows, np)) return invalid("F rows: every dfn and dfd must be finite and > 0");
   b.use_rows(rows, 2);
   return ok_status();
 }
@@ -145,6 +166,12 @@ cr_status make_von_mises(VonMisesBody& b, const double* p, uint64_t np, uint64_t
   }
   for (uint64_t i = 0; i < np; i += P) {
     if (!(p[i] == 0.0 || p[i] == 1.0 || p[i] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
+    // mode 1 accepts with positive probability only for s > 1 and kappa > 0 (lib/samplers/von-mises.ts
+    // derives both); mode 2 needs a usable c. Mode 0 does not loop.
+    if (p[i] == 1.0 && !(positive_finite(p[i + 1] - 1.0) && positive_finite(p[i + 2]))) {
+      return invalid("von Mises mode 1 needs s > 1 and kappa > 0, both finite");
+    }
+    if (p[i] == 2.0 && !positive_finite(p[i + 4])) return invalid("von Mises mode 2 needs c finite and > 0");
   }
   for (uint64_t i = 0; i < P; ++i) b.p[i] = p[i];
   if (np > P) b.use_rows(p, P);
@@ -342,6 +369,8 @@ cr_status gamma_blocking(uint32_t k0, uint32_t k1, uint64_t first, double alpha,
   if (alphas) {
     if (!is_float_type(alphas->type)) return invalid("alpha must hold float32 or float64 values");
     if (alphas->n < out.n || !alphas->data) return invalid("alpha has fewer values than out");
+  } else if (!positive_finite(alpha)) {
+    return invalid("alpha must be finite and > 0");
   }
   GammaBody b(type_size(out.type), k0, k1, first, alpha, alphas ? alphas->data : nullptr, alphas ? alphas->type : 0,
               alphas && alphas->on_device, scale, proposals);
@@ -353,6 +382,7 @@ cr_status gamma_on_stream(uint32_t k0, uint32_t k1, uint64_t first, double alpha
                           double scale, int proposals, void* dev_out, int type, uint64_t n, void* stream, bool t) {
   if (cr_status st = check_device_out(type); st.code) return st;
   if (dev_alphas && !is_float_type(alpha_type)) return invalid("alpha_type must be float32 or float64");
+  if (!dev_alphas && !positive_finite(alpha)) return invalid("alpha must be finite and > 0");
   if (cr_status st = resolve_proposals(&proposals); st.code) return st;
   GammaBody b(type_size(type), k0, k1, first, alpha, dev_alphas, alpha_type, true, scale, proposals);
   if (t) b.a.sink = type == CR_TYPE_F32 ? CR_SINK_T32 : CR_SINK_T64;
@@ -401,11 +431,13 @@ cr_status pair_on_stream(PairBody body, void* dev_out, int type, uint64_t n, voi
 }  // namespace
 
 cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out) {
+  if (cr_status st = check_pair(a, b); st.code) return st;
   return pair_blocking(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, out);
 }
 
 cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, void* dev_out,
                          int type, uint64_t n, void* stream) {
+  if (cr_status st = check_pair(a, b); st.code) return st;
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, dev_out, type, n, stream);
 }
 
@@ -448,11 +480,13 @@ cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, co
 }
 
 cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out) {
+  if (cr_status st = check_pair(dfn, dfd); st.code) return st;
   return pair_blocking(PairBody{{}, 0, k0, k1, first, dfn, dfd, proposals, true}, out);
 }
 
 cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
                       int type, uint64_t n, void* stream) {
+  if (cr_status st = check_pair(dfn, dfd); st.code) return st;
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, dfn, dfd, proposals, true}, dev_out, type, n, stream);
 }
 
