@@ -13,7 +13,8 @@ function ops(lib, k) {
     beta, betaAsync, dirichlet, dirichletAsync, categorical, categoricalAsync, AliasTable } = lib;
   const w = Float64Array.from({ length: 5000 }, (_, i) => (i % 17) + (i % 3 === 0 ? 0 : 0.5));
   const table = AliasTable.build(w, { backend: 'cpu' });
-  const f = (s, a) => (n, o) => (o.async ? a : s)(n, o);
+  // `async` picks the variant and is not passed on (samplers refuse unknown options)
+  const f = (s, a) => (n, { async, ...o }) => (async ? a : s)(n, o);
   const list = [
     ['bits', 'uint32', f((n, o) => bits(k, n, o), (n, o) => bitsAsync(k, n, o))],
     ['categorical', 'uint32', f((n, o) => categorical(k, w, n, o), (n, o) => categoricalAsync(k, w, n, o))],
@@ -26,7 +27,7 @@ function ops(lib, k) {
       [`exponential ${dtype}`, dtype, f((n, o) => exponential(k, n, { dtype, ...o }), (n, o) => exponentialAsync(k, n, { dtype, ...o }))],
       [`gamma 0.7 ${dtype}`, dtype, f((n, o) => gamma(k, n, { alpha: 0.7, dtype, ...o }), (n, o) => gammaAsync(k, n, { alpha: 0.7, dtype, ...o }))],
       [`beta ${dtype}`, dtype, f((n, o) => beta(k, n, { a: 2, b: 0.5, dtype, ...o }), (n, o) => betaAsync(k, n, { a: 2, b: 0.5, dtype, ...o }))],
-      [`dirichlet K=3 ${dtype}`, dtype, f((n, o) => dirichlet(k, [0.3, 1, 4], Math.ceil(n / 3), o), (n, o) => dirichletAsync(k, [0.3, 1, 4], Math.ceil(n / 3), o))],
+      [`dirichlet K=3 ${dtype}`, dtype, f((n, o) => dirichlet(k, [0.3, 1, 4], Math.ceil(n / 3), { dtype, ...o }), (n, o) => dirichletAsync(k, [0.3, 1, 4], Math.ceil(n / 3), { dtype, ...o }))],
     );
   }
   return list;
