@@ -32,7 +32,7 @@ const cases = [
 
 const jumpIndices = [0, 1, 2, 31, 63, 64, 75, 76, 77, 100, 126, 127];
 const doc = {
-  about: "cuRAND MRG32k3a device API, derived from the published algorithm (cuRAND's curand_kernel.h / curand_uniform.h as quoted in docs/qmc.md, L'Ecuyer's recurrence), not yet confirmed against real cuRAND on a GPU. Written by scripts/gen-mrg32k3a-vectors.mjs from the TypeScript backend. Integers are decimal strings where they can exceed 2^53; float values are JSON numbers (shortest round-trip form; uniform values are exactly representable in binary32). jumps: A1^(2^i) mod m1 and A2^(2^i) mod m2, row-major.",
+  about: "cuRAND MRG32k3a device API, derived from the published algorithm (cuRAND's curand_kernel.h / curand_uniform.h as quoted in docs/qmc.md, L'Ecuyer's recurrence); every curand(), curand_uniform() and curand_uniform_double() value here equals real cuRAND's (cuda/test/curand_confirm.cu, GPU run 2026-11-27, H100, CUDA 13.0). Written by scripts/gen-mrg32k3a-vectors.mjs from the TypeScript backend. Integers are decimal strings where they can exceed 2^53; float values are JSON numbers (shortest round-trip form; uniform values are exactly representable in binary32). jumps: A1^(2^i) mod m1 and A2^(2^i) mod m2, row-major.",
   jumps: jumpIndices.map((i) => ({
     i, a1: MRG32K3A_A1_JUMPS.slice(9 * i, 9 * i + 9), a2: MRG32K3A_A2_JUMPS.slice(9 * i, 9 * i + 9),
   })),

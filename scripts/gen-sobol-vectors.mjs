@@ -73,7 +73,7 @@ const CASES = [
 });
 
 const doc = {
-  about: "Sobol vectors from the TypeScript backend (docs/qmc.md), written by scripts/gen-sobol-vectors.mjs: Joe–Kuo entries (s, a, m) with their expanded direction vectors and Gray-code points (64-bit words as decimal strings), keyed randomisations (c and randomised direction vectors), and sobol() outputs. Unscrambled points agree with scipy; not yet confirmed against real cuRAND on a GPU.",
+  about: "Sobol vectors from the TypeScript backend (docs/qmc.md), written by scripts/gen-sobol-vectors.mjs: Joe–Kuo entries (s, a, m) with their expanded direction vectors and Gray-code points (64-bit words as decimal strings), keyed randomisations (c and randomised direction vectors), and sobol() outputs. Unscrambled points agree with scipy; the 32-bit direction vectors equal libcurand's JOEKUO6 set for its 20,000 dimensions (test/curand-data.test.ts); points not yet compared with cuRAND's generator.",
   dimensions, randomisations, cases: CASES,
 };
 const text = JSON.stringify(doc, null, 1).replace(/\[\n\s*(-?[\d.e+-]+|"\d+")((?:,\n\s*(?:-?[\d.e+-]+|"\d+"))*)\n\s*\]/g,

@@ -6,7 +6,7 @@
 // samples without replacement), host-paths.mjs (every op into pageable,
 // pinned, shared, registered and device outputs at the copy-split lengths), crossover.mjs (per-op
 // CPU/GPU crossover).
-// Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-check.sh does both):
+// Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-run.sh and gpu-check.sh do):
 //
 //   node scripts/gpu-compare.mjs [--max 1e8] [--json out.json] [--part all|compare|timings]
 //

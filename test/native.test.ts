@@ -2,7 +2,7 @@
  * The CUDA addon and backend as far as this machine allows. Everywhere: backend() explains itself, and
  * forcing 'cuda' where it is unusable throws with that explanation. Where the addon loads: its argument
  * checks, and that a failing CUDA call becomes a JS error naming the CUDA error (sync and Promise)
- * and leaves the process usable. Where a GPU is usable (scripts/gpu-check.sh): every GPU op equals the
+ * and leaves the process usable. Where a GPU is usable (scripts/gpu-run.sh): every GPU op equals the
  * TypeScript backend bit for bit, sync, async and concurrently.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -14,6 +14,6 @@ export const BITS: SamplerSpec = {
     name: 'bits', dtype: 'uint32',
     native: bitsNative,
     cpu: (a) => rawBits(a.k0, a.k1, a.lo, a.hi, a.out as Uint32Array),
-    cuda: { fn: 'bits', args: [], crossover: 1 << 16 },
+    cuda: { fn: 'bits', args: [], crossover: 1 << 20 },
   }],
 };

@@ -24,7 +24,7 @@ export const DIRICHLET: SamplerSpec = {
   proposals: true,
   lower: (v, dtype) => ({ op: opFor('dirichlet', dtype), params: { alpha: v.alpha, proposals: v.proposals } }),
   ops: [
-    { name: 'dirichlet32', dtype: 'float32', fast: dirichletWasm, cpu: kernel(false), cuda: { fn: 'dirichlet32', args, crossover: 1 << 9 } },
-    { name: 'dirichlet64', dtype: 'float64', fast: dirichletWasm, cpu: kernel(true), cuda: { fn: 'dirichlet64', args, crossover: 1 << 9 } },
+    { name: 'dirichlet32', dtype: 'float32', fast: dirichletWasm, cpu: kernel(false), cuda: { fn: 'dirichlet32', args, crossover: 1 << 10 } },
+    { name: 'dirichlet64', dtype: 'float64', fast: dirichletWasm, cpu: kernel(true), cuda: { fn: 'dirichlet64', args, crossover: 1 << 10 } },
   ],
 };

@@ -25,12 +25,12 @@ export const UNIFORM: SamplerSpec = {
     {
       name: 'uniform32', dtype: 'float32', fast: uniform32Wasm, native: uniformNative,
       cpu: (a) => uniform32(a.k0, a.k1, a.lo, a.hi, a.params.low as number, a.params.high as number, a.out as Float32Array),
-      cuda: { fn: 'uniform32', args: range, crossover: 1 << 16 },
+      cuda: { fn: 'uniform32', args: range, crossover: 1 << 20 },
     },
     {
       name: 'uniform64', dtype: 'float64', fast: uniform64Wasm, native: uniformNative,
       cpu: (a) => uniform64(a.k0, a.k1, a.lo, a.hi, a.params.low as number, a.params.high as number, a.out as Float64Array),
-      cuda: { fn: 'uniform64', args: range, crossover: 1 << 16 },
+      cuda: { fn: 'uniform64', args: range, crossover: 1 << 18 },
     },
   ],
   hints: { min: 'low', max: 'high', a: 'low', b: 'high' },

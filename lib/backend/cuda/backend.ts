@@ -33,11 +33,13 @@ export interface CudaProbe {
 /*
  * Crossovers (CROSSOVER, from each op's `crossover` in the registry): the smallest n for which `auto`
  * prefers the GPU. Below it a call's fixed cost (stream, launch, synchronisation, the copy back: tens
- * of microseconds) exceeds the CPU backend's time. ESTIMATES, not yet measured on a GPU: about 30 µs
- * per GPU call times the CPU backend's single-thread rate (`npm run bench` on the 2-core development
- * machine, 2026-11-23, WebAssembly samplers: 9–15 M beta/Dirichlet values/s, 25 M gamma(2), 87 M
- * normals, 75 M exponentials, 180–390 M uniforms and raw words per second), rounded up to a power of
- * two with room for faster CPUs. Alias ops count items (build, categorical: N + n) or draws (sample,
+ * of microseconds) exceeds the CPU backend's time. MEASURED for bits, uniform, normal, exponential,
+ * gamma, beta and Dirichlet on an H100 host (GPU run 2026-11-27, bench/results/2026-11-27-nvidia-h100-80gb-hbm3.md:
+ * the smallest power of 4 from which the GPU was faster at every larger size, each backend's sync call
+ * with a host output, the CPU one single-threaded with its host SIMD kernels): bits and uniform32 2^20,
+ * uniform64 2^18, normal (Box–Muller float32) and exponential 2^14, normal float64 and polar 2^12, gamma,
+ * beta and Dirichlet 2^10. The others are ESTIMATES: about 30 µs per GPU call times the CPU backend's
+ * single-thread rate, rounded up to a power of two. Alias ops count items (build, categorical: N + n) or draws (sample,
  * counts): the CPU builds ~10 M items/s and samples ~100 M draws/s (WebAssembly), so the GPU pays from
  * a few thousand. scripts/gpu-compare.mjs prints the measured crossover of every op
  * (scripts/gpu/crossover.mjs) to set them from. CUDA_RANDOM_CROSSOVER overrides: `<n>` for every op,
