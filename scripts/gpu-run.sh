@@ -22,12 +22,13 @@
 #                         direction vectors and scramble constants, host-API outputs)
 #   2  speed            to 440 s, one job at a time with the GPU to itself: gpu_selftest --bench (D2D copy
 #                       and pinned D2H ceilings, fills, normal, gamma), scripts/gpu-bench.py (cuRAND via
-#                       CuPy, torch, JAX), alias_selftest --bench (10^8), gpu-compare --part timings
+#                       CuPy, torch, JAX), alias_selftest --bench (10^8), scripts/gpu-bench-alias.py
+#                       (torch.multinomial, CuPy choice), gpu-compare --part timings
 #                       (crossover 2^6 … 2^22, host outputs)
 #   3  vectors          to 490 s: scripts/gpu-vectors.py (jax.random threefry, torch.rand/randn on CUDA)
 #   4  report           summary table (printed last) and bench/results/<date>-<gpu>.md
 # $OUT (when set) receives, rewritten after every step: summary.txt, gpu-run-logs.tar.gz (every log and
-# JSON), and at the end the report; curand-tables32.npz / curand-tables64.npz when libcurand gave them.
+# JSON), and at the end the report; curand-tables32/64/64s.npz when libcurand gave them.
 # Exit status 0 when every step passed.
 #
 # A shorter rerun of some jobs on a warm machine (the build is not repeated when build/ is there):
@@ -234,6 +235,8 @@ DEADLINE=$(( BUDGET * 88 / 100 ))   # 440 s of 500
 want bench && [[ -x $SELF ]] && step "bench: gpu_selftest --bench" 90 "$LOGS/bench.log" "$SELF" --bench
 want bench && step "bench: cuRAND (CuPy), torch, JAX" 100 "$LOGS/pybench.log" python3 scripts/gpu-bench.py
 want bench && [[ -x $ALIAS ]] && step "bench: alias_selftest --bench" 60 "$LOGS/alias-bench.log" "$ALIAS" --bench
+want bench && step "bench: alias peers (torch.multinomial, CuPy choice)" 60 "$LOGS/alias-pybench.log" \
+  python3 scripts/gpu-bench-alias.py
 want bench && [[ $NODE_OK == 1 ]] && step "bench: crossover and host outputs" 80 "$LOGS/timings.log" \
   node scripts/gpu-compare.mjs --part timings --max 1e8 --json "$LOGS/timings.json"
 
