@@ -139,6 +139,9 @@ describe.skipIf(addon === null)('the addon binding', () => {
       expect(() => a.f64(1, 2, 0, 0, alpha, 2, -1, out()), String(alpha)).toThrow(/finite and > 0/);
       expect(() => a.fRows64(1, 2, 0, 0, Float64Array.of(1, 2, 3, 4, alpha, 1, 5, 6), -1, out()), String(alpha)).toThrow(/finite and > 0/);
     }
+    // per-element host shapes: the kernels replace a bad one by 1 (so they end); the C API names it first
+    expect(() => a.gamma64(1, 2, 0, 0, Float64Array.of(1, 2, -3, 4), 1, -1, out())).toThrow(/alpha\[2\] must be finite and > 0, got -3/);
+    expect(() => a.gamma32(1, 2, 0, 0, Float32Array.of(1, NaN, 1, 1), 1, -1, new Float32Array(4))).toThrow(/alpha\[1\] must be finite and > 0/);
   });
 
   it('device-array handles: checked before use, idempotent free, allocation errors name the CUDA error', () => {

@@ -35,13 +35,24 @@ cr_status check_pair(double a, double b) {
   return invalid("the two shapes (beta's a and b, F's dfn and dfd) must be finite and > 0");
 }
 
-/** Rows of host parameters (F's per-element dfn, dfd): each finite and > 0. Per-element gamma and
- *  Dirichlet shapes need no host pass: the kernels flag bad ones and skip their loops (the bodies'
- *  verify reports the first as CR_ERANGE). */
+/** Rows of host parameters (F's per-element dfn, dfd): each finite and > 0. Device-resident gamma and
+ *  Dirichlet shapes are flagged by the kernels (the bodies' verify reports the first as CR_ERANGE); host
+ *  gamma shapes are checked by host_shape_error before the call. */
 bool host_rows_ok(const double* v, uint64_t n) {
   for (uint64_t i = 0; i < n; ++i)
     if (!positive_finite(v[i])) return false;
   return true;
+}
+
+/** CR_ERANGE naming the first invalid host shape of n (the device check's message), else ok. The kernels
+ *  replace an invalid shape by 1 so they always end, and only device-resident shapes get the device flag:
+ *  without this pass a direct C API call with a bad host shape would return values silently. */
+cr_status host_shape_error(const void* values, int type, uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i) {
+    const double v = type == CR_TYPE_F32 ? (double)static_cast<const float*>(values)[i] : static_cast<const double*>(values)[i];
+    if (!cr_shape_valid(v, CR_SHAPE_MAX_GAMMA)) return value_error("alpha", i, "finite and > 0", v);
+  }
+  return ok_status();
 }
 
 struct NormalBody : BodyBase {
@@ -369,6 +380,9 @@ cr_status gamma_blocking(uint32_t k0, uint32_t k1, uint64_t first, double alpha,
   if (alphas) {
     if (!is_float_type(alphas->type)) return invalid("alpha must hold float32 or float64 values");
     if (alphas->n < out.n || !alphas->data) return invalid("alpha has fewer values than out");
+    if (!alphas->on_device) {
+      if (cr_status st = host_shape_error(alphas->data, alphas->type, out.n); st.code) return st;
+    }
   } else if (!positive_finite(alpha)) {
     return invalid("alpha must be finite and > 0");
   }
