@@ -9,6 +9,8 @@
  *   // host-test: sources a.cpp b.cpp     more translation units (paths from the repository root)
  *   // host-test: cuda-headers            needs cuda_runtime.h (the CUDA toolkit's include directory)
  *   // host-test: flags -pthread          extra compiler/linker flags
+ *   // host-test: emulated                the emulated device (cuda/test/emu): every unit built with
+ *                                          -DCR_EMULATED and emu.h force-included; .cu sources compile as C++
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -37,10 +39,10 @@ function cudaInclude(): string | null {
   return candidates.find((d) => existsSync(join(d, 'cuda_runtime.h'))) ?? null;
 }
 
-interface Directives { sources: string[]; cudaHeaders: boolean; flags: string[] }
+interface Directives { sources: string[]; cudaHeaders: boolean; flags: string[]; emulated: boolean }
 
 function directives(file: string): Directives {
-  const d: Directives = { sources: [], cudaHeaders: false, flags: [] };
+  const d: Directives = { sources: [], cudaHeaders: false, flags: [], emulated: false };
   for (const line of readFileSync(join(testDir, file), 'utf8').split('\n')) {
     const m = /^\/\/ host-test: (\S+)\s*(.*)$/.exec(line);
     if (!m) continue;
@@ -48,6 +50,7 @@ function directives(file: string): Directives {
     if (m[1] === 'sources') d.sources.push(...words);
     else if (m[1] === 'cuda-headers') d.cudaHeaders = true;
     else if (m[1] === 'flags') d.flags.push(...words);
+    else if (m[1] === 'emulated') d.emulated = true;
     else throw new Error(`${file}: unknown directive 'host-test: ${m[1]}'`);
   }
   return d;
@@ -86,15 +89,19 @@ describe.skipIf(!cxx)('CUDA headers and runtime on the host (cuda/test/*.cpp)', 
       const includes = ['-I', join(root, 'cuda', 'include'), '-I', testDir];
       if (d.sources.length) includes.push('-I', join(root, 'cuda', 'src'), '-I', join(testDir, 'fake'));
       if (d.cudaHeaders) includes.push('-I', cudaInc!);
-      const base = ['-std=c++17', '-O2', '-Wall', '-Wextra', '-ffp-contract=off', ...d.flags, ...includes];
+      if (d.emulated) {
+        includes.push('-I', join(testDir, 'emu'), '-DCR_EMULATED', '-DCR_FAKE_WEAK', '-Wno-unknown-pragmas', '-include', join(testDir, 'emu', 'emu.h'));
+      }
+      const base = ['-std=c++17', '-O2', '-Wall', '-Wextra', '-Wundef', '-ffp-contract=off', ...d.flags, ...includes];
       // Each translation unit to an object (two compilers at a time), then one link.
       const units = [join(testDir, file), ...d.sources.map((s) => join(root, s))];
-      const objects = units.map((u) => join(objDir, `${basename(dirname(u))}_${basename(u, '.cpp')}.o`));
+      const objects = units.map((u) => join(objDir, `${basename(dirname(u))}_${basename(u).replace(/\.(cpp|cu)$/, '')}.o`));
       for (let i = 0; i < units.length; i += 2) {
         const batch = units.slice(i, i + 2).map((u, k) => {
           const o = objects[i + k];
           const fresh = existsSync(o) && statSync(o).mtimeMs > Math.max(statSync(u).mtimeMs, newestHeader());
-          return fresh ? Promise.resolve({ status: 0, stderr: '' }) : run(cxx!, [...base, '-c', u, '-o', o]);
+          const lang = u.endsWith('.cu') ? ['-x', 'c++'] : [];
+          return fresh ? Promise.resolve({ status: 0, stderr: '' }) : run(cxx!, [...base, ...lang, '-c', u, '-o', o]);
         });
         for (const [k, r] of (await Promise.all(batch)).entries()) {
           expect(r.status, `${cxx} ${base.join(' ')} -c ${units[i + k]}\n${r.stderr}`).toBe(0);
@@ -104,9 +111,10 @@ describe.skipIf(!cxx)('CUDA headers and runtime on the host (cuda/test/*.cpp)', 
       const link = spawnSync(cxx!, [...objects, ...d.flags, '-o', exe, '-lm'], { cwd: root, encoding: 'utf8' });
       expect(link.status, `link ${exe}\n${link.stderr}`).toBe(0);
       if (name === 'test_runtime') runtimeObjects.push(...objects.filter((o) => /[/\\]src_[^/\\]+\.o$/.test(o)));
-      const r = spawnSync(exe, [], { cwd: root, encoding: 'utf8', timeout: 240_000 });
+      // The emulated device runs every CUDA thread as a fiber: minutes, not seconds.
+      const r = spawnSync(exe, [], { cwd: root, encoding: 'utf8', timeout: d.emulated ? 600_000 : 240_000 });
       expect(r.status, `${file} failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
-    }, 240_000);
+    }, d.emulated ? 900_000 : 240_000);
   }
 
   // process.exit() runs static destructors while libuv threads may still be inside a call; the
@@ -126,8 +134,8 @@ describe.skipIf(!cxx)('CUDA headers and runtime on the host (cuda/test/*.cpp)', 
 /** The newest mtime of the headers a host program may include (objects older than it are rebuilt). */
 function newestHeader(): number {
   let t = 0;
-  for (const dir of [join(root, 'cuda', 'include'), join(root, 'cuda', 'src'), testDir, join(testDir, 'fake')]) {
-    for (const f of readdirSync(dir)) if (f.endsWith('.h')) t = Math.max(t, statSync(join(dir, f)).mtimeMs);
+  for (const dir of [join(root, 'cuda', 'include'), join(root, 'cuda', 'src'), testDir, join(testDir, 'fake'), join(testDir, 'emu')]) {
+    for (const f of readdirSync(dir)) if (/\.(h|cuh)$/.test(f)) t = Math.max(t, statSync(join(dir, f)).mtimeMs);
   }
   return t;
 }

@@ -18,6 +18,8 @@
 #ifndef CR_ALIAS_FIXED_H
 #define CR_ALIAS_FIXED_H
 
+#include "cr_target.h"
+
 #include <math.h>
 #include <stdint.h>
 
@@ -27,7 +29,7 @@
 #define CR_SACC_LIMBS 72
 
 CR_HD inline double cr_fp_mul(double a, double b) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __dmul_rn(a, b);
 #else
   return a * b;
@@ -35,7 +37,7 @@ CR_HD inline double cr_fp_mul(double a, double b) {
 }
 
 CR_HD inline double cr_fp_div(double a, double b) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __ddiv_rn(a, b);
 #else
   return a / b;
@@ -43,7 +45,7 @@ CR_HD inline double cr_fp_div(double a, double b) {
 }
 
 CR_HD inline double cr_fp_sub(double a, double b) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __dsub_rn(a, b);
 #else
   return a - b;
@@ -51,7 +53,7 @@ CR_HD inline double cr_fp_sub(double a, double b) {
 }
 
 CR_HD inline int cr_clz32(uint32_t x) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __clz((int)x);
 #else
   return x ? __builtin_clz(x) : 32;

@@ -11,6 +11,8 @@
 #ifndef CR_ALIAS_PAR_H
 #define CR_ALIAS_PAR_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -18,7 +20,7 @@
 
 /** Stores one row (threshold, alias) as a single 8-byte store on the device. */
 CR_HD inline void cr_store_row(uint32_t* rows, uint32_t item, uint32_t thr, uint32_t alias) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   reinterpret_cast<uint2*>(rows)[item] = make_uint2(thr, alias);
 #else
   rows[2 * (size_t)item] = thr;
@@ -266,7 +268,7 @@ CR_HD inline void cr_alias_block_items(const uint32_t key[2], uint64_t b, uint32
 struct cr_alias_map {
   const uint32_t* rows;
   CR_HD uint32_t operator()(uint32_t r, uint32_t y) const {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
     const uint2 row = __ldg(reinterpret_cast<const uint2*>(rows) + r);
     return y < row.x ? r : row.y;
 #else
@@ -306,7 +308,7 @@ CR_HD inline void cr_alias_pair_store(uint64_t q, uint32_t* dst, uint64_t count,
   cr_alias_block_items(key, (first >> 1) + q, n, t, map, it);
   const int64_t base = (int64_t)(2 * q) - (int64_t)(first & 1);
   if (aligned && base >= 0 && (uint64_t)base + 2 <= count) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
     *reinterpret_cast<uint2*>(dst + base) = make_uint2(it[0], it[1]);
 #else
     memcpy(dst + base, it, 8);

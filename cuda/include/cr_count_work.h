@@ -6,6 +6,8 @@
 #ifndef CR_COUNT_WORK_H
 #define CR_COUNT_WORK_H
 
+#include "cr_target.h"
+
 #include "cr_api.h"
 #include "cr_counts.h"
 #include "cr_dist_items.h"
@@ -21,7 +23,7 @@ CR_HD inline void cr_count_store(void* out, int type, uint64_t i, double v) {
 
 /** *slot = min(*slot, i). */
 CR_HD inline void cr_note_bad(unsigned long long* slot, unsigned long long i) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   atomicMin(slot, i);
 #else
   if (i < *slot) *slot = i;

@@ -9,6 +9,8 @@
 #ifndef CR_DISCRETE_H
 #define CR_DISCRETE_H
 
+#include "cr_target.h"
+
 #include <math.h>
 #include <stdint.h>
 
@@ -39,7 +41,7 @@ CR_HD inline cr_int_plan cr_integers_plan(int64_t low, int64_t high) {
 
 /** hi64(a·b), *lo = lo64(a·b): exact, from 32-bit limbs (the device's __umul64hi gives the same). */
 CR_HD inline uint64_t cr_mul64(uint64_t a, uint64_t b, uint64_t* lo) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   *lo = a * b;
   return __umul64hi(a, b);
 #else
@@ -180,7 +182,7 @@ CR_HD inline bool cr_prob_valid(double p, double pmin, int kind) {
 }
 
 CR_HD inline void cr_flag_bad(unsigned long long* bad, unsigned long long index) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   atomicMin(bad, index);
 #else
   if (index < *bad) *bad = index;

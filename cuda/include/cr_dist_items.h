@@ -7,6 +7,8 @@
 #ifndef CR_DIST_ITEMS_H
 #define CR_DIST_ITEMS_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include <string.h>
 #include "cr_fill.h"
@@ -18,7 +20,7 @@
 
 /** 8-byte store of two floats to an 8-byte aligned address. */
 CR_HD inline void cr_store8(float* dst, const float f[2]) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   *reinterpret_cast<float2*>(dst) = make_float2(f[0], f[1]);
 #else
   memcpy(dst, f, 8);
@@ -209,7 +211,7 @@ CR_HD inline uint32_t cr_lane_proposal(uint32_t round, unsigned member, unsigned
 
 /** Index of the lowest set bit of x != 0. */
 CR_HD inline unsigned cr_lowest_bit(uint32_t x) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return (unsigned)(__ffs((int)x) - 1);
 #else
   return (unsigned)__builtin_ctz(x);

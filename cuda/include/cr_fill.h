@@ -5,6 +5,8 @@
 #ifndef CR_FILL_H
 #define CR_FILL_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include <string.h>
 #include "cr_philox.h"
@@ -13,7 +15,7 @@
 
 /** 16-byte stores to 16-byte aligned addresses (one vector store on the device). */
 CR_HD inline void cr_store16(uint32_t* dst, const uint32_t w[4]) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   *reinterpret_cast<uint4*>(dst) = make_uint4(w[0], w[1], w[2], w[3]);
 #else
   memcpy(dst, w, 16);
@@ -21,7 +23,7 @@ CR_HD inline void cr_store16(uint32_t* dst, const uint32_t w[4]) {
 }
 
 CR_HD inline void cr_store16(float* dst, const float f[4]) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   *reinterpret_cast<float4*>(dst) = make_float4(f[0], f[1], f[2], f[3]);
 #else
   memcpy(dst, f, 16);
@@ -29,7 +31,7 @@ CR_HD inline void cr_store16(float* dst, const float f[4]) {
 }
 
 CR_HD inline void cr_store16(double* dst, const double d[2]) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   *reinterpret_cast<double2*>(dst) = make_double2(d[0], d[1]);
 #else
   memcpy(dst, d, 16);

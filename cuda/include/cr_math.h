@@ -7,6 +7,8 @@
 #ifndef CR_MATH_H
 #define CR_MATH_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include <math.h>
 #include <string.h>
@@ -22,7 +24,7 @@
 // ---- exact bit access ----------------------------------------------------------------------------
 
 CR_HD inline uint64_t cr_dbits(double x) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return (uint64_t)__double_as_longlong(x);
 #else
   uint64_t u;
@@ -32,7 +34,7 @@ CR_HD inline uint64_t cr_dbits(double x) {
 }
 
 CR_HD inline double cr_dfrom(uint64_t u) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __longlong_as_double((long long)u);
 #else
   double x;

@@ -4,6 +4,8 @@
 #ifndef CR_PHILOX_H
 #define CR_PHILOX_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 
 #include "cr_layout.h"  // the domain tags every Philox stream uses
@@ -26,7 +28,7 @@
 
 /** hi and lo 32 bits of the 64-bit product a*b. */
 CR_HD inline uint32_t cr_mulhilo32(uint32_t a, uint32_t b, uint32_t* hi) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   *hi = __umulhi(a, b);
   return a * b;
 #else
@@ -40,7 +42,7 @@ CR_HD inline uint32_t cr_mulhilo32(uint32_t a, uint32_t b, uint32_t* hi) {
 CR_HD inline void cr_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]) {
   uint32_t c0 = ctr[0], c1 = ctr[1], c2 = ctr[2], c3 = ctr[3];
   uint32_t k0 = key[0], k1 = key[1];
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
 #pragma unroll
 #endif
   for (int r = 0; r < CR_PHILOX_ROUNDS; ++r) {

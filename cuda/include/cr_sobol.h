@@ -11,20 +11,22 @@
 #ifndef CR_SOBOL_H
 #define CR_SOBOL_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include "cr_philox.h"  // CR_HD, Philox for the keyed randomisation
 #include "cr_special.h"  // cr_ndtri for the normal transform
 
 
 CR_HD inline int cr_sobol_ctz32(uint32_t x) {  // x != 0
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __ffs((int)x) - 1;
 #else
   return __builtin_ctz(x);
 #endif
 }
 CR_HD inline int cr_sobol_ctz64(uint64_t x) {  // x != 0
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __ffsll((long long)x) - 1;
 #else
   return __builtin_ctzll(x);
@@ -168,7 +170,7 @@ CR_HD inline uint64_t cr_sobol64_item(uint64_t e, uint64_t n, uint32_t dims, boo
 // 2k-2 (digits 1-32) and 2k-1 (33-64). Digit j is bit 32 - j of a 32-bit word, bit 64 - j of a 64-bit one.
 
 CR_HD inline uint32_t cr_sobol_parity32(uint32_t x) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return (uint32_t)__popc(x) & 1u;
 #else
   return (uint32_t)__builtin_popcount(x) & 1u;

@@ -7,6 +7,8 @@
 #ifndef CR_UNIFORM_H
 #define CR_UNIFORM_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include "cr_philox.h"
 
@@ -23,7 +25,7 @@ CR_HD inline double cr_u01_f64(uint32_t a, uint32_t b) {
 
 /** low + span * u in binary64, two separate roundings (never an FMA). */
 CR_HD inline double cr_affine_f64(double low, double span, double u) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
   return __dadd_rn(low, __dmul_rn(span, u));
 #else
   volatile double p = span * u;  // volatile: no contraction even under -ffp-contract=fast

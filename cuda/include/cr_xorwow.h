@@ -9,6 +9,8 @@
 #ifndef CR_XORWOW_H
 #define CR_XORWOW_H
 
+#include "cr_target.h"
+
 #include <stdint.h>
 #include <string.h>
 #include "cr_philox.h"  // CR_HD
@@ -68,7 +70,7 @@ CR_HD inline void cr_xorwow_matvec(const cr_xorwow_matrix* m, const uint32_t v[5
     uint32_t x = v[w];
     const uint32_t(*c)[5] = &m->col[32 * w];
     while (x) {
-#ifdef __CUDA_ARCH__
+#if CR_DEVICE_CODE
       int b = __ffs(x) - 1;
 #else
       int b = __builtin_ctz(x);

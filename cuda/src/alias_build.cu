@@ -26,6 +26,7 @@
 #include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include "cr_target.h"
 #include "alias_internal.h"
 #include "cr_alias_par.h"
 
@@ -287,7 +288,7 @@ __device__ void pack_view(const uint32_t* __restrict__ A, const u64* __restrict_
 __global__ void __launch_bounds__(kPackThreads) k_pack_shared(const uint32_t* __restrict__ A, const u64* __restrict__ X,
                                                               const u64* LH, const uint32_t* splits, uint32_t n,
                                                               uint32_t* rows, uint32_t* status) {
-  extern __shared__ u64 smem[];
+  CR_EXTERN_SHARED(u64, smem);
   const u64 L = LH[0], H = LH[1], P = L + H;
   const u64 p0 = blockIdx.x * kSection;
   if (p0 >= P) return;
@@ -306,7 +307,7 @@ __global__ void __launch_bounds__(kPackThreads) k_pack_shared(const uint32_t* __
 __global__ void __launch_bounds__(kPackThreads) k_pack_chunked(const uint32_t* __restrict__ A, const u64* __restrict__ X,
                                                                const u64* LH, const uint32_t* splits, uint32_t n,
                                                                uint32_t* rows, uint32_t* status) {
-  extern __shared__ u64 smem[];
+  CR_EXTERN_SHARED(u64, smem);
   constexpr int kChunks = (int)(kSection / kChunk);
   __shared__ uint32_t cl[kChunks + 1];
   const u64 L = LH[0], H = LH[1], P = L + H;
@@ -389,7 +390,7 @@ cudaError_t run(const u64* W, uint32_t n, uint32_t* rows, char* scratch, const P
   void* temp = scratch + lay.temp;
   cudaError_t e;
   if (PLUS) {
-    k_plus_groups<<<(unsigned)group_count(n), kPlusThreads, 0, s>>>(W, n, rows, mask, gi, status);
+    CR_LAUNCH((unsigned)group_count(n), kPlusThreads, 0, s, k_plus_groups)(W, n, rows, mask, gi, status);
     if ((e = cudaGetLastError()) != cudaSuccess) return e;
   }
   const Weff<PLUS> wf{W, mask, gi};
@@ -405,18 +406,18 @@ cudaError_t run(const u64* W, uint32_t n, uint32_t* rows, char* scratch, const P
   const uint64_t sections = section_count(n);
   if (tuning.split == 1) {
     const uint64_t warps = (sections + 1 + kSectionsPerWarp - 1) / kSectionsPerWarp;
-    k_split_pary<<<(unsigned)((warps * 32 + 255) / 256), 256, 0, s>>>(X, LH, splits, status);
+    CR_LAUNCH((unsigned)((warps * 32 + 255) / 256), 256, 0, s, k_split_pary)(X, LH, splits, status);
   } else {
-    k_split_binary<<<(unsigned)((sections + 1 + 255) / 256), 256, 0, s>>>(X, LH, splits, status);
+    CR_LAUNCH((unsigned)((sections + 1 + 255) / 256), 256, 0, s, k_split_binary)(X, LH, splits, status);
   }
   if ((e = cudaGetLastError()) != cudaSuccess) return e;
   if (tuning.pack == 1) {
-    k_pack_chunked<<<(unsigned)sections, kPackThreads, view_bytes(kChunk), s>>>(A, X, LH, splits, n, rows, status);
+    CR_LAUNCH((unsigned)sections, kPackThreads, view_bytes(kChunk), s, k_pack_chunked)(A, X, LH, splits, n, rows, status);
   } else {
     const size_t bytes = view_bytes((uint32_t)kSection);
-    e = cudaFuncSetAttribute(k_pack_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    e = cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_pack_shared), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (e != cudaSuccess) return e;
-    k_pack_shared<<<(unsigned)sections, kPackThreads, bytes, s>>>(A, X, LH, splits, n, rows, status);
+    CR_LAUNCH((unsigned)sections, kPackThreads, bytes, s, k_pack_shared)(A, X, LH, splits, n, rows, status);
   }
   return cudaGetLastError();
 }

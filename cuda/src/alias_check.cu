@@ -4,6 +4,7 @@
 // one atomicMin per warp), words[1] whether any weight is positive (a block-wide or, one atomicOr per
 // block). The host (cr_api_alias.cpp) reads the two words back and builds only from valid weights: the
 // construction kernels assume finite weights (an infinite one would index past the superaccumulator).
+#include "cr_target.h"
 #include "alias_internal.h"
 #include "cr_launch.h"
 #include "cr_alias_fixed.h"
@@ -28,9 +29,9 @@ __global__ void __launch_bounds__(kThreads) k_check(const T* __restrict__ w, uin
 cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uint32_t n, uint32_t* words, int sms, cudaStream_t s) {
   const unsigned grid = cr_grid_for(n, sms, kThreads, 8);
   if (dtype == CR_WEIGHTS_F32) {
-    k_check<<<grid, kThreads, 0, s>>>(static_cast<const float*>(w), n, words);
+    CR_LAUNCH(grid, kThreads, 0, s, k_check)(static_cast<const float*>(w), n, words);
   } else {
-    k_check<<<grid, kThreads, 0, s>>>(static_cast<const double*>(w), n, words);
+    CR_LAUNCH(grid, kThreads, 0, s, k_check)(static_cast<const double*>(w), n, words);
   }
   return cudaGetLastError();
 }

@@ -16,6 +16,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 
+#include "cr_target.h"
 #include "alias_internal.h"
 #include "cr_alias_fixed.h"
 
@@ -474,17 +475,17 @@ cudaError_t enqueue(const T* w, uint32_t n, u64* units, void* scratch, uint32_t*
   uint32_t* hist = reinterpret_cast<uint32_t*>(base + lay.hist);
   cudaError_t e = cudaMemsetAsync(hist, 0, sizeof(uint32_t) * CR_SEL_BINS, s);
   if (e != cudaSuccess) return e;
-  k_sum<T><<<G, kThreads, 0, s>>>(w, n, partials, G);
-  k_sum_final<<<1, kCtl, 0, s>>>(partials, G, st, n, status);
-  k_q2<T><<<G, kThreads, 0, s>>>(w, n, st, partials, stats, hist, G);
-  k_rescale<<<1, kCtl, 0, s>>>(partials, stats, G, st, n, hist, status);
-  k_q3<T><<<G, kThreads, 0, s>>>(w, n, st, stats, hist, G);
-  k_stats<<<1, kCtl, 0, s>>>(stats, G, st, n, hist, status);
+  CR_LAUNCH(G, kThreads, 0, s, k_sum<T>)(w, n, partials, G);
+  CR_LAUNCH(1, kCtl, 0, s, k_sum_final)(partials, G, st, n, status);
+  CR_LAUNCH(G, kThreads, 0, s, k_q2<T>)(w, n, st, partials, stats, hist, G);
+  CR_LAUNCH(1, kCtl, 0, s, k_rescale)(partials, stats, G, st, n, hist, status);
+  CR_LAUNCH(G, kThreads, 0, s, k_q3<T>)(w, n, st, stats, hist, G);
+  CR_LAUNCH(1, kCtl, 0, s, k_stats)(stats, G, st, n, hist, status);
   for (int pass = 1; pass < CR_SEL_PASSES; ++pass) {
-    k_select_pass<T><<<G, kThreads, 0, s>>>(w, n, st, hist, cand_idx, cand_key, G);
-    k_select_choose<<<1, kCtl, 0, s>>>(st, hist);
+    CR_LAUNCH(G, kThreads, 0, s, k_select_pass<T>)(w, n, st, hist, cand_idx, cand_key, G);
+    CR_LAUNCH(1, kCtl, 0, s, k_select_choose)(st, hist);
   }
-  k_write<T><<<G, kThreads, 0, s>>>(w, n, st, units, status, G);
+  CR_LAUNCH(G, kThreads, 0, s, k_write<T>)(w, n, st, units, status, G);
   return cudaGetLastError();
 }
 

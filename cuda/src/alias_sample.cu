@@ -9,6 +9,7 @@
 // sample beyond.
 #include <mutex>
 
+#include "cr_target.h"
 #include "alias_internal.h"
 #include "cr_launch.h"
 #include "cr_alias_par.h"
@@ -57,7 +58,7 @@ __global__ void __launch_bounds__(kThreads) k_counts_global(uint32_t* counts, ui
 template <class Map>
 __global__ void __launch_bounds__(kThreads) k_counts_shared(uint32_t* counts, uint64_t count, uint32_t k0, uint32_t k1,
                                                             uint64_t first, uint32_t n, uint32_t t, Map map) {
-  extern __shared__ uint32_t bins[];
+  CR_EXTERN_SHARED(uint32_t, bins);
   for (uint32_t b = threadIdx.x; b < n; b += blockDim.x) bins[b] = 0;
   __syncthreads();
   const uint32_t key[2] = {k0, k1};
@@ -93,7 +94,7 @@ cudaError_t cr_launch_alias_sample(const uint32_t* rows, uint32_t n, uint32_t k0
                                    uint32_t* out, uint64_t count, int sms, cudaStream_t s) {
   if (count == 0) return cudaSuccess;
   const uint64_t items = cr_alias_pair_items(count, first);
-  k_pairs<<<grid_for(items, sms, 8), kThreads, 0, s>>>(out, count, k0, k1, first, n, cr_alias_reject_below(n),
+  CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_pairs)(out, count, k0, k1, first, n, cr_alias_reject_below(n),
                                                        cr_alias_map{rows});
   return cudaGetLastError();
 }
@@ -102,7 +103,7 @@ cudaError_t cr_launch_cdf_sample(const uint64_t* prefix, uint32_t n, uint32_t k0
                                  uint32_t* out, uint64_t count, int sms, cudaStream_t s) {
   if (count == 0) return cudaSuccess;
   const uint64_t items = cr_alias_pair_items(count, first);
-  k_pairs<<<grid_for(items, sms, 8), kThreads, 0, s>>>(out, count, k0, k1, first, n, cr_alias_reject_below(n),
+  CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_pairs)(out, count, k0, k1, first, n, cr_alias_reject_below(n),
                                                        cr_cdf_map{prefix, n});
   return cudaGetLastError();
 }
@@ -118,14 +119,15 @@ cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_t n, uint32_t k0
   const bool shared = mode == 1 ? bytes <= optin_shared() : mode == 0 && bytes <= kStaticShared;
   if (shared) {
     if (bytes > kStaticShared) {
-      cudaError_t e = cudaFuncSetAttribute(k_counts_shared<cr_alias_map>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+      cudaError_t e = cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_counts_shared<cr_alias_map>),
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            (int)bytes);
       if (e != cudaSuccess) return e;
     }
-    k_counts_shared<<<grid_for(items, sms, 4), kThreads, bytes, s>>>(counts, count, k0, k1, first, n, t,
+    CR_LAUNCH(grid_for(items, sms, 4), kThreads, bytes, s, k_counts_shared)(counts, count, k0, k1, first, n, t,
                                                                      cr_alias_map{rows});
   } else {
-    k_counts_global<<<grid_for(items, sms, 8), kThreads, 0, s>>>(counts, count, k0, k1, first, n, t, cr_alias_map{rows});
+    CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_counts_global)(counts, count, k0, k1, first, n, t, cr_alias_map{rows});
   }
   return cudaGetLastError();
 }

@@ -4,6 +4,7 @@
 #ifndef CR_ITEMS_CUH
 #define CR_ITEMS_CUH
 
+#include "cr_target.h"
 #include "cr_launch.h"
 
 template <class Work>
@@ -16,7 +17,7 @@ template <class Work>
 cudaError_t cr_launch_work(const Work& w, int sms, cudaStream_t s) {
   const uint64_t items = w.items();
   if (items == 0) return cudaSuccess;
-  k_items<Work><<<cr_grid_for(items, sms), CR_BLOCK, 0, s>>>(w, items);
+  CR_LAUNCH(cr_grid_for(items, sms), CR_BLOCK, 0, s, k_items<Work>)(w, items);
   return cudaGetLastError();
 }
 

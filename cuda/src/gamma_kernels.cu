@@ -8,6 +8,7 @@
 // Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component; its
 // sinks also make Student's t), beta and F (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
 // Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
+#include "cr_target.h"
 #include "cr_items.cuh"
 #include "cr_launch_dist.h"
 #include "cr_work.h"
@@ -222,7 +223,7 @@ cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k
 
 cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
                                   cudaStream_t s) {
-  k_shape_flags<<<1, CR_BLOCK, 0, s>>>(values, f32, K, limit, flags);
+  CR_LAUNCH(1, CR_BLOCK, 0, s, k_shape_flags)(values, f32, K, limit, flags);
   return cudaGetLastError();
 }
 

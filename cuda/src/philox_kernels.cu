@@ -17,5 +17,5 @@ cudaError_t cr_launch_uniform(void* dst, bool f32, uint64_t n, uint32_t k0, uint
 
 cudaError_t cr_kernel_image_check() {
   cudaFuncAttributes attr;
-  return cudaFuncGetAttributes(&attr, k_items<cr_bits_work>);
+  return cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(&k_items<cr_bits_work>));
 }

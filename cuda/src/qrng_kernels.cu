@@ -8,6 +8,7 @@
 // MRG32k3a: the XORWOW fill's scheme (xorwow_kernels.cu). Thread g produces the segment [g L,
 // (g + 1) L) from `base` jumped g L steps (cr_mrg32k3a_thread_state), each lane 32 consecutive values
 // per round, written coalesced by a per-warp transpose through shared memory.
+#include "cr_target.h"
 #include "cr_launch.h"
 #include "cr_launch_qrng.h"
 #include "cr_api.h"
@@ -49,11 +50,11 @@ template <int Bits>
 cudaError_t launch_sobol_bits(void* out, int type, uint64_t n, uint64_t first, const cr_sobol_args& a, unsigned grid,
                               cudaStream_t s) {
   if (type == CR_TYPE_U32) {
-    k_sobol<uint32_t, Bits><<<grid, CR_BLOCK, 0, s>>>(static_cast<uint32_t*>(out), n, first, a);
+    CR_LAUNCH(grid, CR_BLOCK, 0, s, k_sobol<uint32_t, Bits>)(static_cast<uint32_t*>(out), n, first, a);
   } else if (type == CR_TYPE_F32) {
-    k_sobol<float, Bits><<<grid, CR_BLOCK, 0, s>>>(static_cast<float*>(out), n, first, a);
+    CR_LAUNCH(grid, CR_BLOCK, 0, s, k_sobol<float, Bits>)(static_cast<float*>(out), n, first, a);
   } else {
-    k_sobol<double, Bits><<<grid, CR_BLOCK, 0, s>>>(static_cast<double*>(out), n, first, a);
+    CR_LAUNCH(grid, CR_BLOCK, 0, s, k_sobol<double, Bits>)(static_cast<double*>(out), n, first, a);
   }
   return cudaGetLastError();
 }
@@ -96,7 +97,7 @@ cudaError_t launch_mrg(T* out, uint64_t n, cr_mrg32k3a_state base, const cr_mrg3
   const uint64_t threads = (n + (1ull << log2_seg) - 1) >> log2_seg;
   const uint64_t grid = (threads + CR_BLOCK - 1) / CR_BLOCK;
   if (grid > 0x7fffffffull) return cudaErrorInvalidValue;
-  k_mrg32k3a<T><<<(unsigned)grid, CR_BLOCK, 0, s>>>(out, n, base, jumps, log2_seg);
+  CR_LAUNCH((unsigned)grid, CR_BLOCK, 0, s, k_mrg32k3a<T>)(out, n, base, jumps, log2_seg);
   return cudaGetLastError();
 }
 
@@ -106,8 +107,8 @@ cudaError_t cr_launch_sobol_randomise(const void* dirs, void* out_dirs, void* ou
                                       uint32_t k0, uint32_t k1, cudaStream_t s) {
   if (dims == 0) return cudaSuccess;
   const unsigned block = 64, grid = (dims + block - 1) / block;
-  if (bits == 32) k_sobol_randomise<32><<<grid, block, 0, s>>>(dirs, out_dirs, out_c, dims, lms, k0, k1);
-  else k_sobol_randomise<64><<<grid, block, 0, s>>>(dirs, out_dirs, out_c, dims, lms, k0, k1);
+  if (bits == 32) CR_LAUNCH(grid, block, 0, s, k_sobol_randomise<32>)(dirs, out_dirs, out_c, dims, lms, k0, k1);
+  else CR_LAUNCH(grid, block, 0, s, k_sobol_randomise<64>)(dirs, out_dirs, out_c, dims, lms, k0, k1);
   return cudaGetLastError();
 }
 

@@ -5,6 +5,7 @@
 // passes over 12 bytes per item, and a permutation needs all of them anyway.
 #include <cub/device/device_radix_sort.cuh>
 
+#include "cr_target.h"
 #include "cr_api_select.h"
 #include "cr_launch.h"
 #include "cr_runtime.h"
@@ -77,7 +78,7 @@ cr_status sort_and_take(uint64_t n, const cr_array& out, Fill fill) {
   const uint32_t* sorted = idx.Current();
   if (f64) {
     double* dst = out.on_device ? static_cast<double*>(out.data) : static_cast<double*>(conv.p);
-    k_to_f64<<<cr_grid_for(out.n, ds.sms), CR_BLOCK, 0, s>>>(dst, sorted, out.n);
+    CR_LAUNCH(cr_grid_for(out.n, ds.sms), CR_BLOCK, 0, s, k_to_f64)(dst, sorted, out.n);
     CR_TRY(cudaGetLastError());
     if (!out.on_device) CR_TRY(cudaMemcpyAsync(out.data, dst, 8 * out.n, cudaMemcpyDeviceToHost, s));
   } else {
@@ -93,7 +94,7 @@ cr_status cr_permutation(uint32_t k0, uint32_t k1, uint64_t population, cr_array
   cr_status r = check_out(out, population);
   if (r.code) return r;
   return sort_and_take(population, out, [&](uint64_t* keys, uint32_t* idx, int sms, cudaStream_t s) {
-    k_permute_keys<<<cr_grid_for(population, sms), CR_BLOCK, 0, s>>>(keys, idx, population, k0, k1);
+    CR_LAUNCH(cr_grid_for(population, sms), CR_BLOCK, 0, s, k_permute_keys)(keys, idx, population, k0, k1);
     return cudaGetLastError();
   });
 }
@@ -115,8 +116,8 @@ cr_status cr_weighted_sample(uint32_t k0, uint32_t k1, cr_array weights, cr_arra
   }
   const bool f32 = weights.type == CR_TYPE_F32;
   return sort_and_take(n, out, [&](uint64_t* keys, uint32_t* idx, int sms, cudaStream_t s) {
-    if (f32) k_weighted_keys<<<cr_grid_for(n, sms), CR_BLOCK, 0, s>>>(keys, idx, static_cast<const float*>(w), n, k0, k1);
-    else k_weighted_keys<<<cr_grid_for(n, sms), CR_BLOCK, 0, s>>>(keys, idx, static_cast<const double*>(w), n, k0, k1);
+    if (f32) CR_LAUNCH(cr_grid_for(n, sms), CR_BLOCK, 0, s, k_weighted_keys)(keys, idx, static_cast<const float*>(w), n, k0, k1);
+    else CR_LAUNCH(cr_grid_for(n, sms), CR_BLOCK, 0, s, k_weighted_keys)(keys, idx, static_cast<const double*>(w), n, k0, k1);
     return cudaGetLastError();
   });
 }

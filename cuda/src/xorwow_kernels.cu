@@ -6,6 +6,7 @@
 // the lane's own five bits. Writes are made coalesced by a per-warp transpose through shared memory:
 // each lane generates 32 consecutive words of its segment, then the warp writes each lane's 32 words
 // as one 128-byte row.
+#include "cr_target.h"
 #include "cr_fill.h"
 #include "cr_launch.h"
 
@@ -56,6 +57,6 @@ cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, co
   const uint64_t threads = (n + (1ull << log2_seg) - 1) >> log2_seg;
   const uint64_t grid = (threads + CR_BLOCK - 1) / CR_BLOCK;
   if (grid > 0x7fffffffull) return cudaErrorInvalidValue;
-  k_xorwow<<<(unsigned)grid, CR_BLOCK, 0, s>>>(dst, n, base, jumps, log2_seg);
+  CR_LAUNCH((unsigned)grid, CR_BLOCK, 0, s, k_xorwow)(dst, n, base, jumps, log2_seg);
   return cudaGetLastError();
 }

@@ -416,6 +416,14 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned int) {
   return cudaSuccess;
 }
 
+cudaError_t cudaEventCreate(cudaEvent_t* e) { return cudaEventCreateWithFlags(e, 0); }
+
+/** No clock on a fake device: every interval is 0 ms (benchmarks are not run on it). */
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t, cudaEvent_t) {
+  *ms = 0.0f;
+  return cudaSuccess;
+}
+
 cudaError_t cudaEventDestroy(cudaEvent_t e) {
   delete e;
   return cudaSuccess;
@@ -449,6 +457,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int) {
 cudaError_t cudaMalloc(void** p, size_t bytes) {
   std::lock_guard<std::recursive_mutex> lock(M());
   void* q = malloc(bytes ? bytes : 1);
+  if (!q) return fail(cudaErrorMemoryAllocation);  // as a device out of memory (and the last error)
   memset(q, 0xff, bytes);  // poison: NaN as float/double, 0xffffffff as words
   S().dev[(uintptr_t)q] = DevAlloc{bytes, t_device};
   if (t_device < 8) ++S().stats.device_allocs[t_device];
@@ -502,11 +511,21 @@ cudaError_t cudaMemsetAsync(void* p, int value, size_t bytes, cudaStream_t s) {
   return cudaSuccess;
 }
 
+/** Like CUDA's: on the legacy default stream, and synchronous for the host when the memory is device
+ *  memory ("API synchronization behavior": asynchronous only for some cases; here it simply waits). */
+cudaError_t cudaMemset(void* p, int value, size_t bytes) {
+  std::lock_guard<std::recursive_mutex> lock(M());
+  const cudaError_t e = cudaMemsetAsync(p, value, bytes, nullptr);
+  device_sync(t_device);
+  return e;
+}
+
 // ---- host memory ------------------------------------------------------------------------------------
 
 cudaError_t cudaHostAlloc(void** p, size_t bytes, unsigned int) {
   std::lock_guard<std::recursive_mutex> lock(M());
   void* q = malloc(bytes ? bytes : 1);
+  if (!q) return fail(cudaErrorMemoryAllocation);
   memset(q, 0xee, bytes);
   S().host[(uintptr_t)q] = HostRange{(uintptr_t)q + std::max<size_t>(bytes, 1), false};
   *p = q;

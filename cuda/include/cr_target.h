@@ -1,0 +1,29 @@
+// Which code a translation unit is: CR_DEVICE_CODE is 1 in device code — nvcc's device pass, and the
+// emulated device's build (cuda/test/emu, -DCR_EMULATED), which runs the device branches on the CPU —
+// and 0 elsewhere. Use `#if CR_DEVICE_CODE`, never `#ifdef __CUDA_ARCH__`: the builds add -Wundef, so a
+// file that forgets this include fails to compile instead of silently taking the host branch.
+//
+// CR_LAUNCH(grid, block, shared, stream, kernel)(args…) is every kernel launch: `<<<…>>>` under nvcc, a
+// launch on the emulated device otherwise. CR_EXTERN_SHARED(T, name) declares dynamic shared memory.
+#ifndef CR_TARGET_H
+#define CR_TARGET_H
+
+#include "cr_target.h"
+
+#if defined(__CUDA_ARCH__) || defined(CR_EMULATED)
+#define CR_DEVICE_CODE 1
+#else
+#define CR_DEVICE_CODE 0
+#endif
+
+#ifdef CR_EMULATED
+#define CR_LAUNCH(grid, block, shared, stream, ...)                                                      \
+  cr_emu::launch([](auto&&... a) { __VA_ARGS__(static_cast<decltype(a)&&>(a)...); }, #__VA_ARGS__, __FILE__, \
+                 __LINE__, (grid), (block), (shared), (stream))
+#define CR_EXTERN_SHARED(T, name) T* name = static_cast<T*>(cr_emu::dynamic_shared())
+#else
+#define CR_LAUNCH(grid, block, shared, stream, ...) __VA_ARGS__<<<(grid), (block), (shared), (stream)>>>
+#define CR_EXTERN_SHARED(T, name) extern __shared__ T name[]
+#endif
+
+#endif  // CR_TARGET_H

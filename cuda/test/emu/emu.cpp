@@ -1,0 +1,457 @@
+// The emulated device's execution model (emu.h): a launch runs its blocks one at a time, in an order
+// shuffled by a seed; a block's threads are fibers (ucontext) that run until they reach a sync point
+// (__syncthreads, a warp intrinsic) or return, resumed in a freshly shuffled order each round. A sync
+// point completes when every thread it names has reached the same call site; a thread that returns
+// while others wait for it, or threads waiting at different sites, is an error naming the kernel, the
+// sites and the coordinates — on a GPU that is a hang or undefined behaviour. Static shared memory (the
+// cr_emu_shared section) and dynamic shared memory are poisoned before each block, so a read of shared
+// memory nothing wrote gives garbage rather than a lucky zero. CR_EMU_SEED fixes the shuffles; every
+// error reports the seed in use.
+#include "emu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <ucontext.h>
+
+#include <chrono>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "fake_cudart.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#define CR_EMU_ASAN 1
+#else
+#define CR_EMU_ASAN 0
+#endif
+
+// Bounds of the static shared memory section; weak so that a build without shared variables links.
+extern "C" char __start_cr_emu_shared[] __attribute__((weak));
+extern "C" char __stop_cr_emu_shared[] __attribute__((weak));
+
+namespace cr_emu {
+
+/** The opt-in limit of dynamic shared memory per block (the H100's). */
+constexpr size_t kOptinShared = 227 * 1024;
+
+thread_local Coord g_coord;
+
+namespace {
+
+constexpr size_t kStack = 256 * 1024;
+constexpr unsigned char kPoison = 0xA5;
+
+enum class Op { None, Sync, SyncOr, SyncWarp, Ballot, All, Shfl, ShflDown, MatchAll };
+
+const char* op_name(Op o) {
+  switch (o) {
+    case Op::Sync: return "__syncthreads";
+    case Op::SyncOr: return "__syncthreads_or";
+    case Op::SyncWarp: return "__syncwarp";
+    case Op::Ballot: return "__ballot_sync";
+    case Op::All: return "__all_sync";
+    case Op::Shfl: return "__shfl_sync";
+    case Op::ShflDown: return "__shfl_down_sync";
+    case Op::MatchAll: return "__match_all_sync";
+    default: return "?";
+  }
+}
+
+struct Fiber {
+  ucontext_t ctx;
+  char* stack = nullptr;
+  dim3 tid;
+  unsigned linear = 0;
+  bool done = false, waiting = false;
+  // the sync point it waits at, and what it brought
+  Op op = Op::None;
+  const char* file = nullptr;
+  int line = 0;
+  unsigned mask = 0;
+  uint64_t value = 0;
+  int arg = 0, width = 32;
+  // what the sync point gave back
+  uint64_t result = 0;
+};
+
+struct Run {
+  const LaunchSite* site = nullptr;
+  dim3 grid, block, block_idx;
+  void (*body)(void*) = nullptr;
+  void* ctx = nullptr;
+  std::vector<Fiber> fibers;
+  ucontext_t main;
+  int current = -1;
+  std::vector<unsigned char> dyn;
+  size_t dyn_bytes = 0;
+  uint64_t switches = 0;
+  std::chrono::steady_clock::time_point start;
+#if CR_EMU_ASAN
+  void* main_fake_stack = nullptr;
+#endif
+};
+
+thread_local Run* g_run = nullptr;
+thread_local std::mt19937_64 g_rng;
+uint64_t g_seed = 0;
+
+/** The process's seed (CR_EMU_SEED, else random), and this thread's generator seeded from it. */
+uint64_t seed() {
+  static const uint64_t process_seed = [] {
+    const char* e = getenv("CR_EMU_SEED");
+    return e && *e ? strtoull(e, nullptr, 0) : (uint64_t)std::random_device{}();
+  }();
+  thread_local bool seeded = false;
+  if (!seeded) {
+    g_seed = process_seed;
+    g_rng.seed(process_seed);
+    seeded = true;
+  }
+  return process_seed;
+}
+
+double budget_seconds() {
+  const char* e = getenv("CR_EMU_WATCHDOG_S");
+  return e && *e ? atof(e) : 60.0;
+}
+
+[[noreturn]] void die(const std::string& what) {
+  const Run* r = g_run;
+  if (r) {
+    fprintf(stderr, "emulated device: %s\n  kernel %s launched at %s:%d, grid (%u,%u,%u) block (%u,%u,%u), block (%u,%u,%u)",
+            what.c_str(), r->site->kernel, r->site->file, r->site->line, r->grid.x, r->grid.y, r->grid.z,
+            r->block.x, r->block.y, r->block.z, r->block_idx.x, r->block_idx.y, r->block_idx.z);
+    if (r->current >= 0) {
+      const dim3 t = r->fibers[r->current].tid;
+      fprintf(stderr, " thread (%u,%u,%u)", t.x, t.y, t.z);
+    }
+    fprintf(stderr, "\n  CR_EMU_SEED=%llu reproduces the schedule\n", (unsigned long long)g_seed);
+  } else {
+    fprintf(stderr, "emulated device: %s (CR_EMU_SEED=%llu)\n", what.c_str(), (unsigned long long)g_seed);
+  }
+  fflush(stderr);
+  abort();
+}
+
+std::string where(const Fiber& f) {
+  return std::string(op_name(f.op)) + " at " + (f.file ? f.file : "?") + ":" + std::to_string(f.line);
+}
+
+void switch_to_main(Fiber& f) {
+#if CR_EMU_ASAN
+  void* fake = nullptr;
+  __sanitizer_start_switch_fiber(f.done ? nullptr : &fake, nullptr, 0);
+  swapcontext(&f.ctx, &g_run->main);
+  __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#else
+  swapcontext(&f.ctx, &g_run->main);
+#endif
+}
+
+void switch_to_fiber(Run& r, int i) {
+  r.current = (int)i;
+  const Fiber& f = r.fibers[i];
+  g_coord.thread = f.tid;
+  ++r.switches;
+#if CR_EMU_ASAN
+  __sanitizer_start_switch_fiber(&r.main_fake_stack, f.stack, kStack);
+  swapcontext(&r.main, &r.fibers[i].ctx);
+  __sanitizer_finish_switch_fiber(r.main_fake_stack, nullptr, nullptr);
+#else
+  swapcontext(&r.main, &r.fibers[i].ctx);
+#endif
+  r.current = -1;
+}
+
+void trampoline(unsigned lo, unsigned hi) {
+#if CR_EMU_ASAN
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+#endif
+  Run& r = *g_run;
+  const unsigned i = lo | ((unsigned)hi << 16);
+  (void)i;
+  r.body(r.ctx);
+  Fiber& f = r.fibers[r.current];
+  f.done = true;
+  switch_to_main(f);  // never resumed
+}
+
+/** The calling fiber waits at a sync point until the scheduler completes it; returns its result. */
+uint64_t wait(Op op, const char* file, int line, unsigned mask, uint64_t value, int arg, int width) {
+  Run* r = g_run;
+  if (!r || r->current < 0) die(std::string(op_name(op)) + " called outside a kernel");
+  Fiber& f = r->fibers[r->current];
+  if (op != Op::Sync && op != Op::SyncOr) {
+    const unsigned lane = f.linear & 31;
+    if (!(mask >> lane & 1)) die(std::string(op_name(op)) + " at " + file + ":" + std::to_string(line) +
+                                 ": the calling lane is not in the mask");
+  }
+  f.waiting = true;
+  f.op = op;
+  f.file = file;
+  f.line = line;
+  f.mask = mask;
+  f.value = value;
+  f.arg = arg;
+  f.width = width;
+  switch_to_main(f);
+  return f.result;
+}
+
+bool same_site(const Fiber& a, const Fiber& b) { return a.op == b.op && a.file == b.file && a.line == b.line; }
+
+/** Completes every sync point whose participants have all arrived; true if any did. Errors for sync
+ *  points that can never complete are left to the caller (deadlock) except the certain ones. */
+bool resolve(Run& r) {
+  bool any = false;
+  const unsigned n = (unsigned)r.fibers.size();
+  // Block barrier: every thread of the block at the same __syncthreads(_or).
+  {
+    int first = -1;
+    bool all_there = true;
+    for (unsigned i = 0; i < n; ++i) {
+      const Fiber& f = r.fibers[i];
+      const bool at_bar = f.waiting && (f.op == Op::Sync || f.op == Op::SyncOr);
+      if (at_bar && first < 0) first = (int)i;
+      if (!at_bar) all_there = false;
+    }
+    if (first >= 0) {
+      for (unsigned i = 0; i < n; ++i) {
+        const Fiber& f = r.fibers[i];
+        if (f.done) die("thread (" + std::to_string(f.tid.x) + "," + std::to_string(f.tid.y) + "," +
+                        std::to_string(f.tid.z) + ") returned while others wait at " + where(r.fibers[first]));
+        if (f.waiting && (f.op == Op::Sync || f.op == Op::SyncOr) && !same_site(f, r.fibers[first])) {
+          die("threads wait at different barriers: " + where(r.fibers[first]) + " and " + where(f));
+        }
+      }
+      if (all_there) {
+        int any_pred = 0;
+        for (unsigned i = 0; i < n; ++i) any_pred |= r.fibers[i].arg != 0;
+        for (unsigned i = 0; i < n; ++i) {
+          r.fibers[i].waiting = false;
+          r.fibers[i].result = (uint64_t)any_pred;
+        }
+        any = true;
+      }
+    }
+  }
+  // Warp operations: every lane of the mask at the same site with the same mask.
+  for (unsigned w = 0; w * 32 < n; ++w) {
+    for (unsigned l = 0; l < 32 && w * 32 + l < n; ++l) {
+      Fiber& f = r.fibers[w * 32 + l];
+      if (!f.waiting || f.op == Op::Sync || f.op == Op::SyncOr) continue;
+      bool ready = true;
+      for (unsigned m = 0; m < 32; ++m) {
+        if (!(f.mask >> m & 1)) continue;
+        if (w * 32 + m >= n) die(where(f) + ": the mask names lane " + std::to_string(m) + ", which this block lacks");
+        const Fiber& g = r.fibers[w * 32 + m];
+        if (g.done) die(where(f) + ": the mask names lane " + std::to_string(m) + ", which has returned");
+        if (!g.waiting) { ready = false; break; }
+        if (!same_site(f, g) || g.mask != f.mask) {
+          if (g.op == Op::Sync || g.op == Op::SyncOr) { ready = false; break; }
+          die("lanes of one warp wait at different warp operations: " + where(f) + " and " + where(g));
+        }
+      }
+      if (!ready) continue;
+      // Complete it for every lane of the mask.
+      unsigned ballot = 0;
+      bool all = true;
+      for (unsigned m = 0; m < 32; ++m) {
+        if (!(f.mask >> m & 1)) continue;
+        const Fiber& g = r.fibers[w * 32 + m];
+        if (g.arg) ballot |= 1u << m;
+        else all = false;
+      }
+      uint64_t vals[32];
+      for (unsigned m = 0; m < 32; ++m) vals[m] = (f.mask >> m & 1) ? r.fibers[w * 32 + m].value : 0;
+      bool equal = true;
+      for (unsigned m = 0; m < 32; ++m) {
+        if ((f.mask >> m & 1) && vals[m] != f.value) equal = false;
+      }
+      for (unsigned m = 0; m < 32; ++m) {
+        if (!(f.mask >> m & 1)) continue;
+        Fiber& g = r.fibers[w * 32 + m];
+        const unsigned width = (unsigned)(g.width > 0 ? g.width : 32);
+        const unsigned base = m & ~(width - 1);
+        switch (g.op) {
+          case Op::Ballot: g.result = ballot; break;
+          case Op::All: g.result = all ? 1 : 0; break;
+          case Op::SyncWarp: g.result = 0; break;
+          case Op::Shfl: {
+            const unsigned src = base + ((unsigned)g.arg & (width - 1));
+            if (!(f.mask >> src & 1)) die(where(g) + ": reads lane " + std::to_string(src) + ", which is not in the mask");
+            g.result = vals[src];
+            break;
+          }
+          case Op::ShflDown: {
+            const unsigned src = m + (unsigned)g.arg;
+            if (src < base + width) {
+              if (!(f.mask >> src & 1)) die(where(g) + ": reads lane " + std::to_string(src) + ", which is not in the mask");
+              g.result = vals[src];
+            } else {
+              g.result = g.value;
+            }
+            break;
+          }
+          case Op::MatchAll: g.result = equal ? f.mask : 0; g.arg = equal; break;
+          default: die("unexpected warp operation");
+        }
+        g.waiting = false;
+      }
+      any = true;
+    }
+  }
+  return any;
+}
+
+void run_block(Run& r) {
+  const unsigned n = r.block.x * r.block.y * r.block.z;
+  // poison shared memory: static (the section) and dynamic
+  if (__start_cr_emu_shared && __stop_cr_emu_shared) {
+    memset(__start_cr_emu_shared, kPoison, (size_t)(__stop_cr_emu_shared - __start_cr_emu_shared));
+  }
+  if (r.dyn_bytes) memset(r.dyn.data(), kPoison, r.dyn_bytes);
+  for (unsigned i = 0; i < n; ++i) {
+    Fiber& f = r.fibers[i];
+    f.done = f.waiting = false;
+    f.op = Op::None;
+    f.linear = i;
+    f.tid = dim3(i % r.block.x, (i / r.block.x) % r.block.y, i / (r.block.x * r.block.y));
+    getcontext(&f.ctx);
+    f.ctx.uc_stack.ss_sp = f.stack;
+    f.ctx.uc_stack.ss_size = kStack;
+    f.ctx.uc_link = nullptr;
+    makecontext(&f.ctx, (void (*)())trampoline, 2, i & 0xffffu, i >> 16);
+  }
+  g_coord.block = r.block_idx;
+  std::vector<unsigned> order(n);
+  for (unsigned i = 0; i < n; ++i) order[i] = i;
+  const double limit = budget_seconds();
+  for (;;) {
+    std::shuffle(order.begin(), order.end(), g_rng);
+    bool ran = false;
+    for (unsigned i : order) {
+      Fiber& f = r.fibers[i];
+      if (f.done || f.waiting) continue;
+      switch_to_fiber(r, (int)i);
+      ran = true;
+    }
+    bool done = true;
+    for (unsigned i = 0; i < n; ++i) done &= r.fibers[i].done;
+    if (done) return;
+    const bool moved = resolve(r);
+    if (!ran && !moved) {
+      std::string sites;
+      for (unsigned i = 0; i < n && sites.size() < 400; ++i) {
+        const Fiber& f = r.fibers[i];
+        if (f.waiting) sites += "\n    thread " + std::to_string(i) + ": " + where(f);
+      }
+      die("deadlock: no thread can go on; waiting:" + sites);
+    }
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - r.start).count() > limit) {
+      die("watchdog: the launch ran longer than " + std::to_string(limit) + " s (CR_EMU_WATCHDOG_S)");
+    }
+  }
+}
+
+void run_launch(const LaunchSite& site, dim3 grid, dim3 block, size_t shared, void (*body)(void*), void* ctx) {
+  seed();
+  Run r;
+  r.site = &site;
+  r.grid = grid;
+  r.block = block;
+  r.body = body;
+  r.ctx = ctx;
+  r.dyn_bytes = shared;
+  r.dyn.resize(shared ? shared : 1);
+  r.start = std::chrono::steady_clock::now();
+  const unsigned n = block.x * block.y * block.z;
+  r.fibers.resize(n);
+  static std::vector<char*> stacks;  // reused across launches
+  while (stacks.size() < n) stacks.push_back(static_cast<char*>(malloc(kStack)));
+  for (unsigned i = 0; i < n; ++i) r.fibers[i].stack = stacks[i];
+  g_coord.block_dim = block;
+  g_coord.grid_dim = grid;
+  std::vector<dim3> blocks;
+  for (unsigned z = 0; z < grid.z; ++z)
+    for (unsigned y = 0; y < grid.y; ++y)
+      for (unsigned x = 0; x < grid.x; ++x) blocks.push_back(dim3(x, y, z));
+  std::shuffle(blocks.begin(), blocks.end(), g_rng);
+  Run* outer = g_run;
+  g_run = &r;
+  for (const dim3& b : blocks) {
+    r.block_idx = b;
+    run_block(r);
+  }
+  g_run = outer;
+}
+
+}  // namespace
+
+void syncthreads(const char* file, int line) { wait(Op::Sync, file, line, 0, 0, 0, 32); }
+int syncthreads_or(int pred, const char* file, int line) { return (int)wait(Op::SyncOr, file, line, 0, 0, pred, 32); }
+void syncwarp(unsigned mask, const char* file, int line) { wait(Op::SyncWarp, file, line, mask, 0, 0, 32); }
+unsigned ballot(unsigned mask, int pred, const char* file, int line) {
+  return (unsigned)wait(Op::Ballot, file, line, mask, 0, pred != 0, 32);
+}
+int all(unsigned mask, int pred, const char* file, int line) { return (int)wait(Op::All, file, line, mask, 0, pred != 0, 32); }
+uint64_t shfl(unsigned mask, uint64_t v, int src, int width, const char* file, int line) {
+  return wait(Op::Shfl, file, line, mask, v, src, width);
+}
+uint64_t shfl_down(unsigned mask, uint64_t v, unsigned delta, int width, const char* file, int line) {
+  return wait(Op::ShflDown, file, line, mask, v, (int)delta, width);
+}
+unsigned match_all(unsigned mask, uint64_t v, int* pred, const char* file, int line) {
+  Run* r = g_run;
+  const unsigned got = (unsigned)wait(Op::MatchAll, file, line, mask, v, 0, 32);
+  if (pred) *pred = r->fibers[r->current].arg;
+  return got;
+}
+
+void* dynamic_shared() {
+  if (!g_run) die("dynamic shared memory used outside a kernel");
+  return g_run->dyn.data();
+}
+
+void fail(const char* file, int line, const char* what) { die(std::string(file) + ":" + std::to_string(line) + ": " + what); }
+
+cudaError_t enqueue(const LaunchSite& site, dim3 grid, dim3 block, size_t shared, cudaStream_t s, void (*run)(void*),
+                    void* ctx, void (*drop)(void*)) {
+  const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  const bool bad_block = threads == 0 || threads > 1024 || block.z > 64;
+  const bool bad_grid = grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535;
+  if (bad_block || bad_grid || shared > kOptinShared) {
+    drop(ctx);
+    // As on a GPU the launch fails with cudaErrorInvalidValue/Configuration; the emulator also says so,
+    // since a kernel that is never launched is what its callers' tests must see.
+    fprintf(stderr, "emulated device: launch of %s at %s:%d rejected: grid (%u,%u,%u) block (%u,%u,%u) shared %zu\n",
+            site.kernel, site.file, site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
+    return cudaErrorInvalidConfiguration;
+  }
+  const LaunchSite where_ = site;
+  return fake::launch(s, [where_, grid, block, shared, run, ctx, drop] {
+    run_launch(where_, grid, block, shared, run, ctx);
+    drop(ctx);
+  });
+}
+
+}  // namespace cr_emu
+
+// ---- kernel attributes (the C API; cuda_runtime.h's templates forward to it under nvcc) -------------------
+extern "C" cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attr, const void* func) {
+  if (!attr || !func) return cudaErrorInvalidDeviceFunction;
+  memset(attr, 0, sizeof *attr);
+  attr->maxThreadsPerBlock = 1024;
+  attr->maxDynamicSharedSizeBytes = 48 * 1024;
+  return cudaSuccess;
+}
+
+extern "C" cudaError_t cudaFuncSetAttribute(const void* func, enum cudaFuncAttribute attr, int value) {
+  if (!func) return cudaErrorInvalidDeviceFunction;
+  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize && (value < 0 || (size_t)value > cr_emu::kOptinShared)) {
+    return cudaErrorInvalidValue;
+  }
+  return cudaSuccess;
+}
