@@ -88,10 +88,11 @@ describe.skipIf(!cxx)('CUDA headers and runtime on the host (cuda/test/*.cpp)', 
       mkdirSync(objDir, { recursive: true });
       const includes = ['-I', join(root, 'cuda', 'include'), '-I', testDir];
       if (d.sources.length) includes.push('-I', join(root, 'cuda', 'src'), '-I', join(testDir, 'fake'));
-      if (d.cudaHeaders) includes.push('-I', cudaInc!);
+      // The emulated device's cub/ and thrust/ stand-ins must come before the toolkit's.
       if (d.emulated) {
-        includes.push('-I', join(testDir, 'emu'), '-DCR_EMULATED', '-DCR_FAKE_WEAK', '-Wno-unknown-pragmas', '-include', join(testDir, 'emu', 'emu.h'));
+        includes.push('-I', join(testDir, 'emu'), '-DCR_EMULATED', '-Wno-unknown-pragmas', '-include', join(testDir, 'emu', 'emu.h'));
       }
+      if (d.cudaHeaders) includes.push('-I', cudaInc!);
       const base = ['-std=c++17', '-O2', '-Wall', '-Wextra', '-Wundef', '-ffp-contract=off', ...d.flags, ...includes];
       // Each translation unit to an object (two compilers at a time), then one link.
       const units = [join(testDir, file), ...d.sources.map((s) => join(root, s))];

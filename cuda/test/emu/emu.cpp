@@ -27,6 +27,40 @@
 #define CR_EMU_ASAN 0
 #endif
 
+// Fiber switches. On x86-64 a few instructions (callee-saved registers and the stack pointer):
+// ucontext's swapcontext also saves the signal mask with a system call per switch, which made the
+// emulated self-test spend as long in the kernel as in the kernels. Elsewhere, ucontext.
+#if defined(__x86_64__)
+#define CR_EMU_FAST_SWITCH 1
+extern "C" void cr_emu_switch(void** save_sp, void* load_sp);
+asm(R"(
+  .text
+  .globl cr_emu_switch
+  .type cr_emu_switch, @function
+cr_emu_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size cr_emu_switch, .-cr_emu_switch
+  .section .note.GNU-stack,"",@progbits
+  .text
+)");
+#else
+#define CR_EMU_FAST_SWITCH 0
+#endif
+
 // Bounds of the static shared memory section; weak so that a build without shared variables links.
 extern "C" char __start_cr_emu_shared[] __attribute__((weak));
 extern "C" char __stop_cr_emu_shared[] __attribute__((weak));
@@ -61,6 +95,7 @@ const char* op_name(Op o) {
 
 struct Fiber {
   ucontext_t ctx;
+  void* sp = nullptr;  // saved stack pointer (fast switch)
   char* stack = nullptr;
   dim3 tid;
   unsigned linear = 0;
@@ -83,6 +118,7 @@ struct Run {
   void* ctx = nullptr;
   std::vector<Fiber> fibers;
   ucontext_t main;
+  void* main_sp = nullptr;
   int current = -1;
   std::vector<unsigned char> dyn;
   size_t dyn_bytes = 0;
@@ -139,14 +175,30 @@ std::string where(const Fiber& f) {
   return std::string(op_name(f.op)) + " at " + (f.file ? f.file : "?") + ":" + std::to_string(f.line);
 }
 
+void do_switch_to_main(Fiber& f) {
+#if CR_EMU_FAST_SWITCH
+  cr_emu_switch(&f.sp, g_run->main_sp);
+#else
+  swapcontext(&f.ctx, &g_run->main);
+#endif
+}
+
+void do_switch_to_fiber(Run& r, Fiber& f) {
+#if CR_EMU_FAST_SWITCH
+  cr_emu_switch(&r.main_sp, f.sp);
+#else
+  swapcontext(&r.main, &f.ctx);
+#endif
+}
+
 void switch_to_main(Fiber& f) {
 #if CR_EMU_ASAN
   void* fake = nullptr;
   __sanitizer_start_switch_fiber(f.done ? nullptr : &fake, nullptr, 0);
-  swapcontext(&f.ctx, &g_run->main);
+  do_switch_to_main(f);
   __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #else
-  swapcontext(&f.ctx, &g_run->main);
+  do_switch_to_main(f);
 #endif
 }
 
@@ -157,21 +209,19 @@ void switch_to_fiber(Run& r, int i) {
   ++r.switches;
 #if CR_EMU_ASAN
   __sanitizer_start_switch_fiber(&r.main_fake_stack, f.stack, kStack);
-  swapcontext(&r.main, &r.fibers[i].ctx);
+  do_switch_to_fiber(r, r.fibers[i]);
   __sanitizer_finish_switch_fiber(r.main_fake_stack, nullptr, nullptr);
 #else
-  swapcontext(&r.main, &r.fibers[i].ctx);
+  do_switch_to_fiber(r, r.fibers[i]);
 #endif
   r.current = -1;
 }
 
-void trampoline(unsigned lo, unsigned hi) {
+void trampoline() {
 #if CR_EMU_ASAN
   __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
 #endif
   Run& r = *g_run;
-  const unsigned i = lo | ((unsigned)hi << 16);
-  (void)i;
   r.body(r.ctx);
   Fiber& f = r.fibers[r.current];
   f.done = true;
@@ -319,11 +369,22 @@ void run_block(Run& r) {
     f.op = Op::None;
     f.linear = i;
     f.tid = dim3(i % r.block.x, (i / r.block.x) % r.block.y, i / (r.block.x * r.block.y));
+#if CR_EMU_FAST_SWITCH
+    // A frame cr_emu_switch can "return" into: six saved registers, then trampoline's address, then a
+    // slot so that trampoline starts with the stack aligned as after a call (rsp ≡ 8 mod 16).
+    uintptr_t top = ((uintptr_t)f.stack + kStack) & ~(uintptr_t)15;
+    void** p = reinterpret_cast<void**>(top);
+    *--p = nullptr;                                  // trampoline's "return address" (never used)
+    *--p = reinterpret_cast<void*>(&trampoline);     // popped by ret
+    for (int k = 0; k < 6; ++k) *--p = nullptr;      // rbp, rbx, r12 … r15
+    f.sp = p;
+#else
     getcontext(&f.ctx);
     f.ctx.uc_stack.ss_sp = f.stack;
     f.ctx.uc_stack.ss_size = kStack;
     f.ctx.uc_link = nullptr;
-    makecontext(&f.ctx, (void (*)())trampoline, 2, i & 0xffffu, i >> 16);
+    makecontext(&f.ctx, (void (*)())trampoline, 0);
+#endif
   }
   g_coord.block = r.block_idx;
   std::vector<unsigned> order(n);
@@ -455,3 +516,14 @@ extern "C" cudaError_t cudaFuncSetAttribute(const void* func, enum cudaFuncAttri
   }
   return cudaSuccess;
 }
+
+namespace cr_emu {
+
+uint64_t random_u64() {
+  seed();
+  return g_rng();
+}
+
+void cub_misuse(const char* what) { die(std::string("CUB protocol: ") + what); }
+
+}  // namespace cr_emu

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 // ---- keywords: the kernels are ordinary C++ functions here ---------------------------------------------
@@ -140,6 +141,18 @@ T cr_emu_shfl(unsigned m, T v, int src, int w, const char* f, int l) {
 template <class T>
 T cr_emu_shfl_down(unsigned m, T v, unsigned d, int w, const char* f, int l) {
   return cr_emu::from_bits<T>(cr_emu::shfl_down(m, cr_emu::to_bits(v), d, w, f, l));
+}
+
+// CUDA's device min/max take mixed integer types (usual arithmetic conversions).
+template <class A, class B>
+inline typename std::common_type<A, B>::type min(A a, B b) {
+  using C = typename std::common_type<A, B>::type;
+  return (C)b < (C)a ? (C)b : (C)a;
+}
+template <class A, class B>
+inline typename std::common_type<A, B>::type max(A a, B b) {
+  using C = typename std::common_type<A, B>::type;
+  return (C)a < (C)b ? (C)b : (C)a;
 }
 
 inline int __popc(unsigned x) { return __builtin_popcount(x); }

@@ -23,15 +23,7 @@
 
 using fake::launch;
 
-// The emulated-device build (cuda/test/emu) links the real kernels of cuda/src/*.cu wherever it can;
-// these stand-ins, weak there, serve the launchers it does not build yet.
-#ifdef CR_FAKE_WEAK
-#define CR_FAKE_LINKAGE __attribute__((weak))
-#else
-#define CR_FAKE_LINKAGE
-#endif
-
-CR_FAKE_LINKAGE cudaError_t cr_kernel_image_check() { return fake::launch_gate(); }
+cudaError_t cr_kernel_image_check() { return fake::launch_gate(); }
 
 namespace {
 
@@ -51,16 +43,16 @@ struct HostRun {
 
 }  // namespace
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_bits(uint32_t* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int, cudaStream_t s) {
+cudaError_t cr_launch_bits(uint32_t* dst, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int, cudaStream_t s) {
   return cr_visit_bits(HostRun{s, {dst}}, dst, n, k0, k1, first);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_uniform(void* dst, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
+cudaError_t cr_launch_uniform(void* dst, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double low,
                               double high, int, cudaStream_t s) {
   return cr_visit_uniform(HostRun{s, {dst}}, dst, f32, n, k0, k1, first, low, high);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, const cr_xorwow_matrix* jumps, int sms,
+cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwow_state base, const cr_xorwow_matrix* jumps, int sms,
                              cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   // The kernel's decomposition (xorwow_kernels.cu): thread g owns [g L, (g + 1) L) and jumps there with
@@ -78,7 +70,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_xorwow(uint32_t* dst, uint64_t n, cr_xorwo
 
 // ---- Sobol and MRG32k3a (qrng_kernels.cu): the same per-element functions and decomposition ----------
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_sobol_randomise(const void* dirs, void* out_dirs, void* out_c, uint32_t dims, int bits, bool lms,
+cudaError_t cr_launch_sobol_randomise(const void* dirs, void* out_dirs, void* out_c, uint32_t dims, int bits, bool lms,
                                       uint32_t k0, uint32_t k1, cudaStream_t s) {
   return launch(s, [=] {
     for (uint32_t d = 0; d < dims; ++d) {
@@ -117,7 +109,7 @@ void mrg_segments(T* dst, uint64_t n, cr_mrg32k3a_state base, const cr_mrg32k3a_
 }
 }  // namespace
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_sobol(void* out, int type, uint64_t n, uint64_t first, const cr_sobol_args& a, int, cudaStream_t s) {
+cudaError_t cr_launch_sobol(void* out, int type, uint64_t n, uint64_t first, const cr_sobol_args& a, int, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   return launch(s, [=] {
     if (type == CR_TYPE_U32) sobol_items(static_cast<uint32_t*>(out), n, first, a);
@@ -126,7 +118,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_sobol(void* out, int type, uint64_t n, uin
   }, {out, a.dirs, a.c});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_mrg32k3a(void* out, int type, uint64_t n, cr_mrg32k3a_state base, const cr_mrg32k3a_jump* jumps,
+cudaError_t cr_launch_mrg32k3a(void* out, int type, uint64_t n, cr_mrg32k3a_state base, const cr_mrg32k3a_jump* jumps,
                                int sms, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   const int log2_seg = cr_mrg32k3a_log2_seg(n, (uint64_t)(sms > 0 ? sms : 1) * 1024);
@@ -139,32 +131,32 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_mrg32k3a(void* out, int type, uint64_t n, 
 
 // ---- distributions ------------------------------------------------------------------------------------
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, bool polar,
+cudaError_t cr_launch_normal(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, bool polar,
                              double mean, double std_, int, cudaStream_t s) {
   return cr_visit_normal(HostRun{s, {out}}, out, f32, n, k0, k1, first, polar, mean, std_);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_exponential(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                   double rate, int, cudaStream_t s) {
   return cr_visit_exponential(HostRun{s, {out}}, out, f32, n, k0, k1, first, rate);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
+cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
                                 const double* p, const double* rows, int, cudaStream_t s) {
   return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                 const double* p, const double* rows, int, cudaStream_t s) {
   return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p, rows);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
+cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
                           const double* lm, int, cudaStream_t s) {
   return cr_visit_mvn(HostRun{s, {out, lm}}, out, f32, n, k0, k1, first, d, lm);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStream_t s) {
+cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposals, int, cudaStream_t s) {
   if (a.count == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
   // Every proposal count gives the thread kernel's values (that is the contract; test_dist_items.cpp
@@ -196,7 +188,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_gamma(const cr_gamma_args& a, int proposal
   }, {a.out, a.shape.values, a.bad, a.all_small});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
+cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
@@ -213,7 +205,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint
   }, {out});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
+cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double dfn,
                         double dfd, const double* rows, int proposals, int, cudaStream_t s) {
   if (n == 0) return cudaSuccess;
   if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
@@ -227,7 +219,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_f(void* out, bool f32, uint64_t n, uint32_
   }, {out, rows});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
+cudaError_t cr_launch_shape_flags(const void* values, bool f32, uint32_t K, double limit, cr_shape_flags* flags,
                                   cudaStream_t s) {
   return launch(s, [=] {
     unsigned long long bad = ~0ull;
@@ -242,7 +234,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_shape_flags(const void* values, bool f32, 
   }, {values, flags});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_dirichlet_rows(double* terms, uint64_t rows, uint32_t K, const unsigned* all_small, uint32_t lead,
+cudaError_t cr_launch_dirichlet_rows(double* terms, uint64_t rows, uint32_t K, const unsigned* all_small, uint32_t lead,
                                      uint64_t m, void* out, bool f32, int, cudaStream_t s) {
   return cr_visit_dirichlet_rows(HostRun{s, {terms, all_small, out}}, terms, rows, K, all_small, lead, m, out, f32);
 }
@@ -258,14 +250,14 @@ size_t cr_alias_psa_offset_A() { return 0; }
 size_t cr_alias_psa_offset_X(uint32_t n) { return (4 * (size_t)n + 7) & ~(size_t)7; }
 size_t cr_alias_prefix_scratch_bytes(uint32_t) { return 256; }
 
-CR_FAKE_LINKAGE cudaError_t cr_alias_enqueue_units(const void* w, int, uint32_t n, uint64_t* units, void*, uint32_t*, uint64_t*,
+cudaError_t cr_alias_enqueue_units(const void* w, int, uint32_t n, uint64_t* units, void*, uint32_t*, uint64_t*,
                                    uint32_t*, int, cudaStream_t s) {
   return launch(s, [=] {
     for (uint32_t i = 0; i < n; ++i) units[i] = probe_units(i);
   }, {w, units});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uint32_t n, uint32_t* words, int, cudaStream_t s) {
+cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uint32_t n, uint32_t* words, int, cudaStream_t s) {
   return launch(s, [=] {
     for (uint32_t i = 0; i < n; ++i) {
       const double v = dtype == CR_WEIGHTS_F32 ? (double)static_cast<const float*>(w)[i] : static_cast<const double*>(w)[i];
@@ -278,21 +270,21 @@ CR_FAKE_LINKAGE cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uin
   }, {w, words});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_alias_enqueue_psa(const uint64_t* units, uint32_t n, int, uint32_t* rows, void*, size_t, uint32_t*,
+cudaError_t cr_alias_enqueue_psa(const uint64_t* units, uint32_t n, int, uint32_t* rows, void*, size_t, uint32_t*,
                                  const cr_alias_tuning&, int, cudaStream_t s) {
   return launch(s, [=] {
     for (uint64_t j = 0; j < 2ull * n; ++j) rows[j] = probe_rows(j) ^ (uint32_t)units[j / 2];
   }, {units, rows});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_alias_enqueue_prefix(const uint64_t* units, uint32_t n, uint64_t* prefix, void*, size_t, cudaStream_t s) {
+cudaError_t cr_alias_enqueue_prefix(const uint64_t* units, uint32_t n, uint64_t* prefix, void*, size_t, cudaStream_t s) {
   return launch(s, [=] {
     prefix[0] = 0;
     for (uint32_t i = 0; i < n; ++i) prefix[i + 1] = prefix[i] + (units[i] >> 40);
   }, {units, prefix});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_alias_sample(const uint32_t* rows, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_alias_sample(const uint32_t* rows, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                    uint32_t* out, uint64_t count, int, cudaStream_t s) {
   if (count == 0) return cudaSuccess;
   return launch(s, [=] {
@@ -301,7 +293,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_alias_sample(const uint32_t* rows, uint32_
   }, {rows, out});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_cdf_sample(const uint64_t* prefix, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_cdf_sample(const uint64_t* prefix, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                  uint32_t* out, uint64_t count, int, cudaStream_t s) {
   if (count == 0) return cudaSuccess;
   return launch(s, [=] {
@@ -310,7 +302,7 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_cdf_sample(const uint64_t* prefix, uint32_
   }, {prefix, out});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                    uint64_t count, uint32_t* counts, int, int, cudaStream_t s) {
   return launch(s, [=] {
     const uint32_t key[2] = {k0, k1};
@@ -318,12 +310,12 @@ CR_FAKE_LINKAGE cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_
   }, {rows, counts});
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_integers(void* out, int type, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_integers(void* out, int type, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                const cr_int_plan& p, int, cudaStream_t s) {
   return cr_visit_integers(HostRun{s, {out}}, out, type, n, k0, k1, first, p);
 }
 
-CR_FAKE_LINKAGE cudaError_t cr_launch_prob(int kind, void* out, int type, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+cudaError_t cr_launch_prob(int kind, void* out, int type, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
                            const cr_prob_view& v, int, cudaStream_t s) {
   return cr_visit_prob(HostRun{s, {out, v.values, v.bad}}, kind, out, type, n, k0, k1, first, v);
 }
