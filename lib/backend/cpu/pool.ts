@@ -157,7 +157,6 @@ function spawn(): Slot | null {
     return null;
   }
   const slot: Slot = { worker, pending: new Map() };
-  worker.unref();
   worker.on('message', (m: { id: number; error?: string }) => {
     const p = slot.pending.get(m.id);
     if (!p) return;
@@ -177,6 +176,9 @@ function spawn(): Slot | null {
       workerFailed(slot, new Error(`worker exited with code ${code}`));
     }
   });
+  // Only after the listeners: attaching a 'message' listener refs the worker's port again, and a worker
+  // that never gets a part (a whole-result call uses one of them) would then hold the process open.
+  worker.unref();
   return slot;
 }
 
