@@ -78,3 +78,55 @@ describe('generator(key) copies the key', () => {
     expect(same(g.normal(100), cr.generator([3, 5], CPU).normal(100))).toBe(true);
   });
 });
+
+describe('a CPU DeviceArray input is snapshotted for an async call', () => {
+  it('per-element λ in a CPU DeviceArray, overwritten (as another call\'s out) right after poissonAsync returns', async () => {
+    const n = 2 ** 22; // 4 slab rounds: before, rounds 2–3 staged the overwritten values
+    const lam = cr.DeviceArray.from(new Float64Array(n).fill(4), CPU);
+    const pending = cr.poissonAsync(cr.key(1), n, { lam, ...CPU });
+    cr.uniform(cr.key(2), n, { out: lam, ...CPU });
+    const got = await pending;
+    expect(same(got, cr.poisson(cr.key(1), n, { lam: new Float64Array(n).fill(4), ...CPU }))).toBe(true);
+  });
+
+  it('categoricalAsync weights in a CPU DeviceArray, overwritten right after the call returns', async () => {
+    const w = cr.DeviceArray.from(new Float64Array([1, 1, 1, 1]), CPU);
+    const pending = cr.categoricalAsync(cr.key(1), w, 1000, CPU);
+    cr.uniform(cr.key(2), 4, { out: w, ...CPU }); // before, the table was built from these, a microtask later
+    expect(same(await pending, cr.categorical(cr.key(1), [1, 1, 1, 1], 1000, CPU))).toBe(true);
+  });
+});
+
+describe('SharedArrayBuffer weights are snapshotted', () => {
+  it('another thread switching every weight between 0.5 and 1e300: AliasTable.build and categorical never throw', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const N = 1000;
+    const w = new Float64Array(new SharedArrayBuffer(8 * N)).fill(1);
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const flipper = new Worker(`
+      const { workerData: { w, flag } } = require('node:worker_threads');
+      const a = new Float64Array(w), f = new Int32Array(flag);
+      Atomics.store(f, 0, 1);
+      while (Atomics.load(f, 0) === 1) { a.fill(1e300); a.fill(0.5); }
+    `, { eval: true, workerData: { w: w.buffer, flag: flag.buffer } });
+    try {
+      while (Atomics.load(flag, 0) === 0) await new Promise((r) => setTimeout(r, 1));
+      // Before: ~1 build in 4 threw ("Cannot convert undefined to a BigInt", "internal: fixed-point
+      // absorption below one unit"). Any snapshot is a valid weight vector, so none may now.
+      const errors: string[] = [];
+      for (let t = 0; t < 300; t++) {
+        try {
+          cr.AliasTable.build(w, CPU).verify();
+          cr.categorical(cr.key(t), w, 64, { method: 'cdf', ...CPU });
+          cr.categorical(cr.key(t), w, 64, { method: 'alias', ...CPU });
+        } catch (e) {
+          errors.push(String(e));
+        }
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      Atomics.store(flag, 0, 0);
+      await flipper.terminate();
+    }
+  });
+});
