@@ -25,14 +25,19 @@ export { Xorwow, XORWOW_SUBSEQUENCE_STEPS, type XorwowOptions, type XorwowState 
 
 /** philox4x32-10 of a 4-word counter under a 2-word key (Random123 / cuRAND compatible). */
 export function philox4x32(counter: ArrayLike<number>, key: ArrayLike<number>): Uint32Array {
+  // Every word read once, validated, and only that value used (a getter cannot answer twice).
+  const words: number[][] = [];
   for (const [v, name, len] of [[counter, 'counter', 4], [key, 'key', 2]] as const) {
     if (!(Array.isArray(v) || isTypedInput(v, name, Uint32Array))) {
       throw new TypeError(`${name} must be an array or Uint32Array of ${len} words, got ${describe(v)}`);
     }
-    if (v.length !== len) throw new RangeError(`${name} must have ${len} words, got ${v.length}`);
-    for (let i = 0; i < len; i++) checkUint32(v[i], `${name}[${i}]`);
+    const length = v.length;
+    if (length !== len) throw new RangeError(`${name} must have ${len} words, got ${length}`);
+    const w: number[] = [];
+    for (let i = 0; i < len; i++) w.push(checkUint32(v[i], `${name}[${i}]`));
+    words.push(w);
   }
-  return philoxRaw(counter, key);
+  return philoxRaw(words[0], words[1]);
 }
 
 /** Which backend `auto` (or the given choice) resolves to, and why. */

@@ -30,15 +30,21 @@ export function key(seed: number | bigint): Key {
   throw new TypeError(`seed must be a number or bigint, got ${describe(seed)}`);
 }
 
-/** Accepts a Key, any two-element array of uint32, or a Uint32Array(2); returns [k0, k1]. */
+/**
+ * Accepts a Key, any two-element array of uint32, or a Uint32Array(2); returns a new frozen [k0, k1].
+ * Each word is read exactly once, here: an async call (or a generator) keeps using the key after the
+ * caller regains control, so it must not see the caller reuse the array, another thread write a shared
+ * one, or a getter answer differently from the value that was validated.
+ */
 export function checkKey(k: unknown, name = 'key'): Key {
   if (!(Array.isArray(k) || isTypedInput(k, name, Uint32Array))) {
     throw new TypeError(`${name} must be a key (a [k0, k1] pair from key()), got ${describe(k)}`);
   }
-  if (k.length !== 2) throw new RangeError(`${name} must have 2 words, got ${k.length}`);
-  checkUint32(k[0], `${name}[0]`);
-  checkUint32(k[1], `${name}[1]`);
-  return k as unknown as Key;
+  const length = k.length;
+  if (length !== 2) throw new RangeError(`${name} must have 2 words, got ${length}`);
+  const k0 = checkUint32(k[0], `${name}[0]`);
+  const k1 = checkUint32(k[1], `${name}[1]`);
+  return makeKey(k0, k1);
 }
 
 /** Counts for which split() is typed as a tuple (so `const [a, b, c] = split(k, 3)` needs no checks). */
@@ -77,7 +83,7 @@ export function foldIn(k: Key, data: number): Key {
 }
 
 export function keyEquals(a: Key, b: Key): boolean {
-  checkKey(a, 'a');
-  checkKey(b, 'b');
-  return a[0] === b[0] && a[1] === b[1];
+  const [a0, a1] = checkKey(a, 'a');
+  const [b0, b1] = checkKey(b, 'b');
+  return a0 === b0 && a1 === b1;
 }

@@ -11,12 +11,19 @@ export type WeightsInput = Float32Array | Float64Array | readonly number[];
 
 /**
  * Validates weights: a Float32Array, Float64Array or array of numbers, 1 … 2^32−1 of them, each finite
- * and ≥ 0, not all zero. Returns something indexable as numbers (arrays are copied to a Float64Array).
+ * and ≥ 0, not all zero. Returns a checked copy the caller cannot reach (number arrays become a Float64Array).
  */
 export function checkWeights(weights: unknown, name = 'weights'): Float32Array | Float64Array {
   let a: Float32Array | Float64Array;
   if (isTypedInput(weights, name, Float64Array, Float32Array)) {
-    a = weights as Float32Array | Float64Array;
+    // A snapshot, taken before the check, of every typed array: shared memory may change at any time
+    // (another thread), and the table builders read the weights in several passes — a value changing
+    // between the sum and the units broke fixedPoint's invariants (BigInt TypeErrors, "internal"
+    // errors); an async caller (a CPU DeviceArray's memory, say) may write them after the call returns.
+    // The intrinsic constructor copies from the internal slots (no species, no overridden length), and
+    // the copy costs little next to the O(N) table or prefix sums built from it.
+    if (weights.length > MAX_ITEMS) throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);
+    a = weights instanceof Float64Array ? new Float64Array(weights) : new Float32Array(weights as Float32Array);
   } else if (Array.isArray(weights)) {
     if (weights.length > MAX_ITEMS) {
       throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);

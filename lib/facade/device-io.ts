@@ -113,8 +113,12 @@ interface Bound {
   fail?: () => void;
 }
 
-/** Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). */
-function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
+/**
+ * Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). `snapshot` (async
+ * calls): a CPU DeviceArray input is copied too, since the job reads it after the call returns, when
+ * the caller may write it (as another call's `out`); a synchronous call reads it in place.
+ */
+function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot = false): Bound {
   const { p } = c;
   const job: Job = { op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: { ...c.params }, perElement: { ...c.perElement } };
   const owned = new Set<ArrayBufferView>(Object.values(job.perElement));
@@ -124,7 +128,7 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
       (job.device ??= {}).inputs = { ...job.device?.inputs, [i.key]: store.handle };
       continue;
     }
-    const values = i.host(copies.get(i) ?? store.host!);  // a copy, or a CPU DeviceArray's own memory
+    const values = i.host(copies.get(i) ?? (snapshot ? copyOf(store.host!, i.array.dtype) : store.host!));
     owned.add(values);
     if (i.slot === 'perElement') job.perElement[i.key] = values;
     else job.params[i.key] = values;
@@ -167,6 +171,13 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   return { job, result: host };
 }
 
+/** A copy of a CPU DeviceArray's memory, made with the intrinsic constructor. */
+function copyOf(h: HostArray, dtype: DeviceDtype): HostArray {
+  const copy = new CTORS[dtype](h.length) as HostArray;
+  copy.set(h as never);
+  return copy;
+}
+
 export function runCall(c: Call): CallResult {
   check(c);
   const b = choose(c);
@@ -188,7 +199,7 @@ export async function runCallAsync(c: Call): Promise<CallResult> {
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
   for (const i of needsCopy(c, b)) copies.set(i, await i.array.toHostAsync());
-  const bound = bind(c, b, copies);
+  const bound = bind(c, b, copies, true);
   try {
     if (c.count > 0) await b.runAsync(bound.job);
     bound.after?.();

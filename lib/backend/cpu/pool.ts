@@ -16,14 +16,16 @@ import { DEFAULT_PATH, cpuSplittable, runKernel, type CpuPath } from './kernels.
 import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
+import { addressSpace, noRoomReason, workersThatFit, WORKER_CODE_RANGE_MB } from './address-space.js';
 
 /** Below this many elements a job runs inline: a worker round trip costs more than the work. */
 export const POOL_MIN_ELEMENTS = 1 << 16;
 const ALIGN = 1024;
 
 /** A chunk sent to a worker; `inline` computes the same chunk on the main thread. */
-interface Pending { resolve: () => void; reject: (e: Error) => void; inline: () => void }
-interface Slot { worker: Worker; pending: Map<number, Pending>; closing?: boolean }
+interface Pending { resolve: () => void; reject: (e: Error) => void; inline: () => void; op: string; elements: number }
+/** A worker and its parts in the order sent (a worker answers them in that order). */
+interface Slot { worker: Worker; pending: Map<number, Pending>; closing?: boolean; watchdog?: ReturnType<typeof setTimeout> }
 
 let slots: Slot[] | null = null;
 let nextId = 1;
@@ -38,6 +40,33 @@ export const WORKER_FAILURES = 3;
 let failures = 0;
 /** Set once the pool gave up on threads: async CPU calls then run on the main thread. */
 let disabled: string | null = null;
+
+/** Stops using threads for `why`, said once in a process warning. */
+function disable(why: string): void {
+  disabled = why;
+  process.emitWarning(why, 'CudaRandomWarning');
+}
+
+/**
+ * The watchdog's bound (ms) for one part of `elements` elements, timed from when the worker reaches
+ * it: a minute plus 10 µs per element, orders of magnitude above what any kernel takes even on a
+ * loaded machine (the slowest, a 2^24-element permutation, sorts in seconds).
+ */
+export const defaultPartTimeout = (elements: number): number => 60_000 + elements * 0.01;
+let partTimeout = defaultPartTimeout;
+
+/** @internal Tests inject a short bound; null restores the default. */
+export function setPartTimeout(bound: ((elements: number) => number) | null): void {
+  partTimeout = bound ?? defaultPartTimeout;
+}
+
+/** The watchdog gave up on a part: its worker may still write into the part's memory until it stops. */
+class PartTimeout extends Error {}
+
+/** @internal The live workers' thread ids (tests: a replaced worker). */
+export function poolThreads(): number[] {
+  return (slots ?? []).map((s) => s.worker.threadId);
+}
 
 export function poolSize(): number {
   if (disabled) return 1;
@@ -100,7 +129,7 @@ function newWorker(): Worker {
   let argv = acceptedExecArgv ?? workerExecArgv();
   for (;;) {
     try {
-      const w = new Worker(workerScript(), { execArgv: argv });
+      const w = new Worker(workerScript(), { execArgv: argv, resourceLimits: { codeRangeSizeMb: WORKER_CODE_RANGE_MB } });
       acceptedExecArgv = argv;
       return w;
     } catch (e) {
@@ -124,26 +153,54 @@ function settleInline(p: Pending): void {
 function workerFailed(slot: Slot | null, cause: unknown): void {
   const pending = slot ? [...slot.pending.values()] : [];
   slot?.pending.clear();
+  if (slot) clearTimeout(slot.watchdog);
   failures++;
   if (failures >= WORKER_FAILURES && !disabled) {
     const why = cause instanceof Error ? cause.message : String(cause);
-    disabled = `cuda-random: CPU worker threads failed ${failures} times (last: ${why.split('\n')[0]}); ` +
+    disable(`cuda-random: CPU worker threads failed ${failures} times (last: ${why.split('\n')[0]}); ` +
       'async CPU calls run on the main thread from now on, with the same values ' +
-      '(docs/building.md, "Worker threads": CUDA_RANDOM_WORKER, CUDA_RANDOM_THREADS=1)';
-    process.emitWarning(disabled, 'CudaRandomWarning');
+      '(docs/building.md, "Worker threads": CUDA_RANDOM_WORKER, CUDA_RANDOM_THREADS=1)');
     const all = slots ?? [];
     slots = null;
     for (const s of all) {
       if (s !== slot) pending.push(...s.pending.values());
       s.pending.clear();
+      clearTimeout(s.watchdog);
       void s.worker.terminate().catch(() => undefined);
     }
   } else if (slot && slots) {
-    const i = slots.indexOf(slot);
-    if (i >= 0) slots[i] = spawn() ?? slot;
+    // A replacement only where the address space still has room for one (the failed worker may not
+    // have let go of its own yet); without one the pool goes on with fewer workers — never with the
+    // failed one, which would take parts and answer none.
+    const next = slots.includes(slot) && workersThatFit(addressSpace()) >= 1 ? spawn() : null;
+    const i = slots?.indexOf(slot) ?? -1; // spawn() may have failed past the bound: no pool any more
+    if (i >= 0 && next) slots![i] = next;
+    else if (i >= 0) slots!.splice(i, 1);
+    else if (next) void next.worker.terminate().catch(() => undefined);
+    if (slots && !slots.length) slots = null;
   }
   if (slot) void slot.worker.terminate().catch(() => undefined);
   pending.forEach(settleInline);
+}
+
+/** Times the part `slot`'s worker is on now (the oldest one pending), if any. */
+function armWatchdog(slot: Slot): void {
+  clearTimeout(slot.watchdog);
+  slot.watchdog = undefined;
+  const head = slot.pending.entries().next();
+  if (head.done) return;
+  const [id, p] = head.value;
+  const ms = partTimeout(p.elements);
+  slot.watchdog = setTimeout(() => {
+    if (slot.pending.get(id) !== p) return;
+    slot.pending.delete(id);
+    const e = new PartTimeout(`cuda-random: a CPU worker thread did not finish its part of an async call ` +
+      `(${p.elements} elements of ${p.op}) within ${Math.round(ms)} ms; the call fails and the worker is replaced`);
+    p.reject(e);
+    workerFailed(slot, e); // its other parts run on the main thread (the same values)
+  }, ms);
+  // The worker holds the process open while it has parts; the timer itself need not.
+  slot.watchdog.unref();
 }
 
 /** A new worker, or null when it cannot even be constructed (counted as a failure). */
@@ -157,17 +214,18 @@ function spawn(): Slot | null {
     return null;
   }
   const slot: Slot = { worker, pending: new Map() };
-  worker.unref();
   worker.on('message', (m: { id: number; error?: string }) => {
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
     if (slot.pending.size === 0) worker.unref();
+    armWatchdog(slot); // the worker moves on to its next part
     if (m.error) p.reject(new Error(m.error));
     else p.resolve();
   });
   worker.on('error', (e) => workerFailed(slot, e));
   worker.on('exit', (code) => {
+    clearTimeout(slot.watchdog);
     if (!slot.pending.size) return;
     if (slot.closing) {
       const e = new Error('cuda-random: shutdownPool() was called while this async call was pending; its values are lost');
@@ -177,27 +235,41 @@ function spawn(): Slot | null {
       workerFailed(slot, new Error(`worker exited with code ${code}`));
     }
   });
+  // Only after the listeners: attaching a 'message' listener refs the worker's port again, and a worker
+  // that never gets a part (a whole-result call uses one of them) would then hold the process open.
+  worker.unref();
   return slot;
+}
+
+/** Starts as many workers as asked for and the address space has room for; none fit: the main thread. */
+function start(): void {
+  const space = addressSpace();
+  const room = workersThatFit(space);
+  if (room < 1 && space) {
+    disable(noRoomReason(space));
+    return;
+  }
+  const made: Slot[] = [];
+  for (let i = 0; i < Math.min(poolSize(), room) && !disabled; i++) {
+    const s = spawn();
+    if (s) made.push(s);
+  }
+  if (!disabled && made.length) slots = made;
+  else made.forEach((x) => void x.worker.terminate().catch(() => undefined));
 }
 
 function send(job: Job, path: CpuPath): Promise<void> {
   const inline = () => runKernel(job.op, kernelArgs(job), path);
-  if (!slots && !disabled) {
-    const made: Slot[] = [];
-    for (let i = 0; i < poolSize() && !disabled; i++) {
-      const s = spawn();
-      if (s) made.push(s);
-    }
-    if (!disabled && made.length) slots = made;
-    else made.forEach((x) => void x.worker.terminate().catch(() => undefined));
-  }
+  if (!slots && !disabled) start();
+  const at = { op: job.op, elements: job.out.length };
   if (!slots) {
-    return new Promise<void>((resolve, reject) => settleInline({ resolve, reject, inline }));
+    return new Promise<void>((resolve, reject) => settleInline({ resolve, reject, inline, ...at }));
   }
   const slot = slots[rr++ % slots.length];
   const id = nextId++;
   return new Promise<void>((resolve, reject) => {
-    slot.pending.set(id, { resolve, reject, inline });
+    slot.pending.set(id, { resolve, reject, inline, ...at });
+    if (slot.pending.size === 1) armWatchdog(slot);
     slot.worker.ref();
     slot.worker.postMessage(workerMessage(id, job, path));
   });
@@ -227,15 +299,25 @@ export function workerMessage(id: number, job: Job, path: CpuPath): Record<strin
 /** Bytes of one output slab: one round of a non-shared output (a few ms of work per worker). */
 export const SLAB_BYTES = 8 << 20;
 
-/** Elements [start, start + count) of `job`, cut into one chunk per worker, written into `out`. */
-function spread(job: Job, start: number, count: number, out: OutArray, threads: number, path: CpuPath): Promise<void[]> {
+/**
+ * Elements [start, start + count) of `job`, cut into one chunk per worker, written into `out`. Settles
+ * only once every chunk has: until then a worker may still write into `out` (scratch that the call
+ * hands back when it ends). Promise.all would reject at the first failure while other chunks run.
+ */
+async function spread(job: Job, start: number, count: number, out: OutArray, threads: number, path: CpuPath): Promise<void> {
   const per = Math.ceil(count / threads / ALIGN) * ALIGN;
   const parts: Promise<void>[] = [];
   for (let s = 0; s < count; s += per) {
     const m = Math.min(per, count - s);
     parts.push(send(subJob(job, start + s, m, out.subarray(s, s + m)), path));
   }
-  return Promise.all(parts);
+  const failed = (await Promise.allSettled(parts)).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length) throw (failed.find((r) => r.reason instanceof PartTimeout) ?? failed[0]).reason;
+}
+
+/** Whether scratch that `settled` calls wrote may be reused: not if a worker the watchdog gave up on may still write. */
+function reusable(settled: PromiseSettledResult<unknown>[]): boolean {
+  return !settled.some((r) => r.status === 'rejected' && r.reason instanceof PartTimeout);
 }
 
 export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise<void> {
@@ -251,7 +333,7 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
   const inputs = Object.entries(job.perElement).filter(([, v]) => !(v.buffer instanceof SharedArrayBuffer));
   const sharedOut = job.out.buffer instanceof SharedArrayBuffer;
   const scratch: SharedArrayBuffer[] = [];
-  const inFlight: Promise<void[]>[] = [];
+  const inFlight: Promise<void>[] = [];
   try {
     if (sharedOut && !inputs.length) {
       const done = spread(job, 0, n, job.out, threads, path);
@@ -301,9 +383,9 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
       pending = next;
     }
   } finally {
-    // A failed round must not hand back scratch that a worker still reads or writes.
-    await Promise.allSettled(inFlight);
-    scratch.forEach(giveScratch);
+    // A failed round must not hand back scratch that a worker still reads or writes: every part of every
+    // round has settled here (spread), and scratch of a part the watchdog gave up on is never reused.
+    if (reusable(await Promise.allSettled(inFlight))) scratch.forEach(giveScratch);
   }
 }
 
@@ -319,20 +401,27 @@ async function runWhole(job: Job, path: CpuPath): Promise<void> {
   const n = job.out.length;
   const Ctor = job.out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
   const sab = takeScratch(job.out.byteLength);
+  let done = false;
   try {
     const view = new Ctor(sab, 0, n);
-    await send({ ...job, out: view }, path);
+    try {
+      await send({ ...job, out: view }, path);
+    } catch (e) {
+      if (!(e instanceof PartTimeout)) done = true; // the worker answered: it no longer writes
+      throw e;
+    }
+    done = true;
     if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
     (job.out as Float64Array).set(view as Float64Array);
   } finally {
-    giveScratch(sab);  // the worker has answered: it no longer writes
+    if (done) giveScratch(sab);
   }
 }
 
 interface Round {
   start: number;
   view: OutArray;
-  done: Promise<void[]>;
+  done: Promise<void>;
 }
 
 /**
