@@ -27,3 +27,82 @@ describe('multivariateNormal: covariance entries near the binary64 maximum gave 
     expectArgumentError(() => cr.multivariateNormal(k, 1, { mean: [0, 0, 0], cov: [[1e-9, 0, 1e308], [0, 1, 0], [1e308, 0, 1]] }), 'cov');
   });
 });
+
+describe('sizes that exhausted the heap are a RangeError naming the argument, before any allocation', () => {
+  it('split(k, n) allows n ≤ 2^20 (2^24 took 1.4 GB)', () => {
+    expectArgumentError(() => cr.split(k, 2 ** 20 + 1), 'n');
+    expectArgumentError(() => cr.split(k, 2 ** 24), 'n');
+    expect(cr.split(k, 5)[4]).toEqual(cr.split(k, 2 ** 10)[4]);
+  });
+  it('g.spawn(n) / g.split(n) allow n ≤ 2^17 per call (2^22 took 3.1 GB and 30 s) and consume nothing when refused', () => {
+    const g = cr.generator(1);
+    expectArgumentError(() => g.spawn(2 ** 17 + 1), 'n');
+    expectArgumentError(() => g.split(2 ** 22), 'n');
+    expect(g.state.spawned).toBe(0);
+  });
+});
+
+describe('generator counters at 2^53: errors named offset/data, and a state at 2^53 could not be restored', () => {
+  const M = 2 ** 53;
+  const base = cr.generator(7).state;
+  const at = (field: 'bulk' | 'scalar', name: string, count: number) => cr.Generator.fromState({ ...base, [field]: { [name]: count } });
+  const exhausted = (f: () => unknown, method: string) => {
+    let e: unknown;
+    try { f(); } catch (x) { e = x; }
+    expect(e).toBeInstanceOf(RangeError);
+    expect((e as Error).message).toMatch(new RegExp(`${method}.* counter is exhausted`));
+    expect((e as Error).message).not.toMatch(/\boffset\b|\bdata\b/);
+  };
+  it('the state after draw 2^53 − 1 restores, and the next draw says the counter is exhausted', () => {
+    // Three draws from one buffer equal three draws each restored from a state (one value per refill).
+    const g = at('scalar', 'uniform', M - 3);
+    const seq = [g.random(), g.random(), g.random()];
+    expect(seq).toEqual([3, 2, 1].map((d) => at('scalar', 'uniform', M - d).random()));
+    expect(g.state.scalar.uniform).toBe(M);
+    const h = cr.Generator.fromState(JSON.parse(JSON.stringify(g.state)));
+    exhausted(() => h.random(), 'uniform');
+    exhausted(() => g.uniform(), 'uniform');
+    exhausted(() => at('scalar', 'normal', M).normal({ sd: 2 }), 'normal');
+    exhausted(() => at('scalar', 'dirichlet', M).dirichlet([1, 2]), 'dirichlet');
+    exhausted(() => at('scalar', 'categorical', M).categorical([1, 2]), 'categorical');
+  });
+  it('bulk calls and children: the last one works, the next is refused (async: rejected), the state restores', async () => {
+    const g = at('bulk', 'uniform', M - 1);
+    expect(g.uniform(3)).toEqual(at('bulk', 'uniform', M - 1).uniform(3));
+    exhausted(() => g.uniform(3), 'uniform');
+    await expect(g.uniformAsync(3)).rejects.toThrow(/uniform bulk-call counter is exhausted/);
+    expect(cr.Generator.fromState(g.state).state.bulk.uniform).toBe(M);
+    const s = cr.Generator.fromState({ ...base, spawned: M - 1 });
+    exhausted(() => s.spawn(2), 'spawn');
+    expect(s.spawn(1)).toHaveLength(1);
+    exhausted(() => s.spawn(1), 'spawn');
+    expect(cr.Generator.fromState(s.state).state.spawned).toBe(M);
+    expectArgumentError(() => cr.Generator.fromState({ ...base, spawned: M + 2 }), 'state.spawned');
+  });
+});
+
+describe('misleading or inconsistent refusals', () => {
+  it('truncatedNormal beyond 35 sd names the documented accuracy limit, not "no representable mass"', () => {
+    let e: unknown;
+    try { cr.truncatedNormal(k, 2, { low: 40 }); } catch (x) { e = x; }
+    expect(e).toBeInstanceOf(RangeError);
+    expect((e as Error).message).toMatch(/documented accuracy limit/);
+    expect((e as Error).message).not.toMatch(/representable/);
+  });
+  it('toHost() / toHostAsync() after free() is a TypeError, like passing a freed array to a call', async () => {
+    const d = cr.DeviceArray.from(new Float64Array(4), { backend: 'cpu' });
+    d.free();
+    expect(() => d.toHost()).toThrow(TypeError);
+    await expect(d.toHostAsync()).rejects.toThrow(TypeError);
+    expect(() => cr.uniform(k, 4, { out: d } as never)).toThrow(TypeError);
+  });
+  it('Xorwow.fromState and Mrg32k3a.fromState refuse unknown fields, as Generator.fromState does', () => {
+    const x = new cr.Xorwow(1n).state();
+    expectArgumentError(() => cr.Xorwow.fromState({ ...x, subsequence: 3 } as never), 'subsequence');
+    expect(cr.Xorwow.fromState(x).state()).toEqual(x);
+    const m = new cr.Mrg32k3a(1n).state();
+    expectArgumentError(() => cr.Mrg32k3a.fromState({ ...m, s3: [1, 2, 3] } as never), 's3');
+    expect(cr.Mrg32k3a.fromState(m).state()).toEqual(m);
+    expectArgumentError(() => cr.Generator.fromState({ ...cr.generator(1).state, extra: 1 } as never), 'extra');
+  });
+});
