@@ -12,6 +12,7 @@
 #include <string>
 
 #include "alias_internal.h"
+#include "cr_env.h"
 #include "cr_runtime.h"
 
 using namespace cr_rt;
@@ -31,26 +32,9 @@ std::mutex g_tuning_mu;
 bool g_tuning_ready = false;
 cr_alias_tuning g_tuning{0, 0, 0};
 
-/** CUDA_RANDOM_ALIAS_TUNING="split=binary|pary,pack=shared|chunked,counts=auto|shared|global". */
-void tuning_from_env(cr_alias_tuning* t) {
-  const char* env = getenv("CUDA_RANDOM_ALIAS_TUNING");
-  if (!env) return;
-  std::string s(env);
-  size_t at = 0;
-  while (at <= s.size()) {
-    size_t end = s.find(',', at);
-    if (end == std::string::npos) end = s.size();
-    const std::string kv = s.substr(at, end - at);
-    const size_t eq = kv.find('=');
-    if (eq != std::string::npos) {
-      const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
-      if (k == "split") t->split = v == "pary" ? 1 : 0;
-      else if (k == "pack") t->pack = v == "chunked" ? 1 : 0;
-      else if (k == "counts") t->counts = v == "shared" ? 1 : v == "global" ? 2 : 0;
-    }
-    at = end + 1;
-  }
-}
+/** CUDA_RANDOM_ALIAS_TUNING (cr_env.h). A malformed value leaves the defaults here, but every device
+ *  call fails before it could use them (init_device). */
+void tuning_from_env(cr_alias_tuning* t) { alias_tuning_from(getenv("CUDA_RANDOM_ALIAS_TUNING"), t); }
 
 cr_alias_tuning tuning() {
   std::lock_guard<std::mutex> lock(g_tuning_mu);

@@ -25,10 +25,14 @@ int default_copy_threads(unsigned hardware_threads) {
 }
 
 int copy_threads_from(const char* value) {
-  if (!value || *value < '0' || *value > '9') return -1;
+  if (!value || !*value) return -1;
+  // Plain decimal digits only (no sign, space, 0x or exponent), as lib/core/env.ts reads it.
+  for (const char* c = value; *c; ++c) {
+    if (*c < '0' || *c > '9') return -2;
+  }
   char* end = nullptr;
   const long v = strtol(value, &end, 10);
-  if (*end != 0 || v < 1 || v > 64) return -1;
+  if (v < 1 || v > 64) return -2;
   return (int)v;
 }
 
@@ -49,6 +53,7 @@ CopyPool::~CopyPool() {
 CopyPool& CopyPool::process() {
   // Never destroyed (see the header); the workers block on cv_ until the process ends.
   static CopyPool* pool = [] {
+    // A malformed value never gets here in practice: every device call fails first (cr_env.h).
     int n = copy_threads_from(getenv("CUDA_RANDOM_COPY_THREADS"));
     if (n < 0) n = default_copy_threads(std::thread::hardware_concurrency());
     return new CopyPool(n);

@@ -32,7 +32,8 @@ constexpr size_t kCopyPiece = 1u << 20;
 /** Threads copying at once (the caller included) when CUDA_RANDOM_COPY_THREADS is unset. */
 int default_copy_threads(unsigned hardware_threads);
 
-/** CUDA_RANDOM_COPY_THREADS's value: an integer in [1, 64], else (unset, empty, malformed) -1. */
+/** CUDA_RANDOM_COPY_THREADS's value: an integer in [1, 64] (decimal digits only); -1 unset or empty
+ *  (the default); -2 anything else (malformed or out of range: an error, cr_env.h). */
 int copy_threads_from(const char* value);
 
 /**

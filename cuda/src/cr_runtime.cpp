@@ -2,6 +2,8 @@
 // staging pool and page-locking of caller memory.
 #include "cr_runtime.h"
 
+#include "cr_env.h"
+
 #include <atomic>
 #include <cstdio>
 #include <map>
@@ -47,7 +49,7 @@ thread_local int t_device = 0;
 struct DeviceSlot {
   std::once_flag once;
   DeviceState st;
-  char step[96];
+  char step[256];
 };
 
 DeviceSlot* device_slots() {
@@ -58,6 +60,12 @@ DeviceSlot* device_slots() {
 void init_device(int dev, DeviceSlot& slot) {
   DeviceState& st = slot.st;
   st.device = dev;
+  // A malformed CUDA_RANDOM_* value fails every call on the device rather than being ignored.
+  if (env_problem(slot.step, sizeof slot.step)) {
+    st.init_error = cudaErrorInvalidValue;
+    st.init_step = slot.step;
+    return;
+  }
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) {

@@ -83,10 +83,11 @@ int main() {
   // 3. CUDA_RANDOM_COPY_THREADS
   CRT_CHECK(cr_rt::copy_threads_from("16") == 16, "16");
   CRT_CHECK(cr_rt::copy_threads_from("1") == 1, "1");
-  for (const char* bad : {"", "0", "65", "-3", "4x", "1.5", " 8"}) {
-    CRT_CHECK(cr_rt::copy_threads_from(bad) == -1, "'%s' must be rejected", bad);
+  // Malformed or out of range: -2, an error (cr_env.h), never the default.
+  for (const char* bad : {"0", "65", "-3", "4x", "1.5", " 8", "0x10", "1e9", "+4"}) {
+    CRT_CHECK(cr_rt::copy_threads_from(bad) == -2, "'%s' must be rejected", bad);
   }
-  CRT_CHECK(cr_rt::copy_threads_from(nullptr) == -1, "unset");
+  CRT_CHECK(cr_rt::copy_threads_from(nullptr) == -1 && cr_rt::copy_threads_from("") == -1, "unset or empty: the default");
   CRT_CHECK(cr_rt::default_copy_threads(1) == 1 && cr_rt::default_copy_threads(2) == 2 &&
                 cr_rt::default_copy_threads(128) == 8,
             "defaults");

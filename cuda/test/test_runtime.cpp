@@ -1,7 +1,7 @@
 // host-test: cuda-headers
 // host-test: sources cuda/src/cr_copy.cpp cuda/src/cr_runtime.cpp cuda/src/cr_api.cpp cuda/src/cr_api_device.cpp
 // host-test: sources cuda/src/cr_api_dist.cpp cuda/src/cr_api_alias.cpp cuda/src/cr_diagnostics.cpp cuda/src/cr_api_qrng.cpp
-// host-test: sources cuda/src/cr_api_discrete.cpp
+// host-test: sources cuda/src/cr_api_discrete.cpp cuda/src/cr_env.cpp
 // host-test: sources cuda/test/fake/fake_cudart.cpp cuda/test/fake/fake_kernels.cpp
 // host-test: flags -pthread
 //

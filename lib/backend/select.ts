@@ -4,9 +4,10 @@
  */
 import type { Backend, BackendChoice, BackendName } from './types.js';
 import { cpuBackend } from './cpu/backend.js';
-import { cudaProbe, type CudaProbe } from './cuda/backend.js';
+import { checkCudaEnv, cudaProbe, type CudaProbe } from './cuda/backend.js';
 import { checkEnum, describe } from '../core/validate.js';
 import { nativeCpuInfo } from '../native/cpu.js';
+import { envFlag, envInt, envValue } from '../core/env.js';
 
 /** Where a call may run: the caller's `backend` and `device` options (unvalidated). */
 export interface Placement {
@@ -43,14 +44,36 @@ export interface BackendInfo {
   cpuNative: { simd: string | null; reason: string };
 }
 
-export function requestedBackend(opt: unknown): BackendChoice {
-  if (opt !== undefined) return checkEnum(opt, CHOICES, 'backend', 'auto');
-  const env = process.env.CUDA_RANDOM_BACKEND;
-  if (env === undefined || env === '') return 'auto';
+let envChecked = false;
+
+/**
+ * Every CUDA_RANDOM_* variable the library reads, checked once at its first call (lib/core/env.ts), so
+ * a typo fails fast even in a variable that call does not use (CUDA_RANDOM_NO_WASM where the host
+ * kernels run, CUDA_RANDOM_DEVICE on the CPU backend); each is also checked wherever it is read.
+ */
+function checkEnvOnce(): void {
+  if (envChecked) return;
+  requestedBackendFromEnv();
+  envInt('CUDA_RANDOM_THREADS', 1, 64);
+  envFlag('CUDA_RANDOM_NO_WASM');
+  envFlag('CUDA_RANDOM_NO_NATIVE_CPU');
+  checkCudaEnv();
+  envChecked = true;
+}
+
+function requestedBackendFromEnv(): BackendChoice {
+  const env = envValue('CUDA_RANDOM_BACKEND');
+  if (env === undefined) return 'auto';
   if (!(CHOICES as readonly string[]).includes(env)) {
     throw new RangeError(`CUDA_RANDOM_BACKEND must be one of auto, cpu, cuda; got '${env}'`);
   }
   return env as BackendChoice;
+}
+
+export function requestedBackend(opt: unknown): BackendChoice {
+  checkEnvOnce();
+  if (opt !== undefined) return checkEnum(opt, CHOICES, 'backend', 'auto');
+  return requestedBackendFromEnv();
 }
 
 /**

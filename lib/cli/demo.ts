@@ -9,6 +9,13 @@ import { shutdownPool } from '../backend/cpu/pool.js';
 import { chiSquareTest, ksTest, loadReferences, type Cdf, type Fit, type References } from './fit.js';
 import { aliasSpec, densitySpec, loadPdfs, loadRenderer, type DensityPanel, type Pdfs } from './plots.js';
 
+/** The largest --n: each row's draw, its KS sort copy and the three uniform arrays of the
+ *  reproducibility check are alive at once, about 50 bytes per value (0.5 GB at 10^7; 10^8 took 9.8 GB
+ *  and aborted before the rows stopped being kept). */
+export const MAX_DEMO_N = 1e7;
+/** Values of each row kept for the plots (the first ones): the plots' memory does not grow with n. */
+const PLOT_VALUES = 1e6;
+
 export interface DemoOptions {
   n: number;
   seed?: number;
@@ -148,6 +155,7 @@ function report(rows: DemoRow[], log: (s: string) => void): void {
 
 export async function demo(opts: DemoOptions): Promise<DemoResult> {
   const { n } = opts;
+  if (!(Number.isInteger(n) && n >= 1 && n <= MAX_DEMO_N)) throw new RangeError(`n must be an integer in [1, ${MAX_DEMO_N}], got ${n}`);
   const log = opts.log ?? ((s: string) => console.log(s));
   const info = cr.backend();
   const notes: string[] = [];
@@ -161,13 +169,21 @@ export async function demo(opts: DemoOptions): Promise<DemoResult> {
   const all = cases(table);
   const keys = cr.split(root, all.length);
   const rows: DemoRow[] = [];
+  // Only the plots read rows again (their first PLOT_VALUES values); the uniform row is kept whole for
+  // the reproducibility check below. Keeping every row whole was what made large n abort.
   const drawn = new Map<string, Values>();
+  const keep = (name: string, v: Values) => {
+    // every draw is a typed array, so slice() copies the first values (a subarray would keep them all)
+    if (opts.plots !== undefined) drawn.set(name, v.length > PLOT_VALUES ? (v as Float64Array).slice(0, PLOT_VALUES) : v);
+  };
+  let u: Float64Array | undefined;
   for (const [i, c] of all.entries()) {
     c.draw(keys[i], 4096); // warm-up: module and kernel set-up stay out of the timing
     const t0 = performance.now();
     const v = c.draw(keys[i], n);
     const mps = v.length / ((performance.now() - t0) / 1e3) / 1e6;
-    drawn.set(c.name, v);
+    if (i === 1) u = v as Float64Array;
+    keep(c.name, v);
     const parts = c.parts ? c.parts(v) : [{ name: c.name, values: v, mean: c.mean!, sd: c.sd!, cdf: c.cdf }];
     for (const [j, p] of parts.entries()) {
       const [mean, sd] = moments(p.values);
@@ -175,14 +191,14 @@ export async function demo(opts: DemoOptions): Promise<DemoResult> {
       if (refs && c.probs) fit = chiSquareTest(countsOf(p.values, c.probs.length), c.probs, refs);
       else if (refs && p.cdf) fit = ksTest(p.values, p.cdf(refs));
       rows.push({ name: p.name, mps: j === 0 ? mps : NaN, mean, sd, expectMean: p.mean, expectSd: p.sd, fit });
-      if (c.parts) drawn.set(p.name, p.values);
+      if (c.parts) keep(p.name, p.values);
     }
   }
   report(rows, log);
   if (refs) log('\np: Kolmogorov–Smirnov against the exact CDF, or Pearson χ² against the table probabilities (@stdlib\nreferences). Under a correct sampler p is uniform on (0, 1): about one row in twenty is below 0.05.');
 
   // The contract in action: chunked and worker-thread runs give the single call's bits.
-  const u = drawn.get('uniform f64 [0,1)') as Float64Array;
+  if (all[1].name !== 'uniform f64 [0,1)' || !u) throw new Error('internal: the demo\'s row 1 is the float64 uniform');
   const kU = keys[1];
   const chunked = new Float64Array(n);
   for (let at = 0; at < n; at += 65_536) cr.uniform(kU, Math.min(65_536, n - at), { offset: at, out: chunked.subarray(at) });
@@ -212,6 +228,7 @@ async function writePlots(dir: string, drawn: Map<string, Values>, table: cr.Ali
 
 function plotSpecs(d: Map<string, Values>, table: cr.AliasTable, n: number, pdf: Pdfs): Record<string, object> {
   const get = (name: string) => d.get(name)!;
+  const m = Math.min(n, PLOT_VALUES);
   const a0 = DIRICHLET.reduce((a, b) => a + b);
   const gammaPanel = (a: number): DensityPanel => ({
     title: `Gamma(α = ${a})`,
@@ -239,6 +256,6 @@ function plotSpecs(d: Map<string, Values>, table: cr.AliasTable, n: number, pdf:
       range: [0, 1] as [number, number],
       yMax: c === 0 ? 5.5 : undefined,
     })), 3),
-    alias: aliasSpec(`alias table: ${table.size} items, ${n} samples`, table.probabilities(), countsOf(get(`alias table (${table.size} items)`), table.size), n),
+    alias: aliasSpec(`alias table: ${table.size} items, ${m} samples`, table.probabilities(), countsOf(get(`alias table (${table.size} items)`), table.size), m),
   };
 }

@@ -3,7 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { info } from './info.js';
 import { streamBits } from './bits.js';
-import { demo } from './demo.js';
+import { demo, MAX_DEMO_N } from './demo.js';
 import { bench, SUITES } from './bench/run.js';
 import { libraryVersion } from './version.js';
 
@@ -81,14 +81,15 @@ devDependencies: absent ones are skipped with a note.
 Draws N values (default 1000000) from every distribution on the best backend and prints
 throughput, mean and deviation against the exact ones, and a goodness-of-fit p-value
 (Kolmogorov–Smirnov against the exact CDF; chi-square for alias tables).
-  --n      values per distribution, 1000 .. 100000000 (default 1000000)
+  --n      values per distribution, 1000 .. 10000000 (default 1000000; memory about
+           50 bytes per value; the plots use each row's first 1000000)
   --seed   root seed, default 2026 (the report is the same on every run and backend)
   --plots  write histograms against the exact densities to DIR as SVG and PNG
            (normal, gamma, beta, dirichlet, alias); needs the devDependencies vega,
            vega-lite, @resvg/resvg-js and @stdlib pdfs, present after npm install in a clone`,
     options: { n: { type: 'string' }, seed: { type: 'string' }, plots: { type: 'string' } },
     async run(v) {
-      const n = intArg(v.n, 'n', 1_000_000, 1000, 1e8);
+      const n = intArg(v.n, 'n', 1_000_000, 1000, MAX_DEMO_N);
       const seed = intArg(v.seed, 'seed', 2026, 0, Number.MAX_SAFE_INTEGER);
       if (v.plots === '') throw new RangeError('--plots needs a directory');
       await demo({ n, seed, plots: v.plots as string | undefined });
@@ -99,15 +100,16 @@ throughput, mean and deviation against the exact ones, and a goodness-of-fit p-v
     summary: 'raw stream words (little-endian uint32) to stdout',
     help: `usage: cuda-random bits [--generator philox|xorwow] [--seed S] [--count N] [--offset M] [--subsequence S]
 
-Writes the raw stream as little-endian uint32 words to stdout until --count words are written or
-stdout closes, e.g. for PractRand or dieharder:
+Writes the raw stream as little-endian uint32 words to stdout until --count words are written,
+stdout closes or (philox) the stream ends at word 2^63, e.g. for PractRand or dieharder:
   cuda-random bits --seed 1 | RNG_test stdin32
   cuda-random bits --seed 1 | dieharder -g 200 -a
   --generator    philox (default: bits(key(seed)) of docs/streams.md §3) or xorwow (cuRAND curand())
   --seed         seed in [0, 2^64), default 0
   --count        words to write, default: until stdout closes
-  --offset       first word (philox) / curand_init offset (xorwow), default 0
-  --subsequence  curand_init subsequence (xorwow only), default 0`,
+  --offset       first word (philox, below 2^63) / curand_init offset (xorwow), default 0
+  --subsequence  curand_init subsequence (xorwow only; refused for philox), default 0
+A write error other than a closed pipe (e.g. a full disk) is one line on stderr and exit status 1.`,
     options: {
       generator: { type: 'string' }, seed: { type: 'string' }, count: { type: 'string' },
       offset: { type: 'string' }, subsequence: { type: 'string' },
@@ -120,7 +122,7 @@ stdout closes, e.g. for PractRand or dieharder:
         seed: bigintArg(v.seed, 'seed', 0n),
         count: v.count === undefined ? undefined : bigintArg(v.count, 'count', 0n),
         offset: bigintArg(v.offset, 'offset', 0n),
-        subsequence: bigintArg(v.subsequence, 'subsequence', 0n),
+        subsequence: v.subsequence === undefined ? undefined : bigintArg(v.subsequence, 'subsequence', 0n),
       });
       return 0;
     },

@@ -53,8 +53,12 @@ type Tuple<N extends number, R extends Key[] = []> = R['length'] extends N ? R :
 /** split(k, n)'s type: a tuple of n keys for a literal n ≤ 16, else an array. */
 export type SplitKeys<N extends number> = N extends SmallCount ? Tuple<N> : Key[];
 
+/** The most keys one split() makes: 2^20 keys take about 90 MB and 1 s; 2^24 took 1.4 GB of heap and
+ *  could abort the process. More children: split again, or foldIn(k, j) for child j of a family. */
+export const MAX_SPLIT = 2 ** 20;
+
 /**
- * n child keys (default 2: a pair); child j = words 0..1 of philox(counter = (j, 0, 0, TAG_SPLIT),
+ * n ≤ 2^20 child keys (default 2: a pair); child j = words 0..1 of philox(counter = (j, 0, 0, TAG_SPLIT),
  * key). Child j does not depend on n, so split(k, n)[j] === split(k, m)[j] element-wise for every
  * j < min(n, m).
  */
@@ -62,7 +66,7 @@ export function split<N extends number = 2>(k: Key, n?: N): SplitKeys<N>;
 export function split(k: Key, n = 2): Key[] {
   const [k0, k1] = checkKey(k);
   checkCount(n, 'n');
-  if (n > 2 ** 24) throw new RangeError(`n must be at most 2^24 keys per split, got ${n}`);
+  if (n > MAX_SPLIT) throw new RangeError(`n must be at most 2^20 keys per split (each key is a frozen array of about 90 bytes), got ${n}`);
   const out: Key[] = new Array(n);
   for (let j = 0; j < n; j++) {
     philoxBlock(j, 0, 0, TAG_SPLIT, k0, k1, tmp, 0);

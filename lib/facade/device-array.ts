@@ -89,7 +89,8 @@ export class DeviceArray {
   }
 
   #live(what: string): DeviceStore {
-    if (!this.#store) throw new Error(`DeviceArray.${what}: the array was freed (free() was called)`);
+    // a TypeError, as storeOf's for a freed array passed to a call: the argument is the wrong kind of thing now
+    if (!this.#store) throw new TypeError(`DeviceArray.${what}: the array was freed (free() was called)`);
     return this.#store;
   }
 

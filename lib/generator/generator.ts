@@ -26,6 +26,9 @@ type Values = ArrayLike<number>;
 
 /** The most values one refill of a scalar buffer asks for. */
 const MAX_REFILL = 4096;
+/** The most children one spawn() makes: 2^17 take about 100 MB and 1 s; 2^22 took 3.1 GB and 30 s
+ *  and could abort the process. More children: call spawn() again (each call continues the count). */
+const MAX_SPAWN = 2 ** 17;
 /** Options the generator sets itself. */
 const OWN = ['offset'];
 /** Options a scalar draw cannot take (it returns one number). */
@@ -93,10 +96,23 @@ function functionOf(name: string, async: boolean): Fn {
   return f as Fn;
 }
 
+/**
+ * Every counter (bulk calls, scalar draws, children) counts up to 2^53: call, draw or child number c
+ * is made for c ≤ 2^53 − 1 only (foldIn's data and an exact number both end there), so a state always
+ * holds exact integers and a state at 2^53 restores as exhausted.
+ */
+const MAX_COUNT = 2 ** 53;
+
 function checkCounter(v: unknown, name: string): number {
   if (typeof v !== 'number') throw new TypeError(`${name} must be a number, got ${describe(v)}`);
-  if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be an integer in [0, 2^53-1], got ${v}`);
+  if (!Number.isInteger(v) || v < 0 || v > MAX_COUNT) throw new RangeError(`${name} must be an integer in [0, 2^53], got ${v}`);
   return v;
+}
+
+/** The error for a counter with no numbers left (named as the caller knows it, not as `offset`). */
+function exhausted(what: string): RangeError {
+  const instead = what === 'spawn' ? 'use a new generator' : 'spawn() a child or use a new generator';
+  return new RangeError(`this generator's ${what} counter is exhausted (2^53 made, the most a state records); ${instead}`);
 }
 
 // The sampler methods are made from the registry in the static block below; their types come from the
@@ -152,9 +168,11 @@ export class Generator {
     return this.#scalarDraw('uniform', {}) as number;
   }
 
-  /** n independent child generators (numpy's spawn; JAX's split). Each call gives new children. */
+  /** n ≤ 2^17 independent child generators (numpy's spawn; JAX's split). Each call gives new children. */
   spawn(n: number): Generator[] {
     checkCount(n, 'n');
+    if (n > MAX_COUNT - this.#spawned) throw exhausted('spawn');
+    if (n > MAX_SPAWN) throw new RangeError(`n must be at most 2^17 generators per spawn (each takes about 800 bytes), got ${n}`);
     const from = spawnKey(this.#root);
     const kids: Generator[] = [];
     for (let i = 0; i < n; i++) kids.push(new Generator(foldIn(from, this.#spawned + i), this.#options()));
@@ -240,7 +258,9 @@ export class Generator {
         }
       }
       const s = b.base + b.pos;
-      const size = sig !== undefined && sig === b.sig ? Math.min(b.size * 8, MAX_REFILL) : 1;
+      if (s >= MAX_COUNT) throw exhausted(`${name} scalar-draw`);
+      // the buffer stops at draw 2^53 − 1, so base + pos stays exact and the fast paths need no check
+      const size = Math.min(sig !== undefined && sig === b.sig ? Math.min(b.size * 8, MAX_REFILL) : 1, MAX_COUNT - s);
       const buf = functionOf(name, false)(b.key, size, { ...this.#call, ...opts, offset: s }) as Values;
       Object.assign(b, { base: s, pos: 0, buf, sig, size });
     }
@@ -251,6 +271,7 @@ export class Generator {
    *  sampler whose row vector is an option (multivariateNormal's mean). */
   #scalarRow(name: string, vector: unknown, opts: Record<string, unknown>, positional = true): unknown {
     const b = this.#buffered(name);
+    if (b.base + b.pos >= MAX_COUNT) throw exhausted(`${name} scalar-draw`);
     const o = { ...this.#call, ...opts, offset: b.base + b.pos };
     const row = positional ? functionOf(name, false)(b.key, vector, 1, o) : functionOf(name, false)(b.key, 1, o);
     b.pos++;
@@ -267,6 +288,10 @@ export class Generator {
       throw e;
     }
     const j = this.#bulk.get(name) ?? 0;
+    if (j >= MAX_COUNT) {
+      if (async) return Promise.reject(exhausted(`${name} bulk-call`));
+      throw exhausted(`${name} bulk-call`);
+    }
     const k = foldIn(bulkKey(this.#root, name), j);
     const run = () => functionOf(name, async)(k, ...args, { ...this.#call, ...o });
     if (async) {

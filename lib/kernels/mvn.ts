@@ -21,14 +21,34 @@ export const MVN_TOL = 1e-10;
 export function cholesky(c: Float64Array, d: number, name: string): Float64Array {
   let big = 0;
   for (let i = 0; i < d; i++) big = Math.max(big, Math.abs(c[i * d + i]));
-  const tol = MVN_TOL * big;
+  try {
+    return factor(c, d, name, big, 1);
+  } catch (e) {
+    // A factor entry near √MAX can square past the binary64 maximum (cov = [[MAX, MAX], [MAX, MAX]]
+    // gave pivot −∞). Only for such matrices, and only once the plain attempt has failed, factor
+    // 2^−8·cov instead: scaling by a power of two is exact while nothing underflows, so the factor is
+    // the exact 2^−4 multiple of the unbounded one. Matrices the plain attempt accepts keep every bit.
+    if (!(e instanceof RangeError) || !(big > 2 ** 1000)) throw e;
+    const L = factor(c, d, name, big, 2 ** -8);
+    for (let i = 0; i < L.length; i++) L[i] *= 16;
+    return L;
+  }
+}
+
+/** cholesky() of scale·c (scale a power of two; the messages quote unscaled values). */
+function factor(c: Float64Array, d: number, name: string, big: number, scale: number): Float64Array {
+  const tol = MVN_TOL * big * scale;
   const a = new Float64Array(d * d);
   for (let i = 0; i < d; i++) {
     if (!(c[i * d + i] >= 0)) throw new RangeError(`${name} is not positive semi-definite: ${name}[${i}][${i}] = ${c[i * d + i]} < 0`);
     for (let j = 0; j < d; j++) {
       const x = c[i * d + j], y = c[j * d + i];
-      if (Math.abs(x - y) > tol) throw new RangeError(`${name} must be symmetric: ${name}[${i}][${j}] = ${x} but ${name}[${j}][${i}] = ${y}`);
-      a[i * d + j] = 0.5 * (x + y);
+      if (Math.abs(x - y) > MVN_TOL * big) throw new RangeError(`${name} must be symmetric: ${name}[${i}][${j}] = ${x} but ${name}[${j}][${i}] = ${y}`);
+      // x + y overflows only for entries near the binary64 maximum (both of one sign); halving each
+      // first is then exact and gives the correctly rounded mean. Every sum that stays finite keeps the
+      // original 0.5·(x + y), so no factor, and no output bit, changes for other matrices.
+      const sum = x * scale + y * scale;
+      a[i * d + j] = Number.isFinite(sum) ? 0.5 * sum : 0.5 * x + 0.5 * y;
     }
   }
   const L = new Float64Array((d * (d + 1)) / 2);
@@ -36,14 +56,15 @@ export function cholesky(c: Float64Array, d: number, name: string): Float64Array
   for (let j = 0; j < d; j++) {
     let p = a[j * d + j];
     for (let k = 0; k < j; k++) p -= L[at(j, k)] * L[at(j, k)];
-    if (p < -tol) throw new RangeError(`${name} is not positive semi-definite (pivot ${j} is ${p}; tolerance ${tol})`);
+    // Written so that NaN fails: an overflowed entry (∞·0 below) must be refused, not sampled.
+    if (!(p >= -tol)) throw new RangeError(`${name} is not positive semi-definite (pivot ${j} is ${p / scale}; tolerance ${tol / scale})`);
     const ljj = p > tol ? Math.sqrt(p) : 0;
     L[at(j, j)] = ljj;
     for (let i = j + 1; i < d; i++) {
       let s = a[i * d + j];
       for (let k = 0; k < j; k++) s -= L[at(i, k)] * L[at(j, k)];
       if (ljj === 0) {
-        if (Math.abs(s) > tol) throw new RangeError(`${name} is not positive semi-definite (column ${j} is singular but ${name}[${i}][${j}] is not explained)`);
+        if (!(Math.abs(s) <= tol)) throw new RangeError(`${name} is not positive semi-definite (column ${j} is singular but ${name}[${i}][${j}] is not explained)`);
         L[at(i, j)] = 0;
       } else {
         L[at(i, j)] = s / ljj;

@@ -9,6 +9,7 @@
  */
 import type { FastKernel, KernelArgs } from '../core/job.js';
 import { loadNative } from './load.js';
+import { envFlag } from '../core/env.js';
 
 /** What binding/cpu.cc exports. */
 export interface CpuAddon {
@@ -26,10 +27,8 @@ const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBit
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
 
-function disabledByEnv(): boolean {
-  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_NATIVE_CPU;
-  return v !== undefined && v !== '' && v !== '0';
-}
+/** CUDA_RANDOM_NO_NATIVE_CPU: 1 turns the host kernels off; anything but 0, 1 or empty is a RangeError. */
+const disabledByEnv = (): boolean => envFlag('CUDA_RANDOM_NO_NATIVE_CPU');
 
 /** The host kernels of this process, or null and why not. */
 export interface NativeCpuProbe { addon: CpuAddon | null; reason: string }

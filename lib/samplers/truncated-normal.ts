@@ -35,8 +35,10 @@ export const TRUNCATED_NORMAL = transformSampler({
     if (!(low < high)) throw new RangeError(`${at('low')} must be < ${at('high')}, got ${at('low')} = ${low}, ${at('high')} = ${high}`);
     const { b } = standard(low, high, mean, std);
     if (!(b >= -TRUNCATED_NORMAL_FAR)) {
+      // Φ(−35) ≈ 1e-268 is representable: the limit is where the documented accuracy ends, not the mass.
       throw new RangeError(`${at('low')} and ${at('high')}: [${low}, ${high}] lies more than ${TRUNCATED_NORMAL_FAR} standard deviations `
-        + `from ${at('mean')} (${mean}, ${at('std')} ${std}), where the normal has no representable mass`);
+        + `from ${at('mean')} (${mean}, ${at('std')} ${std}), beyond the documented accuracy limit of truncatedNormal `
+        + `(the interval must come within ${TRUNCATED_NORMAL_FAR} std of the mean: docs/accuracy.md)`);
     }
   },
   derived: {

@@ -9,7 +9,7 @@
  * (writing nothing) when it does not apply, so the specification kernel runs.
  *
  * The module is off when WebAssembly SIMD is missing, it fails to instantiate or its self-test fails,
- * or CUDA_RANDOM_NO_WASM is set (to anything but '' or '0').
+ * or CUDA_RANDOM_NO_WASM=1 (anything but 0, 1 or empty is a RangeError).
  */
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';

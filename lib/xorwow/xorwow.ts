@@ -147,6 +147,10 @@ export class Xorwow {
     if (state === null || typeof state !== 'object') {
       throw new TypeError(`state must be an object { v, d }, got ${describe(state)}`);
     }
+    // Unknown fields are refused as Generator.fromState refuses them (a typo must not pass unseen).
+    for (const name of Object.keys(state)) {
+      if (name !== 'v' && name !== 'd') throw new TypeError(`state: unknown field '${name}' (a Xorwow state has v and d)`);
+    }
     const { v, d } = state as { v: unknown; d: unknown };
     if (!(Array.isArray(v) || isTypedInput(v, 'state.v', Uint32Array))) {
       throw new TypeError(`state.v must be an array of 5 words, got ${describe(v)}`);

@@ -17,6 +17,7 @@ import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
 import { addressSpace, noRoomReason, workersThatFit, WORKER_CODE_RANGE_MB } from './address-space.js';
+import { envInt } from '../../core/env.js';
 
 /** Below this many elements a job runs inline: a worker round trip costs more than the work. */
 export const POOL_MIN_ELEMENTS = 1 << 16;
@@ -70,9 +71,8 @@ export function poolThreads(): number[] {
 
 export function poolSize(): number {
   if (disabled) return 1;
-  const env = Number(process.env.CUDA_RANDOM_THREADS);
-  if (Number.isInteger(env) && env >= 1) return Math.min(env, 64);
-  return Math.max(1, Math.min(availableParallelism(), 16));
+  // 1 … 64; anything else is a RangeError (lib/core/env.ts), not the default or a clamp
+  return envInt('CUDA_RANDOM_THREADS', 1, 64) ?? Math.max(1, Math.min(availableParallelism(), 16));
 }
 
 /** Why the pool runs async CPU calls on the main thread, or null while it uses worker threads. */

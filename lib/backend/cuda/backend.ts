@@ -10,6 +10,7 @@ import { CROSSOVER, CUDA_OPS, addonHas, runOp } from './ops.js';
 import { isResident } from './custom.js';
 import { cudaStore } from './device.js';
 import { stableJob } from './stable.js';
+import { checkNativeEnv, envInt, envValue } from '../../core/env.js';
 
 export type { CudaDeviceInfo, CudaDeviceBrief } from '../../core/addon.js';
 /** The addon (binding/*.cc), typed in lib/core/addon.ts. */
@@ -79,13 +80,12 @@ function crossoverOf(override: number | Record<string, number> | undefined): (op
 }
 
 /** CUDA_RANDOM_TRANSFER=staging|register: how host outputs reach pageable memory (docs/building.md). */
-function transferFromEnv(addon: CudaAddon): void {
-  const v = process.env.CUDA_RANDOM_TRANSFER;
-  if (v === undefined || v === '') return;
+function transferFromEnv(v = envValue('CUDA_RANDOM_TRANSFER')): 'staging' | 'register' | undefined {
+  if (v === undefined) return undefined;
   if (v !== 'staging' && v !== 'register') {
     throw new RangeError(`CUDA_RANDOM_TRANSFER must be 'staging' or 'register', got '${v}'`);
   }
-  if (typeof addon.setTransferMode === 'function') addon.setTransferMode(v);
+  return v;
 }
 
 /** The CUDA backend of `device` over `addon`; `crossover` (tests) overrides the table for every op. */
@@ -127,12 +127,7 @@ function isAddon(a: unknown): a is CudaAddon {
 
 /** CUDA_RANDOM_DEVICE: the default device index; undefined when unset. */
 export function deviceFromEnv(v = process.env.CUDA_RANDOM_DEVICE): number | undefined {
-  if (v === undefined || v.trim() === '') return undefined;
-  const n = Number(v);
-  if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n)) {
-    throw new RangeError(`CUDA_RANDOM_DEVICE must be a device index (0, 1, …), got '${v}'`);
-  }
-  return n;
+  return envInt('CUDA_RANDOM_DEVICE', 0, 63, v, 'a device index, an integer');
 }
 
 let cached: CudaProbe | null = null;
@@ -146,13 +141,24 @@ function unusable(reason: string, info: Record<string, unknown> | null): CudaPro
   };
 }
 
+/** Every variable of the CUDA backend, and those only the C++ reads, checked (lib/core/env.ts): a
+ *  typo is a RangeError on any machine, with or without a GPU, not only where CUDA is usable. */
+export function checkCudaEnv(): { dflt: number; crossover: ReturnType<typeof crossoverFromEnv>; transfer: 'staging' | 'register' | undefined } {
+  const dflt = deviceFromEnv() ?? 0;
+  const crossover = crossoverFromEnv();
+  const transfer = transferFromEnv();
+  checkNativeEnv();
+  return { dflt, crossover, transfer };
+}
+
 /** Loads the addon and asks the CUDA runtime what it finds; the answer is cached for the process. */
 export function cudaProbe(): CudaProbe {
   if (cached) return cached;
+  // Checked before the addon loads, whether or not CUDA turns out usable (checkCudaEnv).
+  const { dflt, crossover, transfer } = checkCudaEnv();
   const { addon, error } = loadNative();
   if (!addon) return (cached = unusable(error ?? 'no native addon', null));
   if (!isAddon(addon)) return (cached = unusable('the native addon loaded but has no deviceInfo() (a stale build?)', null));
-  const dflt = deviceFromEnv() ?? 0;
   const probes = new Map<number, { backend: Backend | null; reason: string; info: CudaDeviceInfo | null }>();
   // Each device is asked once, when first used (asking creates its context).
   const probeDevice = (d: number) => {
@@ -172,7 +178,7 @@ export function cudaProbe(): CudaProbe {
       `runtime ${version(info.runtimeVersion)}`;
     p = info.usable
       ? {
-        backend: makeCudaBackend(addon, crossoverFromEnv(), d),
+        backend: makeCudaBackend(addon, crossover, d),
         reason: `CUDA device ${info.device}: ${info.name} (compute capability ${info.computeCapability}, ` +
           `${gib(info.totalMemory)}), ${versions}`,
         info,
@@ -189,7 +195,7 @@ export function cudaProbe(): CudaProbe {
       : first.reason;
     return (cached = unusable(reason, first.info ? { ...first.info } : null));
   }
-  transferFromEnv(addon);
+  if (transfer !== undefined && typeof addon.setTransferMode === 'function') addon.setTransferMode(transfer);
   cached = {
     backend: first.backend,
     reason: first.reason,

@@ -1,9 +1,11 @@
 /**
  * Instantiating the project's WebAssembly modules (lib/core/wasm/philox.wat, lib/wasm/samplers.cc). Both
  * are optional fast paths with the same bits as the JavaScript code: a module is used only when
- * WebAssembly exists, CUDA_RANDOM_NO_WASM does not turn it off (anything but '' or '0'), it
- * instantiates, and its caller's setup (views, known-answer self-test) does not throw.
+ * WebAssembly exists, CUDA_RANDOM_NO_WASM does not turn it off (1 does; 0 or empty does not; anything
+ * else is a RangeError), it instantiates, and its caller's setup (views, known-answer self-test) does
+ * not throw.
  */
+import { envFlag } from '../env.js';
 
 /**
  * The few WebAssembly JS API members used here. tsconfig's lib (ES2022) and @types/node 20 declare no
@@ -14,10 +16,7 @@ interface WasmApi {
   Instance: new (module: object, imports: object) => { exports: object };
 }
 
-function disabledByEnv(): boolean {
-  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_WASM;
-  return v !== undefined && v !== '' && v !== '0';
-}
+const disabledByEnv = (): boolean => envFlag('CUDA_RANDOM_NO_WASM');
 
 /**
  * The module in `base64` instantiated, with `setup` run on its exports; or why it is unusable

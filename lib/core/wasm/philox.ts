@@ -5,7 +5,7 @@
  *
  * The module is instantiated synchronously on first use (about 2 KB, compiled in well under a ms).
  * If WebAssembly or SIMD is missing, instantiation throws, the known-answer self-test fails, or the
- * environment sets CUDA_RANDOM_NO_WASM (to anything but '' or '0'), wasmAvailable() is false and
+ * environment sets CUDA_RANDOM_NO_WASM=1 (anything but 0, 1 or empty is a RangeError), wasmAvailable() is false and
  * callers keep the JS path, which gives the same bits.
  *
  * This file must not import lib/core/philox.ts (philoxStream imports it).

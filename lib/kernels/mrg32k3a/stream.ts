@@ -192,6 +192,10 @@ export class Mrg32k3a {
     if (state === null || typeof state !== 'object') {
       throw new TypeError(`state must be an object { s1, s2 }, got ${describe(state)}`);
     }
+    // Unknown fields are refused as Generator.fromState refuses them (a typo must not pass unseen).
+    for (const name of Object.keys(state)) {
+      if (name !== 's1' && name !== 's2') throw new TypeError(`state: unknown field '${name}' (an Mrg32k3a state has s1 and s2)`);
+    }
     const g = new Mrg32k3a(0);
     const s = g.#s;
     for (const [name, at, m] of [['s1', 0, MRG32K3A_M1], ['s2', 3, MRG32K3A_M2]] as const) {
