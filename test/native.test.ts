@@ -22,6 +22,11 @@ const native = loadNative();
 const addon = native.addon as CudaAddon | null;
 const probe = cudaProbe();
 const gpu = probe.backend !== null;
+/** The emulated device (`npm run test:emulated`: the real kernels on the CPU, every CUDA thread a fiber)
+ *  runs the same cases with the sizes scaled down: BIG is 2^20 on a GPU, 2^14 there. */
+const emulated = gpu && /emulated/.test(String((probe.info as { archs?: unknown } | null)?.archs ?? ''));
+const BIG = emulated ? 1 << 14 : 1 << 20;
+const capped = (sizes: number[]): number[] => (emulated ? sizes.filter((n) => n <= 4 * BIG) : sizes);
 
 afterAll(() => shutdownPool());
 
@@ -422,7 +427,7 @@ describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in e
 
 // ---- on a GPU: bit-for-bit against the TypeScript backend ----------------------------------------
 
-const SIZES = [1, 2, 3, 4, 5, 7, 31, 1023, 4097, 65537, (1 << 20) + 3, (8 << 20) / 4 + 5, (3 << 21) + 1];
+const SIZES = capped([1, 2, 3, 4, 5, 7, 31, 1023, 4097, 65537, BIG + 3, 2 * BIG + 5, 6 * BIG + 1]);
 const OFFSETS: (number | bigint)[] = [0, 1, 2, 3, 5, 4 * (2 ** 32 - 1) - 2, 2 ** 40 + 1, 2n ** 62n + 3n];
 
 function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
@@ -470,7 +475,7 @@ describe.skipIf(!gpu)('CUDA backend = TypeScript backend, bit for bit', () => {
 
   it('async and concurrent calls give the same bits', async () => {
     const k = key(77);
-    const jobs = Array.from({ length: 24 }, (_, i) => ({ n: 1000 + 37 * i + (i % 2 ? 1 << 20 : 0), offset: i * 3 }));
+    const jobs = Array.from({ length: 24 }, (_, i) => ({ n: 1000 + 37 * i + (i % 2 ? BIG : 0), offset: i * 3 }));
     const gpuOut = await Promise.all(jobs.map((j, i) => (i % 3 === 0
       ? uniformAsync(k, j.n, { offset: j.offset, dtype: i % 2 ? 'float32' : 'float64', backend: 'cuda' })
       : bitsAsync(k, j.n, { offset: j.offset, backend: 'cuda' }))));
@@ -504,10 +509,10 @@ describe.skipIf(!gpu)('CUDA Sobol and MRG32k3a = TypeScript backend, bit for bit
   it('sobol: layouts, 32/64 bits, uniform and normal, randomised, far offsets, every dimension; mrg32k3aFill: every dtype', async () => {
     const k = key(0x50b01);
     const cases: [number, Record<string, unknown>][] = [
-      [(1 << 20) + 3, { dims: 3 }], [(1 << 20) + 3, { dims: 3, dtype: 'float32', layout: 'dimensions' }],
+      [BIG + 3, { dims: 3 }], [BIG + 3, { dims: 3, dtype: 'float32', layout: 'dimensions' }],
       [4099, { dims: 7, dtype: 'uint32', offset: 2 ** 32 - 4099 }], [4099, { dims: 5, offset: 2n ** 63n + 1n, key: k }],
       [4099, { dims: 5, transform: 'normal', key: k, scramble: 'shift' }], [33, { dims: 21201, dtype: 'float32', key: k }],
-      [(1 << 20) + 1, { dims: 2, transform: 'normal', dtype: 'float32' }],
+      [BIG + 1, { dims: 2, transform: 'normal', dtype: 'float32' }],
     ];
     for (const [n, o] of cases) {
       const want = sobol(n, { ...o, backend: 'cpu' }) as Float64Array;
@@ -515,7 +520,7 @@ describe.skipIf(!gpu)('CUDA Sobol and MRG32k3a = TypeScript backend, bit for bit
       expect(same(await sobolAsync(n, { ...o, backend: 'cuda' }) as Float64Array, want), `sobolAsync ${n}`).toBe(true);
     }
     for (const dtype of ['uint32', 'float32', 'float64'] as const) {
-      for (const [seed, sub, offset, n] of [[0n, 0n, 0n, 1], [1234n, 1n, 5n, 4099], [2n ** 64n - 1n, 2n ** 50n, 2n ** 63n, (3 << 20) + 7]] as const) {
+      for (const [seed, sub, offset, n] of [[0n, 0n, 0n, 1], [1234n, 1n, 5n, 4099], [2n ** 64n - 1n, 2n ** 50n, 2n ** 63n, 3 * BIG + 7]] as const) {
         const want = mrg32k3aFill(seed, n, { subsequence: sub, offset, dtype, backend: 'cpu' });
         expect(same(mrg32k3aFill(seed, n, { subsequence: sub, offset, dtype, backend: 'cuda' }), want), `mrg32k3a ${dtype} ${n}`).toBe(true);
       }
@@ -525,7 +530,7 @@ describe.skipIf(!gpu)('CUDA Sobol and MRG32k3a = TypeScript backend, bit for bit
 
 describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', () => {
   const k = key(0xabcdef12345n);
-  const sizes = [1, 2, 3, 5, 33, 4097, (1 << 20) + 3, (5 << 20) + 1];
+  const sizes = [1, 2, 3, 5, 33, 4097, BIG + 3, 5 * BIG + 1];
   const offsets: (number | bigint)[] = [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 3n];
   const alphas = Float64Array.from({ length: (5 << 20) + 1 }, (_, i) => [0.05, 0.7, 1, 4.5, 100][i % 5]);
 
@@ -552,7 +557,7 @@ describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', ()
   });
 
   it('async and concurrent calls give the same bits', async () => {
-    const jobs = Array.from({ length: 16 }, (_, i) => ({ n: 3000 + 101 * i + (i % 3 ? 0 : 1 << 20), offset: 5 * i }));
+    const jobs = Array.from({ length: 16 }, (_, i) => ({ n: 3000 + 101 * i + (i % 3 ? 0 : BIG), offset: 5 * i }));
     const gpuOut = await Promise.all(jobs.map((j, i) => (i % 3 === 0
       ? normalAsync(k, j.n, { offset: j.offset, method: 'polar', backend: 'cuda' })
       : i % 3 === 1 ? gammaAsync(k, j.n, { offset: j.offset, alpha: 0.7, dtype: 'float32', backend: 'cuda' })
@@ -570,7 +575,7 @@ describe.skipIf(!gpu)('DeviceArrays in GPU memory', () => {
   const k = key(0x1357n);
 
   it('out: device (every sampler), device shapes, toHost/toHostAsync, free, and copies across backends', async () => {
-    const n = (1 << 20) + 5;
+    const n = BIG + 5;
     const cases: [string, (o: Record<string, unknown>) => unknown][] = [
       ['bits', (o) => bits(k, n, o)],
       ['uniform', (o) => uniform(k, n, { dtype: 'float32', ...o })],

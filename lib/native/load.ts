@@ -1,12 +1,14 @@
 /**
  * Loads the native addon, if there is one, and says why not otherwise: the CUDA backend's kernels and
  * the CPU backend's host SIMD kernels (lib/native/cpu.ts) live in it. node-gyp-build finds it
- * (prebuilds/ first, then build/Release) relative to the package root.
+ * (prebuilds/ first, then build/Release) relative to the package root; CUDA_RANDOM_ADDON names another
+ * build to load instead (the emulated-device addon of `npm run test:emulated`, a debug build).
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
+import { envValue } from '../core/env.js';
 
 export interface NativeProbe {
   /** The loaded addon, or null. */
@@ -40,7 +42,12 @@ let probe: NativeProbe | null = null;
 export function loadNative(): NativeProbe {
   if (probe) return probe;
   const require = createRequire(import.meta.url);
+  const explicit = envValue('CUDA_RANDOM_ADDON');
   try {
+    if (explicit) {
+      probe = { addon: require(resolve(explicit)), error: null };
+      return probe;
+    }
     const load = require('node-gyp-build') as (dir: string) => unknown;
     probe = { addon: load(root), error: null };
   } catch (e) {
