@@ -96,7 +96,11 @@ describe.skipIf(!cxx)('CUDA headers and runtime on the host (cuda/test/*.cpp)', 
       const base = ['-std=c++17', '-O2', '-Wall', '-Wextra', '-Wundef', '-ffp-contract=off', ...d.flags, ...includes];
       // Each translation unit to an object (two compilers at a time), then one link.
       const units = [join(testDir, file), ...d.sources.map((s) => join(root, s))];
-      const objects = units.map((u) => join(objDir, `${basename(dirname(u))}_${basename(u).replace(/\.(cpp|cu)$/, '')}.o`));
+      // The emulated programs build the same sources with the same flags: they share those objects.
+      const sharedDir = join(outDir, 'obj', 'emulated-shared');
+      if (d.emulated) mkdirSync(sharedDir, { recursive: true });
+      const objects = units.map((u, i) => join(d.emulated && i > 0 ? sharedDir : objDir,
+        `${basename(dirname(u))}_${basename(u).replace(/\.(cpp|cu)$/, '')}.o`));
       for (let i = 0; i < units.length; i += 2) {
         const batch = units.slice(i, i + 2).map((u, k) => {
           const o = objects[i + k];

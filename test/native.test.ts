@@ -615,3 +615,45 @@ describe.skipIf(!gpu)('DeviceArrays in GPU memory', () => {
     expect(() => dirichlet(k, DeviceArray.from(new Float64Array([1, NaN])), 3)).toThrow(/alpha\[1\]/);
   });
 });
+
+// ---- the GPU comparison scripts' sweeps (scripts/gpu/), at small sizes: every sampler (counts, discrete,
+// transforms, von Mises, MVN, Student's t, F … included), permutations and weighted samples, Sobol and
+// MRG32k3a — on a GPU, and on the emulated device in `npm test` ----------------------------------------
+
+describe.skipIf(!gpu)('every sampler, permutation and QMC generator: CUDA = TypeScript backend (scripts/gpu sweeps)', () => {
+  const sweep = async (section: (a: Record<string, unknown>) => Promise<void>, max: number) => {
+    const lib = await import('../lib/index.js');
+    const results = { comparisons: 0, mismatches: [] as unknown[], timings: [] as unknown[] };
+    const bytes = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+    const record = (label: string, g: ArrayBufferView, c: ArrayBufferView) => {
+      results.comparisons++;
+      const same = bytes(g).equals(bytes(c));
+      if (!same) results.mismatches.push(label);
+      return same;
+    };
+    const silent = console.log;
+    console.log = () => {};
+    try {
+      await section({ lib, record, results, now: () => performance.now(), max });
+    } finally {
+      console.log = silent;
+    }
+    expect(results.comparisons).toBeGreaterThan(20);
+    expect(results.mismatches).toEqual([]);
+  };
+
+  it('compare-distributions.mjs: every sampler, dtype, method switch and per-element form', async () => {
+    const { compareDistributions } = await import('../scripts/gpu/compare-distributions.mjs');
+    await sweep(compareDistributions, emulated ? 1000 : 65537);
+  });
+
+  it('compare-permute.mjs: permutations, uniform and weighted samples without replacement', async () => {
+    const { comparePermute } = await import('../scripts/gpu/compare-permute.mjs');
+    await sweep(comparePermute, emulated ? 4099 : 65537);
+  });
+
+  it('compare-qrng.mjs: Sobol and MRG32k3a', async () => {
+    const { compareQrng } = await import('../scripts/gpu/compare-qrng.mjs');
+    await sweep(compareQrng, emulated ? 4099 : 65537);
+  });
+});
