@@ -8,6 +8,7 @@
 // Where g++ or the CUDA headers are missing it says so and exits 0, as the host tests skip there.
 //
 //   npm run test:emulated                 # both parts
+//   npm run test:emulated -- --mutants    # and then scripts/emulated-mutants.mjs (planted kernel bugs must fail)
 //   node scripts/test-emulated.mjs --addon-only
 import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
@@ -31,5 +32,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const addon = build.stdout.trim().split('\n').pop();
 console.log(`test-emulated: the GPU-only tests on the emulated device (CUDA_RANDOM_ADDON=${addon})`);
 // Every CUDA thread is a fiber there: a test takes up to minutes (the suite's limit is one minute).
-process.exit(run([vitest, 'run', '--testTimeout=900000', 'test/native.test.ts', 'test/alias-cuda.test.ts'],
-  { CUDA_RANDOM_ADDON: addon }) ?? 1);
+const status = run([vitest, 'run', '--testTimeout=900000', 'test/native.test.ts', 'test/alias-cuda.test.ts'],
+  { CUDA_RANDOM_ADDON: addon });
+if (status !== 0 || !process.argv.includes('--mutants')) process.exit(status ?? 1);
+process.exit(run([join(root, 'scripts', 'emulated-mutants.mjs')]) ?? 1);
