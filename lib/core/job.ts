@@ -1,6 +1,7 @@
 /** A validated unit of bulk work, the currency between the facade, the registry and the backends. */
 import type { Key } from './keys.js';
 import type { OutArray } from './types.js';
+import { record } from './records.js';
 
 export type { OutArray } from './types.js';
 
@@ -57,7 +58,7 @@ export function subJob(job: Job, start: number, count: number, out: OutArray = j
   const l = job.lo + start;
   const lo = l >>> 0;
   const hi = (job.hi + Math.floor(l / 2 ** 32)) >>> 0;
-  const perElement: Job['perElement'] = {};
+  const perElement: Job['perElement'] = record();
   for (const [name, arr] of Object.entries(job.perElement)) perElement[name] = arr.subarray(start, start + count);
-  return { ...job, lo, hi, out, perElement };
+  return record({ ...job, lo, hi, out, perElement });
 }

@@ -22,6 +22,8 @@ import { pickBackend } from '../backend/select.js';
 import { CTORS } from '../core/types.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
 import { OUT_MOVED, checkDisjoint, checkOut, isDetached } from '../core/validate.js';
+import { record } from '../core/records.js';
+import { viewOf } from '../core/views.js';
 
 
 /** A host output of the call's type: `out` validated, or a new array (checkOut with the dtype's constructor). */
@@ -116,12 +118,14 @@ interface Bound {
 /** Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). */
 function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   const { p } = c;
-  const job: Job = { op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: { ...c.params }, perElement: { ...c.perElement } };
+  const job: Job = record({
+    op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: record(c.params), perElement: record(c.perElement),
+  });
   const owned = new Set<ArrayBufferView>(Object.values(job.perElement));
   for (const i of c.inputs ?? []) {
     const store = storeOf(i.array, i.name);
     if (b.name === 'cuda' && store.handle !== undefined && store.device === b.device) {
-      (job.device ??= {}).inputs = { ...job.device?.inputs, [i.key]: store.handle };
+      (job.device ??= record()).inputs = record({ ...job.device?.inputs, [i.key]: store.handle });
       continue;
     }
     const values = i.host(copies.get(i) ?? store.host!);  // a copy, or a CPU DeviceArray's own memory
@@ -134,24 +138,24 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   const target = (store: DeviceStore): Pick<Bound, 'after'> => {
     if (store.host) {
       job.out = store.host.subarray(0, c.count);
-      return {};
+      return record();  // its after is looked up by name
     }
     if (b.name === 'cuda') {
       if (store.device !== b.device) {
         throw new TypeError(`out is a DeviceArray on GPU ${store.device} but this call runs on GPU ${b.device} (device option)`);
       }
-      (job.device ??= {}).out = { handle: store.handle, n: c.count };
-      return {};
+      (job.device ??= record()).out = { handle: store.handle, n: c.count };
+      return record();
     }
     // a GPU array filled by a CPU run: compute on the host, then upload
     const tmp = new CTORS[c.dtype](c.count);
     job.out = tmp;
-    return { after: () => store.fromHost(tmp) };
+    return record({ after: () => store.fromHost(tmp) });
   };
   if (out === 'device') {
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
     const store = b.allocate(c.dtype, c.count);
-    return { job, result: wrapStore(store, c.dtype, c.count), ...target(store), fail: () => store.free() };
+    return record({ job, result: wrapStore(store, c.dtype, c.count), ...target(store), fail: () => store.free() });
   }
   if (out instanceof DeviceArray) {
     const t = target(storeOf(out, 'out'));
@@ -159,15 +163,16 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
     // Freed while an async CPU run filled its host copy: like a kernel whose output was freed, the
     // call finishes and the values go nowhere.
     if (upload) t.after = () => { if (!out.freed) upload(); };
-    return { job, result: out, ...t };
+    return record({ job, result: out, ...t });  // after and fail are looked up by name
   }
   const host = hostOut(out, c.dtype, c.count);
-  job.out = host.subarray(0, c.count);
+  job.out = viewOf(host, 0, c.count);  // not host.subarray: a subclass's @@species could hand back other memory
   if (out === undefined) owned.add(job.out);  // made here: no one else can reach it before the call settles
-  return { job, result: host };
+  return record({ job, result: host });
 }
 
-export function runCall(c: Call): CallResult {
+export function runCall(call: Call): CallResult {
+  const c = record(call);  // the optional fields (inputs, backend, disjoint …) are read by name
   check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
@@ -183,7 +188,8 @@ export function runCall(c: Call): CallResult {
   return bound.result;
 }
 
-export async function runCallAsync(c: Call): Promise<CallResult> {
+export async function runCallAsync(call: Call): Promise<CallResult> {
+  const c = record(call);
   check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
@@ -197,7 +203,8 @@ export async function runCallAsync(c: Call): Promise<CallResult> {
     throw e;
   } finally {
     // A host out transferred away or shrunk while the call ran: the values went nowhere the caller can see.
-    if (!(bound.result instanceof DeviceArray) && (isDetached(bound.result) || bound.result.length < c.count)) {
+    // (Asked of the job's view of it, whose getters are the intrinsic ones.)
+    if (!(bound.result instanceof DeviceArray) && (isDetached(bound.job.out) || bound.job.out.length < c.count)) {
       throw new TypeError(OUT_MOVED);
     }
   }

@@ -7,6 +7,8 @@ import { checkCount, checkOffset, knownOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
 import type { Job } from '../core/job.js';
 import type { OutArray } from '../core/job.js';
+import { record } from '../core/records.js';
+import { viewOf } from '../core/views.js';
 
 export interface CommonOptions {
   /** Index of the first element in the key's stream (number up to 2^53, bigint up to 2^63 - n). */
@@ -54,8 +56,11 @@ export function makeJob(
   p: Prepared, op: string, out: OutArray,
   params: Record<string, unknown> = {}, perElement: Job['perElement'] = {},
 ): Job {
-  const o = out.subarray(0, p.n);
-  return { op, key: p.key, lo: p.lo, hi: p.hi, out: o, params, perElement, ...(p.opts.out === undefined ? { owned: new Set([o]) } : {}) };
+  const o = viewOf(out, 0, p.n);  // not out.subarray: the caller's @@species could hand back other memory
+  return record({
+    op, key: p.key, lo: p.lo, hi: p.hi, out: o, params: record(params), perElement: record(perElement),
+    ...(p.opts.out === undefined ? { owned: new Set([o]) } : {}),
+  });
 }
 
 /** Turns a synchronous validation throw into a rejected Promise, as async callers expect. */
