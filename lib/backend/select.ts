@@ -7,6 +7,7 @@ import { cpuBackend } from './cpu/backend.js';
 import { cudaProbe, type CudaProbe } from './cuda/backend.js';
 import { checkEnum, describe } from '../core/validate.js';
 import { nativeCpuInfo } from '../native/cpu.js';
+import { ownEnv } from '../core/records.js';
 
 /** Where a call may run: the caller's `backend` and `device` options (unvalidated). */
 export interface Placement {
@@ -45,7 +46,7 @@ export interface BackendInfo {
 
 export function requestedBackend(opt: unknown): BackendChoice {
   if (opt !== undefined) return checkEnum(opt, CHOICES, 'backend', 'auto');
-  const env = process.env.CUDA_RANDOM_BACKEND;
+  const env = ownEnv('CUDA_RANDOM_BACKEND');
   if (env === undefined || env === '') return 'auto';
   if (!(CHOICES as readonly string[]).includes(env)) {
     throw new RangeError(`CUDA_RANDOM_BACKEND must be one of auto, cpu, cuda; got '${env}'`);

@@ -9,6 +9,7 @@
  */
 import type { FastKernel, KernelArgs } from '../core/job.js';
 import { loadNative } from './load.js';
+import { ownEnv } from '../core/records.js';
 
 /** What binding/cpu.cc exports. */
 export interface CpuAddon {
@@ -27,7 +28,7 @@ const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBit
 export const NATIVE_CPU_MIN = 64;
 
 function disabledByEnv(): boolean {
-  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_NATIVE_CPU;
+  const v = ownEnv('CUDA_RANDOM_NO_NATIVE_CPU');
   return v !== undefined && v !== '' && v !== '0';
 }
 

@@ -12,10 +12,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_PATH, cpuSplittable, runKernel, type CpuPath } from './kernels.js';
 import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
+import { ownEnv, record } from '../../core/records.js';
 
 /** Below this many elements a job runs inline: a worker round trip costs more than the work. */
 export const POOL_MIN_ELEMENTS = 1 << 16;
@@ -41,7 +43,7 @@ let disabled: string | null = null;
 
 export function poolSize(): number {
   if (disabled) return 1;
-  const env = Number(process.env.CUDA_RANDOM_THREADS);
+  const env = Number(ownEnv('CUDA_RANDOM_THREADS'));
   if (Number.isInteger(env) && env >= 1) return Math.min(env, 64);
   return Math.max(1, Math.min(availableParallelism(), 16));
 }
@@ -51,11 +53,18 @@ export function poolFallback(): string | null {
   return disabled;
 }
 
-/** The worker script: CUDA_RANDOM_WORKER (a path or file: URL, for bundled apps), else the one beside this file. */
-function workerScript(): string | URL {
-  const env = process.env.CUDA_RANDOM_WORKER;
-  if (env) return env.startsWith('file:') ? new URL(env) : env;
-  return new URL('./worker.js', import.meta.url);
+/** The worker beside this file, as a path (converted once, when this module loads). */
+const WORKER_BESIDE = fileURLToPath(new URL('./worker.js', import.meta.url));
+
+/**
+ * The worker script: CUDA_RANDOM_WORKER (a path or file: URL, for bundled apps), else the one beside
+ * this file. As a path: Node tells a URL argument (also in fileURLToPath) by reading fields (auth,
+ * path …) that a polluted Object.prototype answers too.
+ */
+function workerScript(): string {
+  const env = ownEnv('CUDA_RANDOM_WORKER');  // own: never a path from a polluted Object.prototype
+  if (env) return env.startsWith('file:') ? fileURLToPath(env) : env;
+  return WORKER_BESIDE;
 }
 
 /** The parent's execArgv minus what only a main script may use (`node --input-type=module -e …`). */
@@ -100,7 +109,7 @@ function newWorker(): Worker {
   let argv = acceptedExecArgv ?? workerExecArgv();
   for (;;) {
     try {
-      const w = new Worker(workerScript(), { execArgv: argv });
+      const w = new Worker(workerScript(), record({ execArgv: argv }));  // Node reads name, env … off it: none from Object.prototype
       acceptedExecArgv = argv;
       return w;
     } catch (e) {
@@ -163,7 +172,7 @@ function spawn(): Slot | null {
     if (!p) return;
     slot.pending.delete(m.id);
     if (slot.pending.size === 0) worker.unref();
-    if (m.error) p.reject(new Error(m.error));
+    if (Object.hasOwn(m, 'error')) p.reject(new Error(m.error));  // own: not a polluted Object.prototype.error
     else p.resolve();
   });
   worker.on('error', (e) => workerFailed(slot, e));

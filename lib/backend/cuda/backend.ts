@@ -10,6 +10,7 @@ import { CROSSOVER, CUDA_OPS, addonHas, runOp } from './ops.js';
 import { isResident } from './custom.js';
 import { cudaStore } from './device.js';
 import { stableJob } from './stable.js';
+import { ownEnv } from '../../core/records.js';
 
 export type { CudaDeviceInfo, CudaDeviceBrief } from '../../core/addon.js';
 /** The addon (binding/*.cc), typed in lib/core/addon.ts. */
@@ -50,7 +51,7 @@ export interface CudaProbe {
 export const DEFAULT_CUDA_CROSSOVER = 1 << 16;
 
 /** CUDA_RANDOM_CROSSOVER: a number for every op, or `op=n` pairs; undefined when unset. */
-export function crossoverFromEnv(v = process.env.CUDA_RANDOM_CROSSOVER): number | Record<string, number> | undefined {
+export function crossoverFromEnv(v = ownEnv('CUDA_RANDOM_CROSSOVER')): number | Record<string, number> | undefined {
   if (v === undefined || v.trim() === '') return undefined;
   const count = (t: string): number => {
     const n = Number(t);
@@ -80,7 +81,7 @@ function crossoverOf(override: number | Record<string, number> | undefined): (op
 
 /** CUDA_RANDOM_TRANSFER=staging|register: how host outputs reach pageable memory (docs/building.md). */
 function transferFromEnv(addon: CudaAddon): void {
-  const v = process.env.CUDA_RANDOM_TRANSFER;
+  const v = ownEnv('CUDA_RANDOM_TRANSFER');
   if (v === undefined || v === '') return;
   if (v !== 'staging' && v !== 'register') {
     throw new RangeError(`CUDA_RANDOM_TRANSFER must be 'staging' or 'register', got '${v}'`);
@@ -126,7 +127,7 @@ function isAddon(a: unknown): a is CudaAddon {
 }
 
 /** CUDA_RANDOM_DEVICE: the default device index; undefined when unset. */
-export function deviceFromEnv(v = process.env.CUDA_RANDOM_DEVICE): number | undefined {
+export function deviceFromEnv(v = ownEnv('CUDA_RANDOM_DEVICE')): number | undefined {
   if (v === undefined || v.trim() === '') return undefined;
   const n = Number(v);
   if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n)) {

@@ -4,6 +4,7 @@
  * WebAssembly exists, CUDA_RANDOM_NO_WASM does not turn it off (anything but '' or '0'), it
  * instantiates, and its caller's setup (views, known-answer self-test) does not throw.
  */
+import { ownEnv } from '../records.js';
 
 /**
  * The few WebAssembly JS API members used here. tsconfig's lib (ES2022) and @types/node 20 declare no
@@ -15,7 +16,7 @@ interface WasmApi {
 }
 
 function disabledByEnv(): boolean {
-  const v = typeof process === 'undefined' ? undefined : process.env.CUDA_RANDOM_NO_WASM;
+  const v = ownEnv('CUDA_RANDOM_NO_WASM');
   return v !== undefined && v !== '' && v !== '0';
 }
 
