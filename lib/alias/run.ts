@@ -7,11 +7,10 @@ import { COMMON_OPTIONS, asyncly, makeJob, prepare, type CommonOptions, type Opt
 import { gpuHolds, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_COUNTS } from '../samplers/alias.js';
-import { subJob, type Job } from '../core/job.js';
+import { jobOf, subJob, type Job } from '../core/job.js';
 import type { Key } from '../core/keys.js';
 import { checkOut, describe } from '../core/validate.js';
 import { giveScratch, takeScratch } from '../core/scratch.js';
-import { record } from '../core/records.js';
 import { viewOf } from '../core/views.js';
 import { DeviceArray } from '../facade/device-array.js';
 import { runCall, runCallAsync, type Call } from '../facade/device-io.js';
@@ -104,7 +103,7 @@ function countsOut(p: Prepared, size: number): [Float64Array, Float64Array] {
 }
 
 function scratchJob(p: Prepared, op: string, params: Record<string, unknown>, scratch: Uint32Array): Job {
-  return record({ op, key: p.key, lo: p.lo, hi: p.hi, out: scratch, params: record(params), perElement: record() });
+  return jobOf({ op, key: p.key, lo: p.lo, hi: p.hi, out: scratch, params, perElement: {} });
 }
 
 function histogram(out: Float64Array, s: Uint32Array): void {
@@ -115,9 +114,9 @@ function histogram(out: Float64Array, s: Uint32Array): void {
 function gpuCounts(p: Prepared, params: Record<string, unknown>, out: Float64Array): [Backend, Job] | null {
   const be = aliasBackend(p.opts, OP_ALIAS_COUNTS, p.n, params);
   if (be.name !== 'cuda' || !be.supports(OP_ALIAS_COUNTS)) return null;
-  return [be, record({
-    op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: record({ ...params, count: p.n }), perElement: record(),
-    ...(p.opts.out === undefined ? { owned: new Set([out]) } : {}),
+  return [be, jobOf({
+    op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: { ...params, count: p.n }, perElement: {},
+    owned: p.opts.out === undefined ? new Set([out]) : undefined,
   })];
 }
 

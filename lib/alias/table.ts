@@ -9,6 +9,7 @@ import { record } from '../core/records.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_BUILD } from '../samplers/alias.js';
 import type { Key } from '../core/keys.js';
+import { jobOf } from '../core/job.js';
 import { DeviceArray } from '../facade/device-array.js';
 import type { WithDeviceOut } from '../facade/dtype.js';
 import { checkEnum, knownOptions } from '../core/validate.js';
@@ -102,9 +103,9 @@ export class AliasTable {
     const rows = internalArray(allocRows(n));
     const hi = internalArray(new Uint32Array(n));
     const lo = internalArray(new Uint32Array(n));
-    be.run(record({
-      op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: record({ ...params, method, hi, lo }), perElement: record(),
-      ...(inputs ? { device: record({ inputs: record(inputs) }) } : {}),
+    be.run(jobOf({
+      op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { ...params, method, hi, lo }, perElement: {},
+      device: inputs ? record({ inputs: record(inputs) }) : undefined,
     }));
     return new AliasTable(INTERNAL, method, rows, hi, lo);
   }

@@ -3,6 +3,7 @@
  * a value of the right kind outside its domain is a RangeError; both name the argument.
  */
 import { typedArrayName, typedBuffer, typedLength } from './views.js';
+import { emptyRecord } from './records.js';
 
 /** Largest element count one call accepts: the typed-array length limit of 32-bit indexing. */
 export const MAX_COUNT = 2 ** 32 - 1;
@@ -155,7 +156,7 @@ export function checkFiniteNumber(v: unknown, name: string): number {
  * must not shift every stream (issue 27).
  */
 export function checkOptions(opts: unknown, name = 'options'): Record<string, unknown> {
-  const snap = Object.create(null) as Record<string, unknown>;
+  const snap = emptyRecord<Record<string, unknown>>();
   if (opts === undefined) return snap;
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
     throw new TypeError(`${name} must be an object, got ${describe(opts)}`);

@@ -16,13 +16,13 @@
  *   also an input; a length that does not fit is a RangeError.
  */
 import type { Prepared } from './prepare.js';
-import type { Job } from '../core/job.js';
+import { jobOf, type Job } from '../core/job.js';
 import type { Backend, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
 import { pickBackend } from '../backend/select.js';
 import { CTORS } from '../core/types.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
 import { OUT_MOVED, checkDisjoint, checkOut, isDetached } from '../core/validate.js';
-import { record } from '../core/records.js';
+import { own, record } from '../core/records.js';
 import { viewOf } from '../core/views.js';
 
 
@@ -115,12 +115,23 @@ interface Bound {
   fail?: () => void;
 }
 
-/** Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). */
+/**
+ * Call c in its fixed shape: every field its own, the optional ones undefined when absent (they are
+ * read by name, and a plain object's missing field is Object.prototype's: a polluted `backend` or
+ * `inputs` reached the run).
+ */
+function fixedCall(c: Call): Call {
+  return {
+    p: c.p, op: c.op, dtype: c.dtype, count: c.count, params: c.params,
+    perElement: own(c, 'perElement'), inputs: own(c, 'inputs'), disjoint: own(c, 'disjoint'), backend: own(c, 'backend'),
+  };
+}
+
+/** Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). Bound and the
+ *  target's result have every field their own (after and fail are read by name). */
 function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   const { p } = c;
-  const job: Job = record({
-    op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: record(c.params), perElement: record(c.perElement),
-  });
+  const job: Job = jobOf({ op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: c.params, perElement: c.perElement ?? {} });
   const owned = new Set<ArrayBufferView>(Object.values(job.perElement));
   for (const i of c.inputs ?? []) {
     const store = storeOf(i.array, i.name);
@@ -138,24 +149,24 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
   const target = (store: DeviceStore): Pick<Bound, 'after'> => {
     if (store.host) {
       job.out = store.host.subarray(0, c.count);
-      return record();  // its after is looked up by name
+      return { after: undefined };
     }
     if (b.name === 'cuda') {
       if (store.device !== b.device) {
         throw new TypeError(`out is a DeviceArray on GPU ${store.device} but this call runs on GPU ${b.device} (device option)`);
       }
       (job.device ??= record()).out = { handle: store.handle, n: c.count };
-      return record();
+      return { after: undefined };
     }
     // a GPU array filled by a CPU run: compute on the host, then upload
     const tmp = new CTORS[c.dtype](c.count);
     job.out = tmp;
-    return record({ after: () => store.fromHost(tmp) });
+    return { after: () => store.fromHost(tmp) };
   };
   if (out === 'device') {
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
     const store = b.allocate(c.dtype, c.count);
-    return record({ job, result: wrapStore(store, c.dtype, c.count), ...target(store), fail: () => store.free() });
+    return { job, result: wrapStore(store, c.dtype, c.count), after: target(store).after, fail: () => store.free() };
   }
   if (out instanceof DeviceArray) {
     const t = target(storeOf(out, 'out'));
@@ -163,16 +174,16 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>): Bound {
     // Freed while an async CPU run filled its host copy: like a kernel whose output was freed, the
     // call finishes and the values go nowhere.
     if (upload) t.after = () => { if (!out.freed) upload(); };
-    return record({ job, result: out, ...t });  // after and fail are looked up by name
+    return { job, result: out, after: t.after, fail: undefined };
   }
   const host = hostOut(out, c.dtype, c.count);
   job.out = viewOf(host, 0, c.count);  // not host.subarray: a subclass's @@species could hand back other memory
   if (out === undefined) owned.add(job.out);  // made here: no one else can reach it before the call settles
-  return record({ job, result: host });
+  return { job, result: host, after: undefined, fail: undefined };
 }
 
 export function runCall(call: Call): CallResult {
-  const c = record(call);  // the optional fields (inputs, backend, disjoint …) are read by name
+  const c = fixedCall(call);
   check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
@@ -189,7 +200,7 @@ export function runCall(call: Call): CallResult {
 }
 
 export async function runCallAsync(call: Call): Promise<CallResult> {
-  const c = record(call);
+  const c = fixedCall(call);
   check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();

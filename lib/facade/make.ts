@@ -14,7 +14,7 @@ import type { Key } from '../core/keys.js';
 import { MAX_PROPOSALS, closedBounds, intervalOf, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
 import { constraintFor, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
-import { nullPrototypes, record } from '../core/records.js';
+import { nullPrototypes, own, record } from '../core/records.js';
 import { copyOf, typedLength, viewOf } from '../core/views.js';
 
 /** A validated `proposals`, or undefined (omitted: the backend's default). */
@@ -109,31 +109,36 @@ function outside32(v: Float32Array, lo: number, hi: number, from: number): numbe
   return -1;
 }
 
-/** What one parameter contributes to the call (a null-prototype record: its absent fields are read). */
+/** What one parameter contributes to the call: every field its own (all are read; see value()). */
 interface ParamValue {
-  scalar?: number;
-  perElement?: Float32Array | Float64Array;
+  scalar: number | undefined;
+  perElement: Float32Array | Float64Array | undefined;
   /** perElement was read from a DeviceArray (no host memory of the caller's to keep out of `out`). */
-  copied?: boolean;
-  input?: DeviceInput;
+  copied: boolean;
+  input: DeviceInput | undefined;
+}
+
+/** A ParamValue with the fields not given undefined: never looked up on Object.prototype. */
+function value(v: { scalar?: number; perElement?: Float32Array | Float64Array; copied?: boolean; input?: DeviceInput }): ParamValue {
+  return { scalar: own(v, 'scalar'), perElement: own(v, 'perElement'), copied: own(v, 'copied') ?? false, input: own(v, 'input') };
 }
 
 /** A scalar, per-element or DeviceArray parameter, validated by its constraint for the call's dtype
  *  (and, for count samplers, by whether its counts fit that dtype). */
 function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamValue {
   const is = constraintFor(q, dtype);
-  if (v === undefined && q.default !== undefined) return record<ParamValue>({ scalar: q.default });
-  if (typeof v === 'number' || !(q.perElement || q.device)) return record<ParamValue>({ scalar: is.check(v, q.name) });
+  if (v === undefined && q.default !== undefined) return value({ scalar: q.default });
+  if (typeof v === 'number' || !(q.perElement || q.device)) return value({ scalar: is.check(v, q.name) });
   if (v instanceof DeviceArray && q.device && q.readBack) {
     // read now: the host derives each element's parameters from the values (docs/streams.md §6.5)
     const h = checkShapeArray(v, n, q.name).toHost() as Float32Array | Float64Array;
-    return record<ParamValue>({ perElement: checkEach(h, is, q.name), copied: true });
+    return value({ perElement: checkEach(h, is, q.name), copied: true });
   }
   if (v instanceof DeviceArray) {
     if (!q.device) {
       throw new TypeError(`${q.name} must be a number, number[], Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
     }
-    return record<ParamValue>({
+    return value({
       input: {
         name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
         host: (h) => checkEach(h as Float32Array | Float64Array, is, q.name),
@@ -145,7 +150,7 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     const a = new Float64Array(n);
     for (let i = 0; i < n; i++) a[i] = checkAt(is, v[i], q.name, i);
-    return record<ParamValue>({ perElement: a });
+    return value({ perElement: a });
   }
   if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
     const length = typedLength(v);
@@ -153,14 +158,14 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
     // SharedArrayBuffer (or the caller, during an async call) may have changed them. Copied with the
     // intrinsic constructor: v.slice() would ask a subclass's @@species for the copy.
-    return record<ParamValue>({ perElement: checkEach(copyOf(v as Float32Array | Float64Array), is, q.name) });
+    return value({ perElement: checkEach(copyOf(v as Float32Array | Float64Array), is, q.name) });
   }
   const kinds = q.device ? 'a number, number[], Float32Array, Float64Array or float DeviceArray' : 'a number, number[], Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);
 }
 
 /** The vector parameter of a rows sampler: its K values (Float64Array) or a DeviceArray input. */
-function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; input?: DeviceInput; K: number } {
+function rowVector(spec: SamplerSpec, v: unknown): { values: Float64Array | undefined; input: DeviceInput | undefined; K: number } {
   const rows = spec.rows!;
   const q = spec.params.find((x) => x.name === rows.param)!;
   const shapes = (h: ArrayLike<unknown>): Float64Array => {
@@ -175,11 +180,11 @@ function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; inpu
     if (v.length < 1 || v.length > rows.max) {
       throw new RangeError(`${q.name} must have 1 to 2^${Math.log2(rows.max)} entries, got ${v.length}`);
     }
-    return record({ K: v.length, input: { name: q.name, array: v, slot: 'params' as const, key: q.name, host: (h: ArrayLike<unknown>) => shapes(h) } });
+    return { K: v.length, values: undefined, input: { name: q.name, array: v, slot: 'params', key: q.name, host: (h) => shapes(h) } };
   }
   if (Array.isArray(v) || isTypedInput(v, q.name, Float64Array, Float32Array)) {
     const values = shapes(Array.isArray(v) ? v : viewOf(v));  // a typed array's own length, not a subclass's
-    return record({ values, K: values.length });
+    return { values, K: values.length, input: undefined };
   }
   throw new TypeError(`${q.name} must be an array, Float64Array, Float32Array${q.device ? ' or DeviceArray' : ''} of ${q.doc.includes('shape') ? 'shapes' : 'values'}, got ${describe(v)}`);
 }
@@ -230,9 +235,10 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
     }
     p = { ...p, n: count, lo: Number(first & 0xffffffffn), hi: Number(first >> 32n) };
   }
-  const low = record(spec.lower(values, dtype));  // its perElement is optional: looked up by name
+  const low = spec.lower(values, dtype);
   // A lowering may replace the per-element values (chisquare: df becomes alpha = df/2).
-  return { p, op: low.op, dtype, count, params: record(low.params), perElement: record(low.perElement ?? perElement), inputs, disjoint };
+  // own(): a lowering without perElement must not find Object.prototype's
+  return { p, op: low.op, dtype, count, params: record(low.params), perElement: record(own(low, 'perElement') ?? perElement), inputs, disjoint };
 }
 
 /** The public functions of `spec`: [sync, async]; their types are declared in lib/facade/samplers.ts. */

@@ -5,9 +5,8 @@
 import { checkKey, type Key } from '../core/keys.js';
 import { checkCount, checkOffset, knownOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
-import type { Job } from '../core/job.js';
+import { jobOf, type Job } from '../core/job.js';
 import type { OutArray } from '../core/job.js';
-import { record } from '../core/records.js';
 import { viewOf } from '../core/views.js';
 
 export interface CommonOptions {
@@ -57,10 +56,7 @@ export function makeJob(
   params: Record<string, unknown> = {}, perElement: Job['perElement'] = {},
 ): Job {
   const o = viewOf(out, 0, p.n);  // not out.subarray: the caller's @@species could hand back other memory
-  return record({
-    op, key: p.key, lo: p.lo, hi: p.hi, out: o, params: record(params), perElement: record(perElement),
-    ...(p.opts.out === undefined ? { owned: new Set([o]) } : {}),
-  });
+  return jobOf({ op, key: p.key, lo: p.lo, hi: p.hi, out: o, params, perElement, owned: p.opts.out === undefined ? new Set([o]) : undefined });
 }
 
 /** Turns a synchronous validation throw into a rejected Promise, as async callers expect. */

@@ -207,8 +207,9 @@ export function perElementRows(
   const row: Record<string, number> = record();
   for (const [name, x] of Object.entries(v)) if (typeof x === 'number') row[name] = x;
   const names = Object.keys(arrays);  // not for-in: that also lists what Object.prototype has
+  const columns = names.map((name) => arrays[name]);
   for (let i = 0; i < n; i++) {
-    for (const name of names) row[name] = arrays[name][i];
+    for (let j = 0; j < names.length; j++) row[names[j]] = columns[j][i];
     check?.(row, (name) => (arrays[name] ? `${name}[${i}]` : name));
     const p = derive(row);
     for (let k = 0; k < width; k++) cols[k][i] = p[k];

@@ -7,7 +7,7 @@
  * call (job.owned), and its own copies of everything else — outputs copied back when the call ends,
  * after checking that the caller's array is still there.
  */
-import type { Job } from '../../core/job.js';
+import { jobOf, type Job } from '../../core/job.js';
 import type { OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { isInternal } from '../../core/owned.js';
@@ -43,7 +43,7 @@ export function stableJob(job: Job): StableJob {
   }
   const perElement: Job['perElement'] = record();
   for (const [k, v] of Object.entries(job.perElement)) perElement[k] = input(v);
-  const stable: Job = record({ ...job, out: output(job.out), params, perElement });
+  const stable: Job = jobOf({ ...job, out: output(job.out), params, perElement });
   return {
     job: stable,
     finish() {
