@@ -52,8 +52,7 @@ export function categoricalMethod(N: number, n: number): CategoricalMethod {
 /** categorical's options, for its unknown-option errors. */
 const NAMES = { fn: 'categorical', known: ['method', 'table', ...COMMON_OPTIONS], hints: { p: 'the weights argument', size: 'n, the count argument' } };
 
-function categoricalJob(key: Key, weights: WeightsInput, n: number, options?: CategoricalOptions): [Job, Uint32Array, Backend | null] {
-  const p: Prepared = prepare(key, n, options, NAMES);
+function categoricalJob(p: Prepared, weights: WeightsInput): [Job, Uint32Array, Backend | null] {
   const a = checkWeights(weights);
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
@@ -89,10 +88,9 @@ function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, metho
  * weights read in place (GPU-resident) or uploaded; on the CPU the weights' host values are needed
  * first (`host`: their copy, awaited by the async form), then the draws may be uploaded into a GPU out.
  */
-function deviceCall<R>(key: Key, weights: WeightsInput | DeviceArray, n: number, options: CategoricalOptions | undefined,
+function deviceCall<R>(p: Prepared, weights: WeightsInput | DeviceArray,
   run: (c: Call) => R, host: (w: DeviceArray, store: ReturnType<typeof checkDeviceWeights>) => Float32Array | Float64Array | Promise<Float32Array | Float64Array>,
 ): R | Promise<R> {
-  const p: Prepared = prepare(key, n, options, NAMES);
   const onDevice = weights instanceof DeviceArray;
   const store = onDevice ? checkDeviceWeights(weights) : undefined;
   const a = onDevice ? undefined : checkWeights(weights);
@@ -131,10 +129,12 @@ function deviceCall<R>(key: Key, weights: WeightsInput | DeviceArray, n: number,
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options: WithDeviceOut<CategoricalOptions>): DeviceArray;
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Uint32Array;
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Uint32Array | DeviceArray {
-  if (weights instanceof DeviceArray || wantsDevice(options)) {
-    return deviceCall(key, weights, n, options, runCall, hostWeights) as Uint32Array | DeviceArray;
+  // The options are read once, here (own properties only): where the call runs depends on their `out`.
+  const p = prepare(key, n, options, NAMES);
+  if (weights instanceof DeviceArray || wantsDevice(p.opts)) {
+    return deviceCall(p, weights, runCall, hostWeights) as Uint32Array | DeviceArray;
   }
-  const [job, out, be] = categoricalJob(key, weights, n, options);
+  const [job, out, be] = categoricalJob(p, weights);
   if (be) be.run(job);
   return out;
 }
@@ -145,10 +145,11 @@ export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: nu
  */
 export const categoricalAsync = asyncly(
   async (key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Promise<Uint32Array | DeviceArray> => {
-    if (weights instanceof DeviceArray || wantsDevice(options)) {
-      return (await deviceCall(key, weights, n, options, runCallAsync, hostWeightsAsync)) as Uint32Array | DeviceArray;
+    const p = prepare(key, n, options, NAMES);
+    if (weights instanceof DeviceArray || wantsDevice(p.opts)) {
+      return (await deviceCall(p, weights, runCallAsync, hostWeightsAsync)) as Uint32Array | DeviceArray;
     }
-    const [job, out, be] = categoricalJob(key, weights, n, options);
+    const [job, out, be] = categoricalJob(p, weights);
     if (be) await be.runAsync(job);
     return out;
   },

@@ -7,10 +7,11 @@ import { COMMON_OPTIONS, asyncly, makeJob, prepare, type CommonOptions, type Opt
 import { gpuHolds, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_COUNTS } from '../samplers/alias.js';
-import { subJob, type Job } from '../core/job.js';
+import { jobOf, subJob, type Job } from '../core/job.js';
 import type { Key } from '../core/keys.js';
 import { checkOut, describe } from '../core/validate.js';
 import { giveScratch, takeScratch } from '../core/scratch.js';
+import { viewOf } from '../core/views.js';
 import { DeviceArray } from '../facade/device-array.js';
 import { runCall, runCallAsync, type Call } from '../facade/device-io.js';
 import type { DeviceOut } from '../facade/dtype.js';
@@ -21,9 +22,10 @@ export interface AliasSampleOptions extends CommonOptions {
   out?: Uint32Array | DeviceOut;
 }
 
-/** Whether the options ask for a DeviceArray result (then lib/facade/device-io.ts runs the call). */
-export function wantsDevice(options: unknown): boolean {
-  const out = (options as { out?: unknown } | undefined)?.out;
+/** Whether the (checked: own properties, read once) options ask for a DeviceArray result (then
+ *  lib/facade/device-io.ts runs the call). */
+export function wantsDevice(opts: Prepared['opts']): boolean {
+  const out = opts.out;
   return out === 'device' || out instanceof DeviceArray;
 }
 
@@ -75,7 +77,7 @@ export function aliasBackend(place: Placement, op: string, n: number, params: Re
  */
 function tableCall(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Call {
   const p = prepare(key, n, options, SAMPLE_NAMES);
-  return sampleCall(p, op, params, wantsDevice(options) ? undefined : { backend: aliasBackend(p.opts, op, p.n, params) });
+  return sampleCall(p, op, params, wantsDevice(p.opts) ? undefined : { backend: aliasBackend(p.opts, op, p.n, params) });
 }
 
 export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array | DeviceArray {
@@ -87,19 +89,21 @@ export const sampleAsync = asyncly(
     (await runCallAsync(tableCall(key, n, options, op, params))) as Uint32Array | DeviceArray,
 );
 
-/** Validates the counts options; returns the (zeroed unless accumulate) histogram. */
-function countsOut(p: Prepared, size: number): Float64Array {
+/** Validates the counts options; returns the caller's histogram (or a new one) and the view of its
+ *  first `size` elements that the counts go to (zeroed unless accumulate). */
+function countsOut(p: Prepared, size: number): [Float64Array, Float64Array] {
   const acc = p.opts.accumulate;
   if (acc !== undefined && typeof acc !== 'boolean') {
     throw new TypeError(`accumulate must be a boolean, got ${describe(acc)}`);
   }
   const out = checkOut(p.opts.out, Float64Array, size);
-  if (!acc) out.fill(0, 0, size);
-  return out;
+  const view = viewOf(out, 0, size);  // intrinsic: the caller's subclass decides nothing about where counts go
+  if (!acc) view.fill(0);
+  return [out, view];
 }
 
 function scratchJob(p: Prepared, op: string, params: Record<string, unknown>, scratch: Uint32Array): Job {
-  return { op, key: p.key, lo: p.lo, hi: p.hi, out: scratch, params, perElement: {} };
+  return jobOf({ op, key: p.key, lo: p.lo, hi: p.hi, out: scratch, params, perElement: {} });
 }
 
 function histogram(out: Float64Array, s: Uint32Array): void {
@@ -110,20 +114,20 @@ function histogram(out: Float64Array, s: Uint32Array): void {
 function gpuCounts(p: Prepared, params: Record<string, unknown>, out: Float64Array): [Backend, Job] | null {
   const be = aliasBackend(p.opts, OP_ALIAS_COUNTS, p.n, params);
   if (be.name !== 'cuda' || !be.supports(OP_ALIAS_COUNTS)) return null;
-  return [be, {
+  return [be, jobOf({
     op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: { ...params, count: p.n }, perElement: {},
-    ...(p.opts.out === undefined ? { owned: new Set([out]) } : {}),
-  }];
+    owned: p.opts.out === undefined ? new Set([out]) : undefined,
+  })];
 }
 
 /** Counts of a table's samples (params { rows, n }). */
 export function countsPrepared(p: Prepared, params: Record<string, unknown>, size: number): Float64Array {
-  const out = countsOut(p, size);
-  if (p.n === 0) return out;
+  const [result, out] = countsOut(p, size);
+  if (p.n === 0) return result;
   const gpu = gpuCounts(p, params, out);
   if (gpu) {
     gpu[0].run(gpu[1]);
-    return out;
+    return result;
   }
   const scratch = new Uint32Array(Math.min(p.n, SYNC_CHUNK));
   const job = scratchJob(p, OP_ALIAS, params, scratch);
@@ -133,18 +137,18 @@ export function countsPrepared(p: Prepared, params: Record<string, unknown>, siz
     pickBackend(p.opts, OP_ALIAS, c).run(subJob(job, s, c, part));
     histogram(out, part);
   }
-  return out;
+  return result;
 }
 
 export async function countsPreparedAsync(
   p: Prepared, params: Record<string, unknown>, size: number,
 ): Promise<Float64Array> {
-  const out = countsOut(p, size);
-  if (p.n === 0) return out;
+  const [result, out] = countsOut(p, size);
+  if (p.n === 0) return result;
   const gpu = gpuCounts(p, params, out);
   if (gpu) {
     await gpu[0].runAsync(gpu[1]);
-    return out;
+    return result;
   }
   // Two shared scratch buffers: the pool fills one while this thread counts the other.
   const len = Math.min(p.n, ASYNC_CHUNK);
@@ -180,5 +184,5 @@ export async function countsPreparedAsync(
     if (prev) await prev.done;
   }
   for (const b of bufs) giveScratch(b.buffer as SharedArrayBuffer);
-  return out;
+  return result;
 }

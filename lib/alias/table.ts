@@ -5,9 +5,11 @@
 import { prepare } from '../facade/prepare.js';
 import { checkDevice, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import { internalArray } from '../core/owned.js';
+import { record } from '../core/records.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_BUILD } from '../samplers/alias.js';
 import type { Key } from '../core/keys.js';
+import { jobOf } from '../core/job.js';
 import { DeviceArray } from '../facade/device-array.js';
 import type { WithDeviceOut } from '../facade/dtype.js';
 import { checkEnum, knownOptions } from '../core/validate.js';
@@ -65,7 +67,7 @@ export class AliasTable {
     this.#rows = internalArray(rows);
     this.#hi = internalArray(hi);
     this.#lo = internalArray(lo);
-    this.#params = { rows, n: this.size };
+    this.#params = record({ rows, n: this.size });
   }
 
   /**
@@ -101,10 +103,10 @@ export class AliasTable {
     const rows = internalArray(allocRows(n));
     const hi = internalArray(new Uint32Array(n));
     const lo = internalArray(new Uint32Array(n));
-    be.run({
+    be.run(jobOf({
       op: OP_ALIAS_BUILD, key: [0, 0], lo: 0, hi: 0, out: rows, params: { ...params, method, hi, lo }, perElement: {},
-      ...(inputs ? { device: { inputs } } : {}),
-    });
+      device: inputs ? record({ inputs: record(inputs) }) : undefined,
+    }));
     return new AliasTable(INTERNAL, method, rows, hi, lo);
   }
 

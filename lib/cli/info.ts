@@ -3,6 +3,7 @@ import { backend } from '../index.js';
 import { poolSize } from '../backend/cpu/pool.js';
 import { loadNative } from '../native/load.js';
 import { libraryVersion } from './version.js';
+import { ownEnv } from '../core/records.js';
 
 export interface GpuFacts { index: number; name: string; computeCapability: string; totalMemory: number }
 
@@ -34,7 +35,7 @@ export function infoFacts(): InfoFacts {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
     env: Object.fromEntries(['CUDA_RANDOM_BACKEND', 'CUDA_RANDOM_DEVICE', 'CUDA_RANDOM_THREADS', 'CUDA_RANDOM_COPY_THREADS',
-      'CUDA_RANDOM_TRANSFER', 'CUDA_RANDOM_WORKER', 'CUDA_RANDOM_NO_NATIVE_CPU', 'CUDA_RANDOM_NO_WASM', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, process.env[k] ?? null])),
+      'CUDA_RANDOM_TRANSFER', 'CUDA_RANDOM_WORKER', 'CUDA_RANDOM_NO_NATIVE_CPU', 'CUDA_RANDOM_NO_WASM', 'CUDA_VISIBLE_DEVICES'].map((k) => [k, ownEnv(k) ?? null])),
   };
 }
 

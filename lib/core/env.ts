@@ -6,10 +6,12 @@
  * plain decimal digits in a stated range, switches are 0 or 1. The C library reads
  * CUDA_RANDOM_COPY_THREADS and CUDA_RANDOM_ALIAS_TUNING with the same grammar (cuda/src/cr_env.h).
  */
+import { ownEnv } from './records.js';
 
-/** The variable's value, or undefined when it is unset or empty (the default). */
+/** The variable's value, or undefined when it is unset or empty (the default). An own property of
+ *  process.env only: an unset name would otherwise fall through to a polluted Object.prototype. */
 export function envValue(name: string): string | undefined {
-  const v = typeof process === 'undefined' ? undefined : process.env[name];
+  const v = ownEnv(name);
   return v === undefined || v === '' ? undefined : v;
 }
 

@@ -1,6 +1,7 @@
 /** A validated unit of bulk work, the currency between the facade, the registry and the backends. */
 import type { Key } from './keys.js';
 import type { OutArray } from './types.js';
+import { own, record } from './records.js';
 
 export type { OutArray } from './types.js';
 
@@ -47,6 +48,17 @@ export type Kernel = (a: KernelArgs) => void;
 /** A faster kernel with the same bits; false when it declines (the specification kernel runs). */
 export type FastKernel = (a: KernelArgs) => boolean;
 
+/**
+ * Job j in its fixed shape: every field its own (device and owned undefined when absent, so that no
+ * read of them reaches Object.prototype) and params and perElement null-prototype records.
+ */
+export function jobOf(j: Job): Job {
+  return {
+    op: j.op, key: j.key, lo: j.lo, hi: j.hi, out: j.out, params: record(j.params), perElement: record(j.perElement),
+    device: own(j, 'device'), owned: own(j, 'owned'),
+  };
+}
+
 /** The kernel arguments of a job. */
 export function kernelArgs(job: Job): KernelArgs {
   return { k0: job.key[0], k1: job.key[1], lo: job.lo, hi: job.hi, out: job.out, params: job.params, perElement: job.perElement };
@@ -57,7 +69,7 @@ export function subJob(job: Job, start: number, count: number, out: OutArray = j
   const l = job.lo + start;
   const lo = l >>> 0;
   const hi = (job.hi + Math.floor(l / 2 ** 32)) >>> 0;
-  const perElement: Job['perElement'] = {};
+  const perElement: Job['perElement'] = record();
   for (const [name, arr] of Object.entries(job.perElement)) perElement[name] = arr.subarray(start, start + count);
-  return { ...job, lo, hi, out, perElement };
+  return jobOf({ ...job, lo, hi, out, perElement });
 }

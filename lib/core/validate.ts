@@ -2,6 +2,8 @@
  * Argument checks shared by every public function. Policy: the wrong *kind* of value is a TypeError,
  * a value of the right kind outside its domain is a RangeError; both name the argument.
  */
+import { typedArrayName, typedBuffer, typedLength } from './views.js';
+import { emptyRecord } from './records.js';
 
 /** Largest element count one call accepts: the typed-array length limit of 32-bit indexing. */
 export const MAX_COUNT = 2 ** 32 - 1;
@@ -73,13 +75,16 @@ export function checkOut<T extends ArrayBufferView & { length: number }>(
   out: unknown, ctor: TypedArrayCtor<T>, n: number, name = 'out',
 ): T {
   if (out === undefined) return allocate(ctor, n);
-  // isView: a Proxy or an Object.create(Float64Array.prototype) passes instanceof but is no typed array.
-  if (!ArrayBuffer.isView(out) || !(out instanceof (ctor as unknown as Function))) {
+  // isView: a Proxy or an Object.create(Float64Array.prototype) passes instanceof but is no typed array;
+  // the name: an array whose prototype was swapped passes instanceof but holds other elements.
+  if (!ArrayBuffer.isView(out) || !(out instanceof (ctor as unknown as Function)) || typedArrayName(out) !== ctor.name) {
     throw new TypeError(`${name} must be a ${ctor.name}, got ${describe(out)}`);
   }
   const o = out as T;
   if (isDetached(o)) throw new TypeError(`${name} is backed by a detached ArrayBuffer`);
-  if (o.length < n) throw new RangeError(`${name} has length ${o.length}, needs at least ${n}`);
+  // its own length: a subclass's `length` getter may say anything
+  const length = typedLength(o);
+  if (length < n) throw new RangeError(`${name} has length ${length}, needs at least ${n}`);
   return o;
 }
 
@@ -90,7 +95,7 @@ export function checkOut<T extends ArrayBufferView & { length: number }>(
  * that are not typed arrays of those types at all (the caller decides what else it accepts).
  */
 export function isTypedInput(v: unknown, name: string, ...ctors: Function[]): v is ArrayBufferView & ArrayLike<number> {
-  if (!ArrayBuffer.isView(v) || !ctors.some((c) => v instanceof c)) return false;
+  if (!ArrayBuffer.isView(v) || !ctors.some((c) => v instanceof c && typedArrayName(v) === c.name)) return false;
   if (isDetached(v)) throw new TypeError(`${name} is backed by a detached ArrayBuffer`);
   return true;
 }
@@ -112,10 +117,16 @@ export function checkDisjoint(out: ArrayBufferView, input: unknown, outName: str
 /** The error of an async call whose host `out` was detached or resized before its values landed. */
 export const OUT_MOVED = 'out was detached or resized while the call was pending; its values are lost';
 
+/** ArrayBuffer.prototype.detached's getter where the engine has one (not `buf.detached`: on Node 20,
+ *  which lacks it, that read reached Object.prototype, where a polluted value decided). */
+const DETACHED = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get as ((this: unknown) => boolean) | undefined;
+
 export function isDetached(v: ArrayBufferView): boolean {
-  const buf = v.buffer as ArrayBuffer & { detached?: boolean };
-  if (buf.detached !== undefined) return buf.detached;
-  // Node 20 lacks ArrayBuffer.prototype.detached; a view on a detached buffer cannot be made.
+  // the view's own buffer (a subclass's `buffer` getter may name another), for a typed array
+  const buf = typedArrayName(v) !== undefined ? typedBuffer(v) : v.buffer;
+  if (buf instanceof SharedArrayBuffer) return false;  // it cannot be detached
+  if (DETACHED) return DETACHED.call(buf);
+  // A view on a detached buffer cannot be made.
   try {
     new Uint8Array(buf, 0, 0);
     return false;
@@ -138,12 +149,39 @@ export function checkFiniteNumber(v: unknown, name: string): number {
   return v;
 }
 
+/**
+ * The options object `opts` as a snapshot: its own enumerable properties, each read once, in a
+ * null-prototype record. Every later read sees the value of that one read (a getter cannot answer
+ * differently to a second read), and nothing inherited is an option: `Object.prototype.offset = 5`
+ * must not shift every stream (issue 27).
+ */
 export function checkOptions(opts: unknown, name = 'options'): Record<string, unknown> {
-  if (opts === undefined) return {};
+  const snap = emptyRecord<Record<string, unknown>>();
+  if (opts === undefined) return snap;
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
     throw new TypeError(`${name} must be an object, got ${describe(opts)}`);
   }
-  return opts as Record<string, unknown>;
+  for (const k of Object.keys(opts)) snap[k] = (opts as Record<string, unknown>)[k];
+  return snap;
+}
+
+/**
+ * A known option that `opts` has, but not as an own enumerable property (on a prototype of the
+ * caller's, or non-enumerable) is refused rather than ignored: `Object.create(defaults)` would
+ * otherwise lose its defaults silently. Object.prototype itself is not asked: what is there was not
+ * passed by the caller (pollution is ignored, as for every other object).
+ */
+function checkInherited(fn: string, opts: object, snap: Record<string, unknown>, known: readonly string[], name: string): void {
+  const holders: object[] = [opts];
+  for (let p = Object.getPrototypeOf(opts) as object | null; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    holders.push(p);
+  }
+  for (const k of known) {
+    if (Object.hasOwn(snap, k)) continue;
+    if (holders.some((h) => Object.hasOwn(h, k))) {
+      throw new TypeError(`${fn}: option '${k}' is inherited or non-enumerable; ${name} are read from own enumerable properties only`);
+    }
+  }
 }
 
 /** What numpy, @stdlib and jax users pass as an option, where no function of ours takes it by that name. */
@@ -165,6 +203,7 @@ export function knownOptions(
   fn: string, opts: unknown, known: readonly string[], hints: Readonly<Record<string, string>> = {}, name = 'options',
 ): Record<string, unknown> {
   const o = checkOptions(opts, name);
+  if (opts !== undefined) checkInherited(fn, opts as object, o, known, name);
   for (const k of Object.keys(o)) {
     if (known.includes(k)) continue;
     const lower = k.toLowerCase();

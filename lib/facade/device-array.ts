@@ -9,7 +9,8 @@
 import type { BackendChoice, BackendName, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
 import { CTORS, dtypeOf } from '../core/types.js';
 import { pickDeviceBackend } from '../backend/select.js';
-import { describe, knownOptions } from '../core/validate.js';
+import { describe, isDetached, knownOptions } from '../core/validate.js';
+import { typedArrayName, viewOf } from '../core/views.js';
 
 export type { DeviceDtype } from '../backend/types.js';
 
@@ -101,17 +102,22 @@ export class DeviceArray {
    */
   static from(data: HostArray, options?: { backend?: BackendChoice; device?: number }): DeviceArray {
     const dtype = dtypeOf(data);
-    if (!dtype) throw new TypeError(`data must be a Uint32Array, Int32Array, Uint8Array, Float32Array or Float64Array, got ${describe(data)}`);
+    if (!dtype || typedArrayName(data) !== CTORS[dtype].name) {
+      throw new TypeError(`data must be a Uint32Array, Int32Array, Uint8Array, Float32Array or Float64Array, got ${describe(data)}`);
+    }
+    if (isDetached(data)) throw new TypeError('data is backed by a detached ArrayBuffer');
     const b = pickDeviceBackend(knownOptions('DeviceArray.from', options, ['backend', 'device']));
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
-    const store = b.allocate(dtype, data.length);
+    // The values through an intrinsic view: its own length and memory, whatever a subclass's getters say.
+    const view = viewOf(data);
+    const store = b.allocate(dtype, view.length);
     try {
-      store.fromHost(data);
+      store.fromHost(view);
     } catch (e) {
       store.free();
       throw e;
     }
-    return new DeviceArray(TOKEN, store, dtype, data.length);
+    return new DeviceArray(TOKEN, store, dtype, view.length);
   }
 }
 

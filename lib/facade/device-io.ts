@@ -16,12 +16,14 @@
  *   also an input; a length that does not fit is a RangeError.
  */
 import type { Prepared } from './prepare.js';
-import type { Job } from '../core/job.js';
+import { jobOf, type Job } from '../core/job.js';
 import type { Backend, DeviceDtype, DeviceStore, HostArray } from '../backend/types.js';
 import { pickBackend } from '../backend/select.js';
 import { CTORS } from '../core/types.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
 import { OUT_MOVED, checkDisjoint, checkOut, isDetached } from '../core/validate.js';
+import { own, record } from '../core/records.js';
+import { copyOf, viewOf } from '../core/views.js';
 
 
 /** A host output of the call's type: `out` validated, or a new array (checkOut with the dtype's constructor). */
@@ -114,21 +116,34 @@ interface Bound {
 }
 
 /**
+ * Call c in its fixed shape: every field its own, the optional ones undefined when absent (they are
+ * read by name, and a plain object's missing field is Object.prototype's: a polluted `backend` or
+ * `inputs` reached the run).
+ */
+function fixedCall(c: Call): Call {
+  return {
+    p: c.p, op: c.op, dtype: c.dtype, count: c.count, params: c.params,
+    perElement: own(c, 'perElement'), inputs: own(c, 'inputs'), disjoint: own(c, 'disjoint'), backend: own(c, 'backend'),
+  };
+}
+
+/**
  * Builds the job for backend b; `copies` holds the host copies of needsCopy(c, b). `snapshot` (async
  * calls): a CPU DeviceArray input is copied too, since the job reads it after the call returns, when
- * the caller may write it (as another call's `out`); a synchronous call reads it in place.
+ * the caller may write it (as another call's `out`); a synchronous call reads it in place. Bound and
+ * the target's result have every field their own (after and fail are read by name).
  */
 function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot = false): Bound {
   const { p } = c;
-  const job: Job = { op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: { ...c.params }, perElement: { ...c.perElement } };
+  const job: Job = jobOf({ op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: c.params, perElement: c.perElement ?? {} });
   const owned = new Set<ArrayBufferView>(Object.values(job.perElement));
   for (const i of c.inputs ?? []) {
     const store = storeOf(i.array, i.name);
     if (b.name === 'cuda' && store.handle !== undefined && store.device === b.device) {
-      (job.device ??= {}).inputs = { ...job.device?.inputs, [i.key]: store.handle };
+      (job.device ??= record()).inputs = record({ ...job.device?.inputs, [i.key]: store.handle });
       continue;
     }
-    const values = i.host(copies.get(i) ?? (snapshot ? copyOf(store.host!, i.array.dtype) : store.host!));
+    const values = i.host(copies.get(i) ?? (snapshot ? copyOf(store.host!) : store.host!));
     owned.add(values);
     if (i.slot === 'perElement') job.perElement[i.key] = values;
     else job.params[i.key] = values;
@@ -138,14 +153,14 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot
   const target = (store: DeviceStore): Pick<Bound, 'after'> => {
     if (store.host) {
       job.out = store.host.subarray(0, c.count);
-      return {};
+      return { after: undefined };
     }
     if (b.name === 'cuda') {
       if (store.device !== b.device) {
         throw new TypeError(`out is a DeviceArray on GPU ${store.device} but this call runs on GPU ${b.device} (device option)`);
       }
-      (job.device ??= {}).out = { handle: store.handle, n: c.count };
-      return {};
+      (job.device ??= record()).out = { handle: store.handle, n: c.count };
+      return { after: undefined };
     }
     // a GPU array filled by a CPU run: compute on the host, then upload
     const tmp = new CTORS[c.dtype](c.count);
@@ -155,7 +170,7 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot
   if (out === 'device') {
     if (!b.allocate) throw new Error(`internal: backend '${b.name}' cannot hold device arrays`);
     const store = b.allocate(c.dtype, c.count);
-    return { job, result: wrapStore(store, c.dtype, c.count), ...target(store), fail: () => store.free() };
+    return { job, result: wrapStore(store, c.dtype, c.count), after: target(store).after, fail: () => store.free() };
   }
   if (out instanceof DeviceArray) {
     const t = target(storeOf(out, 'out'));
@@ -163,22 +178,16 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot
     // Freed while an async CPU run filled its host copy: like a kernel whose output was freed, the
     // call finishes and the values go nowhere.
     if (upload) t.after = () => { if (!out.freed) upload(); };
-    return { job, result: out, ...t };
+    return { job, result: out, after: t.after, fail: undefined };
   }
   const host = hostOut(out, c.dtype, c.count);
-  job.out = host.subarray(0, c.count);
+  job.out = viewOf(host, 0, c.count);  // not host.subarray: a subclass's @@species could hand back other memory
   if (out === undefined) owned.add(job.out);  // made here: no one else can reach it before the call settles
-  return { job, result: host };
+  return { job, result: host, after: undefined, fail: undefined };
 }
 
-/** A copy of a CPU DeviceArray's memory, made with the intrinsic constructor. */
-function copyOf(h: HostArray, dtype: DeviceDtype): HostArray {
-  const copy = new CTORS[dtype](h.length) as HostArray;
-  copy.set(h as never);
-  return copy;
-}
-
-export function runCall(c: Call): CallResult {
+export function runCall(call: Call): CallResult {
+  const c = fixedCall(call);
   check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
@@ -194,7 +203,8 @@ export function runCall(c: Call): CallResult {
   return bound.result;
 }
 
-export async function runCallAsync(c: Call): Promise<CallResult> {
+export async function runCallAsync(call: Call): Promise<CallResult> {
+  const c = fixedCall(call);
   check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
@@ -208,7 +218,8 @@ export async function runCallAsync(c: Call): Promise<CallResult> {
     throw e;
   } finally {
     // A host out transferred away or shrunk while the call ran: the values went nowhere the caller can see.
-    if (!(bound.result instanceof DeviceArray) && (isDetached(bound.result) || bound.result.length < c.count)) {
+    // (Asked of the job's view of it, whose getters are the intrinsic ones.)
+    if (!(bound.result instanceof DeviceArray) && (isDetached(bound.job.out) || bound.job.out.length < c.count)) {
       throw new TypeError(OUT_MOVED);
     }
   }

@@ -14,6 +14,8 @@ import type { Key } from '../core/keys.js';
 import { MAX_PROPOSALS, closedBounds, intervalOf, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
 import { constraintFor, type ParamSpec, type SamplerSpec } from '../samplers/spec.js';
+import { nullPrototypes, own, record } from '../core/records.js';
+import { copyOf, typedLength, viewOf } from '../core/views.js';
 
 /** A validated `proposals`, or undefined (omitted: the backend's default). */
 export function checkProposals(v: unknown): number | undefined {
@@ -107,56 +109,63 @@ function outside32(v: Float32Array, lo: number, hi: number, from: number): numbe
   return -1;
 }
 
-/** What one parameter contributes to the call. */
+/** What one parameter contributes to the call: every field its own (all are read; see value()). */
 interface ParamValue {
-  scalar?: number;
-  perElement?: Float32Array | Float64Array;
+  scalar: number | undefined;
+  perElement: Float32Array | Float64Array | undefined;
   /** perElement was read from a DeviceArray (no host memory of the caller's to keep out of `out`). */
-  copied?: boolean;
-  input?: DeviceInput;
+  copied: boolean;
+  input: DeviceInput | undefined;
+}
+
+/** A ParamValue with the fields not given undefined: never looked up on Object.prototype. */
+function value(v: { scalar?: number; perElement?: Float32Array | Float64Array; copied?: boolean; input?: DeviceInput }): ParamValue {
+  return { scalar: own(v, 'scalar'), perElement: own(v, 'perElement'), copied: own(v, 'copied') ?? false, input: own(v, 'input') };
 }
 
 /** A scalar, per-element or DeviceArray parameter, validated by its constraint for the call's dtype
  *  (and, for count samplers, by whether its counts fit that dtype). */
 function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamValue {
   const is = constraintFor(q, dtype);
-  if (v === undefined && q.default !== undefined) return { scalar: q.default };
-  if (typeof v === 'number' || !(q.perElement || q.device)) return { scalar: is.check(v, q.name) };
+  if (v === undefined && q.default !== undefined) return value({ scalar: q.default });
+  if (typeof v === 'number' || !(q.perElement || q.device)) return value({ scalar: is.check(v, q.name) });
   if (v instanceof DeviceArray && q.device && q.readBack) {
     // read now: the host derives each element's parameters from the values (docs/streams.md §6.5)
     const h = checkShapeArray(v, n, q.name).toHost() as Float32Array | Float64Array;
-    return { perElement: checkEach(h, is, q.name), copied: true };
+    return value({ perElement: checkEach(h, is, q.name), copied: true });
   }
   if (v instanceof DeviceArray) {
     if (!q.device) {
       throw new TypeError(`${q.name} must be a number, number[], Float32Array or Float64Array, got a DeviceArray${q.noDevice ? `; ${q.noDevice}` : ''}`);
     }
-    return {
+    return value({
       input: {
         name: q.name, array: checkShapeArray(v, n, q.name), slot: 'perElement', key: q.name,
         host: (h) => checkEach(h as Float32Array | Float64Array, is, q.name),
       },
-    };
+    });
   }
   if (q.perElement && Array.isArray(v)) {
     // number[] like dirichlet's and categorical's vectors: one value per element, as a Float64Array.
     if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
     const a = new Float64Array(n);
     for (let i = 0; i < n; i++) a[i] = checkAt(is, v[i], q.name, i);
-    return { perElement: a };
+    return value({ perElement: a });
   }
   if (q.perElement && isTypedInput(v, q.name, Float32Array, Float64Array)) {
-    if (v.length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${v.length}`);
+    const length = typedLength(v);
+    if (length !== n) throw new RangeError(`${q.name} must have length n = ${n}, got ${length}`);
     // A snapshot, validated: kernels, workers and the GPU read the values after this returns, when a
-    // SharedArrayBuffer (or the caller, during an async call) may have changed them.
-    return { perElement: checkEach((v as Float32Array | Float64Array).slice(), is, q.name) };
+    // SharedArrayBuffer (or the caller, during an async call) may have changed them. Copied with the
+    // intrinsic constructor: v.slice() would ask a subclass's @@species for the copy.
+    return value({ perElement: checkEach(copyOf(v as Float32Array | Float64Array), is, q.name) });
   }
   const kinds = q.device ? 'a number, number[], Float32Array, Float64Array or float DeviceArray' : 'a number, number[], Float32Array or Float64Array';
   throw new TypeError(`${q.name} must be ${kinds}, got ${describe(v)}`);
 }
 
 /** The vector parameter of a rows sampler: its K values (Float64Array) or a DeviceArray input. */
-function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; input?: DeviceInput; K: number } {
+function rowVector(spec: SamplerSpec, v: unknown): { values: Float64Array | undefined; input: DeviceInput | undefined; K: number } {
   const rows = spec.rows!;
   const q = spec.params.find((x) => x.name === rows.param)!;
   const shapes = (h: ArrayLike<unknown>): Float64Array => {
@@ -171,11 +180,11 @@ function rowVector(spec: SamplerSpec, v: unknown): { values?: Float64Array; inpu
     if (v.length < 1 || v.length > rows.max) {
       throw new RangeError(`${q.name} must have 1 to 2^${Math.log2(rows.max)} entries, got ${v.length}`);
     }
-    return { K: v.length, input: { name: q.name, array: v, slot: 'params', key: q.name, host: (h) => shapes(h) } };
+    return { K: v.length, values: undefined, input: { name: q.name, array: v, slot: 'params', key: q.name, host: (h) => shapes(h) } };
   }
   if (Array.isArray(v) || isTypedInput(v, q.name, Float64Array, Float32Array)) {
-    const values = shapes(v as ArrayLike<unknown>);
-    return { values, K: values.length };
+    const values = shapes(Array.isArray(v) ? v : viewOf(v));  // a typed array's own length, not a subclass's
+    return { values, K: values.length, input: undefined };
   }
   throw new TypeError(`${q.name} must be an array, Float64Array, Float32Array${q.device ? ' or DeviceArray' : ''} of ${q.doc.includes('shape') ? 'shapes' : 'values'}, got ${describe(v)}`);
 }
@@ -191,8 +200,8 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
     throw new TypeError(`${spec.name} needs options with ${required.map((q) => q.name).join(' and ')}`);
   }
   const dtype = checkDtype(p.opts.dtype, p.opts.out, spec.dtypes);
-  const values: Record<string, unknown> = {};
-  const perElement: Record<string, Float32Array | Float64Array> = {};
+  const values: Record<string, unknown> = record();
+  const perElement: Record<string, Float32Array | Float64Array> = record();
   const inputs: DeviceInput[] = [];
   const disjoint: [unknown, string][] = [];
   for (const q of spec.params) {
@@ -228,11 +237,13 @@ export function callOf(spec: SamplerSpec, key: Key, n: number, options: unknown,
   }
   const low = spec.lower(values, dtype);
   // A lowering may replace the per-element values (chisquare: df becomes alpha = df/2).
-  return { p, op: low.op, dtype, count, params: low.params, perElement: low.perElement ?? perElement, inputs, disjoint };
+  // own(): a lowering without perElement must not find Object.prototype's
+  return { p, op: low.op, dtype, count, params: record(low.params), perElement: record(own(low, 'perElement') ?? perElement), inputs, disjoint };
 }
 
 /** The public functions of `spec`: [sync, async]; their types are declared in lib/facade/samplers.ts. */
 export function makeSampler(spec: SamplerSpec): [(...a: unknown[]) => CallResult, (...a: unknown[]) => Promise<CallResult>] {
+  nullPrototypes(spec);  // its optional fields are read on every call: none may come from Object.prototype
   if (spec.rows && !spec.rows.option) {
     const sync = (key: Key, vector: unknown, n: number, options?: unknown) => runCall(callOf(spec, key, n, options, vector));
     const async = asyncly((key: Key, vector: unknown, n: number, options?: unknown) => runCallAsync(callOf(spec, key, n, options, vector)));

@@ -5,8 +5,9 @@
 import { checkKey, type Key } from '../core/keys.js';
 import { checkCount, checkOffset, knownOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
-import type { Job } from '../core/job.js';
+import { jobOf, type Job } from '../core/job.js';
 import type { OutArray } from '../core/job.js';
+import { viewOf } from '../core/views.js';
 
 export interface CommonOptions {
   /** Index of the first element in the key's stream (number up to 2^53, bigint up to 2^63 - n). */
@@ -54,8 +55,8 @@ export function makeJob(
   p: Prepared, op: string, out: OutArray,
   params: Record<string, unknown> = {}, perElement: Job['perElement'] = {},
 ): Job {
-  const o = out.subarray(0, p.n);
-  return { op, key: p.key, lo: p.lo, hi: p.hi, out: o, params, perElement, ...(p.opts.out === undefined ? { owned: new Set([o]) } : {}) };
+  const o = viewOf(out, 0, p.n);  // not out.subarray: the caller's @@species could hand back other memory
+  return jobOf({ op, key: p.key, lo: p.lo, hi: p.hi, out: o, params, perElement, owned: p.opts.out === undefined ? new Set([o]) : undefined });
 }
 
 /** Turns a synchronous validation throw into a rejected Promise, as async callers expect. */

@@ -47,7 +47,7 @@ function fillCall(seed: unknown, n: unknown, options: unknown): Call {
   const out = opts.out;
   const implied: DeviceDtype = out instanceof Float32Array ? 'float32' : out instanceof Float64Array ? 'float64'
     : out instanceof DeviceArray ? out.dtype : 'uint32';
-  if (opts.dtype === undefined && !(implied in OPS)) {
+  if (opts.dtype === undefined && !Object.hasOwn(OPS, implied)) {
     throw new TypeError(`out must be a Uint32Array, Float32Array, Float64Array or a DeviceArray of those types, got a ${implied} DeviceArray`);
   }
   const dtype = checkEnum(opts.dtype, ['uint32', 'float32', 'float64'] as const, 'dtype', implied as keyof typeof OPS);

@@ -11,7 +11,8 @@ import { checkDtype, type DeviceOut } from '../facade/dtype.js';
 import type { DeviceArray } from '../facade/device-array.js';
 import { SELECT_DTYPES, permutationOp, weightedSampleOp, type SelectDtype } from '../samplers/select.js';
 import { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
-import { checkCount, describe } from '../core/validate.js';
+import { checkCount, describe, isDetached } from '../core/validate.js';
+import { copyOf, intrinsicCtor, typedArrayName, typedLength } from '../core/views.js';
 import type { Key } from '../core/keys.js';
 
 export type { SelectDtype } from '../samplers/select.js';
@@ -81,7 +82,7 @@ function sampleCall(key: Key, k: unknown, options: unknown): Call {
   if (p.n > positive) throw new RangeError(`k = ${p.n} exceeds the number of positive weights (${positive})`);
   const dtype = dtypeFor(p, w.length, 'weights.length');
   // A snapshot: the job reads the weights after an async call returns.
-  const snapshot = w === weights ? w.slice() : w;
+  const snapshot = w === weights ? copyOf(w) : w;  // not w.slice(): that asks the caller's @@species
   return call(p, weightedSampleOp(dtype), dtype, w.length, { weights: snapshot }, [[weights, 'weights']]);
 }
 
@@ -133,35 +134,50 @@ export interface ShuffleOptions {
   device?: number;
 }
 
-function isTyped(a: unknown): a is ArrayBufferView & ArrayLike<unknown> {
-  return ArrayBuffer.isView(a) && !(a instanceof DataView);
-}
+type Items = unknown[] | (ArrayBufferView & Record<number, unknown>);
 
-function shuffleSetup(key: Key, array: unknown, options: unknown): [number, Record<string, unknown>] {
-  if (!isTyped(array) && !Array.isArray(array)) {
+/**
+ * The checked call: the key, the options and a snapshot of the items, all read when the call is made
+ * (shuffleAsync permutes on a worker, and the caller may change the array meanwhile). A typed array
+ * is copied with its intrinsic constructor (typedArrayName is undefined for a DataView) and must be
+ * on a live buffer: a detached one reads as length 0, and shuffling it is a mistake, not [].
+ */
+function shuffleSetup(key: Key, array: unknown, options: unknown): [Prepared, Items] {
+  const typed = typedArrayName(array) !== undefined;
+  if (!typed && !Array.isArray(array)) {
     throw new TypeError(`array must be a typed array or an array, got ${describe(array)}`);
   }
-  const n = array.length;
+  if (typed && isDetached(array as ArrayBufferView)) throw new TypeError('array is backed by a detached ArrayBuffer');
+  const n = typed ? typedLength(array as ArrayBufferView) : (array as unknown[]).length;
   if (n > MAX_ITEMS) throw new RangeError(`array has ${n} items; at most 2^32-1 are supported`);
   const p = prepare(key, n, options, { fn: 'shuffle', known: ['backend', 'device'], hints: HINTS });
-  return [n, p.opts];
-}
-
-function gather<T>(array: T, perm: Uint32Array): T {
-  if (Array.isArray(array)) return Array.from(perm, (i) => array[i]) as T;
-  const a = array as unknown as ArrayLike<unknown> & { constructor: new (n: number) => Record<number, unknown> };
-  const out = new a.constructor(perm.length);
-  for (let j = 0; j < perm.length; j++) out[j] = a[perm[j]];
-  return out as T;
+  if (typed) return [p, copyOf(array as ArrayBufferView) as Items];
+  const a = array as unknown[];
+  const items = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) items[i] = a[i];
+  return [p, items];
 }
 
 /**
- * A shuffled copy of `array` (same type; the input is not changed): out[j] = array[permutation(key,
- * array.length)[j]]. numpy's in-place Generator.shuffle(x) is `x.set(shuffle(key, x))`.
+ * items[perm[j]] for each j: a JS array for an array, else a typed array made with the intrinsic
+ * constructor of the items' type (not the caller's `constructor`: a Buffer's is deprecated — DEP0005 —
+ * and a subclass's may be anything; a Buffer gives a Uint8Array).
+ */
+function gather(items: Items, perm: Uint32Array): unknown {
+  if (Array.isArray(items)) return Array.from(perm, (i) => items[i]);
+  const out = new (intrinsicCtor(items))(perm.length) as unknown as Record<number, unknown>;
+  for (let j = 0; j < perm.length; j++) out[j] = items[perm[j]];
+  return out;
+}
+
+/**
+ * A shuffled copy of `array` (an array for an array; for a typed array one of its element type, of the
+ * built-in class: a Buffer gives a Uint8Array; the input is not changed): out[j] =
+ * array[permutation(key, array.length)[j]]. numpy's in-place Generator.shuffle(x) is `x.set(shuffle(key, x))`.
  */
 export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): T {
-  const [n, opts] = shuffleSetup(key, array, options);
-  return gather(array, permutation(key, n, { ...opts, dtype: 'uint32' }));
+  const [p, items] = shuffleSetup(key, array, options);
+  return gather(items, permutation(p.key, p.n, { ...p.opts, dtype: 'uint32' })) as T;
 }
 
 /**
@@ -169,6 +185,6 @@ export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: Shu
  * @function
  */
 export const shuffleAsync = asyncly(async <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): Promise<T> => {
-  const [n, opts] = shuffleSetup(key, array, options);
-  return gather(array, await permutationAsync(key, n, { ...opts, dtype: 'uint32' }));
+  const [p, items] = shuffleSetup(key, array, options);  // the items as they are now, not when the permutation is done
+  return gather(items, await permutationAsync(p.key, p.n, { ...p.opts, dtype: 'uint32' })) as T;
 }) as <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions) => Promise<T>;

@@ -4,6 +4,7 @@
  * public functions and the table-driven tests all read it.
  */
 import type { OpSpec, SamplerSpec } from './spec.js';
+import { nullPrototypes } from '../core/records.js';
 import { BITS } from './bits.js';
 import { UNIFORM } from './uniform.js';
 import { NORMAL } from './normal.js';
@@ -38,17 +39,18 @@ import { SOBOL_OPS } from './sobol.js';
 import { MRG32K3A_OPS } from './mrg32k3a.js';
 import { SELECT_OPS } from './select.js';
 
-export const SAMPLERS: readonly SamplerSpec[] = [
+// Every declaration without Object.prototype (lib/core/records.ts): their optional fields are read by name.
+export const SAMPLERS: readonly SamplerSpec[] = nullPrototypes([
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
   INTEGERS, BERNOULLI, GEOMETRIC,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
   MULTIVARIATE_NORMAL,
-];
+]);
 
 function opTable(): ReadonlyMap<string, OpSpec> {
   const m = new Map<string, OpSpec>();
-  for (const op of [...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS, ...SOBOL_OPS, ...MRG32K3A_OPS, ...SELECT_OPS]) {
+  for (const op of nullPrototypes([...SAMPLERS.flatMap((s) => s.ops), ...ALIAS_OPS, ...XORWOW_OPS, ...SOBOL_OPS, ...MRG32K3A_OPS, ...SELECT_OPS])) {
     const seen = m.get(op.name);
     if (seen && seen !== op) throw new Error(`internal: two ops named '${op.name}'`);
     m.set(op.name, op);

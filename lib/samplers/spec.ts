@@ -11,6 +11,7 @@ import type { FastKernel, Job, Kernel, KernelArgs } from '../core/job.js';
 import { DEFAULT_PROPOSALS } from '../kernels/gamma.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { DeviceDtype } from '../core/types.js';
+import { record } from '../core/records.js';
 
 /** An option with a structured value (SamplerSpec.structured). */
 export interface StructuredOption {
@@ -57,7 +58,7 @@ export interface ParamSpec {
 export const COUNT_DTYPES: readonly DeviceDtype[] = ['int32', 'uint32', 'float64'];
 
 /** The largest count each integer output type holds exactly. */
-export const COUNT_MAX: Readonly<Record<string, number>> = { int32: 2 ** 31 - 1, uint32: 2 ** 32 - 1, float64: 2 ** 53 };
+export const COUNT_MAX: Readonly<Record<string, number>> = record({ int32: 2 ** 31 - 1, uint32: 2 ** 32 - 1, float64: 2 ** 53 });  // float32 absent: undefined, whatever Object.prototype says
 
 /** The op of an integer-valued sampler for an output type: name + 'I32' / 'U32' / 'F64'. */
 export function countOp(base: string, dtype: DeviceDtype): string {
@@ -161,11 +162,13 @@ export type CudaArg =
 
 /** The value of argument `a` for `job`. */
 export function cudaArg(job: Job, a: CudaArg): unknown {
-  if ('param' in a) return job.params[a.param];
-  if ('rows' in a) return rowsOf(job.perElement, a.rows, a.width) ?? job.params[a.rows];
-  if ('shapes' in a) return job.device?.inputs?.[a.shapes] ?? (a.perElement ? job.perElement[a.shapes] : undefined) ?? job.params[a.shapes];
-  if ('proposals' in a) return (job.params.proposals as number | undefined) ?? -1;
-  return a.constant;
+  // own fields (`in` narrows the type): a polluted Object.prototype.param would make every argument a param
+  const own = (k: string) => Object.hasOwn(a, k);
+  if (own('param') && 'param' in a) return job.params[a.param];
+  if (own('rows') && 'rows' in a) return rowsOf(job.perElement, a.rows, a.width) ?? job.params[a.rows];
+  if (own('shapes') && 'shapes' in a) return job.device?.inputs?.[a.shapes] ?? (a.perElement ? job.perElement[a.shapes] : undefined) ?? job.params[a.shapes];
+  if (own('proposals') && 'proposals' in a) return (job.params.proposals as number | undefined) ?? -1;
+  return (a as { constant: number }).constant;
 }
 
 /** Parameter q, also one value per element, for samplers whose host derives each element's parameters
@@ -183,7 +186,7 @@ export function hostPerElement(q: ParamSpec): ParamSpec {
 export function perElementOf(v: Record<string, unknown>): Record<string, Float32Array | Float64Array> | undefined {
   let found: Record<string, Float32Array | Float64Array> | undefined;
   for (const [name, x] of Object.entries(v)) {
-    if (x instanceof Float64Array || x instanceof Float32Array) (found ??= {})[name] = x;
+    if (x instanceof Float64Array || x instanceof Float32Array) (found ??= record<Record<string, Float32Array | Float64Array>>())[name] = x;
   }
   return found;
 }
@@ -201,15 +204,17 @@ export function perElementRows(
 ): Record<string, Float64Array> {
   const n = Object.values(arrays)[0].length;
   const cols = Array.from({ length: width }, () => new Float64Array(n));
-  const row: Record<string, number> = {};
+  const row: Record<string, number> = record();
   for (const [name, x] of Object.entries(v)) if (typeof x === 'number') row[name] = x;
+  const names = Object.keys(arrays);  // not for-in: that also lists what Object.prototype has
+  const columns = names.map((name) => arrays[name]);
   for (let i = 0; i < n; i++) {
-    for (const name in arrays) row[name] = arrays[name][i];
+    for (let j = 0; j < names.length; j++) row[names[j]] = columns[j][i];
     check?.(row, (name) => (arrays[name] ? `${name}[${i}]` : name));
     const p = derive(row);
     for (let k = 0; k < width; k++) cols[k][i] = p[k];
   }
-  return Object.fromEntries(cols.map((c, k) => [`p${k}`, c]));
+  return record(Object.fromEntries(cols.map((c, k) => [`p${k}`, c])));
 }
 
 /** The per-element columns p0 … p(width−1) of a job, if it has them. */

@@ -8,6 +8,7 @@ import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
 import { finite, positive } from '../core/constraints.js';
+import { nullPrototypes } from '../core/records.js';
 import { hostPerElement, perElementOf, perElementRows, rowColumns, type CudaArg, type ParamSpec, type SamplerSpec } from './spec.js';
 
 export interface TransformDef {
@@ -79,6 +80,7 @@ export const signed = (u: number, t: number): number => (u <= 0.5 ? -t : t);
 export const openAtOne = (u: number): number => (u <= 0.5 ? u : 1.5 - u);
 
 export function transformSampler(d: TransformDef): SamplerSpec {
+  nullPrototypes(d);  // check, derived, crossover … are optional: read by name on every call
   TRANSFORMS.push(d);
   const run = d.base === 'uniform' ? uniformTransform : normalTransform;
   const width = transformParamNames(d).length;

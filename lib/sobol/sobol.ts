@@ -7,6 +7,7 @@
  */
 import { checkKey, type Key } from '../core/keys.js';
 import { checkCount, checkEnum, checkOut, describe, knownOptions, MAX_COUNT } from '../core/validate.js';
+import { viewOf } from '../core/views.js';
 import type { DeviceDtype } from '../core/types.js';
 import { SOBOL_MAX_DIMENSIONS } from '../kernels/sobol/directions.js';
 import { requireNormal } from '../kernels/sobol/normal.js';
@@ -191,7 +192,7 @@ function sobolCall(n: number, options: SobolOptions | undefined): Checked {
     return {
       dtype,
       host: () => {
-        sobolKernel({ k0: key[0], k1: key[1], lo: 0, hi: 0, params: params as unknown as Record<string, unknown>, out: out.subarray(0, total) });
+        sobolKernel({ k0: key[0], k1: key[1], lo: 0, hi: 0, params: params as unknown as Record<string, unknown>, out: viewOf(out, 0, total) });
         return out;
       },
     };

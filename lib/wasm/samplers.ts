@@ -88,8 +88,8 @@ function init(): void {
     csBuf = new Float64Array(mem, ex.buffer(4), CHUNK_ELEMS);
     selfTest();
   });
-  state = 'reason' in loaded ? 'off' : 'ready';
-  reason = 'reason' in loaded ? loaded.reason : '';
+  state = Object.hasOwn(loaded, 'reason') ? 'off' : 'ready';  // own: not a polluted Object.prototype.reason
+  reason = Object.hasOwn(loaded, 'reason') ? (loaded as { reason: string }).reason : '';
 }
 
 /**

@@ -12,12 +12,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_PATH, cpuSplittable, runKernel, type CpuPath } from './kernels.js';
 import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { forgetScratch, giveScratch, takeScratch } from '../../core/scratch.js';
 import { addressSpace, noRoomReason, workersThatFit, WORKER_CODE_RANGE_MB } from './address-space.js';
 import { envInt } from '../../core/env.js';
+import { ownEnv, record } from '../../core/records.js';
 
 /** Below this many elements a job runs inline: a worker round trip costs more than the work. */
 export const POOL_MIN_ELEMENTS = 1 << 16;
@@ -80,11 +82,18 @@ export function poolFallback(): string | null {
   return disabled;
 }
 
-/** The worker script: CUDA_RANDOM_WORKER (a path or file: URL, for bundled apps), else the one beside this file. */
-function workerScript(): string | URL {
-  const env = process.env.CUDA_RANDOM_WORKER;
-  if (env) return env.startsWith('file:') ? new URL(env) : env;
-  return new URL('./worker.js', import.meta.url);
+/** The worker beside this file, as a path (converted once, when this module loads). */
+const WORKER_BESIDE = fileURLToPath(new URL('./worker.js', import.meta.url));
+
+/**
+ * The worker script: CUDA_RANDOM_WORKER (a path or file: URL, for bundled apps), else the one beside
+ * this file. As a path: Node tells a URL argument (also in fileURLToPath) by reading fields (auth,
+ * path …) that a polluted Object.prototype answers too.
+ */
+function workerScript(): string {
+  const env = ownEnv('CUDA_RANDOM_WORKER');  // own: never a path from a polluted Object.prototype
+  if (env) return env.startsWith('file:') ? fileURLToPath(env) : env;
+  return WORKER_BESIDE;
 }
 
 /** The parent's execArgv minus what only a main script may use (`node --input-type=module -e …`). */
@@ -129,7 +138,8 @@ function newWorker(): Worker {
   let argv = acceptedExecArgv ?? workerExecArgv();
   for (;;) {
     try {
-      const w = new Worker(workerScript(), { execArgv: argv, resourceLimits: { codeRangeSizeMb: WORKER_CODE_RANGE_MB } });
+      // Node reads name, env … off the options: none may come from Object.prototype
+      const w = new Worker(workerScript(), record({ execArgv: argv, resourceLimits: record({ codeRangeSizeMb: WORKER_CODE_RANGE_MB }) }));
       acceptedExecArgv = argv;
       return w;
     } catch (e) {
@@ -220,7 +230,7 @@ function spawn(): Slot | null {
     slot.pending.delete(m.id);
     if (slot.pending.size === 0) worker.unref();
     armWatchdog(slot); // the worker moves on to its next part
-    if (m.error) p.reject(new Error(m.error));
+    if (Object.hasOwn(m, 'error')) p.reject(new Error(m.error));  // own: not a polluted Object.prototype.error
     else p.resolve();
   });
   worker.on('error', (e) => workerFailed(slot, e));

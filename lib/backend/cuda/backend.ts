@@ -51,7 +51,7 @@ export interface CudaProbe {
 export const DEFAULT_CUDA_CROSSOVER = 1 << 16;
 
 /** CUDA_RANDOM_CROSSOVER: a number for every op, or `op=n` pairs; undefined when unset. */
-export function crossoverFromEnv(v = process.env.CUDA_RANDOM_CROSSOVER): number | Record<string, number> | undefined {
+export function crossoverFromEnv(v = envValue('CUDA_RANDOM_CROSSOVER')): number | Record<string, number> | undefined {
   if (v === undefined || v.trim() === '') return undefined;
   const count = (t: string): number => {
     const n = Number(t);
@@ -126,7 +126,7 @@ function isAddon(a: unknown): a is CudaAddon {
 }
 
 /** CUDA_RANDOM_DEVICE: the default device index; undefined when unset. */
-export function deviceFromEnv(v = process.env.CUDA_RANDOM_DEVICE): number | undefined {
+export function deviceFromEnv(v = envValue('CUDA_RANDOM_DEVICE')): number | undefined {
   return envInt('CUDA_RANDOM_DEVICE', 0, 63, v, 'a device index, an integer');
 }
 

@@ -7,13 +7,14 @@
  * call (job.owned), and its own copies of everything else — outputs copied back when the call ends,
  * after checking that the caller's array is still there.
  */
-import type { Job } from '../../core/job.js';
+import { jobOf, type Job } from '../../core/job.js';
 import type { OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
 import { isInternal } from '../../core/owned.js';
+import { record } from '../../core/records.js';
 
 /** Params that ops write (besides job.out). */
-const OUTPUT_PARAMS: Readonly<Record<string, readonly string[]>> = { aliasBuild: ['hi', 'lo'] };
+const OUTPUT_PARAMS: Readonly<Record<string, readonly string[]>> = record({ aliasBuild: ['hi', 'lo'] });
 
 function fixed(a: ArrayBufferView, job: Job): boolean {
   return a.buffer instanceof SharedArrayBuffer || isInternal(a) || (job.owned?.has(a) ?? false);
@@ -36,13 +37,13 @@ export function stableJob(job: Job): StableJob {
   };
   const input = <T extends ArrayBufferView>(a: T): T => (fixed(a, job) ? a : ((a as unknown as OutArray).slice() as unknown as T));
   const outs = OUTPUT_PARAMS[job.op] ?? [];
-  const params: Record<string, unknown> = {};
+  const params: Record<string, unknown> = record();
   for (const [k, v] of Object.entries(job.params)) {
     params[k] = ArrayBuffer.isView(v) ? (outs.includes(k) ? output(v) : input(v)) : v;
   }
-  const perElement: Job['perElement'] = {};
+  const perElement: Job['perElement'] = record();
   for (const [k, v] of Object.entries(job.perElement)) perElement[k] = input(v);
-  const stable: Job = { ...job, out: output(job.out), params, perElement };
+  const stable: Job = jobOf({ ...job, out: output(job.out), params, perElement });
   return {
     job: stable,
     finish() {

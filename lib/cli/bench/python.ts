@@ -6,8 +6,9 @@
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import type { Context } from './harness.js';
+import { ownEnv } from '../../core/records.js';
 
-export const pythonCommand = (): string => process.env.PYTHON || 'python3';
+export const pythonCommand = (): string => ownEnv('PYTHON') || 'python3';
 
 /** Runs `script` (with sys.argv[1:] = args) in the peers' Python, numpy single-threaded; notes numpy's
  *  version once per run. */

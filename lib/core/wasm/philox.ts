@@ -55,7 +55,7 @@ function init(): void {
     const kat = [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8, 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd];
     for (let i = 0; i < 8; i++) if (words[i] !== kat[i]) throw new Error('known-answer self-test failed');
   });
-  if ('reason' in loaded) {
+  if (Object.hasOwn(loaded, 'reason') && 'reason' in loaded) {  // own: not a polluted Object.prototype.reason
     state = 'off';
     reason = loaded.reason;
     return;
