@@ -3,6 +3,7 @@
  * sampling without replacement): the one validation rule, so every feature refuses the same inputs.
  */
 import { describe, isTypedInput } from './validate.js';
+import { typedLength } from './views.js';
 
 /** Most items: indices are uint32 (and an alias table's N·2^32 units stay below 2^64). */
 export const MAX_ITEMS = 2 ** 32 - 1;
@@ -22,7 +23,8 @@ export function checkWeights(weights: unknown, name = 'weights'): Float32Array |
     // errors); an async caller (a CPU DeviceArray's memory, say) may write them after the call returns.
     // The intrinsic constructor copies from the internal slots (no species, no overridden length), and
     // the copy costs little next to the O(N) table or prefix sums built from it.
-    if (weights.length > MAX_ITEMS) throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);
+    const len = typedLength(weights);  // the internal length, not a subclass's getter
+    if (len > MAX_ITEMS) throw new RangeError(`${name} has ${len} items; at most 2^32-1 are supported`);
     a = weights instanceof Float64Array ? new Float64Array(weights) : new Float32Array(weights as Float32Array);
   } else if (Array.isArray(weights)) {
     if (weights.length > MAX_ITEMS) {
