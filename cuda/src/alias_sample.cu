@@ -7,6 +7,7 @@
 // Counts draw the same (row, coin) pairs and only count: shared-memory counters per block (flushed
 // with one atomic per non-empty bin) while the table is small enough for them, global atomics per
 // sample beyond.
+#include <atomic>
 #include <mutex>
 
 #include "cr_target.h"
@@ -71,21 +72,41 @@ __global__ void __launch_bounds__(kThreads) k_counts_shared(uint32_t* counts, ui
     if (bins[b]) atomicAdd(&counts[b], bins[b]);
 }
 
-/** The most dynamic shared memory a block may opt into on the current device (bytes). */
+constexpr int kMaxDevices = 64;
+
+/** The most dynamic shared memory a block may opt into on the current device (bytes), per device: a
+ *  process may see an H100 (227 KiB) and a T4 (64 KiB); the first device's answer must not serve both. */
 size_t optin_shared() {
-  static size_t bytes = 0;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    int dev = 0, v = 0;
-    if (cudaGetDevice(&dev) == cudaSuccess &&
-        cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess) {
-      bytes = (size_t)v;
-    } else {
-      bytes = kStaticShared;
-    }
+  static std::atomic<size_t> cache[kMaxDevices];
+  int dev = 0, v = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= kMaxDevices) {
     cudaGetLastError();
-  });
+    return kStaticShared;
+  }
+  size_t bytes = cache[dev].load(std::memory_order_relaxed);
+  if (bytes) return bytes;
+  bytes = cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess && v > 0
+              ? (size_t)v : kStaticShared;
+  cudaGetLastError();
+  cache[dev].store(bytes, std::memory_order_relaxed);
   return bytes;
+}
+
+/** Lets k_counts_shared use up to the device's opt-in limit, once per device. Setting the attribute to
+ *  each call's own size let a smaller concurrent call lower it between a larger call's set and launch,
+ *  which then failed with cudaErrorInvalidValue; raising it once to the limit cannot be undone. */
+cudaError_t allow_optin_shared() {
+  static std::mutex mu;
+  static bool done[kMaxDevices];
+  int dev = 0;
+  if (cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  if (dev < 0 || dev >= kMaxDevices) return cudaErrorInvalidDevice;
+  std::lock_guard<std::mutex> lock(mu);
+  if (done[dev]) return cudaSuccess;
+  const cudaError_t e = cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_counts_shared<cr_alias_map>),
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)optin_shared());
+  if (e == cudaSuccess) done[dev] = true;
+  return e;
 }
 
 }  // namespace
@@ -119,10 +140,7 @@ cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_t n, uint32_t k0
   const bool shared = mode == 1 ? bytes <= optin_shared() : mode == 0 && bytes <= kStaticShared;
   if (shared) {
     if (bytes > kStaticShared) {
-      cudaError_t e = cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_counts_shared<cr_alias_map>),
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           (int)bytes);
-      if (e != cudaSuccess) return e;
+      if (cudaError_t e = allow_optin_shared(); e != cudaSuccess) return e;
     }
     CR_LAUNCH(grid_for(items, sms, 4), kThreads, bytes, s, k_counts_shared)(counts, count, k0, k1, first, n, t,
                                                                      cr_alias_map{rows});

@@ -93,7 +93,7 @@ struct CountBody : BodyBase {
       if (!p.data) continue;
       const void* values = p.data + start * p.elem;
       if (p.host) {
-        const cudaError_t e = cudaMemcpyAsync(p.staged, values, m * p.elem, cudaMemcpyHostToDevice, s);
+        const cudaError_t e = copy_from_caller(p.staged, values, m * p.elem, s);  // read before a _device twin returns
         if (e != cudaSuccess) return e;
         values = p.staged;
       }

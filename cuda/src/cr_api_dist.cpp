@@ -201,7 +201,7 @@ struct MvnBody : BodyBase {
   cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t, bool) {
     const size_t bytes = cr_mvn_params(d) * sizeof(double);
     if (cr_status st = alloc_device(sc.buf[0], bytes, s, ds.pools); st.code) return st;
-    CR_TRY(cudaMemcpyAsync(sc.buf[0].p, host_lm, bytes, cudaMemcpyHostToDevice, s));
+    CR_TRY(copy_from_caller(sc.buf[0].p, host_lm, bytes, s));
     lm = static_cast<const double*>(sc.buf[0].p);
     return ok_status();
   }
@@ -284,7 +284,7 @@ struct DirichletBody : BodyBase {
     values = alpha;
     if (!alpha_on_device) {
       if ((st = alloc_device(sc.buf[0], K * aelem, s, ds.pools)).code) return st;
-      CR_TRY(cudaMemcpyAsync(sc.buf[0].p, alpha, K * aelem, cudaMemcpyHostToDevice, s));
+      CR_TRY(copy_from_caller(sc.buf[0].p, alpha, K * aelem, s));
       values = sc.buf[0].p;
     }
     if ((st = alloc_device(sc.buf[1], sizeof(cr_shape_flags), s, ds.pools)).code) return st;

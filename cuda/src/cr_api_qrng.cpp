@@ -56,8 +56,8 @@ struct SobolBody : BodyBase {
     }
     cr_status st = alloc_device(sc.buf[0], bytes, s, ds.pools);
     if (st.code) return st;
-    // From pageable memory: the call returns once the source was copied out, so `wide` may go.
-    CR_TRY(cudaMemcpyAsync(sc.buf[0].p, host, bytes, cudaMemcpyHostToDevice, s));
+    // Read before this returns (`wide` is pageable: staged at once; the caller's dirs may be pinned).
+    CR_TRY(copy_from_caller(sc.buf[0].p, host, bytes, s));
     a.dirs = sc.buf[0].p;
     a.c = nullptr;
     if (spec.scramble != CR_SOBOL_SCRAMBLE_NONE) {

@@ -118,7 +118,7 @@ struct PerElement {
     *out = nullptr;
     if (!values) return cudaSuccess;
     if (host) {
-      const cudaError_t e = cudaMemcpyAsync(staged, values + start * elem, m * elem, cudaMemcpyHostToDevice, s);
+      const cudaError_t e = copy_from_caller(staged, values + start * elem, m * elem, s);
       if (e != cudaSuccess) return e;
       *out = staged;
       return cudaSuccess;

@@ -321,6 +321,37 @@ bool caller_pinned(const void* p, size_t bytes) {
   return true;
 }
 
+namespace {
+
+/** Whether any of [p, p + bytes) may be page-locked: pages this runtime locked or allocated, or either
+ *  end pinned by someone else. */
+bool page_locked_anywhere(const void* p, size_t bytes) {
+  const uintptr_t b = (uintptr_t)p, e = b + bytes;
+  {
+    LockedRanges& l = locked();
+    std::lock_guard<std::mutex> lock(l.mu);
+    if (l.overlapping(b & ~(kPage - 1), (e + kPage - 1) & ~(kPage - 1)) != l.by_start.end()) return true;
+  }
+  for (const void* q : {p, static_cast<const void*>(static_cast<const char*>(p) + bytes - 1)}) {
+    cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, q) != cudaSuccess) {
+      cudaGetLastError();
+      continue;
+    }
+    if (a.type == cudaMemoryTypeHost) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+cudaError_t copy_from_caller(void* dst, const void* src, size_t bytes, cudaStream_t s) {
+  if (bytes == 0) return cudaSuccess;
+  const cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, s);
+  if (e != cudaSuccess || !page_locked_anywhere(src, bytes)) return e;
+  return cudaStreamSynchronize(s);
+}
+
 bool HostRegistration::acquire(void* p, size_t bytes) {
   release();
   if (!p || bytes == 0) return false;

@@ -171,6 +171,15 @@ void forget_pinned_alloc(void* p);
 bool caller_pinned(const void* p, size_t bytes);
 
 /**
+ * cudaMemcpyAsync of `bytes` of the caller's host memory at src to the device, on s, such that src has
+ * been read when this returns. From pageable memory CUDA stages the source before the copy call returns;
+ * from page-locked memory (a pinnedArrayBuffer, pages this runtime or someone else locked) the copy runs
+ * later, with the stream — when a caller of a _device twin may already have reused its buffer — so then
+ * this waits for the stream.
+ */
+cudaError_t copy_from_caller(void* dst, const void* src, size_t bytes, cudaStream_t s);
+
+/**
  * Page-locks [p, p + bytes) for the copies of one call (transfer mode 'register'). Calls whose
  * outputs share pages share one registration (reference-counted, unregistered by the last one); a
  * range that only partly overlaps a registration cannot be locked (CUDA refuses overlapping

@@ -19,6 +19,7 @@
 //  10 alias results came back through one buffer, one thread;             case alias_transfers
 // and the rest checks every blocking entry point end to end against host references.
 #include <stdlib.h>
+#include <string.h>
 
 #include <algorithm>
 #include <atomic>
@@ -796,6 +797,42 @@ void qrng() {
   no_violations("qrng");
 }
 
+// The _device twins return before their work runs; a parameter they read from the caller's page-locked
+// memory (a cudaMemcpyAsync from pinned memory runs later, with the stream) must have been read before
+// they return, or a caller who reuses the buffer at once changes the result (review 2026-11-27). Here the
+// fake runtime runs the copy at the synchronisation, i.e. after the caller's overwrite.
+void device_twins_read_caller_memory_before_returning() {
+  fake::begin_case();
+  const uint32_t d = 2;
+  const uint64_t n = 4 * 1000;  // d·1000 values
+  const double a[5] = {1.0, -2.0, 1.5, 0.25, 0.75}, b[5] = {9.0, 9.0, 9.0, 9.0, 9.0};
+  cr_status st;
+  double* pinned = static_cast<double*>(cr_alloc_pinned(sizeof a, &st));
+  double* dev = static_cast<double*>(cr_device_alloc(n * 8, &st));
+  std::vector<double> want(n), got(n);
+  if (!pinned || !dev || !ok(cr_mvn(K0, K1, 3, d, a, cr_host(want.data(), n)), "mvn reference")) return;
+  memcpy(pinned, a, sizeof a);
+  if (ok(cr_mvn_device(K0, K1, 3, d, pinned, dev, CR_TYPE_F64, n, nullptr), "cr_mvn_device from pinned lm")) {
+    memcpy(pinned, b, sizeof b);  // the caller reuses its buffer as soon as the call returned
+    if (ok(cr_copy_to_host(got.data(), dev, n * 8), "copy back")) same(got.data(), want.data(), n, "mvn _device twin read lm when called");
+  }
+  // per-element host rows (transforms), staged chunk by chunk: from page-locked memory too
+  const int id = 0, np = cr_transform_params(id);
+  double* rows = static_cast<double*>(cr_alloc_pinned(n * np * 8, &st));
+  std::vector<double> rows_a(n * np), tw(n), tg(n);
+  for (uint64_t i = 0; i < n * np; ++i) rows_a[i] = 0.5 + 0.001 * (double)(i % 97);
+  if (rows && ok(cr_transform(K0, K1, 5, id, rows_a.data(), rows_a.size(), cr_host(tw.data(), n)), "rows reference")) {
+    memcpy(rows, rows_a.data(), n * np * 8);
+    if (ok(cr_transform_device(K0, K1, 5, id, rows, n * np, dev, CR_TYPE_F64, n, nullptr), "cr_transform_device from pinned rows")) {
+      for (uint64_t i = 0; i < n * np; ++i) rows[i] = 3.0;
+      if (ok(cr_copy_to_host(tg.data(), dev, n * 8), "copy back")) same(tg.data(), tw.data(), n, "transform _device twin read rows when called");
+    }
+    cr_free_pinned(rows);
+  }
+  cr_free_pinned(pinned);
+  cr_device_free(dev);
+}
+
 int main() {
   // The copy pool is sized once per process: 16 threads, as on a GPU server (the defect of item 1
   // needs five or more).
@@ -811,6 +848,7 @@ int main() {
   distributions();
   discrete();
   qrng();
+  device_twins_read_caller_memory_before_returning();
   concurrent();
   CRT_CHECK(cr_rt::CopyPool::process().threads() == 16, "CUDA_RANDOM_COPY_THREADS=16 gave %d threads",
             cr_rt::CopyPool::process().threads());
