@@ -10,7 +10,7 @@
 // host-test: sources cuda/src/qrng_kernels.cu
 // host-test: sources cuda/src/cr_copy.cpp cuda/src/cr_runtime.cpp cuda/src/cr_api.cpp cuda/src/cr_api_device.cpp
 // host-test: sources cuda/src/cr_api_dist.cpp cuda/src/cr_api_alias.cpp cuda/src/cr_diagnostics.cpp cuda/src/cr_api_qrng.cpp
-// host-test: sources cuda/src/cr_api_discrete.cpp cuda/src/cr_api_counts.cpp
+// host-test: sources cuda/src/cr_api_discrete.cpp cuda/src/cr_api_counts.cpp cuda/src/cr_env.cpp
 // host-test: sources cuda/test/fake/fake_cudart.cpp cuda/test/emu/emu.cpp
 // host-test: flags -pthread
 #define main alias_selftest_main

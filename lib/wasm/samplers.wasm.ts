@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '0a11f9321d1b17709dce608a4d3493e6349127c763ed884e2b0fe72562fa5c80';
+export const SAMPLERS_WASM_SOURCE_SHA256 = 'cd4c9c2c70897934abadcd7b511c1e3056e7815938816a465c7784e4403fa566';
 
 /** The compiled sampler module (117673 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =
