@@ -109,3 +109,23 @@ describe('typed-array inputs are copied with the intrinsic constructor', () => {
     expect(d.toHost()).toEqual(new Float64Array([1, 2, 3]));
   });
 });
+
+describe('Xorwow.fill and uniform read the internal length of out', () => {
+  it('a subclass whose length getter lies does not move the state further than the words written', async () => {
+    const { Xorwow } = await import('../lib/xorwow/xorwow.js');
+    class Liar extends Uint32Array {
+      get length(): number { return 1000; }
+    }
+    const a = new Xorwow(1234n), b = new Xorwow(1234n);
+    a.fill(new Liar(8));
+    b.fill(new Uint32Array(8));
+    expect(a.next()).toBe(b.next());  // the same position: 8 words, not 1000
+    const c = new Xorwow(99n), d = new Xorwow(99n);
+    class LiarF extends Float32Array {
+      get length(): number { return 1000; }
+    }
+    c.uniform(new LiarF(5));
+    d.uniform(new Float32Array(5));
+    expect(c.next()).toBe(d.next());
+  });
+});

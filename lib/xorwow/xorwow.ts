@@ -5,6 +5,7 @@
  * no keys; docs/streams.md §7 is the contract.
  */
 import { jumpXorshift } from './jumps.js';
+import { typedLength } from '../core/views.js';
 import { checkCount, checkDistance, knownOptions, checkU64, checkUint32, describe, isTypedInput } from '../core/validate.js';
 
 export interface XorwowOptions {
@@ -81,7 +82,7 @@ export class Xorwow {
     // State lives in locals for the whole loop: V8 keeps them in registers, which is what makes
     // this several times faster than n calls to next().
     let v0 = s[0], v1 = s[1], v2 = s[2], v3 = s[3], v4 = s[4], d = s[5];
-    const n = out.length;
+    const n = typedLength(out);  // the internal length: a subclass's getter must not set how far the state moves
     for (let i = 0; i < n; i++) {
       const t = v0 ^ (v0 >>> 2);
       v0 = v1; v1 = v2; v2 = v3; v3 = v4;
@@ -108,7 +109,7 @@ export class Xorwow {
     }
     const s = this.#s;
     let v0 = s[0], v1 = s[1], v2 = s[2], v3 = s[3], v4 = s[4], d = s[5];
-    const n = out.length;
+    const n = typedLength(out);  // the internal length: a subclass's getter must not set how far the state moves
     for (let i = 0; i < n; i++) {
       const t = v0 ^ (v0 >>> 2);
       v0 = v1; v1 = v2; v2 = v3; v3 = v4;
