@@ -158,26 +158,25 @@ struct DevicePartition {
 struct DeviceScan {
   template <class In, class Out>
   static cudaError_t ExclusiveSum(void* d_temp, size_t& bytes, In d_in, Out d_out, int64_t n, cudaStream_t s = nullptr) {
+    return Sum(d_temp, bytes, d_in, d_out, n, s, false);
+  }
+  template <class In, class Out>
+  static cudaError_t InclusiveSum(void* d_temp, size_t& bytes, In d_in, Out d_out, int64_t n, cudaStream_t s = nullptr) {
+    return Sum(d_temp, bytes, d_in, d_out, n, s, true);
+  }
+
+ private:
+  template <class In, class Out>
+  static cudaError_t Sum(void* d_temp, size_t& bytes, In d_in, Out d_out, int64_t n, cudaStream_t s, bool inclusive) {
     if (!detail::temp_protocol(d_temp, bytes, 384)) return cudaSuccess;
     return detail::enqueue(s, [=] {
       using T = typename std::decay<decltype(d_in[0])>::type;
       T acc = T();
       for (int64_t i = 0; i < n; ++i) {
         const T x = d_in[(uint64_t)i];
-        d_out[i] = acc;
+        if (!inclusive) d_out[i] = acc;
         acc = acc + x;
-      }
-    });
-  }
-  template <class In, class Out>
-  static cudaError_t InclusiveSum(void* d_temp, size_t& bytes, In d_in, Out d_out, int64_t n, cudaStream_t s = nullptr) {
-    if (!detail::temp_protocol(d_temp, bytes, 384)) return cudaSuccess;
-    return detail::enqueue(s, [=] {
-      using T = typename std::decay<decltype(d_in[0])>::type;
-      T acc = T();
-      for (int64_t i = 0; i < n; ++i) {
-        acc = acc + d_in[(uint64_t)i];
-        d_out[i] = acc;
+        if (inclusive) d_out[i] = acc;
       }
     });
   }
