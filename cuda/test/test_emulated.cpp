@@ -23,15 +23,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/** One emulated device of `sms` multiprocessors, in a child process (the runtime keeps per-device state
- *  for the life of a process, as on a GPU). */
-static int run_on(int sms) {
+/** One emulated device of `sms` multiprocessors and `optin` bytes of opt-in shared memory per block, in
+ *  a child process (the runtime keeps per-device state for the life of a process, as on a GPU). */
+static int run_on(int sms, int optin) {
   fflush(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     fake::Config c;
     c.devices = 1;
     c.sms = sms;
+    c.optin_shared = optin;
     fake::reset(c);
     fake::begin_case();
     char prog[] = "gpu_selftest", quick[] = "--quick";
@@ -44,14 +45,18 @@ static int run_on(int sms) {
   int status = 0;
   waitpid(pid, &status, 0);
   const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  printf("emulated device with %d SMs: %s\n", sms, ok ? "pass" : "FAIL");
+  printf("emulated device with %d SMs, %d KiB opt-in shared memory: %s\n", sms, optin / 1024, ok ? "pass" : "FAIL");
   return ok ? 0 : 1;
 }
 
 int main() {
-  // A one-SM device (every grid-stride loop wraps many times) and a 3-SM one; the launch shapes of the
-  // kernels depend on the SM count, the results must not.
+  // A one-SM device with a T4's opt-in limit (every grid-stride loop wraps many times), a 3-SM one, and
+  // an H100's 132 SMs (grids as wide as on the GPU); the launch shapes of the kernels depend on them, the
+  // results must not. CR_EMU_SMS=n runs only an n-SM device.
+  if (const char* only = getenv("CR_EMU_SMS")) return run_on(atoi(only), 227 * 1024);
   int failures = 0;
-  for (int sms : {1, 3}) failures += run_on(sms);
+  failures += run_on(1, 64 * 1024);
+  failures += run_on(3, 227 * 1024);
+  failures += run_on(132, 227 * 1024);
   return failures != 0;
 }

@@ -67,8 +67,8 @@ extern "C" char __stop_cr_emu_shared[] __attribute__((weak));
 
 namespace cr_emu {
 
-/** The opt-in limit of dynamic shared memory per block (the H100's). */
-constexpr size_t kOptinShared = 227 * 1024;
+/** The device's opt-in limit of dynamic shared memory per block (fake::Config; an H100's by default). */
+size_t optin_shared() { return (size_t)fake::config().optin_shared; }
 
 thread_local Coord g_coord;
 
@@ -483,7 +483,7 @@ cudaError_t enqueue(const LaunchSite& site, dim3 grid, dim3 block, size_t shared
   const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
   const bool bad_block = threads == 0 || threads > 1024 || block.z > 64;
   const bool bad_grid = grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535;
-  if (bad_block || bad_grid || shared > kOptinShared) {
+  if (bad_block || bad_grid || shared > optin_shared()) {
     drop(ctx);
     // As on a GPU the launch fails with cudaErrorInvalidValue/Configuration; the emulator also says so,
     // since a kernel that is never launched is what its callers' tests must see.
@@ -511,7 +511,7 @@ extern "C" cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attr, co
 
 extern "C" cudaError_t cudaFuncSetAttribute(const void* func, enum cudaFuncAttribute attr, int value) {
   if (!func) return cudaErrorInvalidDeviceFunction;
-  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize && (value < 0 || (size_t)value > cr_emu::kOptinShared)) {
+  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize && (value < 0 || (size_t)value > cr_emu::optin_shared())) {
     return cudaErrorInvalidValue;
   }
   return cudaSuccess;

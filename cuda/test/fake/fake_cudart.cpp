@@ -212,6 +212,7 @@ void begin_case() {
 }
 
 std::vector<std::string>& violations() { return S().violations; }
+const Config& config() { return S().cfg; }
 Stats& stats() { return S().stats; }
 
 void fail_launches_after(int after, cudaError_t e) {
@@ -349,6 +350,8 @@ cudaError_t cudaDeviceGetAttribute(int* v, enum cudaDeviceAttr attr, int device)
   switch (attr) {
     case cudaDevAttrMultiProcessorCount: *v = S().cfg.sms; return cudaSuccess;
     case cudaDevAttrMemoryPoolsSupported: *v = S().cfg.pools ? 1 : 0; return cudaSuccess;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = S().cfg.optin_shared; return cudaSuccess;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *v = 48 * 1024; return cudaSuccess;
     default: *v = 0; return cudaSuccess;
   }
 }

@@ -29,7 +29,11 @@ struct Config {
   int devices = 2;            // visible devices (0: cudaGetDeviceCount fails like a missing driver)
   int sms = 4;                // multiprocessors per device
   bool pools = true;          // memory pools supported
+  int optin_shared = 227 * 1024;  // cudaDevAttrMaxSharedMemoryPerBlockOptin (an H100's; a T4 has 64 KiB)
 };
+
+/** The configuration reset() was given (the emulated device checks launches against it). */
+const Config& config();
 
 /** Sets up the fake devices; call once, before the code under test first touches CUDA (the runtime
  *  keeps per-device state, streams and pinned buffers for the life of the process, as on a GPU). */
