@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The emulated device's part of the tests (issue 28; docs/testing.md, "The emulated device"):
 //   1. the C++ self-tests on it (cuda/test/test_emulated*.cpp through test/cuda-host.test.ts) and the FMA
-//      guard (test/fma-guard.test.ts) — skipped with --addon-only, since `npm test`'s vitest run has them;
+//      guard (test/fma-guard.test.ts), and the self-tests again under ASan+UBSan (emulated-sanitized.mjs) —
+//      skipped with --addon-only, since `npm test`'s vitest run has the first two;
 //   2. the addon built for it (scripts/build-emulated-addon.mjs) loaded through CUDA_RANDOM_ADDON, with the
 //      GPU-only vitest cases (test/native.test.ts, test/alias-cuda.test.ts): every CUDA path against the
 //      CPU backend, bit for bit.
@@ -21,6 +22,8 @@ const run = (args, env = {}) => spawnSync(process.execPath, args, { cwd: root, s
 if (!process.argv.includes('--addon-only')) {
   const status = run([vitest, 'run', 'test/cuda-host.test.ts', 'test/fma-guard.test.ts', '-t', 'test_emulated|fma']);
   if (status !== 0) process.exit(status ?? 1);
+  const sanitized = run([join(root, 'scripts', 'emulated-sanitized.mjs')]);
+  if (sanitized !== 0) process.exit(sanitized ?? 1);
 }
 
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-emulated-addon.mjs')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });

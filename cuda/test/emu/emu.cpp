@@ -21,6 +21,7 @@
 #include "fake_cudart.h"
 
 #if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #define CR_EMU_ASAN 1
 #else
@@ -369,6 +370,10 @@ void run_block(Run& r) {
     f.op = Op::None;
     f.linear = i;
     f.tid = dim3(i % r.block.x, (i / r.block.x) % r.block.y, i / (r.block.x * r.block.y));
+#if CR_EMU_ASAN
+    // Stacks are reused: a finished fiber never unwinds, so its frames' redzones stay poisoned
+    ASAN_UNPOISON_MEMORY_REGION(f.stack, kStack);
+#endif
 #if CR_EMU_FAST_SWITCH
     // A frame cr_emu_switch can "return" into: six saved registers, then trampoline's address, then a
     // slot so that trampoline starts with the stack aligned as after a call (rsp ≡ 8 mod 16).
