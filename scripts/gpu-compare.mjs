@@ -9,9 +9,12 @@
 // Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-run.sh and gpu-check.sh do):
 //
 //   node scripts/gpu-compare.mjs [--max 1e8] [--json out.json] [--part all|compare|timings]
+//                                [--sections host-paths,permute,...]
 //
 // --part compare runs the bit comparisons only and --part timings the crossover and host-output timings
 // only, so scripts/gpu-run.sh can compare beside other GPU work and time with the GPU to itself.
+// --sections runs only the named comparison sections, in the order given (a rerun of what an earlier
+// run did not reach): philox, concurrent, xorwow, distributions, device, qrng, host-paths, permute.
 //
 // Prints one line per comparison, then "COMPARE_JSON {...}"; exits 0 when all agree, 1 on any
 // difference, 2 when the CUDA backend is unavailable (with the reason).
@@ -36,6 +39,14 @@ if (!['all', 'compare', 'timings'].includes(PART)) {
   process.exit(2);
 }
 const comparing = PART !== 'timings', timing = PART !== 'compare';
+const SECTIONS = ['philox', 'concurrent', 'xorwow', 'distributions', 'device', 'qrng', 'host-paths', 'permute'];
+const chosen = opt('--sections', SECTIONS.join(',')).split(',').filter(Boolean);
+for (const name of chosen) {
+  if (!SECTIONS.includes(name)) {
+    console.error(`gpu-compare: --sections takes ${SECTIONS.join(', ')}; not ${name}`);
+    process.exit(2);
+  }
+}
 
 let lib, cuda;
 try {
@@ -97,79 +108,85 @@ const OPS = [
 ];
 
 const t0 = now();
+const section = {
+  // Philox ops: sizes 1 … 10^8, odd and 2^62-scale offsets, sync and async
+  philox: async () => {
+    for (const op of OPS) {
+      let ok = 0, total = 0;
+      for (const n of sizes) {
+        for (let offset of offsetsFor(n)) {
+          if (op.dtype === 'float64' && typeof offset === 'bigint') offset /= 2n;
+          const o = { offset };
+          const s = now();
+          const g = op.gpu(n, o);
+          const ms = now() - s;
+          const c = await op.cpu(n, o);
+          total++;
+          if (record(`${op.name} n=${n} offset=${offset} sync`, g, c)) ok++;
+          if (n >= 1_000_000) {
+            results.timings.push({ op: op.name, n, mode: 'sync, pageable', ms, GBps: g.byteLength / ms / 1e6 });
+          }
+          if (n <= 10_000_001) {
+            const ga = await op.gpuA(n, o);
+            total++;
+            if (record(`${op.name} n=${n} offset=${offset} async`, ga, c)) ok++;
+          }
+        }
+      }
+      console.log(`${op.name}: ${ok}/${total} equal`);
+    }
+  },
+  concurrent: async () => {
+    // Concurrency: many async GPU calls in flight at once
+    {
+      const jobs = Array.from({ length: 32 }, (_, i) => ({ n: 100_003 + 4099 * i, offset: 7 * i }));
+      const outs = await Promise.all(jobs.map((j) => bitsAsync(k, j.n, { offset: j.offset, backend: 'cuda' })));
+      let ok = 0;
+      for (let i = 0; i < jobs.length; i++) {
+        if (record(`concurrent bitsAsync #${i}`, outs[i], bits(k, jobs[i].n, { offset: jobs[i].offset, backend: 'cpu' }))) ok++;
+      }
+      console.log(`concurrent bitsAsync: ${ok}/${jobs.length} equal`);
+    }
+  },
+  xorwow: async () => {
+    // XORWOW fill vs the TypeScript Xorwow (curand() stepping)
+    {
+      let ok = 0, total = 0;
+      const cases = [[0n, 0n, 0n], [1234n, 1n, 5n], [2n ** 64n - 1n, 3n, 1000n], [42n, 2n ** 40n, 2n ** 50n + 3n]];
+      for (const n of sizes.filter((x) => x <= 10_000_001)) {
+        for (const [seed, sub, offset] of cases) {
+          const out = new Uint32Array(n);
+          const job = {
+            op: 'xorwowFill', key: [0, 0], lo: Number(offset & 0xffffffffn), hi: Number(offset >> 32n), out, perElement: {},
+            params: { seedLo: Number(seed & 0xffffffffn), seedHi: Number(seed >> 32n), subsequenceLo: Number(sub & 0xffffffffn), subsequenceHi: Number(sub >> 32n) },
+          };
+          const s = now();
+          probe.backend.run(job);
+          const ms = now() - s;
+          const ref = new Xorwow(seed, { subsequence: sub, offset }).fill(new Uint32Array(n));
+          total++;
+          if (record(`xorwowFill seed=${seed} sub=${sub} offset=${offset} n=${n}`, out, ref)) ok++;
+          if (n >= 1_000_000) results.timings.push({ op: 'xorwowFill', n, mode: 'sync, pageable', ms, GBps: out.byteLength / ms / 1e6 });
+        }
+      }
+      console.log(`xorwowFill: ${ok}/${total} equal`);
+    }
+  },
+  // Every distribution sampler (normal, exponential, gamma for every M, chisquare, beta, Dirichlet)
+  distributions: () => compareDistributions({ lib, record, results, now, max: MAX }),
+  // DeviceArrays in GPU memory, and host transfers of 10^8 floats
+  device: () => compareDevice({ lib, addon, record, results, now, max: MAX }),
+  // Sobol and MRG32k3a (docs/qmc.md): CUDA = TypeScript, and their fills timed beside Philox's
+  qrng: () => compareQrng({ lib, record, results, now, max: MAX }),
+  // Every op into every kind of host output, at the lengths of the copy-split defect (issue 15)
+  'host-paths': () => compareHostPaths({ lib, addon, record, results }),
+  permute: () => comparePermute({ lib, record, results, now, max: MAX }),
+};
 if (comparing) {
-for (const op of OPS) {
-  let ok = 0, total = 0;
-  for (const n of sizes) {
-    for (let offset of offsetsFor(n)) {
-      if (op.dtype === 'float64' && typeof offset === 'bigint') offset /= 2n;
-      const o = { offset };
-      const s = now();
-      const g = op.gpu(n, o);
-      const ms = now() - s;
-      const c = await op.cpu(n, o);
-      total++;
-      if (record(`${op.name} n=${n} offset=${offset} sync`, g, c)) ok++;
-      if (n >= 1_000_000) {
-        results.timings.push({ op: op.name, n, mode: 'sync, pageable', ms, GBps: g.byteLength / ms / 1e6 });
-      }
-      if (n <= 10_000_001) {
-        const ga = await op.gpuA(n, o);
-        total++;
-        if (record(`${op.name} n=${n} offset=${offset} async`, ga, c)) ok++;
-      }
-    }
+  for (const name of chosen) {
+    console.log(`gpu-compare: section ${name}`);
+    await section[name]();
   }
-  console.log(`${op.name}: ${ok}/${total} equal`);
-}
-
-// Concurrency: many async GPU calls in flight at once
-{
-  const jobs = Array.from({ length: 32 }, (_, i) => ({ n: 100_003 + 4099 * i, offset: 7 * i }));
-  const outs = await Promise.all(jobs.map((j) => bitsAsync(k, j.n, { offset: j.offset, backend: 'cuda' })));
-  let ok = 0;
-  for (let i = 0; i < jobs.length; i++) {
-    if (record(`concurrent bitsAsync #${i}`, outs[i], bits(k, jobs[i].n, { offset: jobs[i].offset, backend: 'cpu' }))) ok++;
-  }
-  console.log(`concurrent bitsAsync: ${ok}/${jobs.length} equal`);
-}
-
-// XORWOW fill vs the TypeScript Xorwow (curand() stepping)
-{
-  let ok = 0, total = 0;
-  const cases = [[0n, 0n, 0n], [1234n, 1n, 5n], [2n ** 64n - 1n, 3n, 1000n], [42n, 2n ** 40n, 2n ** 50n + 3n]];
-  for (const n of sizes.filter((x) => x <= 10_000_001)) {
-    for (const [seed, sub, offset] of cases) {
-      const out = new Uint32Array(n);
-      const job = {
-        op: 'xorwowFill', key: [0, 0], lo: Number(offset & 0xffffffffn), hi: Number(offset >> 32n), out, perElement: {},
-        params: { seedLo: Number(seed & 0xffffffffn), seedHi: Number(seed >> 32n), subsequenceLo: Number(sub & 0xffffffffn), subsequenceHi: Number(sub >> 32n) },
-      };
-      const s = now();
-      probe.backend.run(job);
-      const ms = now() - s;
-      const ref = new Xorwow(seed, { subsequence: sub, offset }).fill(new Uint32Array(n));
-      total++;
-      if (record(`xorwowFill seed=${seed} sub=${sub} offset=${offset} n=${n}`, out, ref)) ok++;
-      if (n >= 1_000_000) results.timings.push({ op: 'xorwowFill', n, mode: 'sync, pageable', ms, GBps: out.byteLength / ms / 1e6 });
-    }
-  }
-  console.log(`xorwowFill: ${ok}/${total} equal`);
-}
-
-// Every distribution sampler (normal, exponential, gamma for every M, chisquare, beta, Dirichlet)
-await compareDistributions({ lib, record, results, now, max: MAX });
-
-// DeviceArrays in GPU memory, and host transfers of 10^8 floats
-await compareDevice({ lib, addon, record, results, now, max: MAX });
-
-// Sobol and MRG32k3a (docs/qmc.md): CUDA = TypeScript, and their fills timed beside Philox's
-await compareQrng({ lib, record, results, now, max: MAX });
-
-// Every op into every kind of host output, at the lengths of the copy-split defect (issue 15)
-await compareHostPaths({ lib, addon, record, results });
-
-await comparePermute({ lib, record, results, now, max: MAX });
 }
 
 if (timing) {

@@ -33,10 +33,20 @@ SETS = {"dv32": (101, 32, np.uint32), "dv32_scrambled": (102, 32, np.uint32),
 summary = {"dumped": [], "errors": {}}
 
 
+def curand_module():
+    """CuPy's cuRAND binding: cupy.cuda.curand before CuPy 14, cupy_backends.cuda.libs.curand since
+    (run 1 found only the latter)."""
+    try:
+        from cupy_backends.cuda.libs import curand
+    except ImportError:
+        from cupy.cuda import curand
+    return curand
+
+
 def find_libcurand():
     """The libcurand CuPy loads, else any on the usual paths."""
     try:
-        import cupy.cuda.curand  # noqa: F401  (loads libcurand into this process)
+        curand_module()  # loads libcurand into this process
     except Exception as e:  # pragma: no cover - recorded
         summary["errors"]["cupy"] = repr(e)
     names = ["libcurand.so.10", "libcurand.so.11", "libcurand.so.12", "libcurand.so.13", "libcurand.so"]
@@ -84,7 +94,7 @@ def host_outputs(lib):
     """Small outputs of the host API (curandGenerate*) for the quasi kinds (through ctypes on `lib`:
     CuPy 14 has no setQuasiRandomGeneratorDimensions) and the pseudo kinds (through CuPy)."""
     import cupy as cp
-    from cupy.cuda import curand as cr
+    cr = curand_module()
 
     res = {}
     vp, u64, sz = ctypes.c_void_p, ctypes.c_ulonglong, ctypes.c_size_t

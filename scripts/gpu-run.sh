@@ -34,6 +34,10 @@
 # A shorter rerun of some jobs on a warm machine (the build is not repeated when build/ is there):
 #   GPU_RUN_ONLY="selftest compare vitest sanitize curand bench vectors" (any of them)
 #   GPU_RUN_BUDGET=300 GPU_RUN_PHASE1=290 bash scripts/gpu-run.sh
+# and, within a job: GPU_RUN_COMPARE_SECTIONS="host-paths,permute,..." (gpu-compare --sections),
+# GPU_RUN_COMPARE_MAX=1e6, GPU_RUN_ALIAS_COMPARE=0 (skip gpu-alias-compare), GPU_RUN_SANITIZERS="synccheck
+# initcheck", GPU_RUN_SANITIZE_ON="selftest alias", GPU_RUN_BENCH="selftest peers alias alias-peers
+# timings", GPU_RUN_VITEST_WATCH=150 (seconds before watch-hang.sh records stacks)
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
@@ -176,9 +180,11 @@ job_selftest() {
 }
 job_compare() {
   if [[ $NODE_OK == 1 ]]; then
-    step "gpu-compare --part compare --max ${GPU_RUN_COMPARE_MAX:-1e7}" 230 "$LOGS/compare.log" \
-      node scripts/gpu-compare.mjs --part compare --max "${GPU_RUN_COMPARE_MAX:-1e7}" --json "$LOGS/compare.json"
-    step "gpu-alias-compare --max 1e7" 120 "$LOGS/alias-compare.log" \
+    local sections=()
+    [[ -n "${GPU_RUN_COMPARE_SECTIONS:-}" ]] && sections=(--sections "$GPU_RUN_COMPARE_SECTIONS")
+    step "gpu-compare --part compare --max ${GPU_RUN_COMPARE_MAX:-1e7} ${sections[*]}" 230 "$LOGS/compare.log" \
+      node scripts/gpu-compare.mjs --part compare --max "${GPU_RUN_COMPARE_MAX:-1e7}" "${sections[@]}" --json "$LOGS/compare.json"
+    [[ ${GPU_RUN_ALIAS_COMPARE:-1} == 1 ]] && step "gpu-alias-compare --max 1e7" 120 "$LOGS/alias-compare.log" \
       node scripts/gpu-alias-compare.mjs --max 1e7 --json "$LOGS/alias-compare.json"
   else
     skip gpu-compare "the addon did not load the CUDA backend"
@@ -198,15 +204,16 @@ job_vitest() {
 job_sanitize() {
   command -v compute-sanitizer >/dev/null 2>&1 || { skip compute-sanitizer "not installed"; return; }
   local t
-  for t in memcheck racecheck synccheck initcheck; do
+  local on=" ${GPU_RUN_SANITIZE_ON:-selftest alias} "
+  for t in ${GPU_RUN_SANITIZERS:-memcheck racecheck synccheck initcheck}; do
     local extra=()
     # the self-tests provoke API errors on purpose (a petabyte cudaHostAlloc) and check each status
     # themselves; they free the runtime's pinned pool before exit (cr_diag_release), so leaks are real
     [[ $t == memcheck ]] && extra=(--leak-check full --report-api-errors no)
     [[ $t == racecheck ]] && extra=(--racecheck-report all)
-    [[ -x $SELF ]] && step "sanitizer $t: gpu_selftest --quick" 120 "$LOGS/sanitizer-$t.log" \
+    [[ -x $SELF && $on == *" selftest "* ]] && step "sanitizer $t: gpu_selftest --quick" 120 "$LOGS/sanitizer-$t.log" \
       compute-sanitizer --tool "$t" "${extra[@]}" --error-exitcode 1 "$SELF" --quick
-    [[ -x $ALIAS ]] && step "sanitizer $t: alias_selftest --quick" 90 "$LOGS/sanitizer-$t-alias.log" \
+    [[ -x $ALIAS && $on == *" alias "* ]] && step "sanitizer $t: alias_selftest --quick" 90 "$LOGS/sanitizer-$t-alias.log" \
       compute-sanitizer --tool "$t" "${extra[@]}" --error-exitcode 1 "$ALIAS" --quick
   done
 }
@@ -232,13 +239,26 @@ log "phase 1 done"
 
 # ---- 2. speed (one at a time) -----------------------------------------------------------------------------
 DEADLINE=$(( BUDGET * 88 / 100 ))   # 440 s of 500
-want bench && [[ -x $SELF ]] && step "bench: gpu_selftest --bench" 90 "$LOGS/bench.log" "$SELF" --bench
-want bench && step "bench: cuRAND (CuPy), torch, JAX" 100 "$LOGS/pybench.log" python3 scripts/gpu-bench.py
-want bench && [[ -x $ALIAS ]] && step "bench: alias_selftest --bench" 60 "$LOGS/alias-bench.log" "$ALIAS" --bench
-want bench && step "bench: alias peers (torch.multinomial, CuPy choice)" 60 "$LOGS/alias-pybench.log" \
+bench() { want bench && [[ " ${GPU_RUN_BENCH:-selftest peers alias alias-peers timings} " == *" $1 "* ]]; }
+bench selftest && [[ -x $SELF ]] && step "bench: gpu_selftest --bench" 90 "$LOGS/bench.log" "$SELF" --bench
+bench peers && step "bench: cuRAND (CuPy), torch, JAX" 100 "$LOGS/pybench.log" python3 scripts/gpu-bench.py
+bench alias && [[ -x $ALIAS ]] && step "bench: alias_selftest --bench" 60 "$LOGS/alias-bench.log" "$ALIAS" --bench
+bench alias-peers && step "bench: alias peers (torch.multinomial, CuPy choice)" 60 "$LOGS/alias-pybench.log" \
   python3 scripts/gpu-bench-alias.py
-want bench && [[ $NODE_OK == 1 ]] && step "bench: crossover and host outputs" 80 "$LOGS/timings.log" \
+bench timings && [[ $NODE_OK == 1 ]] && step "bench: crossover and host outputs" 80 "$LOGS/timings.log" \
   node scripts/gpu-compare.mjs --part timings --max 1e8 --json "$LOGS/timings.json"
+
+# Why normal float32 and gamma are slower than cuRAND and torch (run 1): Nsight Compute's speed-of-light,
+# occupancy and instruction mix of those kernels inside the benchmark (only when asked: GPU_RUN_ONLY=profile)
+if want profile && [[ " ${GPU_RUN_ONLY:-} " == *" profile "* ]]; then
+  if command -v ncu >/dev/null 2>&1 && [[ -x $SELF ]]; then
+    step "profile: ncu normal/gamma kernels" 90 "$LOGS/ncu.log" ncu --kernel-name-base demangled \
+      -k 'regex:normal|gamma' --launch-count 6 --section SpeedOfLight --section Occupancy --section LaunchStats \
+      --section ComputeWorkloadAnalysis --section InstructionStats --section WarpStateStats "$SELF" --bench
+  else
+    skip "profile: ncu" "no ncu or no gpu_selftest"
+  fi
+fi
 
 # ---- 3. reference vectors ---------------------------------------------------------------------------------
 DEADLINE=$(( BUDGET * 98 / 100 ))
