@@ -37,7 +37,7 @@
 # and, within a job: GPU_RUN_COMPARE_SECTIONS="host-paths,permute,..." (gpu-compare --sections),
 # GPU_RUN_COMPARE_MAX=1e6, GPU_RUN_ALIAS_COMPARE=0 (skip gpu-alias-compare), GPU_RUN_SANITIZERS="synccheck
 # initcheck", GPU_RUN_SANITIZE_ON="selftest alias", GPU_RUN_BENCH="selftest peers alias alias-peers
-# timings", GPU_RUN_VITEST_WATCH=150 (seconds before watch-hang.sh records stacks)
+# timings", GPU_RUN_VITEST_WATCH=150 (seconds before watch-hang.sh records stacks), GPU_RUN_VITEST_LIMIT=200
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
@@ -194,7 +194,7 @@ job_vitest() {
   if [[ $NODE_OK == 1 ]]; then
     # trace-tests.ts names each test on stderr as it starts and ends; watch-hang.sh records the JS and
     # native stacks of a run still going after GPU_RUN_VITEST_WATCH seconds (runs 1 and 2: cut at 200 s)
-    step "vitest GPU cases (CUDA_RANDOM_BACKEND=cuda)" 200 "$LOGS/vitest-cuda.log" env CUDA_RANDOM_BACKEND=cuda \
+    step "vitest GPU cases (CUDA_RANDOM_BACKEND=cuda)" "${GPU_RUN_VITEST_LIMIT:-200}" "$LOGS/vitest-cuda.log" env CUDA_RANDOM_BACKEND=cuda \
       bash scripts/gpu/watch-hang.sh "${GPU_RUN_VITEST_WATCH:-150}" "$LOGS/vitest-hang" node node_modules/vitest/vitest.mjs run --config scripts/gpu/vitest-trace.config.ts \
       test/native.test.ts test/alias-cuda.test.ts
   else
