@@ -30,8 +30,12 @@ Parsed parse_sobol(const Napi::CallbackInfo& info) {
   spec.scramble = (int)u32(info, 9, "scramble");
   spec.offset = u64(info, 10, "sobolOffset");
   const auto [dirs, data] = typed_arg<uint32_t>(info, 12, napi_uint32_array, "dirs", "Uint32Array");
-  const uint64_t want = (uint64_t)spec.dims * (spec.bits == 64 ? 128 : 32);
-  if (dirs.ElementLength() < want) throw Napi::RangeError::New(info.Env(), "dirs is shorter than dims direction vectors");
+  const uint64_t per = spec.bits == 64 ? 128 : 32, consts = spec.scramble == CR_SOBOL_SCRAMBLE_GIVEN ? (spec.bits == 64 ? 2 : 1) : 0;
+  const uint64_t want = (uint64_t)spec.dims * (per + consts);
+  if (dirs.ElementLength() < want) {
+    throw Napi::RangeError::New(info.Env(), consts ? "dirs is shorter than dims direction vectors and constants"
+                                                   : "dirs is shorter than dims direction vectors");
+  }
   spec.dirs = data;
   Arg out = out_arg(info, 13, Type);
   return {keep(info, {12, 13}), [=] { return cr_sobol(k0, k1, first, &spec, out.arr); }};

@@ -1,60 +1,97 @@
 /**
- * What libcurand holds, captured on the first GPU run (2026-11-27, scripts/gpu-curand-data.py) and kept
- * as compact facts (scripts/curand-sobol-lms.py): our JOEKUO6 Sobol32 direction vectors are libcurand's
- * unscrambled set, and its scrambled set plus scramble constants rebuild, bit for bit, from per-dimension
- * linear matrix scrambles of ours (docs/qmc.md §6). The SHA-256 values are of libcurand's own arrays.
+ * What libcurand holds, captured on a GPU run (2026-11-27, scripts/gpu-curand-data.py) and kept as
+ * compact facts in data/curand-sobol-scramble.* (scripts/curand-sobol-lms.py): our JOEKUO6 Sobol32/64
+ * direction vectors are libcurand's unscrambled sets, and lib/kernels/sobol/curand-scramble.ts rebuilds
+ * its scrambled sets and scramble constants bit for bit (docs/qmc.md §6). The SHA-256 values are of
+ * libcurand's own arrays. Then `scramble: 'curand'` against libcurand's host API outputs
+ * (test/vectors/curand_sobol_host.json, scripts/curand-sobol-host-vectors.py).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { directions32 } from '../lib/kernels/sobol/directions.js';
+import { directions32, directions64 } from '../lib/kernels/sobol/directions.js';
+import { CURAND_SOBOL_DIMENSIONS, curandScrambled32, curandScrambled64 } from '../lib/kernels/sobol/curand-scramble.js';
+import { sobol } from '../lib/sobol/sobol.js';
+// dist: the pool's workers load dist/lib/backend/cpu/worker.js, and each reads the data file itself
+import { sobolAsync } from '../dist/lib/index.js';
 
-const base = new URL('./vectors/curand_sobol32_scramble', import.meta.url);
-const meta = JSON.parse(readFileSync(`${base.pathname}.json`, 'utf8')) as Record<string, unknown> & { dimensions: number };
-const bin = readFileSync(`${base.pathname}.bin`);
-const D = meta.dimensions;
-const REC = 66;
-
-const sha = (words: Uint32Array) => createHash('sha256').update(new Uint8Array(words.buffer, words.byteOffset, words.byteLength)).digest('hex');
-
-/** Dimension d's scrambling matrix columns (unit lower triangular: column k = 2^(31−k) | free bits). */
-function columns(d: number): Uint32Array {
-  const rec = bin.subarray(d * REC, d * REC + 62);
-  const cols = new Uint32Array(32);
-  let bit = 0;
-  const next = () => (rec[bit >> 3] >> (7 - (bit++ & 7))) & 1;
-  for (let k = 0; k < 32; k++) {
-    let c = 2 ** (31 - k);
-    for (let j = 31 - k - 1; j >= 0; j--) if (k < 31 && next()) c += 2 ** j;
-    cols[k] = c >>> 0;
-  }
-  return cols;
+const root = new URL('../', import.meta.url).pathname;
+const meta = JSON.parse(readFileSync(`${root}data/curand-sobol-scramble.json`, 'utf8')) as Record<string, string> & { dimensions: number; record_bytes: number };
+const D = CURAND_SOBOL_DIMENSIONS;
+const sha = (a: Uint32Array | BigUint64Array) => createHash('sha256').update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength)).digest('hex');
+/** (hi, lo) pairs as little-endian uint64 words. */
+function joined(pairs: Uint32Array): BigUint64Array {
+  const w = new BigUint64Array(pairs.length / 2);
+  for (let i = 0; i < w.length; i++) w[i] = (BigInt(pairs[2 * i]) << 32n) | BigInt(pairs[2 * i + 1]);
+  return w;
 }
 
-describe('libcurand Sobol32 data (test/vectors/curand_sobol32_scramble.*)', () => {
-  it('the file holds 20,000 dimensions of 66 bytes', () => {
-    expect(D).toBe(20000);
-    expect(bin.length).toBe(D * REC);
+describe('libcurand Sobol data (data/curand-sobol-scramble.*)', () => {
+  it('the file is 20,000 records of 260 bytes, as written', () => {
+    const bin = readFileSync(`${root}data/curand-sobol-scramble.bin`);
+    expect(meta.dimensions).toBe(D);
+    expect(bin.length).toBe(D * meta.record_bytes);
+    expect(createHash('sha256').update(bin).digest('hex')).toBe(meta.sha256_file);
   });
 
-  it('our JOEKUO6 direction vectors are libcurand\'s CURAND_DIRECTION_VECTORS_32_JOEKUO6, every dimension', () => {
-    const all = new Uint32Array(D * 32);
-    for (let d = 0; d < D; d++) all.set(directions32(d), d * 32);
-    expect(sha(all)).toBe(meta.sha256_dv32_u32le);
-  });
-
-  it('the scrambled vectors and constants rebuild libcurand\'s arrays exactly', () => {
-    const scrambled = new Uint32Array(D * 32), constants = new Uint32Array(D);
+  it("our JOEKUO6 direction vectors are libcurand's CURAND_DIRECTION_VECTORS_32/64_JOEKUO6, every dimension", () => {
+    const v32 = new Uint32Array(D * 32), v64 = new Uint32Array(D * 128);
     for (let d = 0; d < D; d++) {
-      const M = columns(d), V = directions32(d);
-      for (let k = 0; k < 32; k++) {
-        let x = 0;
-        for (let j = 0; j <= k; j++) if ((V[k] >>> (31 - j)) & 1) x ^= M[j];
-        scrambled[d * 32 + k] = x >>> 0;
-      }
-      constants[d] = bin.readUInt32LE(d * REC + 62);
+      v32.set(directions32(d), d * 32);
+      v64.set(directions64(d), d * 128);
     }
-    expect(sha(scrambled)).toBe(meta.sha256_dv32_scrambled_u32le);
-    expect(sha(constants)).toBe(meta.sha256_scramble32_u32le);
+    expect(sha(v32)).toBe(meta.sha256_dv32_u32le);
+    expect(sha(joined(v64))).toBe(meta.sha256_dv64_u64le);
+  });
+
+  it("the scrambled vectors and constants rebuild libcurand's arrays exactly (32 and 64 bits)", () => {
+    const s32 = new Uint32Array(D * 32), c32 = new Uint32Array(D), s64 = new Uint32Array(D * 128), c64 = new BigUint64Array(D);
+    for (let d = 0; d < D; d++) {
+      const a = curandScrambled32(d), b = curandScrambled64(d);
+      s32.set(a.dirs, d * 32);
+      c32[d] = a.c;
+      s64.set(b.dirs, d * 128);
+      c64[d] = b.c;
+    }
+    expect(sha(s32)).toBe(meta.sha256_dv32_scrambled_u32le);
+    expect(sha(c32)).toBe(meta.sha256_scramble32_u32le);
+    expect(sha(joined(s64))).toBe(meta.sha256_dv64_scrambled_u64le);
+    expect(sha(c64)).toBe(meta.sha256_scramble64_u64le);
+  });
+});
+
+interface HostCase { kind: string; dims: number; offset: number; points: number; kept_dims: number[]; raw: string[]; uniform: number[]; uniform_double: number[] }
+const host = JSON.parse(readFileSync(`${root}test/vectors/curand_sobol_host.json`, 'utf8')) as { cases: Record<string, HostCase> };
+
+describe("sobol() = libcurand's host API (curandGenerate*) for SOBOL32/64 and SCRAMBLED_SOBOL32/64", () => {
+  const cases = Object.entries(host.cases);
+  it('holds 20 cases of every kind', () => {
+    expect(cases.length).toBe(20);
+    expect(new Set(cases.map(([, c]) => c.kind))).toEqual(new Set(['sobol32', 'sobol64', 'scrambled_sobol32', 'scrambled_sobol64']));
+  });
+
+  for (const [tag, c] of cases) {
+    it(`${tag}: raw words, curand_uniform, curand_uniform_double, both layouts, sync and async`, async () => {
+      const bits = c.kind.endsWith('64') ? 64 : 32;
+      const o = { dims: c.dims, offset: c.offset, bits, scramble: c.kind.startsWith('scrambled') ? 'curand' : 'none', backend: 'cpu' } as const;
+      const n = c.points;
+      // libcurand's order is dimension-major; the file keeps the dimensions in kept_dims
+      const kept = <T>(a: ArrayLike<T>, points: boolean): T[] =>
+        c.kept_dims.flatMap((d) => Array.from({ length: n }, (_, i) => a[points ? i * c.dims + d : d * n + i]));
+      for (const layout of ['dimensions', 'points'] as const) {
+        const p = layout === 'points';
+        const raw = bits === 32 ? sobol(n, { ...o, layout, dtype: 'uint32' }) : sobol(n, { ...o, layout, dtype: 'uint64' });
+        expect(kept(raw as ArrayLike<number | bigint>, p).map(String), `${layout} raw`).toEqual(c.raw);
+        expect(kept(sobol(n, { ...o, layout, dtype: 'float32' }), p), `${layout} uniform`).toEqual(c.uniform);
+        expect(kept(sobol(n, { ...o, layout, dtype: 'float64' }), p), `${layout} uniform_double`).toEqual(c.uniform_double);
+        expect(kept(await sobolAsync(n, { ...o, layout, dtype: 'float64' }), p), `${layout} async`).toEqual(c.uniform_double);
+      }
+    });
+  }
+
+  it("the top 32 bits of scrambled Sobol64 words are the scrambled Sobol32 words (the scramble extends)", () => {
+    const w32 = sobol(1000, { dims: 7, scramble: 'curand', dtype: 'uint32', offset: 12345 });
+    const w64 = sobol(1000, { dims: 7, scramble: 'curand', dtype: 'uint64', offset: 12345 });
+    expect(Array.from(w64, (w) => Number(w >> 32n))).toEqual(Array.from(w32));
   });
 });

@@ -513,6 +513,9 @@ describe.skipIf(!gpu)('CUDA Sobol and MRG32k3a = TypeScript backend, bit for bit
       [4099, { dims: 7, dtype: 'uint32', offset: 2 ** 32 - 4099 }], [4099, { dims: 5, offset: 2n ** 63n + 1n, key: k }],
       [4099, { dims: 5, transform: 'normal', key: k, scramble: 'shift' }], [33, { dims: 21201, dtype: 'float32', key: k }],
       [BIG + 1, { dims: 2, transform: 'normal', dtype: 'float32' }],
+      // cuRAND's scrambled Sobol: libcurand's vectors and constants handed over (CR_SOBOL_SCRAMBLE_GIVEN)
+      [4099, { dims: 5, scramble: 'curand', offset: 7, dtype: 'uint32' }], [BIG + 3, { dims: 3, scramble: 'curand', dtype: 'float32', layout: 'dimensions' }],
+      [33, { dims: 20000, scramble: 'curand' }], [4099, { dims: 4, scramble: 'curand', transform: 'normal', offset: 2n ** 62n }],
     ];
     for (const [n, o] of cases) {
       const want = sobol(n, { ...o, backend: 'cpu' }) as Float64Array;

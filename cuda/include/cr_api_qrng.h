@@ -15,6 +15,7 @@
 #define CR_SOBOL_SCRAMBLE_NONE 0
 #define CR_SOBOL_SCRAMBLE_LMS 1    // random linear scramble + digital shift (cr_sobol32/64_randomise)
 #define CR_SOBOL_SCRAMBLE_SHIFT 2  // digital shift only
+#define CR_SOBOL_SCRAMBLE_GIVEN 3  // dirs are scrambled already, start constants after them (cuRAND's scrambled Sobol)
 
 /** A Sobol output: `points` points of `dims` dimensions starting at point `offset`, flat in either layout. */
 struct cr_sobol_spec {
@@ -30,7 +31,9 @@ struct cr_sobol_spec {
   int scramble;
   uint64_t offset;
   /** Host memory: the dimensions' Joe–Kuo direction vectors, dims x 32 words (bits 32) or dims x 64
-   *  (hi, lo) word pairs (bits 64), as lib/kernels/sobol/directions.ts expands them. */
+   *  (hi, lo) word pairs (bits 64), as lib/kernels/sobol/directions.ts expands them. With
+   *  CR_SOBOL_SCRAMBLE_GIVEN: the scrambled vectors in that form, then the dims start constants, one
+   *  word each (bits 32) or one (hi, lo) pair each (bits 64; lib/backend/cuda/qrng.ts curandSobolTable). */
   const uint32_t* dirs;
 };
 

@@ -19,7 +19,7 @@ namespace {
 cr_status check_sobol(const cr_sobol_spec* p, int type, uint64_t first, uint64_t n) {
   if (!p) return invalid("spec is null");
   if (p->bits != 32 && p->bits != 64) return invalid("bits must be 32 or 64");
-  if (p->scramble < CR_SOBOL_SCRAMBLE_NONE || p->scramble > CR_SOBOL_SCRAMBLE_SHIFT) return invalid("scramble must be 0, 1 or 2");
+  if (p->scramble < CR_SOBOL_SCRAMBLE_NONE || p->scramble > CR_SOBOL_SCRAMBLE_GIVEN) return invalid("scramble must be 0, 1, 2 or 3");
   if (p->dims == 0) return invalid("dims must be at least 1");
   if (!p->dirs) return invalid("dirs is null");
   if (type != CR_TYPE_U32 && !is_float_type(type)) return invalid("out must hold uint32, float32 or float64 elements");
@@ -47,20 +47,23 @@ struct SobolBody : BodyBase {
 
   cr_status prepare(Scratch& sc, cudaStream_t s, const DeviceState& ds, uint64_t, bool) {
     const uint64_t per = spec.bits == 32 ? 32 : 64;
-    const size_t bytes = (size_t)(per * spec.dims) * (spec.bits == 32 ? 4 : 8);
+    const bool given = spec.scramble == CR_SOBOL_SCRAMBLE_GIVEN;
+    // the vectors, then (given) the dims constants: the same word layout, one "vector word" each
+    const uint64_t words = per * spec.dims + (given ? spec.dims : 0);
+    const size_t wsize = spec.bits == 32 ? 4 : 8, bytes = (size_t)(per * spec.dims) * wsize;
     const void* host = spec.dirs;
     if (spec.bits == 64) {
-      wide.resize(per * spec.dims);
+      wide.resize(words);
       for (size_t k = 0; k < wide.size(); ++k) wide[k] = ((uint64_t)spec.dirs[2 * k] << 32) | spec.dirs[2 * k + 1];
       host = wide.data();
     }
-    cr_status st = alloc_device(sc.buf[0], bytes, s, ds.pools);
+    cr_status st = alloc_device(sc.buf[0], (size_t)words * wsize, s, ds.pools);
     if (st.code) return st;
     // Read before this returns (`wide` is pageable: staged at once; the caller's dirs may be pinned).
-    CR_TRY(copy_from_caller(sc.buf[0].p, host, bytes, s));
+    CR_TRY(copy_from_caller(sc.buf[0].p, host, (size_t)words * wsize, s));
     a.dirs = sc.buf[0].p;
-    a.c = nullptr;
-    if (spec.scramble != CR_SOBOL_SCRAMBLE_NONE) {
+    a.c = given ? static_cast<char*>(sc.buf[0].p) + bytes : nullptr;
+    if (spec.scramble == CR_SOBOL_SCRAMBLE_LMS || spec.scramble == CR_SOBOL_SCRAMBLE_SHIFT) {
       if ((st = alloc_device(sc.buf[1], bytes, s, ds.pools)).code) return st;
       if ((st = alloc_device(sc.buf[2], (size_t)spec.dims * (spec.bits == 32 ? 4 : 8), s, ds.pools)).code) return st;
       CR_TRY(cr_launch_sobol_randomise(sc.buf[0].p, sc.buf[1].p, sc.buf[2].p, spec.dims, spec.bits,

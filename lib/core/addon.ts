@@ -137,7 +137,9 @@ export interface SamplerAddon {
    * Flat elements lo/hi … of a Sobol output (binding/qrng.cc, cuda/include/cr_api_qrng.h): `points`
    * points of `dims` dimensions from point offLo/offHi, layout 1 point-major / 0 dimension-major,
    * `bits` 32 or 64, `normal` 1 for the normal transform, `scramble` 0 none / 1 lms / 2 shift under
-   * (k0, k1); `dirs` the dimensions' direction vectors (dims × 32 words, or dims × 64 hi/lo pairs).
+   * (k0, k1) / 3 given (cuRAND's scrambled Sobol); `dirs` the dimensions' direction vectors (dims × 32
+   * words, or dims × 64 hi/lo pairs), with scramble 3 already scrambled and followed by the dims start
+   * constants (a word, or a hi/lo pair, each).
    */
   sobolU32(...a: [...Key4, ...SobolArgs, ...Out<Uint32Array>]): void;
   sobolU32Async(...a: [...Key4, ...SobolArgs, ...Out<Uint32Array>]): Promise<void>;

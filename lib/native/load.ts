@@ -5,35 +5,15 @@
  * build to load instead (the emulated-device addon of `npm run test:emulated`, a debug build).
  */
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { dirname, join, resolve } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { envValue } from '../core/env.js';
+import { packageRoot } from '../core/package-root.js';
 
 export interface NativeProbe {
   /** The loaded addon, or null. */
   addon: unknown | null;
   /** Why the addon is not usable, or null when it loaded. */
   error: string | null;
-}
-
-/** The package root: the nearest directory above this module whose package.json is cuda-random's
- *  (dist/lib/native/load.js when installed; lib/native/load.ts when tests run the sources). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'cuda-random') return dir;
-      } catch {
-        // not ours; keep looking
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-    dir = up;
-  }
 }
 
 const root = packageRoot();

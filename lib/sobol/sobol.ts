@@ -10,6 +10,7 @@ import { checkCount, checkEnum, checkOut, describe, knownOptions, MAX_COUNT } fr
 import { viewOf } from '../core/views.js';
 import type { DeviceDtype } from '../core/types.js';
 import { SOBOL_MAX_DIMENSIONS } from '../kernels/sobol/directions.js';
+import { CURAND_SOBOL_DIMENSIONS } from '../kernels/sobol/curand-scramble.js';
 import { requireNormal } from '../kernels/sobol/normal.js';
 import {
   sobolKernel, type SobolArray, type SobolLayout, type SobolParams, type SobolScramble, type SobolTransform,
@@ -37,7 +38,11 @@ export interface SobolOptions {
   bits?: 32 | 64;
   /** 'points': point-major, out[i·dims + d]; 'dimensions': cuRAND's host-API order, out[d·n + i]. Default 'points'. */
   layout?: SobolLayout;
-  /** 'none', or a keyed randomisation: 'lms' (random linear scramble + digital shift) or 'shift'. Default 'lms' with a key, else 'none'. */
+  /**
+   * 'none'; a keyed randomisation: 'lms' (random linear scramble + digital shift) or 'shift'; or 'curand':
+   * cuRAND's scrambled Sobol (CURAND_RNG_QUASI_SCRAMBLED_SOBOL32/64, no key, dims ≤ 20000). Default 'lms'
+   * with a key, else 'none'.
+   */
   scramble?: SobolScramble;
   /** The Philox key of a randomisation (from key(seed), split, foldIn). */
   key?: Key;
@@ -98,14 +103,7 @@ function checkSobolOffset(v: unknown, n: number, bits: 32 | 64): bigint {
 }
 
 function checkScramble(v: unknown, hasKey: boolean): SobolScramble {
-  if (v === 'curand') {
-    throw new RangeError(
-      "scramble 'curand' (CURAND_RNG_QUASI_SCRAMBLED_SOBOL32/64) is not available: its scramble constants and " +
-        'scrambled direction vectors are data inside libcurand, not yet dumped from it (docs/qmc.md §6); ' +
-        "use scramble 'lms' or 'shift' with a key",
-    );
-  }
-  return checkEnum(v, ['none', 'lms', 'shift'] as const, 'scramble', hasKey ? 'lms' : 'none');
+  return checkEnum(v, ['none', 'lms', 'shift', 'curand'] as const, 'scramble', hasKey ? 'lms' : 'none');
 }
 
 /**
@@ -168,11 +166,14 @@ function sobolCall(n: number, options: SobolOptions | undefined): Checked {
   }
   const scramble = checkScramble(opts.scramble, opts.key !== undefined);
   let key: Key = [0, 0];
-  if (scramble !== 'none') {
+  if (scramble === 'lms' || scramble === 'shift') {
     if (opts.key === undefined) throw new TypeError(`key is required for scramble '${scramble}' (a key from key(seed))`);
     key = checkKey(opts.key);
   } else if (opts.key !== undefined) {
-    throw new RangeError("key is only used by scramble 'lms' or 'shift', and scramble is 'none'");
+    throw new RangeError(`key is only used by scramble 'lms' or 'shift', and scramble is '${scramble}'`);
+  }
+  if (scramble === 'curand' && dims > CURAND_SOBOL_DIMENSIONS) {
+    throw new RangeError(`dims must be at most ${CURAND_SOBOL_DIMENSIONS} for scramble 'curand' (libcurand's scrambled JOEKUO6 sets), got ${dims}`);
   }
   const offset = checkSobolOffset(opts.offset, n, bits);
   if (n * dims > MAX_COUNT) throw new RangeError(`n · dims must not exceed 2^32-1 values, got n=${n} and dims=${dims}`);

@@ -1,6 +1,7 @@
 // gpu-compare section: Sobol and MRG32k3a on the GPU against the TypeScript backend (docs/qmc.md).
 //   - sobol(): both layouts, Sobol32/64, uint32/float32/float64, uniform and normal, the keyed
-//     randomisations, offsets near the end of each sequence, all 21,201 dimensions; host outputs,
+//     randomisations and cuRAND's scramble, offsets near the end of each sequence, all 21,201
+//     dimensions; host outputs,
 //     sobolAsync, out: 'device';
 //   - mrg32k3aFill(): every dtype, seeds/subsequences/offsets at the ends of their ranges, sizes past
 //     several staging chunks;
@@ -17,6 +18,9 @@ export async function compareQrng({ lib, record, results, now, max }) {
     [n, { dims: 16, key: k }], [n, { dims: 16, key: k, scramble: 'shift', layout: 'dimensions', dtype: 'float32' }],
     [n, { dims: 4, transform: 'normal' }], [n, { dims: 4, transform: 'normal', dtype: 'float32', key: k }],
     [n, { dims: 4, transform: 'normal', bits: 32, layout: 'dimensions' }], [64, { dims: 21201, key: k, dtype: 'float32' }],
+    // cuRAND's scrambled Sobol (libcurand's data, docs/qmc.md §6)
+    [n, { dims: 3, scramble: 'curand', dtype: 'uint32' }], [n, { dims: 8, scramble: 'curand', layout: 'dimensions' }],
+    [64, { dims: 20000, scramble: 'curand', dtype: 'float32', offset: 2 ** 31 }],
   ];
   let ok = 0, total = 0;
   for (const [m, o] of sobolCases) {

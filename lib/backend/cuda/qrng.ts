@@ -5,10 +5,12 @@
  * Sobol: the GPU gets the dimensions' Joe–Kuo direction vectors from here (lib/kernels/sobol expands
  * them from the packed table; the C side has no copy of the data) and randomises them itself under
  * the job's key. The vectors of dimensions 0 … D − 1 are a prefix of those of more dimensions, so one
- * growing table per bit width serves every call.
+ * growing table per bit width serves every call. scramble 'curand' hands over libcurand's scrambled
+ * vectors with the dimensions' start constants after them (CR_SOBOL_SCRAMBLE_GIVEN), grown the same way.
  */
 import type { Job } from '../../core/job.js';
 import type { NativeAddon } from '../../core/addon.js';
+import { curandScrambled32, curandScrambled64 } from '../../kernels/sobol/curand-scramble.js';
 import { directions32, directions64 } from '../../kernels/sobol/directions.js';
 import type { SobolParams } from '../../kernels/sobol/kernel.js';
 import { outArgs } from './errors.js';
@@ -35,14 +37,48 @@ export function sobolDirections(bits: 32 | 64, dims: number): Uint32Array {
   return t.subarray(0, dims * per);
 }
 
-const SCRAMBLE = { none: 0, lms: 1, shift: 2 } as const;
+/** libcurand's scrambled vectors of dimensions 0 … dims − 1, then their constants (a word each, or a (hi, lo) pair). */
+const curandTables: Record<32 | 64, { dims: number; dirs: Uint32Array; c: Uint32Array }> = {
+  32: { dims: 0, dirs: new Uint32Array(0), c: new Uint32Array(0) },
+  64: { dims: 0, dirs: new Uint32Array(0), c: new Uint32Array(0) },
+};
+
+export function curandSobolTable(bits: 32 | 64, dims: number): Uint32Array {
+  const per = bits === 32 ? 32 : 128, cw = bits === 32 ? 1 : 2;
+  const t = curandTables[bits];
+  if (t.dims < dims) {
+    const dirs = new Uint32Array(dims * per), c = new Uint32Array(dims * cw);
+    dirs.set(t.dirs);
+    c.set(t.c);
+    for (let d = t.dims; d < dims; d++) {
+      if (bits === 32) {
+        const s = curandScrambled32(d);
+        dirs.set(s.dirs, d * per);
+        c[d] = s.c;
+      } else {
+        const s = curandScrambled64(d);
+        dirs.set(s.dirs, d * per);
+        c[2 * d] = Number(s.c >> 32n);
+        c[2 * d + 1] = Number(s.c & 0xffffffffn);
+      }
+    }
+    Object.assign(t, { dims, dirs, c });
+  }
+  const out = new Uint32Array(dims * (per + cw));
+  out.set(t.dirs.subarray(0, dims * per));
+  out.set(t.c.subarray(0, dims * cw), dims * per);
+  return out;
+}
+
+const SCRAMBLE = { none: 0, lms: 1, shift: 2, curand: 3 } as const;
 
 /** sobolU32 / sobolF32 / sobolF64: job.key is the randomisation key, job.lo/hi the first flat element. */
 export function sobolAdapter(addon: NativeAddon, job: Job, async: boolean): void | Promise<void> {
   const p = job.params as unknown as SobolParams;
   return call(addon, job, async, [
     job.key[0], job.key[1], job.lo, job.hi, p.n, p.dims, p.layout === 'points' ? 1 : 0, p.bits,
-    p.transform === 'normal' ? 1 : 0, SCRAMBLE[p.scramble], p.offsetLo, p.offsetHi, sobolDirections(p.bits, p.dims),
+    p.transform === 'normal' ? 1 : 0, SCRAMBLE[p.scramble], p.offsetLo, p.offsetHi,
+    p.scramble === 'curand' ? curandSobolTable(p.bits, p.dims) : sobolDirections(p.bits, p.dims),
   ]);
 }
 

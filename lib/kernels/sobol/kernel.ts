@@ -15,10 +15,11 @@ import { uniform32From32, uniform32From64, uniform64From32, uniform64From64 } fr
 import { directions32, directions64 } from './directions.js';
 import { sobol32Column, sobol64Column } from './generator.js';
 import { normalFrom32, normalFrom64 } from './normal.js';
+import { curandScrambled32, curandScrambled64 } from './curand-scramble.js';
 import { randomise32, randomise64 } from './scramble.js';
 
 export type SobolLayout = 'points' | 'dimensions';
-export type SobolScramble = 'none' | 'lms' | 'shift';
+export type SobolScramble = 'none' | 'lms' | 'shift' | 'curand';
 export type SobolTransform = 'uniform' | 'normal';
 export type SobolArray = Uint32Array | BigUint64Array | Float32Array | Float64Array;
 
@@ -37,14 +38,16 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Words of points first … first + count − 1 of dimension d into hi (and lo for Sobol64). */
 function column(p: SobolParams, key: Key, d: number, first: bigint, count: number, hi: Uint32Array, lo: Uint32Array): void {
-  const mode = p.scramble === 'none' ? null : p.scramble;
+  const s = p.scramble;
   if (p.bits === 32) {
     let dirs = directions32(d), c = 0;
-    if (mode) ({ dirs, c } = randomise32(key, d, dirs, mode));
+    if (s === 'curand') ({ dirs, c } = curandScrambled32(d));
+    else if (s !== 'none') ({ dirs, c } = randomise32(key, d, dirs, s));
     sobol32Column(dirs, c, Number(first), count, hi);
   } else {
     let dirs = directions64(d), c = 0n;
-    if (mode) ({ dirs, c } = randomise64(key, d, dirs, mode));
+    if (s === 'curand') ({ dirs, c } = curandScrambled64(d));
+    else if (s !== 'none') ({ dirs, c } = randomise64(key, d, dirs, s));
     sobol64Column(dirs, c, first, count, hi, lo);
   }
 }

@@ -1,0 +1,112 @@
+/**
+ * cuRAND's scrambled Sobol (CURAND_RNG_QUASI_SCRAMBLED_SOBOL32/64; `scramble: 'curand'`): dimension
+ * d uses libcurand's scrambled JOEKUO6 direction vectors and starts at its scramble constant, so the
+ * Gray-code generator gives curand()'s words after curand_init(scrambled vectors, constant, offset).
+ *
+ * That data lives inside libcurand. A GPU run dumped it (scripts/gpu-curand-data.py) and found its
+ * structure (scripts/curand-sobol-lms.py): the scrambled vectors of dimension d are M_d V_k over GF(2)
+ * for our JOEKUO6 vectors V_k and a unit lower-triangular 64 × 64 matrix M_d, the 32-bit set uses M_d's
+ * top-left 32 × 32 block, and the 32-bit constant is the 64-bit one's top half. data/curand-sobol-
+ * scramble.bin keeps M_d's free bits and the constant, 260 bytes a dimension (its .json states the
+ * format and the SHA-256 of libcurand's arrays, which test/curand-data.test.ts rebuilds). A call reads
+ * only the records of the dimensions it uses, once per process.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../core/package-root.js';
+import { directions32, directions64 } from './directions.js';
+
+/** libcurand's JOEKUO6 sets hold 20,000 dimensions (cuRAND's documentation, "Sobol"). */
+export const CURAND_SOBOL_DIMENSIONS = 20000;
+const RECORD = 260;
+const FILE = 'data/curand-sobol-scramble.bin';
+
+let fd: number | null = null;
+
+function record(d: number): Uint8Array {
+  if (fd === null) {
+    const path = join(packageRoot(), FILE);
+    const f = openSync(path, 'r');
+    if (fstatSync(f).size !== CURAND_SOBOL_DIMENSIONS * RECORD) {
+      closeSync(f);
+      throw new Error(`${path} is not ${CURAND_SOBOL_DIMENSIONS} records of ${RECORD} bytes; reinstall cuda-random`);
+    }
+    fd = f; // open for the process's lifetime: an open file keeps no event loop alive
+  }
+  const rec = new Uint8Array(RECORD);
+  if (readSync(fd, rec, 0, RECORD, d * RECORD) !== RECORD) throw new Error(`${FILE}: short read at dimension ${d}`);
+  return rec;
+}
+
+/**
+ * M_d by columns: col[2j], col[2j + 1] = the hi and lo words of column j (input digit j = bit 63 − j
+ * feeds output digit j and the digits below it whose bits are set).
+ */
+function columns(rec: Uint8Array): Int32Array {
+  const col = new Int32Array(128);
+  let at = 0;
+  for (let j = 0; j < 64; j++) {
+    const diag = 63 - j;
+    if (diag >= 32) col[2 * j] = 1 << (diag - 32);
+    else col[2 * j + 1] = 1 << diag;
+    for (let b = diag - 1; b >= 0; b--, at++) {
+      if ((rec[at >>> 3] >>> (7 - (at & 7))) & 1) {
+        if (b >= 32) col[2 * j] |= 1 << (b - 32);
+        else col[2 * j + 1] |= 1 << b;
+      }
+    }
+  }
+  return col;
+}
+
+/** The constant c_d as (hi, lo) words (little-endian uint64 after the 252 bytes of free bits). */
+function constant(rec: Uint8Array): [number, number] {
+  const v = new DataView(rec.buffer, rec.byteOffset + 252, 8);
+  return [v.getUint32(4, true), v.getUint32(0, true)];
+}
+
+const cache32 = new Map<number, { dirs: Uint32Array; c: number }>();
+const cache64 = new Map<number, { dirs: Uint32Array; c: bigint }>();
+
+/** libcurand's scrambled Sobol32 direction vectors and scramble constant of dimension d (< 20,000). */
+export function curandScrambled32(d: number): { dirs: Uint32Array; c: number } {
+  let s = cache32.get(d);
+  if (s) return s;
+  const rec = record(d), col = columns(rec), V = directions32(d);
+  const dirs = new Uint32Array(32);
+  for (let k = 0; k < 32; k++) {
+    let x = 0;
+    for (let v = V[k] | 0; v !== 0; v &= v - 1) x ^= col[2 * Math.clz32(v & -v)]; // digit j = clz: column j's hi word
+    dirs[k] = x;
+  }
+  s = { dirs, c: constant(rec)[0] };
+  cache32.set(d, s);
+  return s;
+}
+
+/** libcurand's scrambled Sobol64 direction vectors ((hi, lo) pairs) and scramble constant of dimension d. */
+export function curandScrambled64(d: number): { dirs: Uint32Array; c: bigint } {
+  let s = cache64.get(d);
+  if (s) return s;
+  const rec = record(d), col = columns(rec), V = directions64(d);
+  const dirs = new Uint32Array(128);
+  for (let k = 0; k < 64; k++) {
+    let hi = 0, lo = 0;
+    for (let v = V[2 * k] | 0; v !== 0; v &= v - 1) {
+      const j = Math.clz32(v & -v);
+      hi ^= col[2 * j];
+      lo ^= col[2 * j + 1];
+    }
+    for (let v = V[2 * k + 1] | 0; v !== 0; v &= v - 1) {
+      const j = 32 + Math.clz32(v & -v);
+      hi ^= col[2 * j];
+      lo ^= col[2 * j + 1];
+    }
+    dirs[2 * k] = hi;
+    dirs[2 * k + 1] = lo;
+  }
+  const [ch, cl] = constant(rec);
+  s = { dirs, c: (BigInt(ch) << 32n) | BigInt(cl) };
+  cache64.set(d, s);
+  return s;
+}
