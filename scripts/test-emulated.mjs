@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The emulated device's part of the tests (issue 28; docs/testing.md, "The emulated device"):
 //   1. the C++ self-tests on it (cuda/test/test_emulated*.cpp through test/cuda-host.test.ts) and the FMA
-//      guard (test/fma-guard.test.ts), and the self-tests again under ASan+UBSan (emulated-sanitized.mjs) —
-//      skipped with --addon-only, since `npm test`'s vitest run has the first two;
+//      guard (test/fma-guard.test.ts), and the self-tests again under ASan+UBSan (emulated-sanitized.mjs)
+//      and under ThreadSanitizer as a race detector (emulated-race.mjs --plant) — skipped with
+//      --addon-only, since `npm test`'s vitest run has the first two;
 //   2. the addon built for it (scripts/build-emulated-addon.mjs) loaded through CUDA_RANDOM_ADDON, with the
 //      GPU-only vitest cases (test/native.test.ts, test/alias-cuda.test.ts): every CUDA path against the
 //      CPU backend, bit for bit.
@@ -24,6 +25,8 @@ if (!process.argv.includes('--addon-only')) {
   if (status !== 0) process.exit(status ?? 1);
   const sanitized = run([join(root, 'scripts', 'emulated-sanitized.mjs')]);
   if (sanitized !== 0) process.exit(sanitized ?? 1);
+  const races = run([join(root, 'scripts', 'emulated-race.mjs'), '--plant']);
+  if (races !== 0) process.exit(races ?? 1);
 }
 
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-emulated-addon.mjs')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });

@@ -20,10 +20,12 @@
 #define CR_LAUNCH(grid, block, shared, stream, ...)                                                      \
   cr_emu::launch([](auto&&... a) { __VA_ARGS__(static_cast<decltype(a)&&>(a)...); }, #__VA_ARGS__, __FILE__, \
                  __LINE__, (grid), (block), (shared), (stream))
-// static: like the real extern __shared__ array, usable in a lambda without a capture
-#define CR_EXTERN_SHARED(T, name)  \
-  static thread_local T* name;     \
-  name = static_cast<T*>(cr_emu::dynamic_shared())
+// static: like the real extern __shared__ array, usable in a lambda without a capture. Every thread of
+// the block stores the same pointer; the store is the emulator's (emu.cpp), not kernel memory, so the
+// race build does not see it as threads writing one word.
+#define CR_EXTERN_SHARED(T, name) \
+  static thread_local T* name;    \
+  cr_emu::set_dynamic_shared(reinterpret_cast<void**>(&name))
 #else
 #define CR_LAUNCH(grid, block, shared, stream, ...) __VA_ARGS__<<<(grid), (block), (shared), (stream)>>>
 #define CR_EXTERN_SHARED(T, name) extern __shared__ T name[]

@@ -7,6 +7,16 @@
 // cr_emu_shared section) and dynamic shared memory are poisoned before each block, so a read of shared
 // memory nothing wrote gives garbage rather than a lucky zero. CR_EMU_SEED fixes the shuffles; every
 // error reports the seed in use.
+//
+// Race detection (CR_EMU_TSAN, scripts/emulated-race.mjs): the kernels are built with ThreadSanitizer and
+// every fiber is a TSan fiber, switched without synchronisation, so two threads of a block touching the
+// same shared or global word, one of them writing, with no barrier or warp operation between them, is a
+// reported race. The happens-before edges are exactly CUDA's: a completed __syncthreads or warp operation
+// orders its participants (each releases into a token made for that instance, then each acquires it);
+// block start orders after the host's work before the launch (and, since blocks run one after another
+// here, after the earlier blocks: races between blocks are not reported); the launch's end orders before
+// what the stream does next. This file itself is built without instrumentation: the scheduler's own
+// bookkeeping, shared by every fiber, is not the kernels' memory.
 #include "emu.h"
 
 #include <stdio.h>
@@ -14,6 +24,7 @@
 #include <ucontext.h>
 
 #include <chrono>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -60,6 +71,19 @@ cr_emu_switch:
 )");
 #else
 #define CR_EMU_FAST_SWITCH 0
+#endif
+
+#ifndef CR_EMU_TSAN
+#define CR_EMU_TSAN 0
+#endif
+#if CR_EMU_TSAN
+extern "C" {
+void* __tsan_get_current_fiber(void);
+void* __tsan_create_fiber(unsigned flags);
+void __tsan_switch_to_fiber(void* fiber, unsigned flags);
+void __tsan_acquire(void* addr);
+void __tsan_release(void* addr);
+}
 #endif
 
 // Bounds of the static shared memory section; weak so that a build without shared variables links.
@@ -110,6 +134,7 @@ struct Fiber {
   int arg = 0, width = 32;
   // what the sync point gave back
   uint64_t result = 0;
+  void* tsan = nullptr;  // its ThreadSanitizer fiber (CR_EMU_TSAN)
 };
 
 struct Run {
@@ -127,6 +152,11 @@ struct Run {
   std::chrono::steady_clock::time_point start;
 #if CR_EMU_ASAN
   void* main_fake_stack = nullptr;
+#endif
+#if CR_EMU_TSAN
+  void* main_tsan = nullptr;
+  std::vector<std::unique_ptr<char[]>> tokens;  // sync objects of this block's sync instances
+  size_t used = 0;
 #endif
 };
 
@@ -176,6 +206,29 @@ std::string where(const Fiber& f) {
   return std::string(op_name(f.op)) + " at " + (f.file ? f.file : "?") + ":" + std::to_string(f.line);
 }
 
+#if CR_EMU_TSAN
+constexpr unsigned kNoSync = 1;  // __tsan_switch_to_fiber_no_sync
+
+/** A fresh sync object for one sync instance (freed with the block: freeing drops TSan's sync state). */
+void* token(Run& r) {
+  constexpr size_t kChunk = 4096;
+  if (r.used % kChunk == 0 && r.used / kChunk == r.tokens.size()) r.tokens.emplace_back(new char[kChunk]);
+  void* t = &r.tokens[r.used / kChunk][r.used % kChunk];
+  ++r.used;
+  return t;
+}
+
+/** Happens-before from every fiber in `from` (or main) to every fiber in `to` (or main), through a fresh
+ *  token; the scheduler acts as each fiber in turn (TSan's current fiber changes, the stack does not). */
+template <class From, class To>
+void order(Run& r, From from, To to) {
+  void* t = token(r);
+  from([&](void* f) { __tsan_switch_to_fiber(f, kNoSync); __tsan_release(t); });
+  to([&](void* f) { __tsan_switch_to_fiber(f, kNoSync); __tsan_acquire(t); });
+  __tsan_switch_to_fiber(r.main_tsan, kNoSync);
+}
+#endif
+
 void do_switch_to_main(Fiber& f) {
 #if CR_EMU_FAST_SWITCH
   cr_emu_switch(&f.sp, g_run->main_sp);
@@ -193,6 +246,9 @@ void do_switch_to_fiber(Run& r, Fiber& f) {
 }
 
 void switch_to_main(Fiber& f) {
+#if CR_EMU_TSAN
+  __tsan_switch_to_fiber(g_run->main_tsan, kNoSync);
+#endif
 #if CR_EMU_ASAN
   void* fake = nullptr;
   __sanitizer_start_switch_fiber(f.done ? nullptr : &fake, nullptr, 0);
@@ -208,6 +264,9 @@ void switch_to_fiber(Run& r, int i) {
   const Fiber& f = r.fibers[i];
   g_coord.thread = f.tid;
   ++r.switches;
+#if CR_EMU_TSAN
+  __tsan_switch_to_fiber(f.tsan, kNoSync);
+#endif
 #if CR_EMU_ASAN
   __sanitizer_start_switch_fiber(&r.main_fake_stack, f.stack, kStack);
   do_switch_to_fiber(r, r.fibers[i]);
@@ -278,6 +337,10 @@ bool resolve(Run& r) {
         }
       }
       if (all_there) {
+#if CR_EMU_TSAN
+        auto each = [&](auto&& fn) { for (unsigned i = 0; i < n; ++i) fn(r.fibers[i].tsan); };
+        order(r, each, each);
+#endif
         int any_pred = 0;
         for (unsigned i = 0; i < n; ++i) any_pred |= r.fibers[i].arg != 0;
         for (unsigned i = 0; i < n; ++i) {
@@ -306,6 +369,14 @@ bool resolve(Run& r) {
         }
       }
       if (!ready) continue;
+#if CR_EMU_TSAN
+      {
+        auto lanes = [&](auto&& fn) {
+          for (unsigned m = 0; m < 32; ++m) if (f.mask >> m & 1) fn(r.fibers[w * 32 + m].tsan);
+        };
+        order(r, lanes, lanes);
+      }
+#endif
       // Complete it for every lane of the mask.
       unsigned ballot = 0;
       bool all = true;
@@ -392,13 +463,20 @@ void run_block(Run& r) {
 #endif
   }
   g_coord.block = r.block_idx;
-  std::vector<unsigned> order(n);
-  for (unsigned i = 0; i < n; ++i) order[i] = i;
+#if CR_EMU_TSAN
+  {
+    auto host = [&](auto&& fn) { fn(r.main_tsan); };
+    auto all_fibers = [&](auto&& fn) { for (unsigned i = 0; i < n; ++i) fn(r.fibers[i].tsan); };
+    order(r, host, all_fibers);  // the block starts after what the stream did before (and earlier blocks)
+  }
+#endif
+  std::vector<unsigned> turns(n);
+  for (unsigned i = 0; i < n; ++i) turns[i] = i;
   const double limit = budget_seconds();
   for (;;) {
-    std::shuffle(order.begin(), order.end(), g_rng);
+    std::shuffle(turns.begin(), turns.end(), g_rng);
     bool ran = false;
-    for (unsigned i : order) {
+    for (unsigned i : turns) {
       Fiber& f = r.fibers[i];
       if (f.done || f.waiting) continue;
       switch_to_fiber(r, (int)i);
@@ -406,7 +484,16 @@ void run_block(Run& r) {
     }
     bool done = true;
     for (unsigned i = 0; i < n; ++i) done &= r.fibers[i].done;
-    if (done) return;
+    if (done) {
+#if CR_EMU_TSAN
+      auto host = [&](auto&& fn) { fn(r.main_tsan); };
+      auto all_fibers = [&](auto&& fn) { for (unsigned i = 0; i < n; ++i) fn(r.fibers[i].tsan); };
+      order(r, all_fibers, host);  // what the stream does next sees the block's writes
+      r.tokens.clear();
+      r.used = 0;
+#endif
+      return;
+    }
     const bool moved = resolve(r);
     if (!ran && !moved) {
       std::string sites;
@@ -435,9 +522,15 @@ void run_launch(const LaunchSite& site, dim3 grid, dim3 block, size_t shared, vo
   r.start = std::chrono::steady_clock::now();
   const unsigned n = block.x * block.y * block.z;
   r.fibers.resize(n);
-  static std::vector<char*> stacks;  // reused across launches
+  thread_local std::vector<char*> stacks;  // reused across this thread's launches
   while (stacks.size() < n) stacks.push_back(static_cast<char*>(malloc(kStack)));
   for (unsigned i = 0; i < n; ++i) r.fibers[i].stack = stacks[i];
+#if CR_EMU_TSAN
+  r.main_tsan = __tsan_get_current_fiber();
+  thread_local std::vector<void*> tsan_fibers;  // one per stack, for the thread's lifetime
+  while (tsan_fibers.size() < n) tsan_fibers.push_back(__tsan_create_fiber(0));
+  for (unsigned i = 0; i < n; ++i) r.fibers[i].tsan = tsan_fibers[i];
+#endif
   g_coord.block_dim = block;
   g_coord.grid_dim = grid;
   std::vector<dim3> blocks;
@@ -480,6 +573,8 @@ void* dynamic_shared() {
   if (!g_run) die("dynamic shared memory used outside a kernel");
   return g_run->dyn.data();
 }
+
+void set_dynamic_shared(void** slot) { *slot = dynamic_shared(); }
 
 void fail(const char* file, int line, const char* what) { die(std::string(file) + ":" + std::to_string(line) + ": " + what); }
 

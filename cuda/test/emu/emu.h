@@ -57,6 +57,8 @@ unsigned match_all(unsigned mask, uint64_t v, int* pred, const char* file, int l
 
 /** The current launch's dynamic shared memory (bounds are what the launch asked for). */
 void* dynamic_shared();
+/** *slot = dynamic_shared(), stored by the emulator (CR_EXTERN_SHARED's pointer). */
+void set_dynamic_shared(void** slot);
 
 /** A device-code error: reports kernel, file:line and the coordinates, and aborts the launch's process. */
 [[noreturn]] void fail(const char* file, int line, const char* what);
@@ -177,17 +179,28 @@ inline float __uint_as_float(unsigned x) { return cr_emu::from_bits<float>(cr_em
 template <class T>
 T __ldg(const T* p) { return *p; }
 
-// Atomics: fibers of one launch run on one OS thread and switch only at sync points, so a plain
-// read-modify-write is atomic here.
+// Atomics: fibers of one launch run on one OS thread and switch only at sync points, so any
+// read-modify-write is atomic here; the __atomic builtins say so to ThreadSanitizer (the race build,
+// emu.cpp), which would otherwise report concurrent atomicAdds of two threads as a race.
 template <class T>
-T atomicAdd(T* p, T v) { const T o = *p; *p = o + v; return o; }
+T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 template <class T>
-T atomicMin(T* p, T v) { const T o = *p; if (v < o) *p = v; return o; }
+T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
 template <class T>
-T atomicMax(T* p, T v) { const T o = *p; if (v > o) *p = v; return o; }
+T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_RELAXED); }
 template <class T>
-T atomicOr(T* p, T v) { const T o = *p; *p = o | v; return o; }
+T atomicMin(T* p, T v) {
+  T o = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (v < o && !__atomic_compare_exchange_n(p, &o, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return o;
+}
 template <class T>
-T atomicAnd(T* p, T v) { const T o = *p; *p = o & v; return o; }
+T atomicMax(T* p, T v) {
+  T o = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (v > o && !__atomic_compare_exchange_n(p, &o, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return o;
+}
 
 #endif  // CR_EMU_H
