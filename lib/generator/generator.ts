@@ -410,7 +410,7 @@ export class Generator {
             throw new RangeError(`n must be an integer in [0, 2^32-1], got ${n}: g.${name}'s first number is how many values to draw; ${rightCalls(name)}`);
           }
           if (required.length > 0 && (options === undefined || n === undefined)) {
-            throw new TypeError(`g.${name}(${n === undefined ? '' : String(n)}) needs ${required.join(' and ')}: ${rightCalls(name)}`);
+            throw new TypeError(`g.${name}(${n === undefined ? '' : typeof n === 'number' ? String(n) : '…'}) needs ${required.join(' and ')}: ${rightCalls(name)}`);
           }
         };
         proto[name] = function (this: Generator, n?: unknown, options?: unknown) {
