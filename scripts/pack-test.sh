@@ -54,7 +54,8 @@ say "packed $tgz in $(( $(date +%s) - start )) s ($(du -k "$tmp/$tgz" | cut -f1)
 musts=(package/package.json package/README.md package/LICENSE package/CHANGELOG.md package/dist/lib/index.js
   package/dist/lib/index.d.ts package/dist/lib/backend/cpu/worker.js package/dist/lib/cli/main.js
   package/scripts/install.mjs package/scripts/source-stamp.mjs package/CMakeLists.txt
-  package/cuda/include/cr_api.h package/cuda/src/cr_api.cpp package/binding/addon.cc package/docs/api/README.md)
+  package/cuda/include/cr_api.h package/cuda/src/cr_api.cpp package/binding/addon.cc package/docs/api/README.md
+  package/examples/option-pricer.mjs)
 if [[ $have_nvcc == yes && "$(uname -s)-$(uname -m)" == Linux-x86_64 ]]; then
   musts+=("$prebuild" package/prebuilds/linux-x64/cuda-random.glibc.json)
 fi

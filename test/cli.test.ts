@@ -154,29 +154,44 @@ describe('cuda-random CLI', () => {
     }
   });
 
-  it('demo and bench in an installed package without the devDependencies skip fits, plots and peers with a note', () => {
-    // What `npm install cuda-random` gives: dist/ and the runtime dependencies, no vega, no @stdlib.
+  it('demo and bench in an installed package without the devDependencies: fits and peers skipped with one install line each, --plots refused', () => {
+    // What `npm install cuda-random` gives: dist/, package.json (devDependencies listed, not installed)
+    // and the runtime dependencies; no vega, no @stdlib.
     const dir = mkdtempSync(join(tmpdir(), 'cr-installed-'));
     try {
       cpSync(fileURLToPath(new URL('../dist/lib', import.meta.url)), join(dir, 'dist/lib'), { recursive: true });
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cuda-random', type: 'module' }));
+      const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cuda-random', type: 'module', devDependencies: pkg.devDependencies }));
       mkdirSync(join(dir, 'node_modules'));
       symlinkSync(fileURLToPath(new URL('../node_modules/node-gyp-build', import.meta.url)), join(dir, 'node_modules/node-gyp-build'));
-      const r = spawnSync(process.execPath, [join(dir, 'dist/lib/cli/main.js'), 'demo', '--n', '5000', '--plots', join(dir, 'plots')]);
+      const cli = join(dir, 'dist/lib/cli/main.js');
+      // --plots asks for files it cannot write: it says why and how to fix it, before any work
+      const p = spawnSync(process.execPath, [cli, 'demo', '--n', '5000', '--plots', join(dir, 'plots')]);
+      expect(p.status).toBe(1);
+      expect(p.stdout.toString()).toBe('');
+      const perr = p.stderr.toString();
+      expect(perr).toMatch(/^cuda-random: --plots needs vega, vega-lite, @resvg\/resvg-js, @stdlib\/stats-base-dists-normal-pdf/);
+      expect(perr).toContain(`add them with: npm install --no-save vega@${pkg.devDependencies.vega} vega-lite@${pkg.devDependencies['vega-lite']} @resvg/resvg-js@`);
+      expect(perr).toMatch(/or run the demo without --plots\n$/);
+      expect(() => readFileSync(join(dir, 'plots', 'gamma.png'))).toThrow(/ENOENT/);
+      // without --plots the report runs; the fits are skipped with the line that adds them
+      const r = spawnSync(process.execPath, [cli, 'demo', '--n', '5000']);
       expect(r.stderr.toString()).toBe('');
       expect(r.status).toBe(0);
       const out = r.stdout.toString();
       expect(out).toMatch(/gamma α=2\.5 +\d/);
-      expect(out).toMatch(/note: goodness-of-fit tests skipped: they need @stdlib\/stats-base-dists-normal-cdf/);
-      expect(out).toMatch(/note: plots skipped: they need vega, vega-lite, @resvg\/resvg-js/);
-      // bench there: cuda-random's rows, the absent peers skipped with a note.
-      const b = spawnSync(process.execPath, [join(dir, 'dist/lib/cli/main.js'), 'bench', 'core', '--quick']);
+      expect(out).toMatch(/note: goodness-of-fit tests skipped: they need @stdlib\/stats-base-dists-normal-cdf.*: npm install --no-save @stdlib\/stats-base-dists-normal-cdf@\^/);
+      // bench there: cuda-random's rows, the absent peers in one line that says how to add them
+      const b = spawnSync(process.execPath, [cli, 'bench', 'core', '--quick']);
       expect(b.status).toBe(0);
       const bo = b.stdout.toString();
       expect(bo).toMatch(/\| cuda-random uniform f32 \(cpu, 1 thread\) +\| float32 +\| [\d.]+ +\|/);
       expect(bo).not.toMatch(/@stdlib\/random-base-randu +\|/);
-      expect(bo).toMatch(/note: peer @stdlib\/random-base-randu not installed/);
-      expect(bo).toMatch(/note: peer pure-rand\/generator\/xoroshiro128plus not installed/);
+      expect(bo).not.toMatch(/not installed \(a devDependency\)/);
+      const peerLines = bo.split('\n').filter((l) => /peer .*not installed|not installed \(devDependencies/.test(l));
+      expect(peerLines).toEqual([
+        `note: 2 peer packages are not installed (devDependencies of cuda-random), so their rows are skipped; to measure them too: npm install --no-save @stdlib/random-base-randu@${pkg.devDependencies['@stdlib/random-base-randu']} pure-rand@${pkg.devDependencies['pure-rand']}`,
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -494,15 +494,15 @@ describe('dtype rules and bad input (nothing written)', () => {
     expect(() => geometric(k, 3, { p: [0.5, 1e-9, 0.5] })).toThrow(/p\[1\] must be at least 2\^-25 for dtype 'int32'/);
     expect(Array.from(bernoulli(k, 3, { p: [0, 1, 1] }))).toEqual([0, 1, 1]);
     expect(() => bernoulli(k, 8, { p: 'x' as never })).toThrow(/p must be a number, number\[\], Float32Array, Float64Array or float DeviceArray/);
-    expect(() => bernoulli(k, 8, { p: DeviceArray.from(new Int32Array(8), { backend: 'cpu' }) })).toThrow(/p must be a float32 or float64 DeviceArray, got a int32 one/);
+    expect(() => bernoulli(k, 8, { p: DeviceArray.from(new Int32Array(8), { backend: 'cpu' }) })).toThrow(/p must be a float32 or float64 DeviceArray, got an int32 one/);
   });
 
   it('`out` of the wrong type is refused naming out; an out of an allowed type implies the dtype', async () => {
-    expect(() => integers(k, 4, { high: 9, out: new Uint8Array(4) as never })).toThrow(/out must be a Int32Array, got a Uint8Array/);
-    expect(() => integers(k, 4, { high: 9, dtype: 'uint32', out: new Int32Array(4) as never })).toThrow(/out must be a Uint32Array, got a Int32Array/);
-    await expect(integersAsync(k, 4, { high: 9, out: new Float32Array(4) as never })).rejects.toThrow(/out must be a Int32Array/);
+    expect(() => integers(k, 4, { high: 9, out: new Uint8Array(4) as never })).toThrow(/out must be an Int32Array, got a Uint8Array/);
+    expect(() => integers(k, 4, { high: 9, dtype: 'uint32', out: new Int32Array(4) as never })).toThrow(/out must be a Uint32Array, got an Int32Array/);
+    await expect(integersAsync(k, 4, { high: 9, out: new Float32Array(4) as never })).rejects.toThrow(/out must be an Int32Array/);
     expect(() => bernoulli(k, 4, { p: 0.5, out: new Int32Array(3) })).toThrow(/out has length 3, needs at least 4/);
-    expect(() => geometric(k, 4, { p: 0.5, out: new Uint8Array(4) as never })).toThrow(/out must be a Int32Array/);
+    expect(() => geometric(k, 4, { p: 0.5, out: new Uint8Array(4) as never })).toThrow(/out must be an Int32Array/);
     const u = new Uint32Array(4);
     expect(integers(k, 4, { high: 9, out: u })).toBe(u);
     const f = new Float64Array(4);
@@ -510,7 +510,7 @@ describe('dtype rules and bad input (nothing written)', () => {
     const b = new Float32Array(4);
     expect(bernoulli(k, 4, { p: 0.5, out: b })).toBe(b);
     const d = DeviceArray.from(new Uint8Array(4), { backend: 'cpu' });
-    expect(() => integers(k, 4, { high: 9, out: d as never })).toThrow(/out must be a int32 DeviceArray, got a uint8 one/);
+    expect(() => integers(k, 4, { high: 9, out: d as never })).toThrow(/out must be an int32 DeviceArray, got a uint8 one/);
     expect(bernoulli(k, 4, { p: 0.5, out: d })).toBe(d);
   });
 });

@@ -215,6 +215,74 @@ describe('generator', () => {
     expect(g.state.scalar.normal ?? 0).toBe(0);
   });
 
+  it('random(n) is numpy\'s random(size): the bulk uniform call; anything else names the right call', () => {
+    const g = generator(7);
+    const h = generator(7);
+    same(g.random(1000), h.uniform(1000));
+    same(g.random(5), h.uniform(5));
+    expect(g.state).toEqual(h.state);
+    expect(g.random()).toBe(h.uniform());
+    expect(() => g.random(3, { low: 1 } as never)).toThrow(/g\.random\(\) takes at most a count n.*g\.uniform\(n, \{ low, high/);
+    expect(() => g.random('3' as never)).toThrow(TypeError);
+    expect(() => g.random(2.5)).toThrow(/n must be an integer/);
+    expect(g.state).toEqual(h.state);
+  });
+
+  it('numpy-shaped positional calls are refused with the call this API takes; refused calls consume nothing', async () => {
+    const g = generator(1);
+    // numpy's normal(loc, scale), uniform(low, high), integers(low, high), binomial(n, p)
+    expect(() => g.normal(0, 1 as never)).toThrow(TypeError);
+    expect(() => g.normal(0, 1 as never)).toThrow(/g\.normal\(0, 1\): options must be an object, got 1; g\.normal\(\{ mean: …, std: … \}\) draws one value, g\.normal\(n, \{ mean: …, std: … \}\) n values/);
+    expect(() => g.uniform(0, 1 as never)).toThrow(/g\.uniform\(\{ low: …, high: … \}\)/);
+    expect(() => g.integers(0, 10 as never)).toThrow(/g\.integers\(n, \{ low: …, high: … \}\)/);
+    expect(() => g.binomial(10, 0.5 as never)).toThrow(/g\.binomial\(\{ count: …, p: … \}\)/);
+    await expect(g.normalAsync(0, 1 as never)).rejects.toThrow(/options must be an object.*g\.normal\(\{ mean/);
+    // numpy's gamma(2), poisson(5), integers(10): one draw with that parameter; here the number is n and
+    // the required parameter is missing
+    expect(() => g.gamma(2)).toThrow(/g\.gamma\(2\) needs alpha: g\.gamma\(\{ alpha: …, scale: … \}\) draws one value/);
+    expect(() => g.gamma()).toThrow(/g\.gamma\(\) needs alpha/);
+    expect(() => g.poisson(5)).toThrow(/g\.poisson\(5\) needs lam/);
+    expect(() => g.integers(10)).toThrow(/g\.integers\(10\) needs high/);
+    await expect(g.gammaAsync(2)).rejects.toThrow(/needs alpha/);
+    // numpy's exponential(2.5) (a scale): not a count
+    expect(() => g.exponential(2.5)).toThrow(RangeError);
+    expect(() => g.exponential(2.5)).toThrow(/n must be an integer in \[0, 2\^32-1\], got 2\.5: g\.exponential's first number is how many values to draw; g\.exponential\(\{ rate: … \}\) draws one value/);
+    await expect(g.exponentialAsync(-1)).rejects.toThrow(/n must be an integer/);
+    expect(g.state).toEqual(generator(1).state);
+    // the calls that are meant keep working: the first number is the count
+    expect(g.exponential(2)).toHaveLength(2);
+    expect(g.gamma(2, { alpha: 3 })).toHaveLength(2);
+    expect(typeof g.gamma({ alpha: 3 })).toBe('number');
+  });
+
+  it('generator() without a seed draws one from the OS entropy and shows it in g.seed to reproduce the run', () => {
+    const a = generator();
+    const b = generator(undefined, { backend: 'cpu' });
+    expect(typeof a.seed).toBe('bigint');
+    expect(a.seed).not.toBe(b.seed);
+    expect(a.seed! >= 0n && a.seed! < 2n ** 64n).toBe(true);
+    expect(a.key).toEqual(key(a.seed!));
+    const again = generator(a.seed);
+    same(again.normal(100), a.normal(100));
+    expect(again.random()).toBe(a.random());
+    expect(b.state.backend).toBe('cpu');
+    // the seed given is the seed shown; keys, states and children have none
+    expect(generator(7).seed).toBe(7);
+    expect(generator(2n ** 63n).seed).toBe(2n ** 63n);
+    expect(generator(key(7)).seed).toBeUndefined();
+    expect(Generator.fromState(generator(7).state).seed).toBeUndefined();
+    expect(generator(7).spawn(1)[0].seed).toBeUndefined();
+  });
+
+  it('a seed given as a string says what to pass instead', () => {
+    expect(() => generator('42' as never)).toThrow(TypeError);
+    expect(() => generator('42' as never)).toThrow(/seed must be an integer .* or a key from key\(\), got string "42" \(pass generator\(42\), not the string\)/);
+    expect(() => generator('18446744073709551615' as never)).toThrow(/pass generator\(18446744073709551615n\)/);
+    expect(() => generator('hello' as never)).toThrow(/got string "hello"$/);
+    expect(() => generator(null as never)).toThrow(/seed must be an integer .* got null/);
+    expect(() => generator([1, 2, 3] as never)).toThrow(/seed must have 2 words/);
+  });
+
   it('the generator backend is used by every call, and a call may name another (same bits)', () => {
     const g = generator(3, { backend: 'cpu' });
     const h = generator(3);

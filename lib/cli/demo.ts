@@ -7,7 +7,8 @@
 import * as cr from '../index.js';
 import { shutdownPool } from '../backend/cpu/pool.js';
 import { chiSquareTest, ksTest, loadReferences, type Cdf, type Fit, type References } from './fit.js';
-import { aliasSpec, densitySpec, loadPdfs, loadRenderer, type DensityPanel, type Pdfs } from './plots.js';
+import { aliasSpec, densitySpec, loadPdfs, loadRenderer, type DensityPanel, type Pdfs, type Renderer } from './plots.js';
+import { installCommand } from './optional.js';
 
 /** The largest --n: each row's draw, its KS sort copy and the three uniform arrays of the
  *  reproducibility check are alive at once, about 50 bytes per value (0.5 GB at 10^7; 10^8 took 9.8 GB
@@ -157,12 +158,15 @@ export async function demo(opts: DemoOptions): Promise<DemoResult> {
   const { n } = opts;
   if (!(Number.isInteger(n) && n >= 1 && n <= MAX_DEMO_N)) throw new RangeError(`n must be an integer in [1, ${MAX_DEMO_N}], got ${n}`);
   const log = opts.log ?? ((s: string) => console.log(s));
+  // --plots asks for files: without the modules that draw them the demo stops before any work, rather
+  // than finishing with a note and exit status 0 and no files (what an installed package did).
+  const plotting = opts.plots === undefined ? undefined : await plotHelpers();
   const info = cr.backend();
   const notes: string[] = [];
   log(`cuda-random demo — backend: ${info.name} (${info.reason})`);
   log(`n = ${n} per row, seed ${opts.seed ?? 2026}: every figure but M/s is the same on every run and backend\n`);
   const { refs, missing: refsMissing } = await loadReferences();
-  if (!refs) notes.push(`goodness-of-fit tests skipped: they need ${refsMissing.join(', ')} (devDependencies; npm install in a clone)`);
+  if (!refs) notes.push(`goodness-of-fit tests skipped: they need ${refsMissing.join(', ')} (devDependencies, not installed with cuda-random): ${installCommand(refsMissing)}`);
 
   const root = cr.key(opts.seed ?? 2026);
   const table = cr.AliasTable.build(demoWeights());
@@ -208,19 +212,23 @@ export async function demo(opts: DemoOptions): Promise<DemoResult> {
   log(`\nchunked generation reproduces the single call: ${chunkedIdentical}`);
   log(`worker-thread (async) generation reproduces it: ${asyncIdentical}`);
 
-  const plots = opts.plots === undefined ? [] : await writePlots(opts.plots, drawn, table, n, notes);
+  const plots = opts.plots === undefined || !plotting ? [] : await writePlots(plotting, opts.plots, drawn, table, n);
   if (plots.length) log(`\nplots: ${plots.filter((f) => f.endsWith('.png')).join(', ')} (and .svg)`);
   for (const note of notes) log(`note: ${note}`);
   await shutdownPool();
   return { backend: info.name, rows, chunkedIdentical, asyncIdentical, plots, notes };
 }
 
-async function writePlots(dir: string, drawn: Map<string, Values>, table: cr.AliasTable, n: number, notes: string[]): Promise<string[]> {
+/** What the plots need, or an Error that names the missing modules and the command that adds them. */
+async function plotHelpers(): Promise<{ renderer: Renderer; pdfs: Pdfs }> {
   const [{ renderer, missing }, { pdfs, missing: pdfMissing }] = await Promise.all([loadRenderer(), loadPdfs()]);
-  if (!renderer || !pdfs) {
-    notes.push(`plots skipped: they need ${[...missing, ...pdfMissing].join(', ')} (devDependencies; npm install in a clone)`);
-    return [];
-  }
+  if (renderer && pdfs) return { renderer, pdfs };
+  const absent = [...missing, ...pdfMissing];
+  throw new Error(`--plots needs ${absent.join(', ')}, which are not installed (devDependencies of cuda-random, not installed with it); `
+    + `add them with: ${installCommand(absent)} — or run the demo without --plots`);
+}
+
+async function writePlots({ renderer, pdfs }: { renderer: Renderer; pdfs: Pdfs }, dir: string, drawn: Map<string, Values>, table: cr.AliasTable, n: number): Promise<string[]> {
   const files: string[] = [];
   for (const [name, spec] of Object.entries(plotSpecs(drawn, table, n, pdfs))) files.push(...(await renderer.render(spec, dir, name)));
   return files;

@@ -59,7 +59,7 @@ Runs the benchmark suites in one process, so the peer libraries are measured in 
 prints Markdown tables (a progress bar on stderr when it is a terminal). Suites (default: all):
 ${SUITES.map((s) => `  ${s.name.padEnd(14)} ${s.summary}`).join('\n')}
 With a usable GPU the suites add CUDA rows and columns. Peers (@stdlib, pure-rand) are
-devDependencies: absent ones are skipped with a note.
+devDependencies: absent ones are skipped, and one note gives the npm install line that adds them.
   --quick    smoke-run sizes (seconds, not for the record)
   --json     machine-readable results on stdout instead of tables
   --record   append the run (date, machine, commit, tables) to FILE, e.g. bench/RESULTS.md`,
@@ -86,7 +86,8 @@ throughput, mean and deviation against the exact ones, and a goodness-of-fit p-v
   --seed   root seed, default 2026 (the report is the same on every run and backend)
   --plots  write histograms against the exact densities to DIR as SVG and PNG
            (normal, gamma, beta, dirichlet, alias); needs the devDependencies vega,
-           vega-lite, @resvg/resvg-js and @stdlib pdfs, present after npm install in a clone`,
+           vega-lite, @resvg/resvg-js and @stdlib pdfs, present after npm install in a clone
+           (without them the demo stops at once and prints the npm install line that adds them)`,
     options: { n: { type: 'string' }, seed: { type: 'string' }, plots: { type: 'string' } },
     async run(v) {
       const n = intArg(v.n, 'n', 1_000_000, 1000, MAX_DEMO_N);

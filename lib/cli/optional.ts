@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Lazy loading of the demo's optional helpers (the @stdlib reference distributions, Vega-Lite, vega,
  * resvg). They are devDependencies: present in a clone after `npm install`, absent from a plain
@@ -19,4 +21,27 @@ export async function optionalAll(names: readonly string[]): Promise<{ mods?: an
   const mods = await Promise.all(names.map((n) => optional(n)));
   const missing = names.filter((_, i) => mods[i] === undefined);
   return missing.length ? { missing } : { mods, missing };
+}
+
+/** The npm package a module specifier loads from: '@stdlib/x/y' → '@stdlib/x', 'pure-rand/generator/x' → 'pure-rand'. */
+export function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+}
+
+/**
+ * The command that installs the packages of these modules beside cuda-random, each with the version
+ * range cuda-random is tested with (its devDependencies, read from the package.json above dist/; a
+ * bare name where it has none). --no-save: they are for a look at the demo or the benchmarks, not
+ * dependencies of the user's project.
+ */
+export function installCommand(specifiers: readonly string[]): string {
+  let dev: Record<string, unknown> = {};
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies?: unknown };
+    if (pkg.devDependencies && typeof pkg.devDependencies === 'object') dev = pkg.devDependencies as Record<string, unknown>;
+  } catch { /* no package.json above dist/: bare names */ }
+  const names = [...new Set(specifiers.map(packageOf))];
+  const spec = (n: string) => (Object.hasOwn(dev, n) && typeof dev[n] === 'string' ? `${n}@${dev[n] as string}` : n);
+  return `npm install --no-save ${names.map(spec).join(' ')}`;
 }

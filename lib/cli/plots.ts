@@ -1,7 +1,8 @@
 /**
  * The demo's plots: histograms of samples against exact densities, alias-table probabilities against
  * empirical frequencies. Specs are Vega-Lite; vega renders them to SVG and resvg rasterises that to
- * PNG. All three are optional (optional.ts): without them the demo says so in one line.
+ * PNG. All three are optional (optional.ts): without them `demo --plots` stops before drawing and prints
+ * the npm install line that adds them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,17 +10,23 @@ export const MAX_COUNT = 2 ** 32 - 1;
 /** Element indices (offset + n) stay below 2^63, so every index fits a 64-bit counter pair. */
 export const MAX_INDEX = 2n ** 63n;
 
+/** 'an Int32Array', 'an int32', 'an ArrayBuffer', but 'a Uint8Array', 'a uint32', 'a Float64Array': the
+ *  article by how the names are said (Uint and uint as "you-int"), for messages built from a type name. */
+export function withArticle(name: string): string {
+  return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
-  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name}`;
+  if (ArrayBuffer.isView(v)) return withArticle(v.constructor.name);
   if (typeof v === 'bigint') return `bigint ${v}`;
   if (typeof v === 'number') return `${v}`;
   if (typeof v === 'string') return `string "${v.length > 20 ? v.slice(0, 20) + '…' : v}"`;
   // Class instances by name (e.g. 'a DeviceArray' where a typed array was wanted); plain objects as 'object'.
   if (typeof v === 'object') {
     const name = (Object.getPrototypeOf(v) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-    if (typeof name === 'string' && name !== '' && name !== 'Object') return `a ${name}`;
+    if (typeof name === 'string' && name !== '' && name !== 'Object') return withArticle(name);
   }
   return typeof v;
 }
@@ -63,7 +69,7 @@ export function allocate<T>(ctor: TypedArrayCtor<T> & { BYTES_PER_ELEMENT?: numb
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     const gib = (n * (ctor.BYTES_PER_ELEMENT ?? 1) / 2 ** 30).toFixed(1);
-    throw new RangeError(`${name} = ${n} needs a ${ctor.name} of ${gib} GiB, which cannot be allocated (${e.message}); ` +
+    throw new RangeError(`${name} = ${n} needs ${withArticle(ctor.name)} of ${gib} GiB, which cannot be allocated (${e.message}); ` +
       `pass a smaller ${name} (offset continues the stream) or an out array`);
   }
 }
@@ -78,7 +84,7 @@ export function checkOut<T extends ArrayBufferView & { length: number }>(
   // isView: a Proxy or an Object.create(Float64Array.prototype) passes instanceof but is no typed array;
   // the name: an array whose prototype was swapped passes instanceof but holds other elements.
   if (!ArrayBuffer.isView(out) || !(out instanceof (ctor as unknown as Function)) || typedArrayName(out) !== ctor.name) {
-    throw new TypeError(`${name} must be a ${ctor.name}, got ${describe(out)}`);
+    throw new TypeError(`${name} must be ${withArticle(ctor.name)}, got ${describe(out)}`);
   }
   const o = out as T;
   if (isDetached(o)) throw new TypeError(`${name} is backed by a detached ArrayBuffer`);

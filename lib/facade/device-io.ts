@@ -21,7 +21,7 @@ import type { Backend, DeviceDtype, DeviceStore, HostArray } from '../backend/ty
 import { pickBackend } from '../backend/select.js';
 import { CTORS } from '../core/types.js';
 import { DeviceArray, storeOf, wrapStore } from './device-array.js';
-import { OUT_MOVED, checkDisjoint, checkOut, isDetached } from '../core/validate.js';
+import { OUT_MOVED, checkDisjoint, checkOut, isDetached, withArticle } from '../core/validate.js';
 import { own, record } from '../core/records.js';
 import { copyOf, viewOf } from '../core/views.js';
 
@@ -71,7 +71,7 @@ function check(c: Call): void {
   if (out === 'device') return;
   if (out instanceof DeviceArray) {
     storeOf(out, 'out');
-    if (out.dtype !== c.dtype) throw new TypeError(`out must be a ${c.dtype} DeviceArray, got a ${out.dtype} one`);
+    if (out.dtype !== c.dtype) throw new TypeError(`out must be ${withArticle(c.dtype)} DeviceArray, got ${withArticle(out.dtype)} one`);
     if (out.length < c.count) throw new RangeError(`out has length ${out.length}, needs at least ${c.count}`);
     for (const i of c.inputs ?? []) {
       if (i.array === out) throw new TypeError(`out must not be the DeviceArray passed as ${i.name}`);

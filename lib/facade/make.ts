@@ -9,7 +9,7 @@ import { COMMON_OPTIONS, asyncly, prepare, type Prepared } from './prepare.js';
 import { runCall, runCallAsync, type Call, type CallResult, type DeviceInput } from './device-io.js';
 import { DeviceArray } from './device-array.js';
 import { checkDtype } from './dtype.js';
-import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput } from '../core/validate.js';
+import { MAX_COUNT, MAX_INDEX, checkEnum, describe, isTypedInput, withArticle } from '../core/validate.js';
 import type { Key } from '../core/keys.js';
 import { MAX_PROPOSALS, closedBounds, intervalOf, type Constraint } from '../core/constraints.js';
 import type { DeviceDtype } from '../core/types.js';
@@ -41,7 +41,7 @@ export function optionNames(spec: SamplerSpec): string[] {
 export function checkShapeArray(v: DeviceArray, length: number | undefined, name: string): DeviceArray {
   if (v.freed) throw new TypeError(`${name} is a freed DeviceArray`);
   if (v.dtype !== 'float32' && v.dtype !== 'float64') {
-    throw new TypeError(`${name} must be a float32 or float64 DeviceArray, got a ${v.dtype} one`);
+    throw new TypeError(`${name} must be a float32 or float64 DeviceArray, got ${withArticle(v.dtype)} one`);
   }
   if (length !== undefined && v.length !== length) {
     throw new RangeError(`${name} must have length n = ${length}, got ${v.length}`);

@@ -5,6 +5,7 @@
  * of the functional API (lib/generator/streams.ts, docs/streams.md §10); buffering scalar draws never
  * changes a value, because element s of a stream does not depend on how many elements a call asked for.
  */
+import { getRandomValues } from 'node:crypto';
 import { checkKey, foldIn, key as keyOf, type Key } from '../core/keys.js';
 import { checkCount, checkOptions, describe, knownOptions } from '../core/validate.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
@@ -81,6 +82,39 @@ export interface GeneratorState {
 
 const SPECS = new Map(SAMPLERS.map((s) => [s.name, s]));
 
+/** `{ mean: …, std: … }`: a sampler's parameters by name, for messages that show the right call. */
+function namedParams(name: string): string {
+  const params = SPECS.get(name)?.params ?? [];
+  return params.length ? `{ ${params.map((p) => `${p.name}: …`).join(', ')} }` : '{ … }';
+}
+
+/** The right calls, for a call written numpy's way: g.f(a, b) with parameters by position, or
+ *  g.f(2) meaning a parameter where this API reads a count. */
+function rightCalls(name: string): string {
+  const o = namedParams(name);
+  return `g.${name}(${o}) draws one value, g.${name}(n, ${o}) n values (parameters go by name; a first number is the count n)`;
+}
+
+/** A seed from the operating system's entropy: a bigint in [0, 2^64) (numpy's default_rng() without a seed). */
+function entropySeed(): bigint {
+  const w = getRandomValues(new Uint32Array(2));
+  return (BigInt(w[1]) << 32n) | BigInt(w[0]);
+}
+
+/** The seed argument as a key; a clear error for what a user might pass instead (a string, a float). */
+function rootKey(seed: unknown): Key {
+  if (typeof seed === 'number' || typeof seed === 'bigint') return keyOf(seed);
+  if (typeof seed === 'string') {
+    const t = seed.trim();
+    const fix = /^\d+$/.test(t) ? ` (pass generator(${BigInt(t) > BigInt(Number.MAX_SAFE_INTEGER) ? `${t}n` : t}), not the string)` : '';
+    throw new TypeError(`seed must be an integer (a number up to 2^53-1 or a bigint up to 2^64-1) or a key from key(), got string ${JSON.stringify(seed)}${fix}`);
+  }
+  if (typeof seed !== 'object' || seed === null) {
+    throw new TypeError(`seed must be an integer (a number up to 2^53-1 or a bigint up to 2^64-1) or a key from key(), got ${describe(seed)}`);
+  }
+  return checkKey(seed, 'seed');
+}
+
 /** Public functions outside the registry that the generator also offers (bulk calls: a fresh key each). */
 const EXTRAS: Record<string, [Fn, Fn]> = {
   categorical: [categorical as Fn, categoricalAsync as Fn],
@@ -137,6 +171,7 @@ export interface Generator extends GeneratorMethods {
 
 export class Generator {
   readonly #root: Key;
+  readonly #seed: number | bigint | undefined;
   readonly #call: Record<string, unknown>;
   readonly #bulk = new Map<string, number>();
   readonly #scalar = new Map<string, Buffered>();
@@ -144,9 +179,11 @@ export class Generator {
   /** uniform's scalar draws, looked up once for random()'s fast path. */
   readonly #uniform: Buffered;
 
-  /** Use generator(seed | key, options) or Generator.fromState(state). */
-  constructor(seedOrKey: number | bigint | Key, options?: GeneratorOptions) {
-    this.#root = typeof seedOrKey === 'number' || typeof seedOrKey === 'bigint' ? keyOf(seedOrKey) : checkKey(seedOrKey, 'seed');
+  /** Use generator(seed | key, options), generator() or Generator.fromState(state). Without a seed
+   *  (undefined), one is drawn from the operating system's entropy and kept in `seed`. */
+  constructor(seedOrKey?: number | bigint | Key, options?: GeneratorOptions) {
+    this.#seed = seedOrKey === undefined ? entropySeed() : typeof seedOrKey === 'number' || typeof seedOrKey === 'bigint' ? seedOrKey : undefined;
+    this.#root = rootKey(this.#seed ?? seedOrKey);
     const o = knownOptions('generator', options, ['backend', 'device'], { seed: 'the seed argument' });
     requestedBackend(o.backend);
     checkDevice(o.device);
@@ -161,11 +198,27 @@ export class Generator {
     return this.#root;
   }
 
+  /** The seed this generator was made from: the one given, or the one drawn by generator() without a
+   *  seed — `generator(g.seed)` makes it again. Undefined for one made from a key, a state or spawn(). */
+  get seed(): number | bigint | undefined {
+    return this.#seed;
+  }
+
   /** One uniform float64 in [0, 1): the scalar `uniform()` stream. */
-  random(): number {
-    const u = this.#uniform;
-    if (u.sig === '' && u.pos < u.buf.length) return u.buf[u.pos++];
-    return this.#scalarDraw('uniform', {}) as number;
+  random(): number;
+  /** n of them (numpy's random(size)): the bulk call g.uniform(n). */
+  random(n: number): Float64Array;
+  random(n?: number): number | Float64Array {
+    // arguments.length, not a rest parameter: random() stays allocation-free (Math.random's speed)
+    if (arguments.length === 0) {
+      const u = this.#uniform;
+      if (u.sig === '' && u.pos < u.buf.length) return u.buf[u.pos++];
+      return this.#scalarDraw('uniform', {}) as number;
+    }
+    if (typeof n !== 'number' || arguments.length > 1) {
+      throw new TypeError(`g.random() takes at most a count n, got (${Array.from(arguments, describe).join(', ')}); for options use g.uniform(n, { low, high, dtype, out })`);
+    }
+    return this.#bulkCall('uniform', false, [n], undefined) as Float64Array;
   }
 
   /** n ≤ 2^17 independent child generators (numpy's spawn; JAX's split). Each call gives new children. */
@@ -282,6 +335,11 @@ export class Generator {
   #bulkCall(name: string, async: boolean, args: unknown[], opts: unknown): unknown {
     let o: Record<string, unknown>;
     try {
+      if (opts !== undefined && (typeof opts !== 'object' || opts === null) && SPECS.has(name) && !SPECS.get(name)?.rows) {
+        // g.normal(0, 1), numpy's normal(loc, scale): here the second argument is the options
+        const shown = [...args, opts].map((a) => (typeof a === 'number' ? String(a) : '…')).join(', ');
+        throw new TypeError(`g.${name}(${shown}): options must be an object, got ${describe(opts)}; ${rightCalls(name)}`);
+      }
       o = this.#own(opts, false);
     } catch (e) {
       if (async) return Promise.reject(e);
@@ -344,7 +402,19 @@ export class Generator {
           return this.#bulkCall(name, true, [vector, n], options);
         };
       } else {
+        const required = spec.params.filter((p) => p.default === undefined).map((p) => p.name);
+        /** g.gamma(2), g.poisson(5) (numpy: one draw with that parameter), g.exponential(2.5): say what
+         *  the first number is and how parameters are passed. */
+        const checkFirst = (n: unknown, options: unknown): void => {
+          if (typeof n === 'number' && !(Number.isInteger(n) && n >= 0)) {
+            throw new RangeError(`n must be an integer in [0, 2^32-1], got ${n}: g.${name}'s first number is how many values to draw; ${rightCalls(name)}`);
+          }
+          if (required.length > 0 && (options === undefined || n === undefined)) {
+            throw new TypeError(`g.${name}(${n === undefined ? '' : typeof n === 'number' ? String(n) : '…'}) needs ${required.join(' and ')}: ${rightCalls(name)}`);
+          }
+        };
         proto[name] = function (this: Generator, n?: unknown, options?: unknown) {
+          if (required.length > 0 && n === undefined) checkFirst(n, options);
           if (n === undefined) {
             // the common case first: default options, a value left in the buffer
             const b = this.#scalar.get(name);
@@ -352,9 +422,15 @@ export class Generator {
             return this.#scalarDraw(name, {});
           }
           if (typeof n === 'object' && n !== null) return this.#scalarDraw(name, this.#own(n, true));
+          checkFirst(n, options);
           return this.#bulkCall(name, false, [n], options);
         };
         proto[`${name}Async`] = function (this: Generator, n: unknown, options?: unknown) {
+          try {
+            checkFirst(n, options);
+          } catch (e) {
+            return Promise.reject(e);
+          }
           return this.#bulkCall(name, true, [n], options);
         };
       }
@@ -362,8 +438,9 @@ export class Generator {
   }
 }
 
-/** A Generator from a seed (an integer in [0, 2^64)) or a key. */
-export function generator(seed: number | bigint | Key, options?: GeneratorOptions): Generator {
+/** A Generator from a seed (an integer in [0, 2^64)) or a key; without one (numpy's default_rng()),
+ *  from a seed drawn from the operating system's entropy, readable as `g.seed` to reproduce the run. */
+export function generator(seed?: number | bigint | Key, options?: GeneratorOptions): Generator {
   return new Generator(seed, options);
 }
 generator.fromState = Generator.fromState;

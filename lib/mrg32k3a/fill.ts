@@ -6,7 +6,7 @@
  * offset + j): the GPU jumps each thread to its part of the range (docs/qmc.md §2.1).
  */
 import { MRG32K3A_MAX_SUBSEQUENCE } from '../kernels/mrg32k3a/stream.js';
-import { checkCount, checkEnum, checkU64, knownOptions } from '../core/validate.js';
+import { checkCount, checkEnum, checkU64, knownOptions, withArticle } from '../core/validate.js';
 import type { DeviceDtype } from '../core/types.js';
 import { OP_MRG32K3A_F32, OP_MRG32K3A_F64, OP_MRG32K3A_U32 } from '../samplers/mrg32k3a.js';
 import { checkDevice, requestedBackend } from '../backend/select.js';
@@ -48,7 +48,7 @@ function fillCall(seed: unknown, n: unknown, options: unknown): Call {
   const implied: DeviceDtype = out instanceof Float32Array ? 'float32' : out instanceof Float64Array ? 'float64'
     : out instanceof DeviceArray ? out.dtype : 'uint32';
   if (opts.dtype === undefined && !Object.hasOwn(OPS, implied)) {
-    throw new TypeError(`out must be a Uint32Array, Float32Array, Float64Array or a DeviceArray of those types, got a ${implied} DeviceArray`);
+    throw new TypeError(`out must be a Uint32Array, Float32Array, Float64Array or a DeviceArray of those types, got ${withArticle(implied)} DeviceArray`);
   }
   const dtype = checkEnum(opts.dtype, ['uint32', 'float32', 'float64'] as const, 'dtype', implied as keyof typeof OPS);
   requestedBackend(opts.backend);

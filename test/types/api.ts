@@ -108,7 +108,10 @@ const gPerm: Int32Array = gen.permutation(n);
 const gShuf: number[] = gen.shuffle([1, 2, 3]);
 const gIdx: number = gen.categorical([1, 2]);
 const gIdxs: Uint32Array = gen.categorical([1, 2], n);
-void [r1, r2, r3, gn, gn32, gOut, gDev, gRow, gRows, gBits, gAsync, kids, gPerm, gShuf, gIdx, gIdxs];
+const rn: Float64Array = gen.random(n);
+const fresh = generator();
+const seed: number | bigint | undefined = fresh.seed;
+void [r1, r2, r3, gn, gn32, gOut, gDev, gRow, gRows, gBits, gAsync, kids, gPerm, gShuf, gIdx, gIdxs, rn, seed];
 
 // mistakes that must not compile
 // @ts-expect-error the generator sets offsets
@@ -117,6 +120,12 @@ gen.normal(n, { offset: 2 });
 gen.normal({ out: new Float64Array(1) });
 // @ts-expect-error gamma needs alpha, from a generator too
 gen.gamma(n);
+// @ts-expect-error numpy's normal(loc, scale): parameters go by name
+gen.normal(0, 1);
+// @ts-expect-error random(n) takes no options (uniform does)
+gen.random(n, { low: 1 });
+// @ts-expect-error a seed is a number, bigint or key, not a string
+generator('42');
 // @ts-expect-error a float32 result is no Float64Array
 const gWrong: Float64Array = gen.normal(n, { dtype: 'float32' });
 void gWrong;

@@ -5,7 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import os from 'node:os';
-import { optional } from '../optional.js';
+import { installCommand, optional, packageOf } from '../optional.js';
 
 export type Cell = string | number;
 export interface Table { headers: string[]; rows: Cell[][] }
@@ -16,8 +16,10 @@ export interface Context {
   /** Whether the CUDA backend is available: suites then add CUDA rows or columns. */
   cuda: boolean;
   progress: Progress;
-  /** Notes the runner prints once (e.g. skipped peers). */
+  /** Notes the runner prints once (e.g. a measurement that failed). */
   notes: string[];
+  /** Peer modules that are not installed: the runner prints one line for all of them. */
+  missingPeers: Set<string>;
 }
 
 export interface Suite {
@@ -114,13 +116,21 @@ export function facts() {
   };
 }
 
-/** A peer library's export, or undefined with a note naming the missing package. */
+/** A peer library's export, or undefined (the module is recorded in ctx.missingPeers). */
 export async function peer<T = any>(ctx: Context, name: string, pick?: string): Promise<T | undefined> {
   const m = await optional<any>(name);
   if (m === undefined) {
-    const note = `peer ${name} not installed (a devDependency): its rows are skipped`;
-    if (!ctx.notes.includes(note)) ctx.notes.push(note);
+    ctx.missingPeers.add(name);
     return undefined;
   }
   return pick ? m[pick] : m;
+}
+
+/** One line for all missing peers (an installed package lacks every one): what was skipped and how to add them. */
+export function missingPeersNote(missing: ReadonlySet<string>): string | undefined {
+  if (missing.size === 0) return undefined;
+  const names = [...missing];
+  const packages = new Set(names.map(packageOf));
+  return `${packages.size} peer package${packages.size === 1 ? ' is' : 's are'} not installed (devDependencies of cuda-random), so their rows are skipped; `
+    + `to measure them too: ${installCommand(names)}`;
 }

@@ -5,7 +5,7 @@
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { backend, shutdownPool } from '../../index.js';
-import { facts, markdown, Progress, type Context, type Suite, type SuiteResult } from './harness.js';
+import { facts, markdown, missingPeersNote, Progress, type Context, type Suite, type SuiteResult } from './harness.js';
 import { core } from './core.js';
 import { distributions } from './distributions.js';
 import { discrete } from './discrete.js';
@@ -34,7 +34,7 @@ export async function bench(o: BenchOptions): Promise<void> {
   const chosen = SUITES.filter((s) => o.suites.length === 0 || o.suites.includes(s.name));
   const f = facts();
   const b = backend();
-  const ctx: Context = { quick: o.quick, cuda: b.name === 'cuda', progress: new Progress(), notes: [] };
+  const ctx: Context = { quick: o.quick, cuda: b.name === 'cuda', progress: new Progress(), notes: [], missingPeers: new Set() };
   const head = `Machine: ${f.machine}. Commit: ${f.commit}. Backend: ${b.name}${o.quick ? ' (quick: smoke sizes, not for the record)' : ''}.`;
   if (!o.json) console.log(`cuda-random benchmarks — ${head}\n`);
   const results: (SuiteResult & { name: string })[] = [];
@@ -54,6 +54,8 @@ export async function bench(o: BenchOptions): Promise<void> {
     ctx.progress.end();
     await shutdownPool();
   }
+  const peersNote = missingPeersNote(ctx.missingPeers);
+  if (peersNote) ctx.notes.unshift(peersNote);
   if (ctx.notes.length) md += `\n${ctx.notes.map((n) => `- ${n}`).join('\n')}\n`;
   if (o.json) {
     console.log(JSON.stringify({ ...f, backend: b, quick: o.quick, suites: results, notes: ctx.notes }, null, 2));

@@ -8,7 +8,7 @@
 import {
   jumpMrg32k3a, MRG32K3A_A12, MRG32K3A_A13N, MRG32K3A_A21, MRG32K3A_A23N, MRG32K3A_M1, MRG32K3A_M2, mulMod,
 } from './jumps.js';
-import { checkCount, checkDistance, knownOptions, checkU64, checkUint32, describe, isTypedInput } from '../../core/validate.js';
+import { checkCount, checkDistance, knownOptions, checkU64, checkUint32, describe, isTypedInput, withArticle } from '../../core/validate.js';
 
 export interface Mrg32k3aOptions {
   /** Which subsequence (2^76 steps apart), as curand_init's `subsequence`; below 2^51. Default 0. */
@@ -219,5 +219,5 @@ function outArray<T extends Float32Array | Float64Array>(
 ): T {
   if (typeof nOrOut === 'number') return new ctor(checkCount(nOrOut, 'n'));
   if (isTypedInput(nOrOut, 'out', ctor)) return nOrOut as T;
-  throw new TypeError(`n must be a count or out a ${ctor.name}, got ${describe(nOrOut)}`);
+  throw new TypeError(`n must be a count or out ${withArticle(ctor.name)}, got ${describe(nOrOut)}`);
 }
