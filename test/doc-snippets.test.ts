@@ -18,7 +18,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Files whose blocks are not checked yet, and why (each entry is a debt: remove it when paid). */
 const UNCHECKED: Record<string, string> = {
-  'docs/qmc.md': 'its blocks are signature listings (seed, n, k are placeholders) and the page is being rewritten with the Sobol work; mark or complete them there',
 };
 
 interface Snippet {

@@ -6,7 +6,7 @@
  * confirmed (against scipy) or still awaits a GPU with real cuRAND.
  */
 import { checkKey, type Key } from '../core/keys.js';
-import { checkCount, checkEnum, checkOut, describe, knownOptions, MAX_COUNT } from '../core/validate.js';
+import { checkCount, checkEnum, checkOut, describe, knownOptions, MAX_COUNT, withArticle } from '../core/validate.js';
 import { viewOf } from '../core/views.js';
 import type { DeviceDtype } from '../core/types.js';
 import { SOBOL_MAX_DIMENSIONS } from '../kernels/sobol/directions.js';
@@ -143,7 +143,7 @@ function checkSobolDtype(v: unknown, out: unknown): SobolDtype {
   const implied: SobolDtype | DeviceDtype = out instanceof Uint32Array ? 'uint32' : out instanceof BigUint64Array ? 'uint64'
     : out instanceof Float32Array ? 'float32' : out instanceof DeviceArray ? out.dtype : 'float64';
   if (v === undefined && !['uint32', 'uint64', 'float32', 'float64'].includes(implied)) {
-    throw new TypeError(`out must be a Uint32Array, BigUint64Array, Float32Array, Float64Array or a DeviceArray of uint32/float32/float64, got a ${implied} DeviceArray`);
+    throw new TypeError(`out must be a Uint32Array, BigUint64Array, Float32Array, Float64Array or a DeviceArray of uint32/float32/float64, got ${withArticle(implied)} DeviceArray`);
   }
   return checkEnum(v, ['uint32', 'uint64', 'float32', 'float64'] as const, 'dtype', implied as SobolDtype);
 }
