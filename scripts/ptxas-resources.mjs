@@ -3,8 +3,9 @@
 // compiled to a cubin with the CUDA flags CMakeLists.txt gives cr_cuda and `-Xptxas -v`; per kernel the
 // registers, the stack frame (local memory) and the spill stores and loads, demangled and grouped.
 //   node scripts/ptxas-resources.mjs [--markdown] [--check]
-// --check fails when a kernel spills registers (spill stores or loads above 0): a spill in a sampling
-// kernel is a silent slowdown that only this output shows. docs/performance.md keeps the table.
+// --check fails when a kernel spills registers (spill stores or loads above 0) unless ALLOWED names it
+// with its reason: a spill in a sampling kernel is a silent slowdown that only this output shows.
+// docs/performance.md ("Registers and local memory on sm_90") keeps the table; test/ptxas.test.ts checks.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -24,6 +25,11 @@ const cudaOpts = block && /\$<\$<COMPILE_LANGUAGE:CUDA>:([^>]*)>/.exec(block[1])
 if (!cudaOpts) throw new Error('CMakeLists.txt: no CUDA compile options for cr_cuda');
 const flags = cudaOpts[1].split(/\s+/).filter((f) => f.startsWith('-') && !f.startsWith('-Xcompiler'));
 mkdirSync(out, { recursive: true });
+
+/** Kernels allowed to spill, and why: single-block control steps of the alias build, run once per table. */
+const ALLOWED = [
+  [/^\(anonymous namespace\)::k_(select_choose|stats|rescale)$/, 'one block of kCtl threads once per alias table build (alias_fixed.cu)'],
+];
 
 function compile(file) {
   return new Promise((resolve) => {
@@ -58,8 +64,9 @@ for (const { file, status, text } of results) {
     }
   }
 }
-const names = spawnSync('cu++filt', { input: rows.map((r) => r.mangled).join('\n'), encoding: 'utf8' }).stdout?.split('\n') ?? [];
-rows.forEach((r, i) => { r.name = (names[i] || r.mangled).replace(/\(.*$/, '').replace(/^void /, ''); });
+const names = spawnSync('c++filt', { input: rows.map((r) => r.mangled).join('\n'), encoding: 'utf8' }).stdout?.split('\n') ?? [];
+// k_items<(anonymous namespace)::ThreadWork<…>>: strip the parameter list and the return type
+rows.forEach((r, i) => { r.name = (names[i] || r.mangled).replace(/\((?:[^()]|\([^()]*\))*\)$/, '').replace(/^void /, ''); });
 rows.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
 const md = process.argv.includes('--markdown');
 if (md) {
@@ -70,8 +77,10 @@ for (const r of rows) {
   if (md) console.log(`| ${r.file} | \`${r.name}\` | ${r.registers} | ${r.stack} | ${r.spillStores} / ${r.spillLoads} |`);
   else console.log(`${r.file.padEnd(20)} regs ${String(r.registers).padStart(3)}  stack ${String(r.stack).padStart(4)}  spill ${r.spillStores}/${r.spillLoads}  ${r.name}`);
 }
-const spilling = rows.filter((r) => r.spillStores > 0 || r.spillLoads > 0);
-console.log(`ptxas-resources: ${rows.length} kernels, ${rows.filter((r) => r.stack > 0).length} with a stack frame, ${spilling.length} spilling`);
+const allowed = (r) => ALLOWED.find(([re]) => re.test(r.name));
+const spilling = rows.filter((r) => (r.spillStores > 0 || r.spillLoads > 0) && !allowed(r));
+console.log(`ptxas-resources: ${rows.length} kernels, ${rows.filter((r) => r.stack > 0).length} with a stack frame, ` +
+  `${rows.filter(allowed).length} allowed to spill, ${spilling.length} other spilling`);
 if (process.argv.includes('--check') && spilling.length) {
   for (const r of spilling) console.log(`SPILL ${r.file} ${r.name}: ${r.spillStores} / ${r.spillLoads} bytes`);
   process.exit(1);
