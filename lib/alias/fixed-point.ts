@@ -44,6 +44,7 @@ export interface FixedPoint {
 
 const TWO32 = 2 ** 32;
 const TWO52 = 2 ** 52;
+const TWO20 = 2 ** 20;
 /** Limb j of the superaccumulator holds bits [32j, 32j+32) of S·2^1074 (72 limbs: 2304 bits). */
 const LIMBS = 72;
 /** Limbs absorb 2^20 additions of < 2^32 each before a carry pass (stays below 2^53). */
@@ -109,12 +110,29 @@ export interface Rounded {
   E: number;
 }
 
-/** Rounds the (normalized, positive) superaccumulator to 53 significant bits, ties to even. */
+/**
+ * Rounds the (normalized, positive) superaccumulator to 53 significant bits, ties to even.
+ *
+ * Only the limbs from the lowest to the highest non-zero one are read (a few for weights of similar
+ * magnitude, not all 72): with b' their value, the sum is b'·2^(32·bot), and rounding to 53 significant
+ * bits commutes with scaling by a power of two, so s is b''s rounded significand and E is b''s
+ * exponent plus 32·bot — the same (s, E) as rounding the whole 2304-bit number (which this did before,
+ * at ~3 µs a call). A single non-zero limb (< 2^32, exact as a double) needs no BigInt at all.
+ */
 export function roundAccumulator(acc: Float64Array): Rounded {
+  let top = LIMBS - 1;
+  while (top >= 0 && acc[top] === 0) top--;
+  if (top < 0) throw new Error('internal: non-positive weight sum');
+  let bot = 0;
+  while (acc[bot] === 0) bot++;
+  const topBits = 32 - Math.clz32(acc[top]);  // acc[top] ∈ [1, 2^32): its bit length
+  if (top === bot) {
+    // b' < 2^32: exact; s = b' / 2^(len−1), len = topBits.
+    return { s: acc[top] / 2 ** (topBits - 1), E: 32 * bot + topBits - 1 - 1074 };
+  }
   let b = 0n;
-  for (let j = LIMBS - 1; j >= 0; j--) b = (b << 32n) | BigInt(acc[j]);
-  if (b <= 0n) throw new Error('internal: non-positive weight sum');
-  const len = b.toString(2).length;
+  for (let j = top; j >= bot; j--) b = (b << 32n) | BigInt(acc[j]);
+  const len = 32 * (top - bot) + topBits;  // bit length of b'
   let q = b;
   let shift = 0;
   if (len > 53) {
@@ -129,8 +147,8 @@ export function roundAccumulator(acc: Float64Array): Rounded {
       shift += 1;
     }
   }
-  const qlen = q.toString(2).length;
-  return { s: Number(q) / 2 ** (qlen - 1), E: shift - 1074 + qlen - 1 };
+  const qlen = shift > 0 ? 53 : len;  // q has 53 bits after rounding (a carry to 2^53 was shifted back)
+  return { s: Number(q) / 2 ** (qlen - 1), E: 32 * bot + shift - 1074 + qlen - 1 };
 }
 
 /** Two factors whose successive product scales by 2^k exactly whenever the result is ≥ 2^-1022. */
@@ -226,7 +244,13 @@ export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
     sumHi += c;
     sumLo -= c * TWO32;
   }
-  const delta = Number((BigInt(n) << 32n) - ((BigInt(sumHi) << 32n) + BigInt(sumLo)));
+  // Δ = n·2^32 − (sumHi·2^32 + sumLo), sumLo ∈ [0, 2^32). In binary64 when n − sumHi is small (it is
+  // Δ's high part, and Δ is at most K plus a rounding error of ≤ 5·2^-53·T + 1 units): then every
+  // operand and the result are integers below 2^53, so the arithmetic is exact — the value the
+  // BigInt expression below gives, without its allocations.
+  const dh = n - sumHi;
+  const delta = dh > -TWO20 && dh < TWO20 ? dh * TWO32 - sumLo
+    : Number((BigInt(n) << 32n) - ((BigInt(sumHi) << 32n) + BigInt(sumLo)));
   const up = Math.min(Math.max(delta, 0), K);
   if (up > 0) roundUp(Q, hi, lo, up, K);
   if (delta !== up) {
@@ -259,15 +283,45 @@ function digit(key: number, pass: number): number {
   }
 }
 
+/** Up to this many eligible items, roundUp sorts them instead of running the radix select (whose four
+ *  passes clear and scan a 2^16-bin histogram whatever K is: ~1 ms for 4 weights). Measured crossover
+ *  on the reference machine: a comparison sort of K items costs about what the radix passes cost at
+ *  K ≈ 2^11 (scripts/bench-small-calls.mjs). */
+export const SORT_MAX = 1024;
+
+/**
+ * roundUp for small K: the same winners by construction. The radix select below gives a unit to
+ * exactly the `need` first eligible items in the order (key descending, index ascending) — a strict
+ * total order, since indices differ: items whose digit beats the threshold digit are all before the
+ * need-th, items below it all after, and among the candidates that share every digit (that is, the
+ * whole 52-bit key: the digits are bits 51–36, 35–20, 19–4, 3–0 of an integer key < 2^52, so equal
+ * digits ⟺ equal keys, and keys compare as doubles exactly as integers) the lowest indices win.
+ * Sorting the eligible items by that same total order and taking the first `need` picks the same
+ * set; each winner gets one unit, so the order in which they get it does not matter.
+ * test/fixed-point-small.test.ts compares both paths around SORT_MAX.
+ */
+function roundUpSorted(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
+  const idx = new Uint32Array(K);
+  for (let i = 0, j = 0; j < K; i++) if (keys[i] >= 0) idx[j++] = i;
+  idx.sort((a, b) => (keys[b] - keys[a]) || (a - b));
+  for (let c = 0; c < need; c++) addOne(hi, lo, idx[c]);
+}
+
 /**
  * Gives one unit to each of the `need` eligible items (key ≥ 0) with the largest keys, lower index
  * first among equal keys: a radix select over the 52-bit key, 16 + 16 + 16 + 4 bits, keeping the
- * candidates in index order.
+ * candidates in index order; up to `sortMax` eligible items (K) a sort instead, the same winners
+ * (roundUpSorted). `sortMax` is for tests, which run both paths on the same keys.
+ * @internal
  */
-function roundUp(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
+export function roundUp(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number, sortMax = SORT_MAX): void {
   const n = keys.length;
   if (need === K) {
     for (let i = 0; i < n; i++) if (keys[i] >= 0) addOne(hi, lo, i);
+    return;
+  }
+  if (K <= sortMax) {
+    roundUpSorted(keys, hi, lo, need, K);
     return;
   }
   const hist = new Float64Array(1 << 16);

@@ -14,7 +14,8 @@ import { log } from '../core/math/index.js';
 export const EXCLUDED = 0xffffffff;
 
 const TWO_M53 = 2 ** -53;
-const BUCKET_SHIFT = 16;
+/** The widest histogram of smallestKeys: buckets by the top 16 bits of the high word. */
+const BUCKET_BITS = 16;
 /** Below this many candidates one comparison sort is cheaper than the radix passes' 2^16 counters. */
 const RADIX_MIN = 4096;
 
@@ -143,21 +144,42 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array, uniform: boolean): void 
 
 /**
  * out[j] = the index with the j-th smallest (key, index) among n keys, j < out.length ≤ n. Only the
- * candidates in the 2^16-quantiles (by the key's top 16 bits) up to the one holding the out.length-th
+ * candidates in the buckets (by the key's top `bits` bits) up to the one holding the out.length-th
  * smallest are sorted.
+ *
+ * Any bucket width gives the same result: the buckets are ranges of the high word, so every key in a
+ * bucket ≤ top orders before every key in a bucket > top, and the k smallest (key, index) all lie in
+ * buckets ≤ top; the candidates are a superset of them, sorted by the same strict total order (high
+ * word, low word, index), so their first k are the k smallest. Hence the histogram has about n buckets
+ * (2^⌈log2 n⌉, at most 2^16: `bits` is for tests, which compare widths) rather than always 2^16 — whose
+ * allocation and scan cost ~100 µs however small n was — and when every key is a candidate anyway
+ * (k = n: a whole permutation or shuffle) there is no histogram at all.
  */
-export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array, uniform = false): void {
+export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array, uniform = false,
+  bits = bucketBits(n)): void {
   const k = out.length;
   if (k === 0) return;
-  const counts = new Uint32Array(1 << BUCKET_SHIFT);
-  for (let i = 0; i < n; i++) counts[keys[2 * i] >>> BUCKET_SHIFT]++;
-  let top = 0, c = counts[0];
-  while (c < k) c += counts[++top];
-  const idx = new Uint32Array(c);
-  if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
-  else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
+  let idx: Uint32Array;
+  if (k >= n || bits === 0) {
+    idx = new Uint32Array(n);
+    for (let i = 0; i < n; i++) idx[i] = i;
+  } else {
+    const shift = 32 - bits;
+    const counts = new Uint32Array(1 << bits);
+    for (let i = 0; i < n; i++) counts[keys[2 * i] >>> shift]++;
+    let top = 0, c = counts[0];
+    while (c < k) c += counts[++top];
+    idx = new Uint32Array(c);
+    if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
+    else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> shift <= top) idx[m++] = i;
+  }
   sortByKey(keys, idx, uniform);
   for (let j = 0; j < k; j++) out[j] = idx[j];
+}
+
+/** The histogram width of smallestKeys for n keys: ⌈log2 n⌉ bits, 1 to 16 (0 for n ≤ 1: no histogram). */
+export function bucketBits(n: number): number {
+  return n <= 1 ? 0 : Math.min(BUCKET_BITS, 32 - Math.clz32(n - 1));
 }
 
 /** The first out.length entries of the permutation of [0, population) (§11.1). */

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * Fixed cost of small calls (issue 31): categorical, AliasTable.build, permutation, shuffle,
+ * sampleWithoutReplacement at the sizes a Markov chain or a card game uses. Runs against a built
+ * dist/ (default: this checkout's; `--dist DIR` another one, e.g. a build of an older commit), in the
+ * calling thread, CPU backend. Prints µs per call (median of `--rounds` rounds of a timed loop).
+ *
+ *   node scripts/bench-small-calls.mjs [--dist path/to/dist/lib/index.js] [--rounds 7] [--label name]
+ */
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const here = path.dirname(new URL(import.meta.url).pathname);
+const entry = path.resolve(opt('dist', path.join(here, '..', 'dist', 'lib', 'index.js')));
+const rounds = Number(opt('rounds', '7'));
+const label = opt('label', '');
+const only = opt('only', '');
+const lib = await import(pathToFileURL(entry).href);
+const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator } = lib;
+
+const K = key(42);
+const w4 = [0.1, 0.2, 0.3, 0.4];
+const w2 = [1, 3];
+const w64 = Array.from({ length: 64 }, (_, i) => 1 + (i % 7));
+const w52 = new Float64Array(52).fill(1);
+const deck = Array.from({ length: 52 }, (_, i) => i);
+const items64 = new Float64Array(64).map((_, i) => i);
+
+/** µs per call: the loop runs for about `ms` per round after a warm-up; median over rounds. */
+function time(fn, ms = 150) {
+  let reps = 1;
+  for (;;) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < reps; i++) fn(i);
+    const dt = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (dt > 20) { reps = Math.max(1, Math.ceil(reps * ms / dt)); break; }
+    reps *= 4;
+  }
+  const r = [];
+  for (let k = 0; k < rounds; k++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < reps; i++) fn(i);
+    r.push(Number(process.hrtime.bigint() - t0) / 1e3 / reps);
+  }
+  r.sort((a, b) => a - b);
+  return r[r.length >> 1];
+}
+
+const cases = [
+  ['g.categorical([.1,.2,.3,.4]) (one draw)', () => { const g = generator(K); return () => g.categorical(w4); }],
+  ['g.categorical(64 weights) (one draw)', () => { const g = generator(K); return () => g.categorical(w64); }],
+  ['categorical(k, 4 weights, 1)', () => (i) => categorical(K, w4, 1, { offset: i })],
+  ['categorical(k, 64 weights, 1000)', () => (i) => categorical(K, w64, 1000, { offset: i })],
+  ['AliasTable.build(2 weights)', () => () => AliasTable.build(w2)],
+  ['AliasTable.build(64 weights)', () => () => AliasTable.build(w64)],
+  ['AliasTable.build(64 weights, psa+)', () => () => AliasTable.build(w64, { method: 'psa+' })],
+  ['permutation(k, 10)', () => () => permutation(K, 10)],
+  ['permutation(k, 64)', () => () => permutation(K, 64)],
+  ['shuffle(k, 52 items)', () => () => shuffle(K, deck)],
+  ['shuffle(k, Float64Array(64))', () => () => shuffle(K, items64)],
+  ['sampleWithoutReplacement(k, 5, {population: 52})', () => () => sampleWithoutReplacement(K, 5, { population: 52 })],
+  ['sampleWithoutReplacement(k, 5, {weights: 52})', () => () => sampleWithoutReplacement(K, 5, { weights: w52 })],
+  ['permutation(k, 1000)', () => () => permutation(K, 1000)],
+  ['AliasTable.build(1000 weights)', () => { const w = Array.from({ length: 1000 }, (_, i) => 1 + (i % 13)); return () => AliasTable.build(w); }],
+];
+
+const out = [];
+for (const [name, make] of cases) {
+  if (only && !name.includes(only)) continue;
+  out.push([name, time(make())]);
+}
+const w = Math.max(...out.map(([n]) => n.length));
+console.log(`# ${label || entry}  (µs per call, median of ${rounds})`);
+for (const [n, us] of out) console.log(`${n.padEnd(w)}  ${us.toFixed(2).padStart(9)}`);
+await lib.shutdownPool?.();
