@@ -30,6 +30,12 @@
  */
 
 export { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
+import { tempSlot } from '../core/temp.js';
+
+/** Reused temporaries (lib/core/temp.ts): the accumulator, the q_i / remainder keys, roundUp's sorted keys. */
+const accSlot = tempSlot(Float64Array, 72);
+const qSlot = tempSlot(Float64Array);
+const sortSlot = tempSlot(Float64Array);
 
 /** log2 of the bucket capacity: a bucket holds 2^32 units. */
 export const UNIT_BITS = 32;
@@ -90,7 +96,7 @@ function normalize(acc: Float64Array): void {
 
 /** Exact Σ w_i over every i (the all-weights sum, order independent). */
 function exactSum(a: Float32Array | Float64Array): Float64Array {
-  const acc = new Float64Array(LIMBS);
+  const acc = accSlot(LIMBS);  // fixedPoint's temporary (acc.slice() where a copy must outlive it)
   const n = a.length;
   for (let s = 0; s < n; s += FLUSH) {
     const e = Math.min(n, s + FLUSH);
@@ -171,7 +177,7 @@ export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
   const { s, E } = roundAccumulator(acc);
   const f = T / s;
   const [a1, a2] = scaleFactors(-E);
-  const Q = new Float64Array(n);
+  const Q = qSlot(n);
   let m = 0;
   let acc2: Float64Array | null = null;
   for (let i = 0; i < n; i++) {
@@ -284,10 +290,10 @@ function digit(key: number, pass: number): number {
 }
 
 /** Up to this many eligible items, roundUp sorts them instead of running the radix select (whose four
- *  passes clear and scan a 2^16-bin histogram whatever K is: ~1 ms for 4 weights). Measured crossover
- *  on the reference machine: a comparison sort of K items costs about what the radix passes cost at
- *  K ≈ 2^11 (scripts/bench-small-calls.mjs). */
-export const SORT_MAX = 1024;
+ *  passes clear and scan a 2^16-bin histogram whatever K is: ~1 ms for 4 weights). Measured on the
+ *  reference machine (2026-11-27, need = K/2): the sort costs 0.06 ms at K = 256, 0.14 ms at 1,024,
+ *  0.35 ms at 2,048 and as much as the radix select (0.75 ms) at 4,096. */
+export const SORT_MAX = 2048;
 
 /**
  * roundUp for small K: the same winners by construction. The radix select below gives a unit to
@@ -296,15 +302,29 @@ export const SORT_MAX = 1024;
  * need-th, items below it all after, and among the candidates that share every digit (that is, the
  * whole 52-bit key: the digits are bits 51–36, 35–20, 19–4, 3–0 of an integer key < 2^52, so equal
  * digits ⟺ equal keys, and keys compare as doubles exactly as integers) the lowest indices win.
- * Sorting the eligible items by that same total order and taking the first `need` picks the same
- * set; each winner gets one unit, so the order in which they get it does not matter.
- * test/fixed-point-small.test.ts compares both paths around SORT_MAX.
+ *
+ * Here: t = the need-th largest eligible key (a numeric sort of the K keys, integers ≥ 0). In that
+ * order every key > t comes before position need, and the winners are those items plus the lowest
+ * indices among the items whose key is t, as many as positions are left (`ties`). Each winner gets
+ * one unit, so the order in which they get it does not matter. test/small-paths.test.ts compares both
+ * paths around SORT_MAX.
  */
 function roundUpSorted(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
-  const idx = new Uint32Array(K);
-  for (let i = 0, j = 0; j < K; i++) if (keys[i] >= 0) idx[j++] = i;
-  idx.sort((a, b) => (keys[b] - keys[a]) || (a - b));
-  for (let c = 0; c < need; c++) addOne(hi, lo, idx[c]);
+  const n = keys.length;
+  const v = sortSlot(K);
+  for (let i = 0, j = 0; j < K; i++) if (keys[i] >= 0) v[j++] = keys[i];
+  v.sort();  // numeric, ascending (no comparator: no NaN or −0 among the keys)
+  const t = v[K - need];
+  let ties = need;
+  for (let j = K - need + 1; j < K; j++) if (v[j] > t) ties--;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    if (k > t) addOne(hi, lo, i);
+    else if (k === t && ties > 0) {
+      addOne(hi, lo, i);
+      ties--;
+    }
+  }
 }
 
 /**

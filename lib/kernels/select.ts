@@ -8,6 +8,7 @@
 import { philoxStream } from '../core/philox.js';
 import { TAG_PERMUTE, TAG_WEIGHTED } from '../core/layout.js';
 import { log } from '../core/math/index.js';
+import { tempSlot } from '../core/temp.js';
 
 /** The key of a zero weight: above every float64 key's bits (+∞ is 0x7FF00000:00000000), so a zero
  *  weight is never among the k smallest when k ≤ the number of positive weights. */
@@ -18,6 +19,13 @@ const TWO_M53 = 2 ** -53;
 const BUCKET_BITS = 16;
 /** Below this many candidates one comparison sort is cheaper than the radix passes' 2^16 counters. */
 const RADIX_MIN = 4096;
+/** Index bound of sortByKey's packed keys (high word·PACK + index < 2^53). */
+const PACK = 2 ** 21;
+/** Reused temporaries (lib/core/temp.ts): the packed keys of a small sort. */
+const packSlot = tempSlot(Float64Array, RADIX_MIN);
+/** smallestKeys' histogram and candidates (reused; the candidates are copied to `out`). */
+const countSlot = tempSlot(Uint32Array, 1 << 12);
+const idxSlot = tempSlot(Uint32Array);
 
 /** Element i's key: words 2i (high) and 2i+1 (low) of the TAG_PERMUTE stream, i < n. */
 export function permutationKeys(k0: number, k1: number, n: number): Uint32Array {
@@ -82,7 +90,28 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array, uniform: boolean): void 
   const m = idx.length;
   const byLow = (a: number, b: number): number => (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b);
   if (m < RADIX_MIN) {
-    idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
+    if (m === 0 || idx[m - 1] >= PACK) {
+      idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
+      return;
+    }
+    // The same order without a comparator: high word·2^21 + index is an exact integer below 2^53
+    // (indices < 2^21; idx ascends, so idx[m − 1] is the largest) and sorts numerically as (high word,
+    // index); then each run of equal high words, in index order, is ordered by (low word, index) —
+    // together the comparator's (high, low, index), a strict total order, so the one result.
+    const v = packSlot(m);
+    for (let j = 0; j < m; j++) v[j] = keys[2 * idx[j]] * PACK + idx[j];
+    v.sort();
+    for (let j = 0; j < m; j++) {
+      const x = v[j];
+      idx[j] = x - Math.floor(x / PACK) * PACK;
+    }
+    for (let j = 0; j < m;) {
+      const h = keys[2 * idx[j]];
+      let e = j + 1;
+      while (e < m && keys[2 * idx[e]] === h) e++;
+      if (e - j > 1) idx.subarray(j, e).sort(byLow);
+      j = e;
+    }
     return;
   }
   // Stable 11-bit LSD passes over the high words (counters that stay in L1) keep equal digits in
@@ -161,15 +190,15 @@ export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uin
   if (k === 0) return;
   let idx: Uint32Array;
   if (k >= n || bits === 0) {
-    idx = new Uint32Array(n);
+    idx = idxSlot(n);
     for (let i = 0; i < n; i++) idx[i] = i;
   } else {
     const shift = 32 - bits;
-    const counts = new Uint32Array(1 << bits);
+    const counts = countSlot(1 << bits);
     for (let i = 0; i < n; i++) counts[keys[2 * i] >>> shift]++;
     let top = 0, c = counts[0];
     while (c < k) c += counts[++top];
-    idx = new Uint32Array(c);
+    idx = idxSlot(c);
     if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
     else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> shift <= top) idx[m++] = i;
   }
