@@ -21,7 +21,8 @@ const rounds = Number(opt('rounds', '7'));
 const label = opt('label', '');
 const only = opt('only', '');
 const lib = await import(pathToFileURL(entry).href);
-const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator } = lib;
+const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
+  categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync } = lib;
 
 const K = key(42);
 const w4 = [0.1, 0.2, 0.3, 0.4];
@@ -31,12 +32,16 @@ const w52 = new Float64Array(52).fill(1);
 const deck = Array.from({ length: 52 }, (_, i) => i);
 const items64 = new Float64Array(64).map((_, i) => i);
 
-/** µs per call: the loop runs for about `ms` per round after a warm-up; median over rounds. */
-function time(fn, ms = 150) {
+/** µs per call: the loop runs for about `ms` per round after a warm-up; median over rounds. An async
+ *  case's function returns a promise, awaited before the next call. */
+async function time(fn, isAsync, ms = 150) {
+  const loop = isAsync
+    ? async (reps) => { for (let i = 0; i < reps; i++) await fn(i); }
+    : async (reps) => { for (let i = 0; i < reps; i++) fn(i); };
   let reps = 1;
   for (;;) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < reps; i++) fn(i);
+    await loop(reps);
     const dt = Number(process.hrtime.bigint() - t0) / 1e6;
     if (dt > 20) { reps = Math.max(1, Math.ceil(reps * ms / dt)); break; }
     reps *= 4;
@@ -44,7 +49,7 @@ function time(fn, ms = 150) {
   const r = [];
   for (let k = 0; k < rounds; k++) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < reps; i++) fn(i);
+    await loop(reps);
     r.push(Number(process.hrtime.bigint() - t0) / 1e3 / reps);
   }
   r.sort((a, b) => a - b);
@@ -67,12 +72,16 @@ const cases = [
   ['sampleWithoutReplacement(k, 5, {weights: 52})', () => () => sampleWithoutReplacement(K, 5, { weights: w52 })],
   ['permutation(k, 1000)', () => () => permutation(K, 1000)],
   ['AliasTable.build(1000 weights)', () => { const w = Array.from({ length: 1000 }, (_, i) => 1 + (i % 13)); return () => AliasTable.build(w); }],
+  ['async: categoricalAsync(k, 4 weights, 1)', () => (i) => categoricalAsync(K, w4, 1, { offset: i }), true],
+  ['async: permutationAsync(k, 64)', () => () => permutationAsync(K, 64), true],
+  ['async: shuffleAsync(k, 52 items)', () => () => shuffleAsync(K, deck), true],
+  ['async: sampleWithoutReplacementAsync(k, 5, {weights: 52})', () => () => sampleWithoutReplacementAsync(K, 5, { weights: w52 }), true],
 ];
 
 const out = [];
-for (const [name, make] of cases) {
+for (const [name, make, isAsync] of cases) {
   if (only && !name.includes(only)) continue;
-  out.push([name, time(make())]);
+  out.push([name, await time(make(), isAsync)]);
 }
 const w = Math.max(...out.map(([n]) => n.length));
 console.log(`# ${label || entry}  (µs per call, median of ${rounds})`);

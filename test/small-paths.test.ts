@@ -52,6 +52,24 @@ describe('roundAccumulator reads only the non-zero limbs', () => {
       expect(roundAccumulator(acc)).toEqual(roundAccumulatorReference(acc));
     }
   });
+  it('halfway, just below and just above, for every bit length and limb alignment', () => {
+    const limbs = (v: bigint) => {
+      const acc = new Float64Array(72);
+      for (let j = 0; v > 0n; j++, v >>= 32n) acc[j] = Number(v & 0xffffffffn);
+      return acc;
+    };
+    for (let len = 54; len <= 200; len++) {
+      const half = 1n << BigInt(len - 54);
+      for (const q of [1n << 52n, (1n << 52n) + 1n, (1n << 53n) - 1n, (1n << 53n) - 2n]) {
+        for (const tail of [half, half + 1n, half - 1n, 0n, 2n * half - 1n]) {
+          for (const bot of [0n, 1n, 3n]) {
+            const acc = limbs(((q << BigInt(len - 53)) + tail) << (32n * bot));
+            expect(roundAccumulator(acc), `len=${len} q=${q} tail=${tail}`).toEqual(roundAccumulatorReference(acc));
+          }
+        }
+      }
+    }
+  });
   it('ties to even and the carry to 2^53, at every alignment', () => {
     for (let sh = 0; sh < 32; sh++) {
       for (const [hi, lo] of [[2 ** 21 - 1, 2 ** 32 - 1], [2 ** 20, 2 ** 31], [2 ** 20 + 1, 2 ** 31], [2 ** 21 - 1, 2 ** 31]]) {

@@ -119,42 +119,64 @@ export interface Rounded {
 /**
  * Rounds the (normalized, positive) superaccumulator to 53 significant bits, ties to even.
  *
- * Only the limbs from the lowest to the highest non-zero one are read (a few for weights of similar
- * magnitude, not all 72): with b' their value, the sum is b'·2^(32·bot), and rounding to 53 significant
- * bits commutes with scaling by a power of two, so s is b''s rounded significand and E is b''s
- * exponent plus 32·bot — the same (s, E) as rounding the whole 2304-bit number (which this did before,
- * at ~3 µs a call). A single non-zero limb (< 2^32, exact as a double) needs no BigInt at all.
+ * Only the limbs from the highest non-zero one down are read, in binary64 and 32-bit integer
+ * operations that are all exact (no BigInt; rounding the whole 2304-bit number as a BigInt cost ~3 µs
+ * a call). With b the accumulator's value, len its bit length and t = acc[top] (tb bits): q is the top
+ * 53 bits of b, the round bit the next one and the sticky bit the OR of all below; q + 1 when the round
+ * bit is set and (sticky or q odd), and a carry to 2^53 halves q and adds one to the exponent. Then
+ * s = q·2^-52 and E = len − 1 − 1074 (+1 after a carry), exactly the value the BigInt form gave
+ * (test/small-paths.test.ts holds them equal). Below 54 bits b itself is exact in binary64.
  */
 export function roundAccumulator(acc: Float64Array): Rounded {
   let top = LIMBS - 1;
   while (top >= 0 && acc[top] === 0) top--;
   if (top < 0) throw new Error('internal: non-positive weight sum');
-  let bot = 0;
-  while (acc[bot] === 0) bot++;
-  const topBits = 32 - Math.clz32(acc[top]);  // acc[top] ∈ [1, 2^32): its bit length
-  if (top === bot) {
-    // b' < 2^32: exact; s = b' / 2^(len−1), len = topBits.
-    return { s: acc[top] / 2 ** (topBits - 1), E: 32 * bot + topBits - 1 - 1074 };
+  const t = acc[top];
+  const tb = 32 - Math.clz32(t);  // t ∈ [1, 2^32): its bit length
+  const len = 32 * top + tb;  // bit length of b
+  if (len <= 53) {
+    // b < 2^53: the limbs' sum is exact (every partial sum is an integer below 2^53).
+    let b = 0;
+    for (let j = top; j >= 0; j--) b = b * TWO32 + acc[j];
+    return { s: b / 2 ** (len - 1), E: len - 1 - 1074 };
   }
-  let b = 0n;
-  for (let j = top; j >= bot; j--) b = (b << 32n) | BigInt(acc[j]);
-  const len = 32 * (top - bot) + topBits;  // bit length of b'
-  let q = b;
-  let shift = 0;
-  if (len > 53) {
-    shift = len - 53;
-    const sh = BigInt(shift);
-    q = b >> sh;
-    const rem = b - (q << sh);
-    const half = 1n << (sh - 1n);
-    if (rem > half || (rem === half && (q & 1n) === 1n)) q += 1n;
-    if (q === 1n << 53n) {
-      q >>= 1n;
-      shift += 1;
+  // len > 53, so top ≥ 1 (a limb holds 32 bits).
+  const l1 = acc[top - 1];
+  const l2 = top >= 2 ? acc[top - 2] : 0;
+  const r = 53 - tb;  // bits of q below t: 21 … 52
+  let q: number;
+  let round: number;
+  let sticky: boolean;
+  let rest: number;  // limbs below this index are only sticky
+  if (r <= 32) {
+    // q = t·2^r + the top r bits of l1
+    q = t * 2 ** r + Math.floor(l1 / 2 ** (32 - r));
+    if (r < 32) {
+      round = Math.floor(l1 / 2 ** (31 - r)) % 2;
+      sticky = l1 % 2 ** (31 - r) !== 0;
+      rest = top - 1;
+    } else {
+      round = Math.floor(l2 / 2 ** 31);
+      sticky = l2 % 2 ** 31 !== 0;
+      rest = top - 2;
+    }
+  } else {
+    // q = (t·2^32 + l1)·2^(r−32) + the top r − 32 bits of l2 (r − 32 ∈ [1, 20])
+    q = (t * TWO32 + l1) * 2 ** (r - 32) + Math.floor(l2 / 2 ** (64 - r));
+    round = Math.floor(l2 / 2 ** (63 - r)) % 2;
+    sticky = l2 % 2 ** (63 - r) !== 0;
+    rest = top - 2;
+  }
+  for (let j = rest - 1; !sticky && j >= 0; j--) sticky = acc[j] !== 0;
+  let E = len - 1 - 1074;
+  if (round === 1 && (sticky || q % 2 === 1)) {
+    q += 1;
+    if (q === 2 ** 53) {
+      q = 2 ** 52;
+      E += 1;
     }
   }
-  const qlen = shift > 0 ? 53 : len;  // q has 53 bits after rounding (a carry to 2^53 was shifted back)
-  return { s: Number(q) / 2 ** (qlen - 1), E: 32 * bot + shift - 1074 + qlen - 1 };
+  return { s: q / 2 ** 52, E };
 }
 
 /** Two factors whose successive product scales by 2^k exactly whenever the result is ≥ 2^-1022. */
@@ -289,11 +311,12 @@ function digit(key: number, pass: number): number {
   }
 }
 
-/** Up to this many eligible items, roundUp sorts them instead of running the radix select (whose four
- *  passes clear and scan a 2^16-bin histogram whatever K is: ~1 ms for 4 weights). Measured on the
- *  reference machine (2026-11-27, need = K/2): the sort costs 0.06 ms at K = 256, 0.14 ms at 1,024,
- *  0.35 ms at 2,048 and as much as the radix select (0.75 ms) at 4,096. */
-export const SORT_MAX = 2048;
+/** Up to this many eligible items, roundUp sorts their keys instead of running the radix select (whose
+ *  four passes clear and scan a 2^16-bin histogram whatever K is: ~1 ms for 4 weights). Measured on the
+ *  reference machine (2026-11-27, need = K/2, shared with other work, so ±50 %): the sort takes 0.05 ms
+ *  at K = 1,024 and 0.5 ms at 4,096, where the radix select took 0.2–3.5 ms; at 8,192 the radix select
+ *  wins (0.8 against 1.3 ms). */
+export const SORT_MAX = 4096;
 
 /**
  * roundUp for small K: the same winners by construction. The radix select below gives a unit to

@@ -4,7 +4,7 @@
  * lib/samplers/select.ts op run by lib/facade/device-io.ts on the backend its work (the population)
  * and its operands choose; every backend gives the same bits.
  */
-import { prepare, asyncly, type CommonOptions, type Prepared } from '../facade/prepare.js';
+import { prepare, asyncly, placement, type CommonOptions, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
 import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
 import { checkDtype, type DeviceOut } from '../facade/dtype.js';
@@ -54,7 +54,7 @@ function dtypeFor(p: Prepared, size: number, name: string): SelectDtype {
 
 /** The call; `work` (the population) picks the backend under auto, the operands where they are. */
 function call(p: Prepared, op: string, dtype: SelectDtype, work: number, params: Record<string, unknown>, disjoint?: [unknown, string][]): Call {
-  const backend = pickBackend(p.opts, op, work, preferFor(p.opts.out, []), deviceFor(p.opts.out, []));
+  const backend = pickBackend(placement(p), op, work, preferFor(p.opts.out, []), deviceFor(p.opts.out, []));
   return { p, op, dtype, count: p.n, params, backend, ...(disjoint ? { disjoint } : {}) };
 }
 
@@ -177,7 +177,7 @@ function gather(items: Items, perm: Uint32Array): unknown {
  */
 export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): T {
   const [p, items] = shuffleSetup(key, array, options);
-  return gather(items, permutation(p.key, p.n, { ...p.opts, dtype: 'uint32' })) as T;
+  return gather(items, permutation(p.key, p.n, { ...p.opts, backend: p.choice, dtype: 'uint32' })) as T;
 }
 
 /**
@@ -186,5 +186,5 @@ export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: Shu
  */
 export const shuffleAsync = asyncly(async <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): Promise<T> => {
   const [p, items] = shuffleSetup(key, array, options);  // the items as they are now, not when the permutation is done
-  return gather(items, await permutationAsync(p.key, p.n, { ...p.opts, dtype: 'uint32' })) as T;
+  return gather(items, await permutationAsync(p.key, p.n, { ...p.opts, backend: p.choice, dtype: 'uint32' })) as T;
 }) as <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions) => Promise<T>;
