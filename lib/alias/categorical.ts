@@ -17,6 +17,7 @@ import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weig
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from '../kernels/alias.js';
+import { tempSlot } from '../core/temp.js';
 import { aliasBackend, sampleCall, wantsDevice, type AliasSampleOptions } from './run.js';
 
 export type CategoricalMethod = 'alias' | 'cdf';
@@ -49,6 +50,9 @@ export function categoricalMethod(N: number, n: number): CategoricalMethod {
  * the N weights and the n draws) one call does everything: fixed-point units, the table or the prefix
  * sums, the draws; on the CPU the units and the table are built here and the draws run as a job.
  */
+/** The prefix sums of a synchronous CPU call (lib/core/temp.ts: they do not outlive the call). */
+const prefixSlot = tempSlot(Uint32Array);
+
 /** categorical's options, for its unknown-option errors. */
 const NAMES = { fn: 'categorical', known: ['method', 'table', ...COMMON_OPTIONS], hints: { p: 'the weights argument', size: 'n, the count argument' } };
 
@@ -66,20 +70,22 @@ function categoricalJob(p: Prepared, weights: WeightsInput, async: boolean): [Jo
   if (gpu.name === 'cuda') {
     return [makeJob(p, OP_CATEGORICAL, out, { weights: a, method: method === 'cdf' ? 'cdf' : table }), out, gpu];
   }
-  const fp = fixedPoint(a);
+  // The units live only until the rows or the prefix sums are made from them: reused temporaries.
+  const fp = fixedPoint(a, true);
   if (method === 'alias') {
     const params = { rows: buildRows(fp.hi, fp.lo, table), n: a.length };
     return [makeJob(p, OP_ALIAS, out, params), out, aliasBackend(place, OP_ALIAS, p.n, params)];
   }
   const be = pickBackend(place, OP_CDF, p.n);
-  // Shared memory only where another thread may read the prefix sums (the pool, the GPU's async copies).
-  const prefix = prefixUnits(fp.hi, fp.lo, async || be.name !== 'cpu');
+  // Shared memory where another thread may read the prefix sums (the pool, the GPU's async copies);
+  // else a reused temporary: the caller runs the job at once, in this thread (categorical, below).
+  const prefix = prefixUnits(fp.hi, fp.lo, async || be.name !== 'cpu' ? undefined : prefixSlot);
   return [makeJob(p, OP_CDF, out, { prefix, n: a.length }), out, be];
 }
 
 /** The CPU call from checked host weights: the table or the prefix sums built here, the draws a job. */
 function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, method: CategoricalMethod, table: PsaMethod): Call {
-  const fp = fixedPoint(a);
+  const fp = fixedPoint(a, true);  // temporaries: only the rows or the prefix sums made here are kept
   const params = method === 'alias'
     ? { rows: buildRows(fp.hi, fp.lo, table), n: a.length }
     : { prefix: prefixUnits(fp.hi, fp.lo), n: a.length };

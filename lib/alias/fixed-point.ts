@@ -36,6 +36,8 @@ import { tempSlot } from '../core/temp.js';
 const accSlot = tempSlot(Float64Array, 72);
 const qSlot = tempSlot(Float64Array);
 const sortSlot = tempSlot(Float64Array);
+const hiSlot = tempSlot(Uint32Array);
+const loSlot = tempSlot(Uint32Array);
 
 /** log2 of the bucket capacity: a bucket holds 2^32 units. */
 export const UNIT_BITS = 32;
@@ -187,9 +189,11 @@ function scaleFactors(k: number): [number, number] {
 }
 
 /**
- * The fixed-point weights of docs/alias.md §2. `weights` must have passed checkWeights.
+ * The fixed-point weights of docs/alias.md §2. `weights` must have passed checkWeights. `temp`: hi and
+ * lo are reused temporaries (lib/core/temp.ts), for a caller that only derives rows or prefix sums
+ * from them before its call returns — and calls fixedPoint no second time meanwhile.
  */
-export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
+export function fixedPoint(a: Float32Array | Float64Array, temp = false): FixedPoint {
   const n = a.length;
   const T = n * TWO32; // exact: n < 2^32
 
@@ -230,8 +234,8 @@ export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
 
   // Step 4: bases, exact total, eligible count, the absorbing item. Q[i] becomes the remainder key
   // (q − floor q)·2^52 (an integer in [0, 2^52)) of eligible items and −1 elsewhere.
-  const hi = new Uint32Array(n);
-  const lo = new Uint32Array(n);
+  const hi = temp ? hiSlot(n) : new Uint32Array(n);
+  const lo = temp ? loSlot(n) : new Uint32Array(n);
   let sumHi = 0;
   let sumLo = 0;
   let K = 0;

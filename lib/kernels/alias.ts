@@ -119,11 +119,11 @@ export function cdfSample(
   }
 }
 
-/** Exclusive prefix sums P_0 … P_n of W as [hi, lo] pairs, in a SharedArrayBuffer for the worker pool
- *  (`shared`), else in ordinary memory (a synchronous call: a SharedArrayBuffer costs more to make). */
-export function prefixUnits(whi: Uint32Array, wlo: Uint32Array, shared = true): Uint32Array {
+/** Exclusive prefix sums P_0 … P_n of W as [hi, lo] pairs, in a SharedArrayBuffer for the worker pool,
+ *  or in the zeroed array of 2(n + 1) words `alloc` gives (a synchronous call: a reused temporary). */
+export function prefixUnits(whi: Uint32Array, wlo: Uint32Array, alloc?: (words: number) => Uint32Array): Uint32Array {
   const n = whi.length;
-  const p = shared ? new Uint32Array(new SharedArrayBuffer(8 * (n + 1))) : new Uint32Array(2 * (n + 1));
+  const p = alloc ? alloc(2 * (n + 1)) : new Uint32Array(new SharedArrayBuffer(8 * (n + 1)));
   let h = 0;
   let l = 0;
   for (let i = 0; i < n; i++) {
