@@ -4,8 +4,12 @@
  * sampleWithoutReplacement at the sizes a Markov chain or a card game uses. Runs against a built
  * dist/ (default: this checkout's; `--dist DIR` another one, e.g. a build of an older commit), in the
  * calling thread, CPU backend. Prints µs per call (median of `--rounds` rounds of a timed loop).
+ * The clock is the process's CPU time (process.cpuUsage: user + system, every thread of the process),
+ * so that other work on a shared machine, which takes the CPU away, does not count; `--clock wall`
+ * for wall time.
  *
  *   node scripts/bench-small-calls.mjs [--dist path/to/dist/lib/index.js] [--rounds 7] [--label name]
+ *     [--only substring] [--clock cpu|wall]
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -20,6 +24,11 @@ const entry = path.resolve(opt('dist', path.join(here, '..', 'dist', 'lib', 'ind
 const rounds = Number(opt('rounds', '7'));
 const label = opt('label', '');
 const only = opt('only', '');
+const clock = opt('clock', 'cpu');
+/** Microseconds on the chosen clock. */
+const now = clock === 'wall'
+  ? () => Number(process.hrtime.bigint()) / 1e3
+  : () => { const u = process.cpuUsage(); return u.user + u.system; };
 const lib = await import(pathToFileURL(entry).href);
 const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
   categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync } = lib;
@@ -43,17 +52,17 @@ async function time(fn, isAsync, ms = 150) {
   while (Number(process.hrtime.bigint() - w0) < 3e8) await loop(16);
   let reps = 1;
   for (;;) {
-    const t0 = process.hrtime.bigint();
+    const t0 = now();
     await loop(reps);
-    const dt = Number(process.hrtime.bigint() - t0) / 1e6;
+    const dt = (now() - t0) / 1e3;
     if (dt > 20) { reps = Math.max(1, Math.ceil(reps * ms / dt)); break; }
     reps *= 4;
   }
   const r = [];
   for (let k = 0; k < rounds; k++) {
-    const t0 = process.hrtime.bigint();
+    const t0 = now();
     await loop(reps);
-    r.push(Number(process.hrtime.bigint() - t0) / 1e3 / reps);
+    r.push((now() - t0) / reps);
   }
   r.sort((a, b) => a - b);
   return r[r.length >> 1];
@@ -87,6 +96,6 @@ for (const [name, make, isAsync] of cases) {
   out.push([name, await time(make(), isAsync)]);
 }
 const w = Math.max(...out.map(([n]) => n.length));
-console.log(`# ${label || entry}  (µs per call, median of ${rounds})`);
+console.log(`# ${label || entry}  (µs per call, ${clock === 'wall' ? 'wall' : 'CPU'} time, median of ${rounds})`);
 for (const [n, us] of out) console.log(`${n.padEnd(w)}  ${us.toFixed(2).padStart(9)}`);
 await lib.shutdownPool?.();

@@ -26,10 +26,14 @@ const packSlot = tempSlot(Float64Array, RADIX_MIN);
 /** smallestKeys' histogram and candidates (reused; the candidates are copied to `out`). */
 const countSlot = tempSlot(Uint32Array, 1 << 12);
 const idxSlot = tempSlot(Uint32Array);
+/** The kernels' keys (`alloc` of permutationKeys / weightedKeys: smallestKeys reads them, no one keeps them). */
+const keySlot = tempSlot(Uint32Array);
+/** weightedKeys' uniforms and logs (one round of 4096 = LOG_CHUNK at most). */
+const uSlot = tempSlot(Float64Array, 4096);
 
 /** Element i's key: words 2i (high) and 2i+1 (low) of the TAG_PERMUTE stream, i < n. */
-export function permutationKeys(k0: number, k1: number, n: number): Uint32Array {
-  const keys = new Uint32Array(2 * n);
+export function permutationKeys(k0: number, k1: number, n: number, alloc?: (words: number) => Uint32Array): Uint32Array {
+  const keys = alloc ? alloc(2 * n) : new Uint32Array(2 * n);
   philoxStream(k0, k1, 0, TAG_PERMUTE, 0, 0, keys, 0, 2 * n);
   return keys;
 }
@@ -53,11 +57,12 @@ const LOG_CHUNK = 4096;
  * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, §6.2). Non-negative binary64
  * values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0: EXCLUDED.
  */
-export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs): Uint32Array {
+export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs,
+  alloc?: (words: number) => Uint32Array): Uint32Array {
   const n = weights.length;
-  const keys = new Uint32Array(2 * n);
+  const keys = alloc ? alloc(2 * n) : new Uint32Array(2 * n);
   philoxStream(k0, k1, 0, TAG_WEIGHTED, 0, 0, keys, 0, 2 * n);
-  const u = new Float64Array(Math.min(n, LOG_CHUNK));
+  const u = uSlot(Math.min(n, LOG_CHUNK));
   const uw = new Uint32Array(u.buffer);  // the words of each key, computed in place of its uniform
   for (let s = 0; s < n; s += LOG_CHUNK) {
     const m = Math.min(LOG_CHUNK, n - s);
@@ -214,7 +219,7 @@ export function bucketBits(n: number): number {
 /** The first out.length entries of the permutation of [0, population) (§11.1). */
 export function permutationKernel(k0: number, k1: number, population: number, out: Int32Array | Uint32Array | Float64Array): void {
   if (out.length === 0) return;
-  smallestKeys(permutationKeys(k0, k1, population), population, out, true);
+  smallestKeys(permutationKeys(k0, k1, population, keySlot), population, out, true);
 }
 
 /** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
@@ -222,5 +227,5 @@ export function weightedSampleKernel(
   k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array, logs: LogInPlace = scalarLogs,
 ): void {
   if (out.length === 0) return;
-  smallestKeys(weightedKeys(k0, k1, weights, logs), weights.length, out);
+  smallestKeys(weightedKeys(k0, k1, weights, logs, keySlot), weights.length, out);
 }
