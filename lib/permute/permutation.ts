@@ -164,7 +164,12 @@ function shuffleSetup(key: Key, array: unknown, options: unknown): [Prepared, It
  * and a subclass's may be anything; a Buffer gives a Uint8Array).
  */
 function gather(items: Items, perm: Uint32Array): unknown {
-  if (Array.isArray(items)) return Array.from(perm, (i) => items[i]);
+  if (Array.isArray(items)) {
+    // (a loop, not Array.from(perm, fn): the same dense array at a fraction of the cost for small n)
+    const out = new Array<unknown>(perm.length);
+    for (let j = 0; j < perm.length; j++) out[j] = items[perm[j]];
+    return out;
+  }
   const out = new (intrinsicCtor(items))(perm.length) as unknown as Record<number, unknown>;
   for (let j = 0; j < perm.length; j++) out[j] = items[perm[j]];
   return out;
