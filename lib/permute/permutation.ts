@@ -14,6 +14,7 @@ import { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
 import { checkCount, describe, isDetached } from '../core/validate.js';
 import { copyOf, intrinsicCtor, typedArrayName, typedLength } from '../core/views.js';
 import type { Key } from '../core/keys.js';
+import { tempSlot } from '../core/temp.js';
 
 export type { SelectDtype } from '../samplers/select.js';
 
@@ -136,6 +137,9 @@ export interface ShuffleOptions {
 
 type Items = unknown[] | (ArrayBufferView & Record<number, unknown>);
 
+/** shuffle's permutation (uint32 indices), reused: gather copies the items out before shuffle returns. */
+const permSlot = tempSlot(Uint32Array);
+
 /**
  * The checked call: the key, the options and a snapshot of the items, all read when the call is made
  * (shuffleAsync permutes on a worker, and the caller may change the array meanwhile). A typed array
@@ -182,7 +186,8 @@ function gather(items: Items, perm: Uint32Array): unknown {
  */
 export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): T {
   const [p, items] = shuffleSetup(key, array, options);
-  return gather(items, permutation(p.key, p.n, { ...p.opts, backend: p.choice, dtype: 'uint32' })) as T;
+  // The permutation goes into a reused temporary (lib/core/temp.ts): gather reads it before this returns.
+  return gather(items, permutation(p.key, p.n, { ...p.opts, backend: p.choice, out: permSlot(p.n) })) as T;
 }
 
 /**
