@@ -62,7 +62,7 @@ function categoricalJob(p: Prepared, weights: WeightsInput, async: boolean): [Jo
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
   // Validate `out` before the O(N) work.
-  const out = checkOut(p.opts.out, Uint32Array, p.n);  // (samplePrepared's check, without its job)
+  const out = checkOut(p.opts.out, Uint32Array, p.n);
   checkDisjoint(out, weights, 'out', 'weights');
   if (p.n === 0) return [makeJob(p, OP_ALIAS, out), out, null];
   const place = placement(p);

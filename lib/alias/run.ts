@@ -3,7 +3,7 @@
  * histogram of the same samples (on the GPU by its counts kernel; on the CPU drawn in chunks into
  * scratch, never materialised whole).
  */
-import { COMMON_OPTIONS, asyncly, makeJob, placement, prepare, type CommonOptions, type OptionNames, type Prepared } from '../facade/prepare.js';
+import { COMMON_OPTIONS, asyncly, placement, prepare, type CommonOptions, type OptionNames, type Prepared } from '../facade/prepare.js';
 import { gpuHolds, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_COUNTS } from '../samplers/alias.js';
@@ -49,10 +49,6 @@ export const COUNTS_NAMES: OptionNames = { fn: 'AliasTable.counts', known: [...C
 const SYNC_CHUNK = 1 << 16;
 const ASYNC_CHUNK = 1 << 21;
 
-export function samplePrepared(p: Prepared, op: string, params: Record<string, unknown>): [Prepared, Job, Uint32Array] {
-  const out = checkOut(p.opts.out, Uint32Array, p.n);
-  return [p, makeJob(p, op, out, params), out];
-}
 
 /** Draws per row uploaded below which `auto` samples a table that is not on the GPU yet on the CPU:
  *  an upload moves 8 bytes per row over PCIe (~0.4 ns), a CPU draw costs ~20–30 ns. */
