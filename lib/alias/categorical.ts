@@ -3,13 +3,13 @@
  * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
  * differently, so they give different — equally exact — samples.
  */
-import { asyncly, makeJob, COMMON_OPTIONS, prepare, type Prepared } from '../facade/prepare.js';
+import { asyncly, makeJob, COMMON_OPTIONS, placement, prepare, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_CATEGORICAL, OP_CDF } from '../samplers/alias.js';
 import type { Job } from '../core/job.js';
 import type { Key } from '../core/keys.js';
-import { checkCount, checkDisjoint, checkEnum } from '../core/validate.js';
+import { checkCount, checkDisjoint, checkEnum, checkOut } from '../core/validate.js';
 import { DeviceArray } from '../facade/device-array.js';
 import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
 import type { WithDeviceOut } from '../facade/dtype.js';
@@ -17,7 +17,8 @@ import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weig
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
 import { prefixUnits } from '../kernels/alias.js';
-import { aliasBackend, sampleCall, samplePrepared, wantsDevice, type AliasSampleOptions } from './run.js';
+import { tempSlot } from '../core/temp.js';
+import { aliasBackend, sampleCall, wantsDevice, type AliasSampleOptions } from './run.js';
 
 export type CategoricalMethod = 'alias' | 'cdf';
 
@@ -49,33 +50,42 @@ export function categoricalMethod(N: number, n: number): CategoricalMethod {
  * the N weights and the n draws) one call does everything: fixed-point units, the table or the prefix
  * sums, the draws; on the CPU the units and the table are built here and the draws run as a job.
  */
+/** The prefix sums of a synchronous CPU call (lib/core/temp.ts: they do not outlive the call). */
+const prefixSlot = tempSlot(Uint32Array);
+
 /** categorical's options, for its unknown-option errors. */
 const NAMES = { fn: 'categorical', known: ['method', 'table', ...COMMON_OPTIONS], hints: { p: 'the weights argument', size: 'n, the count argument' } };
 
-function categoricalJob(p: Prepared, weights: WeightsInput): [Job, Uint32Array, Backend | null] {
+function categoricalJob(p: Prepared, weights: WeightsInput, async: boolean): [Job, Uint32Array, Backend | null] {
   const a = checkWeights(weights);
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
   // Validate `out` before the O(N) work.
-  const [, , out] = samplePrepared(p, OP_ALIAS, {});
+  const out = checkOut(p.opts.out, Uint32Array, p.n);
   checkDisjoint(out, weights, 'out', 'weights');
   if (p.n === 0) return [makeJob(p, OP_ALIAS, out), out, null];
-  const gpu = pickBackend(p.opts, OP_CATEGORICAL, a.length + p.n);
+  const place = placement(p);
+  const gpu = pickBackend(place, OP_CATEGORICAL, a.length + p.n);
   if (gpu.name === 'cuda') {
     return [makeJob(p, OP_CATEGORICAL, out, { weights: a, method: method === 'cdf' ? 'cdf' : table }), out, gpu];
   }
-  const fp = fixedPoint(a);
+  // The units live only until the rows or the prefix sums are made from them: reused temporaries.
+  const fp = fixedPoint(a, true);
   if (method === 'alias') {
     const params = { rows: buildRows(fp.hi, fp.lo, table), n: a.length };
-    return [makeJob(p, OP_ALIAS, out, params), out, aliasBackend(p.opts, OP_ALIAS, p.n, params)];
+    return [makeJob(p, OP_ALIAS, out, params), out, aliasBackend(place, OP_ALIAS, p.n, params)];
   }
-  return [makeJob(p, OP_CDF, out, { prefix: prefixUnits(fp.hi, fp.lo), n: a.length }), out, pickBackend(p.opts, OP_CDF, p.n)];
+  const be = pickBackend(place, OP_CDF, p.n);
+  // Shared memory where another thread may read the prefix sums (the pool, the GPU's async copies);
+  // else a reused temporary: the caller runs the job at once, in this thread (categorical, below).
+  const prefix = prefixUnits(fp.hi, fp.lo, async || be.name !== 'cpu' ? undefined : prefixSlot);
+  return [makeJob(p, OP_CDF, out, { prefix, n: a.length }), out, be];
 }
 
 /** The CPU call from checked host weights: the table or the prefix sums built here, the draws a job. */
 function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, method: CategoricalMethod, table: PsaMethod): Call {
-  const fp = fixedPoint(a);
+  const fp = fixedPoint(a, true);  // temporaries: only the rows or the prefix sums made here are kept
   const params = method === 'alias'
     ? { rows: buildRows(fp.hi, fp.lo, table), n: a.length }
     : { prefix: prefixUnits(fp.hi, fp.lo), n: a.length };
@@ -134,7 +144,7 @@ export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: nu
   if (weights instanceof DeviceArray || wantsDevice(p.opts)) {
     return deviceCall(p, weights, runCall, hostWeights) as Uint32Array | DeviceArray;
   }
-  const [job, out, be] = categoricalJob(p, weights);
+  const [job, out, be] = categoricalJob(p, weights, false);
   if (be) be.run(job);
   return out;
 }
@@ -149,7 +159,7 @@ export const categoricalAsync = asyncly(
     if (weights instanceof DeviceArray || wantsDevice(p.opts)) {
       return (await deviceCall(p, weights, runCallAsync, hostWeightsAsync)) as Uint32Array | DeviceArray;
     }
-    const [job, out, be] = categoricalJob(p, weights);
+    const [job, out, be] = categoricalJob(p, weights, true);
     if (be) await be.runAsync(job);
     return out;
   },

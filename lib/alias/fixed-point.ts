@@ -30,6 +30,14 @@
  */
 
 export { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
+import { tempSlot } from '../core/temp.js';
+
+/** Reused temporaries (lib/core/temp.ts): the accumulator, the q_i / remainder keys, roundUp's sorted keys. */
+const accSlot = tempSlot(Float64Array, 72);
+const qSlot = tempSlot(Float64Array);
+const sortSlot = tempSlot(Float64Array);
+const hiSlot = tempSlot(Uint32Array);
+const loSlot = tempSlot(Uint32Array);
 
 /** log2 of the bucket capacity: a bucket holds 2^32 units. */
 export const UNIT_BITS = 32;
@@ -44,6 +52,7 @@ export interface FixedPoint {
 
 const TWO32 = 2 ** 32;
 const TWO52 = 2 ** 52;
+const TWO20 = 2 ** 20;
 /** Limb j of the superaccumulator holds bits [32j, 32j+32) of S·2^1074 (72 limbs: 2304 bits). */
 const LIMBS = 72;
 /** Limbs absorb 2^20 additions of < 2^32 each before a carry pass (stays below 2^53). */
@@ -89,7 +98,7 @@ function normalize(acc: Float64Array): void {
 
 /** Exact Σ w_i over every i (the all-weights sum, order independent). */
 function exactSum(a: Float32Array | Float64Array): Float64Array {
-  const acc = new Float64Array(LIMBS);
+  const acc = accSlot(LIMBS);  // fixedPoint's temporary (acc.slice() where a copy must outlive it)
   const n = a.length;
   for (let s = 0; s < n; s += FLUSH) {
     const e = Math.min(n, s + FLUSH);
@@ -109,28 +118,67 @@ export interface Rounded {
   E: number;
 }
 
-/** Rounds the (normalized, positive) superaccumulator to 53 significant bits, ties to even. */
+/**
+ * Rounds the (normalized, positive) superaccumulator to 53 significant bits, ties to even.
+ *
+ * Only the limbs from the highest non-zero one down are read, in binary64 and 32-bit integer
+ * operations that are all exact (no BigInt; rounding the whole 2304-bit number as a BigInt cost ~3 µs
+ * a call). With b the accumulator's value, len its bit length and t = acc[top] (tb bits): q is the top
+ * 53 bits of b, the round bit the next one and the sticky bit the OR of all below; q + 1 when the round
+ * bit is set and (sticky or q odd), and a carry to 2^53 halves q and adds one to the exponent. Then
+ * s = q·2^-52 and E = len − 1 − 1074 (+1 after a carry), exactly the value the BigInt form gave
+ * (test/small-paths.test.ts holds them equal). Below 54 bits b itself is exact in binary64.
+ */
 export function roundAccumulator(acc: Float64Array): Rounded {
-  let b = 0n;
-  for (let j = LIMBS - 1; j >= 0; j--) b = (b << 32n) | BigInt(acc[j]);
-  if (b <= 0n) throw new Error('internal: non-positive weight sum');
-  const len = b.toString(2).length;
-  let q = b;
-  let shift = 0;
-  if (len > 53) {
-    shift = len - 53;
-    const sh = BigInt(shift);
-    q = b >> sh;
-    const rem = b - (q << sh);
-    const half = 1n << (sh - 1n);
-    if (rem > half || (rem === half && (q & 1n) === 1n)) q += 1n;
-    if (q === 1n << 53n) {
-      q >>= 1n;
-      shift += 1;
+  let top = LIMBS - 1;
+  while (top >= 0 && acc[top] === 0) top--;
+  if (top < 0) throw new Error('internal: non-positive weight sum');
+  const t = acc[top];
+  const tb = 32 - Math.clz32(t);  // t ∈ [1, 2^32): its bit length
+  const len = 32 * top + tb;  // bit length of b
+  if (len <= 53) {
+    // b < 2^53: the limbs' sum is exact (every partial sum is an integer below 2^53).
+    let b = 0;
+    for (let j = top; j >= 0; j--) b = b * TWO32 + acc[j];
+    return { s: b / 2 ** (len - 1), E: len - 1 - 1074 };
+  }
+  // len > 53, so top ≥ 1 (a limb holds 32 bits).
+  const l1 = acc[top - 1];
+  const l2 = top >= 2 ? acc[top - 2] : 0;
+  const r = 53 - tb;  // bits of q below t: 21 … 52
+  let q: number;
+  let round: number;
+  let sticky: boolean;
+  let rest: number;  // limbs below this index are only sticky
+  if (r <= 32) {
+    // q = t·2^r + the top r bits of l1
+    q = t * 2 ** r + Math.floor(l1 / 2 ** (32 - r));
+    if (r < 32) {
+      round = Math.floor(l1 / 2 ** (31 - r)) % 2;
+      sticky = l1 % 2 ** (31 - r) !== 0;
+      rest = top - 1;
+    } else {
+      round = Math.floor(l2 / 2 ** 31);
+      sticky = l2 % 2 ** 31 !== 0;
+      rest = top - 2;
+    }
+  } else {
+    // q = (t·2^32 + l1)·2^(r−32) + the top r − 32 bits of l2 (r − 32 ∈ [1, 20])
+    q = (t * TWO32 + l1) * 2 ** (r - 32) + Math.floor(l2 / 2 ** (64 - r));
+    round = Math.floor(l2 / 2 ** (63 - r)) % 2;
+    sticky = l2 % 2 ** (63 - r) !== 0;
+    rest = top - 2;
+  }
+  for (let j = rest - 1; !sticky && j >= 0; j--) sticky = acc[j] !== 0;
+  let E = len - 1 - 1074;
+  if (round === 1 && (sticky || q % 2 === 1)) {
+    q += 1;
+    if (q === 2 ** 53) {
+      q = 2 ** 52;
+      E += 1;
     }
   }
-  const qlen = q.toString(2).length;
-  return { s: Number(q) / 2 ** (qlen - 1), E: shift - 1074 + qlen - 1 };
+  return { s: q / 2 ** 52, E };
 }
 
 /** Two factors whose successive product scales by 2^k exactly whenever the result is ≥ 2^-1022. */
@@ -141,9 +189,11 @@ function scaleFactors(k: number): [number, number] {
 }
 
 /**
- * The fixed-point weights of docs/alias.md §2. `weights` must have passed checkWeights.
+ * The fixed-point weights of docs/alias.md §2. `weights` must have passed checkWeights. `temp`: hi and
+ * lo are reused temporaries (lib/core/temp.ts), for a caller that only derives rows or prefix sums
+ * from them before its call returns — and calls fixedPoint no second time meanwhile.
  */
-export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
+export function fixedPoint(a: Float32Array | Float64Array, temp = false): FixedPoint {
   const n = a.length;
   const T = n * TWO32; // exact: n < 2^32
 
@@ -153,7 +203,7 @@ export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
   const { s, E } = roundAccumulator(acc);
   const f = T / s;
   const [a1, a2] = scaleFactors(-E);
-  const Q = new Float64Array(n);
+  const Q = qSlot(n);
   let m = 0;
   let acc2: Float64Array | null = null;
   for (let i = 0; i < n; i++) {
@@ -184,8 +234,10 @@ export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
 
   // Step 4: bases, exact total, eligible count, the absorbing item. Q[i] becomes the remainder key
   // (q − floor q)·2^52 (an integer in [0, 2^52)) of eligible items and −1 elsewhere.
-  const hi = new Uint32Array(n);
-  const lo = new Uint32Array(n);
+  // Kept (a table's units): both halves in one allocation (each off-heap array costs ~1 µs to make).
+  const both = temp ? null : new Uint32Array(2 * n);
+  const hi = both ? both.subarray(0, n) : hiSlot(n);
+  const lo = both ? both.subarray(n) : loSlot(n);
   let sumHi = 0;
   let sumLo = 0;
   let K = 0;
@@ -226,7 +278,13 @@ export function fixedPoint(a: Float32Array | Float64Array): FixedPoint {
     sumHi += c;
     sumLo -= c * TWO32;
   }
-  const delta = Number((BigInt(n) << 32n) - ((BigInt(sumHi) << 32n) + BigInt(sumLo)));
+  // Δ = n·2^32 − (sumHi·2^32 + sumLo), sumLo ∈ [0, 2^32). In binary64 when n − sumHi is small (it is
+  // Δ's high part, and Δ is at most K plus a rounding error of ≤ 5·2^-53·T + 1 units): then every
+  // operand and the result are integers below 2^53, so the arithmetic is exact — the value the
+  // BigInt expression below gives, without its allocations.
+  const dh = n - sumHi;
+  const delta = dh > -TWO20 && dh < TWO20 ? dh * TWO32 - sumLo
+    : Number((BigInt(n) << 32n) - ((BigInt(sumHi) << 32n) + BigInt(sumLo)));
   const up = Math.min(Math.max(delta, 0), K);
   if (up > 0) roundUp(Q, hi, lo, up, K);
   if (delta !== up) {
@@ -259,15 +317,60 @@ function digit(key: number, pass: number): number {
   }
 }
 
+/** Up to this many eligible items, roundUp sorts their keys instead of running the radix select (whose
+ *  four passes clear and scan a 2^16-bin histogram whatever K is: ~1 ms for 4 weights). Measured on the
+ *  reference machine (2026-11-27, need = K/2, shared with other work, so ±50 %): the sort takes 0.05 ms
+ *  at K = 1,024 and 0.5 ms at 4,096, where the radix select took 0.2–3.5 ms; at 8,192 the radix select
+ *  wins (0.8 against 1.3 ms). */
+export const SORT_MAX = 4096;
+
+/**
+ * roundUp for small K: the same winners by construction. The radix select below gives a unit to
+ * exactly the `need` first eligible items in the order (key descending, index ascending) — a strict
+ * total order, since indices differ: items whose digit beats the threshold digit are all before the
+ * need-th, items below it all after, and among the candidates that share every digit (that is, the
+ * whole 52-bit key: the digits are bits 51–36, 35–20, 19–4, 3–0 of an integer key < 2^52, so equal
+ * digits ⟺ equal keys, and keys compare as doubles exactly as integers) the lowest indices win.
+ *
+ * Here: t = the need-th largest eligible key (a numeric sort of the K keys, integers ≥ 0). In that
+ * order every key > t comes before position need, and the winners are those items plus the lowest
+ * indices among the items whose key is t, as many as positions are left (`ties`). Each winner gets
+ * one unit, so the order in which they get it does not matter. test/small-paths.test.ts compares both
+ * paths around SORT_MAX.
+ */
+function roundUpSorted(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
+  const n = keys.length;
+  const v = sortSlot(K);
+  for (let i = 0, j = 0; j < K; i++) if (keys[i] >= 0) v[j++] = keys[i];
+  v.sort();  // numeric, ascending (no comparator: no NaN or −0 among the keys)
+  const t = v[K - need];
+  let ties = need;
+  for (let j = K - need + 1; j < K; j++) if (v[j] > t) ties--;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    if (k > t) addOne(hi, lo, i);
+    else if (k === t && ties > 0) {
+      addOne(hi, lo, i);
+      ties--;
+    }
+  }
+}
+
 /**
  * Gives one unit to each of the `need` eligible items (key ≥ 0) with the largest keys, lower index
  * first among equal keys: a radix select over the 52-bit key, 16 + 16 + 16 + 4 bits, keeping the
- * candidates in index order.
+ * candidates in index order; up to `sortMax` eligible items (K) a sort instead, the same winners
+ * (roundUpSorted). `sortMax` is for tests, which run both paths on the same keys.
+ * @internal
  */
-function roundUp(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
+export function roundUp(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number, sortMax = SORT_MAX): void {
   const n = keys.length;
   if (need === K) {
     for (let i = 0; i < n; i++) if (keys[i] >= 0) addOne(hi, lo, i);
+    return;
+  }
+  if (K <= sortMax) {
+    roundUpSorted(keys, hi, lo, need, K);
     return;
   }
   const hist = new Float64Array(1 << 16);

@@ -21,12 +21,21 @@
  * residual weight) then goes through PSA as above.
  */
 
+import { tempSlot } from '../core/temp.js';
+
 /** Merged positions per section (the pack granularity; the table does not depend on it). */
 export const SECTION_SIZE = 4096;
 /** Items per PSA+ pre-pass group (the table does depend on it: part of the format). */
 export const PLUS_GROUP = 1024;
 
 const C = 2 ** 32;
+
+/** Reused temporaries (lib/core/temp.ts), one per use: PSA's lists and prefix sums, PSA+'s group lists
+ *  and packed flags, and its leftover items (read by the PSA pass that follows, never kept). */
+const psaSlot = tempSlot(Uint32Array, 3 << 14);
+const groupSlot = tempSlot(Uint32Array, 2 * PLUS_GROUP);
+const packedSlot = tempSlot(Uint8Array, PLUS_GROUP);
+const leftSlot = tempSlot(Uint32Array, 3 << 14);
 
 export type PsaMethod = 'psa' | 'psa+';
 
@@ -68,12 +77,14 @@ function psaGlobal(
     if (h === 0 || (h === 1 && wl[k] === 0)) L++;
   }
   const H = m - L;
-  const lights = new Uint32Array(L);
-  const heavies = new Uint32Array(H);
-  const Dh = new Uint32Array(L + 1);
-  const Dl = new Uint32Array(L + 1);
-  const Eh = new Uint32Array(H + 1);
-  const El = new Uint32Array(H + 1);
+  // One reused temporary (lib/core/temp.ts) cut into the six lists: 3m + 4 words.
+  const t = psaSlot(3 * m + 4);
+  const lights = t.subarray(0, L);
+  const heavies = t.subarray(L, m);
+  const Dh = t.subarray(m, m + L + 1);
+  const Dl = t.subarray(m + L + 1, m + 2 * L + 2);
+  const Eh = t.subarray(m + 2 * L + 2, m + 2 * L + H + 3);
+  const El = t.subarray(m + 2 * L + H + 3, 3 * m + 4);
   let l = 0;
   let h = 0;
   let dh = 0;
@@ -193,12 +204,13 @@ interface Leftover {
 function plusPrepass(hi: Uint32Array, lo: Uint32Array, rows: Uint32Array): Leftover {
   const n = hi.length;
   const G = PLUS_GROUP;
-  const gl = new Uint32Array(G);
-  const gh = new Uint32Array(G);
-  const packed = new Uint8Array(G);
-  const idx = new Uint32Array(n);
-  const oh = new Uint32Array(n);
-  const ol = new Uint32Array(n);
+  const gl = groupSlot(2 * G);  // reused temporaries (lib/core/temp.ts); the leftover lists live until
+  const gh = gl.subarray(G);    // buildRows' psaGlobal has read them
+  const packed = packedSlot(G);
+  const t = leftSlot(3 * n);
+  const idx = t.subarray(0, n);
+  const oh = t.subarray(n, 2 * n);
+  const ol = t.subarray(2 * n, 3 * n);
   let count = 0;
   for (let base = 0; base < n; base += G) {
     const end = Math.min(n, base + G);

@@ -3,7 +3,7 @@
  * histogram of the same samples (on the GPU by its counts kernel; on the CPU drawn in chunks into
  * scratch, never materialised whole).
  */
-import { COMMON_OPTIONS, asyncly, makeJob, prepare, type CommonOptions, type OptionNames, type Prepared } from '../facade/prepare.js';
+import { COMMON_OPTIONS, asyncly, placement, prepare, type CommonOptions, type OptionNames, type Prepared } from '../facade/prepare.js';
 import { gpuHolds, pickBackend, requestedBackend, type Placement } from '../backend/select.js';
 import type { Backend } from '../backend/types.js';
 import { OP_ALIAS, OP_ALIAS_COUNTS } from '../samplers/alias.js';
@@ -49,10 +49,6 @@ export const COUNTS_NAMES: OptionNames = { fn: 'AliasTable.counts', known: [...C
 const SYNC_CHUNK = 1 << 16;
 const ASYNC_CHUNK = 1 << 21;
 
-export function samplePrepared(p: Prepared, op: string, params: Record<string, unknown>): [Prepared, Job, Uint32Array] {
-  const out = checkOut(p.opts.out, Uint32Array, p.n);
-  return [p, makeJob(p, op, out, params), out];
-}
 
 /** Draws per row uploaded below which `auto` samples a table that is not on the GPU yet on the CPU:
  *  an upload moves 8 bytes per row over PCIe (~0.4 ns), a CPU draw costs ~20–30 ns. */
@@ -77,7 +73,7 @@ export function aliasBackend(place: Placement, op: string, n: number, params: Re
  */
 function tableCall(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Call {
   const p = prepare(key, n, options, SAMPLE_NAMES);
-  return sampleCall(p, op, params, wantsDevice(p.opts) ? undefined : { backend: aliasBackend(p.opts, op, p.n, params) });
+  return sampleCall(p, op, params, wantsDevice(p.opts) ? undefined : { backend: aliasBackend(placement(p), op, p.n, params) });
 }
 
 export function sampleSync(key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Uint32Array | DeviceArray {
@@ -112,7 +108,7 @@ function histogram(out: Float64Array, s: Uint32Array): void {
 
 /** The GPU's counts job, when the choice lands on a backend that has the counts op, else null. */
 function gpuCounts(p: Prepared, params: Record<string, unknown>, out: Float64Array): [Backend, Job] | null {
-  const be = aliasBackend(p.opts, OP_ALIAS_COUNTS, p.n, params);
+  const be = aliasBackend(placement(p), OP_ALIAS_COUNTS, p.n, params);
   if (be.name !== 'cuda' || !be.supports(OP_ALIAS_COUNTS)) return null;
   return [be, jobOf({
     op: OP_ALIAS_COUNTS, key: p.key, lo: p.lo, hi: p.hi, out, params: { ...params, count: p.n }, perElement: {},

@@ -42,9 +42,10 @@ const INTERNAL = Symbol('AliasTable');
 export function checkBuildOptions(options: unknown): { method: PsaMethod; place: Placement } {
   const opts = knownOptions('AliasTable.build', options, ['method', 'backend', 'device']);
   const method = checkEnum(opts.method, METHODS, 'method', 'psa');
-  requestedBackend(opts.backend); // validates the choice before any work
+  const backend = requestedBackend(opts.backend); // validates the choice before any work
   checkDevice(opts.device);
-  return { method, place: { backend: opts.backend, device: opts.device } };
+  // the resolved choice: the pickBackend that follows reads CUDA_RANDOM_BACKEND no second time
+  return { method, place: { backend, device: opts.device } };
 }
 
 export class AliasTable {

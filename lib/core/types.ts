@@ -20,9 +20,12 @@ export const CTORS = {
 /** Element type codes of the addon and the C API (cuda/include/cr_api.h CR_TYPE_*). */
 export const DTYPE_CODE: Readonly<Record<DeviceDtype, number>> = { uint32: 0, float32: 1, float64: 2, int32: 3, uint8: 4 };
 
+const CTOR_ENTRIES = Object.entries(CTORS);
+
 /** The element type of a typed array of one of those types, or undefined. */
 export function dtypeOf(a: unknown): DeviceDtype | undefined {
-  for (const [dtype, ctor] of Object.entries(CTORS)) {
+  if (typeof a !== 'object' || a === null) return undefined;  // (no primitive is an instance; most calls pass no out)
+  for (const [dtype, ctor] of CTOR_ENTRIES) {
     if (a instanceof ctor) return dtype as DeviceDtype;
   }
   return undefined;

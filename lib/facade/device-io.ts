@@ -64,11 +64,12 @@ export interface Call {
 export type CallResult = HostArray | DeviceArray;
 
 /** Inputs and the output option, checked before any work: undefined / typed array → host output;
- *  'device' / DeviceArray → device output. */
-function check(c: Call): void {
+ *  'device' / DeviceArray → device output. Returns the host output (the caller's, checked, or a new
+ *  array, which bind uses rather than making a second), undefined for a device output. */
+function check(c: Call): HostArray | undefined {
   for (const i of c.inputs ?? []) storeOf(i.array, i.name);
   const out = c.p.opts.out;
-  if (out === 'device') return;
+  if (out === 'device') return undefined;
   if (out instanceof DeviceArray) {
     storeOf(out, 'out');
     if (out.dtype !== c.dtype) throw new TypeError(`out must be ${withArticle(c.dtype)} DeviceArray, got ${withArticle(out.dtype)} one`);
@@ -76,10 +77,11 @@ function check(c: Call): void {
     for (const i of c.inputs ?? []) {
       if (i.array === out) throw new TypeError(`out must not be the DeviceArray passed as ${i.name}`);
     }
-    return;
+    return undefined;
   }
   const host = hostOut(out, c.dtype, c.count);
   for (const [input, name] of c.disjoint ?? []) checkDisjoint(host, input, 'out', name);
+  return host;
 }
 
 /** Where 'auto' sends a call with these DeviceArray operands (undefined: none, the crossover decides). */
@@ -133,7 +135,7 @@ function fixedCall(c: Call): Call {
  * the caller may write it (as another call's `out`); a synchronous call reads it in place. Bound and
  * the target's result have every field their own (after and fail are read by name).
  */
-function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot = false): Bound {
+function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot = false, checked?: HostArray): Bound {
   const { p } = c;
   const job: Job = jobOf({ op: c.op, key: p.key, lo: p.lo, hi: p.hi, out: new CTORS[c.dtype](0), params: c.params, perElement: c.perElement ?? {} });
   const owned = new Set<ArrayBufferView>(Object.values(job.perElement));
@@ -180,19 +182,24 @@ function bind(c: Call, b: Backend, copies: Map<DeviceInput, HostArray>, snapshot
     if (upload) t.after = () => { if (!out.freed) upload(); };
     return { job, result: out, after: t.after, fail: undefined };
   }
-  const host = hostOut(out, c.dtype, c.count);
-  job.out = viewOf(host, 0, c.count);  // not host.subarray: a subclass's @@species could hand back other memory
+  // The array check() made (no second one); a caller's out is checked again (an async call may have
+  // awaited copies since, and the caller detached it meanwhile).
+  const host = out === undefined && checked ? checked : hostOut(out, c.dtype, c.count);
+  // A caller's out: a view of its first count elements (not host.subarray: a subclass's @@species
+  // could hand back other memory). One made here (checkOut: an intrinsic array of exactly count
+  // elements) is that view already, and viewOf would move a small on-heap array off the heap.
+  job.out = out === undefined ? host : viewOf(host, 0, c.count);
   if (out === undefined) owned.add(job.out);  // made here: no one else can reach it before the call settles
   return { job, result: host, after: undefined, fail: undefined };
 }
 
 export function runCall(call: Call): CallResult {
   const c = fixedCall(call);
-  check(c);
+  const host = check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
   for (const i of needsCopy(c, b)) copies.set(i, i.array.toHost());
-  const bound = bind(c, b, copies);
+  const bound = bind(c, b, copies, false, host);
   try {
     if (c.count > 0) b.run(bound.job);
     bound.after?.();
@@ -205,11 +212,11 @@ export function runCall(call: Call): CallResult {
 
 export async function runCallAsync(call: Call): Promise<CallResult> {
   const c = fixedCall(call);
-  check(c);
+  const host = check(c);
   const b = choose(c);
   const copies = new Map<DeviceInput, HostArray>();
   for (const i of needsCopy(c, b)) copies.set(i, await i.array.toHostAsync());
-  const bound = bind(c, b, copies, true);
+  const bound = bind(c, b, copies, true, host);
   try {
     if (c.count > 0) await b.runAsync(bound.job);
     bound.after?.();

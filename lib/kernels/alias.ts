@@ -119,10 +119,11 @@ export function cdfSample(
   }
 }
 
-/** Exclusive prefix sums P_0 … P_n of W as [hi, lo] pairs, in a SharedArrayBuffer. */
-export function prefixUnits(whi: Uint32Array, wlo: Uint32Array): Uint32Array {
+/** Exclusive prefix sums P_0 … P_n of W as [hi, lo] pairs, in a SharedArrayBuffer for the worker pool,
+ *  or in the zeroed array of 2(n + 1) words `alloc` gives (a synchronous call: a reused temporary). */
+export function prefixUnits(whi: Uint32Array, wlo: Uint32Array, alloc?: (words: number) => Uint32Array): Uint32Array {
   const n = whi.length;
-  const p = new Uint32Array(new SharedArrayBuffer(8 * (n + 1)));
+  const p = alloc ? alloc(2 * (n + 1)) : new Uint32Array(new SharedArrayBuffer(8 * (n + 1)));
   let h = 0;
   let l = 0;
   for (let i = 0; i < n; i++) {

@@ -8,19 +8,32 @@
 import { philoxStream } from '../core/philox.js';
 import { TAG_PERMUTE, TAG_WEIGHTED } from '../core/layout.js';
 import { log } from '../core/math/index.js';
+import { tempSlot } from '../core/temp.js';
 
 /** The key of a zero weight: above every float64 key's bits (+∞ is 0x7FF00000:00000000), so a zero
  *  weight is never among the k smallest when k ≤ the number of positive weights. */
 export const EXCLUDED = 0xffffffff;
 
 const TWO_M53 = 2 ** -53;
-const BUCKET_SHIFT = 16;
+/** The widest histogram of smallestKeys: buckets by the top 16 bits of the high word. */
+const BUCKET_BITS = 16;
 /** Below this many candidates one comparison sort is cheaper than the radix passes' 2^16 counters. */
 const RADIX_MIN = 4096;
+/** Index bound of sortByKey's packed keys (high word·PACK + index < 2^53). */
+const PACK = 2 ** 21;
+/** Reused temporaries (lib/core/temp.ts): the packed keys of a small sort. */
+const packSlot = tempSlot(Float64Array, RADIX_MIN);
+/** smallestKeys' histogram and candidates (reused; the candidates are copied to `out`). */
+const countSlot = tempSlot(Uint32Array, 1 << 12);
+const idxSlot = tempSlot(Uint32Array);
+/** The kernels' keys (`alloc` of permutationKeys / weightedKeys: smallestKeys reads them, no one keeps them). */
+const keySlot = tempSlot(Uint32Array);
+/** weightedKeys' uniforms and logs (one round of 4096 = LOG_CHUNK at most). */
+const uSlot = tempSlot(Float64Array, 4096);
 
 /** Element i's key: words 2i (high) and 2i+1 (low) of the TAG_PERMUTE stream, i < n. */
-export function permutationKeys(k0: number, k1: number, n: number): Uint32Array {
-  const keys = new Uint32Array(2 * n);
+export function permutationKeys(k0: number, k1: number, n: number, alloc?: (words: number) => Uint32Array): Uint32Array {
+  const keys = alloc ? alloc(2 * n) : new Uint32Array(2 * n);
   philoxStream(k0, k1, 0, TAG_PERMUTE, 0, 0, keys, 0, 2 * n);
   return keys;
 }
@@ -44,11 +57,12 @@ const LOG_CHUNK = 4096;
  * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, §6.2). Non-negative binary64
  * values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0: EXCLUDED.
  */
-export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs): Uint32Array {
+export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs,
+  alloc?: (words: number) => Uint32Array): Uint32Array {
   const n = weights.length;
-  const keys = new Uint32Array(2 * n);
+  const keys = alloc ? alloc(2 * n) : new Uint32Array(2 * n);
   philoxStream(k0, k1, 0, TAG_WEIGHTED, 0, 0, keys, 0, 2 * n);
-  const u = new Float64Array(Math.min(n, LOG_CHUNK));
+  const u = uSlot(Math.min(n, LOG_CHUNK));
   const uw = new Uint32Array(u.buffer);  // the words of each key, computed in place of its uniform
   for (let s = 0; s < n; s += LOG_CHUNK) {
     const m = Math.min(LOG_CHUNK, n - s);
@@ -81,7 +95,28 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array, uniform: boolean): void 
   const m = idx.length;
   const byLow = (a: number, b: number): number => (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b);
   if (m < RADIX_MIN) {
-    idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
+    if (m === 0 || idx[m - 1] >= PACK) {
+      idx.sort((a, b) => (keys[2 * a] - keys[2 * b]) || byLow(a, b));
+      return;
+    }
+    // The same order without a comparator: high word·2^21 + index is an exact integer below 2^53
+    // (indices < 2^21; idx ascends, so idx[m − 1] is the largest) and sorts numerically as (high word,
+    // index); then each run of equal high words, in index order, is ordered by (low word, index) —
+    // together the comparator's (high, low, index), a strict total order, so the one result.
+    const v = packSlot(m);
+    for (let j = 0; j < m; j++) v[j] = keys[2 * idx[j]] * PACK + idx[j];
+    v.sort();
+    for (let j = 0; j < m; j++) {
+      const x = v[j];
+      idx[j] = x - Math.floor(x / PACK) * PACK;
+    }
+    for (let j = 0; j < m;) {
+      const h = keys[2 * idx[j]];
+      let e = j + 1;
+      while (e < m && keys[2 * idx[e]] === h) e++;
+      if (e - j > 1) idx.subarray(j, e).sort(byLow);
+      j = e;
+    }
     return;
   }
   // Stable 11-bit LSD passes over the high words (counters that stay in L1) keep equal digits in
@@ -143,27 +178,48 @@ function sortByKey(keys: Uint32Array, idx: Uint32Array, uniform: boolean): void 
 
 /**
  * out[j] = the index with the j-th smallest (key, index) among n keys, j < out.length ≤ n. Only the
- * candidates in the 2^16-quantiles (by the key's top 16 bits) up to the one holding the out.length-th
+ * candidates in the buckets (by the key's top `bits` bits) up to the one holding the out.length-th
  * smallest are sorted.
+ *
+ * Any bucket width gives the same result: the buckets are ranges of the high word, so every key in a
+ * bucket ≤ top orders before every key in a bucket > top, and the k smallest (key, index) all lie in
+ * buckets ≤ top; the candidates are a superset of them, sorted by the same strict total order (high
+ * word, low word, index), so their first k are the k smallest. Hence the histogram has about n buckets
+ * (2^⌈log2 n⌉, at most 2^16: `bits` is for tests, which compare widths) rather than always 2^16 — whose
+ * allocation and scan cost ~100 µs however small n was — and when every key is a candidate anyway
+ * (k = n: a whole permutation or shuffle) there is no histogram at all.
  */
-export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array, uniform = false): void {
+export function smallestKeys(keys: Uint32Array, n: number, out: Int32Array | Uint32Array | Float64Array, uniform = false,
+  bits = bucketBits(n)): void {
   const k = out.length;
   if (k === 0) return;
-  const counts = new Uint32Array(1 << BUCKET_SHIFT);
-  for (let i = 0; i < n; i++) counts[keys[2 * i] >>> BUCKET_SHIFT]++;
-  let top = 0, c = counts[0];
-  while (c < k) c += counts[++top];
-  const idx = new Uint32Array(c);
-  if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
-  else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> BUCKET_SHIFT <= top) idx[m++] = i;
+  let idx: Uint32Array;
+  if (k >= n || bits === 0) {
+    idx = idxSlot(n);
+    for (let i = 0; i < n; i++) idx[i] = i;
+  } else {
+    const shift = 32 - bits;
+    const counts = countSlot(1 << bits);
+    for (let i = 0; i < n; i++) counts[keys[2 * i] >>> shift]++;
+    let top = 0, c = counts[0];
+    while (c < k) c += counts[++top];
+    idx = idxSlot(c);
+    if (c === n) for (let i = 0; i < n; i++) idx[i] = i;
+    else for (let i = 0, m = 0; i < n; i++) if (keys[2 * i] >>> shift <= top) idx[m++] = i;
+  }
   sortByKey(keys, idx, uniform);
   for (let j = 0; j < k; j++) out[j] = idx[j];
+}
+
+/** The histogram width of smallestKeys for n keys: ⌈log2 n⌉ bits, 1 to 16 (0 for n ≤ 1: no histogram). */
+export function bucketBits(n: number): number {
+  return n <= 1 ? 0 : Math.min(BUCKET_BITS, 32 - Math.clz32(n - 1));
 }
 
 /** The first out.length entries of the permutation of [0, population) (§11.1). */
 export function permutationKernel(k0: number, k1: number, population: number, out: Int32Array | Uint32Array | Float64Array): void {
   if (out.length === 0) return;
-  smallestKeys(permutationKeys(k0, k1, population), population, out, true);
+  smallestKeys(permutationKeys(k0, k1, population, keySlot), population, out, true);
 }
 
 /** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
@@ -171,5 +227,5 @@ export function weightedSampleKernel(
   k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array, logs: LogInPlace = scalarLogs,
 ): void {
   if (out.length === 0) return;
-  smallestKeys(weightedKeys(k0, k1, weights, logs), weights.length, out);
+  smallestKeys(weightedKeys(k0, k1, weights, logs, keySlot), weights.length, out);
 }

@@ -332,8 +332,11 @@ function reusable(settled: PromiseSettledResult<unknown>[]): boolean {
 
 export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise<void> {
   const n = job.out.length;
-  const threads = poolSize();
-  if (n < POOL_MIN_ELEMENTS || threads === 1) {
+  // A small job runs inline whatever the pool's size, so it does not ask for it: poolSize reads
+  // CUDA_RANDOM_THREADS and the CPU count, microseconds an async twin of a small call paid for nothing
+  // (issue 31; the variable is still checked at the first call, lib/backend/select.ts checkEnvOnce).
+  const threads = n < POOL_MIN_ELEMENTS ? 1 : poolSize();
+  if (threads === 1) {
     runKernel(job.op, kernelArgs(job), path);
     return;
   }
