@@ -264,3 +264,11 @@ describe.skipIf(native === null)('the real addon checks alias arguments before a
       expect(() => a.aliasCategorical(w, 2, 1, 2, 3, 0, new Uint32Array(5))).toThrow(/cudaError\w+/);
     });
 });
+
+// last: the fake runtime under the emulated device saw no misuse (binding/emulated.cc)
+const violations = (loadNative().addon as { emulatedViolations?: () => string[] } | null)?.emulatedViolations;
+describe.skipIf(!violations)('the emulated device\'s runtime', () => {
+  it('recorded no violation in this file\'s calls', () => {
+    expect(violations!()).toEqual([]);
+  });
+});

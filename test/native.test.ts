@@ -319,7 +319,7 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
 const NEEDS_DEVICE = ['aliasSample', 'aliasCounts', 'deviceToHost', 'deviceFromHost'];
 /** No host arrays at all. */
 const NO_ARRAYS = ['aliasTuning', 'currentDevice', 'deviceAlloc', 'deviceFree', 'deviceInfo', 'diagHog',
-  'diagMemInfo', 'diagRelease', 'gammaDefaultProposals', 'napiVersion', 'pinnedArrayBuffer', 'setTransferMode',
+  'diagMemInfo', 'diagRelease', 'emulatedViolations', 'gammaDefaultProposals', 'napiVersion', 'pinnedArrayBuffer', 'setTransferMode',
   'transferMode', 'useDevice'];
 /** The CPU backend's host SIMD kernels (no CUDA): test/native-cpu.test.ts and discrete.test.ts give them
  *  SharedArrayBuffer views. */
@@ -660,5 +660,14 @@ describe.skipIf(!gpu)('every sampler, permutation and QMC generator: CUDA = Type
   it('compare-qrng.mjs: Sobol and MRG32k3a', async () => {
     const { compareQrng } = await import('../scripts/gpu/compare-qrng.mjs');
     await sweep(compareQrng, emulated ? 4099 : 65537);
+  });
+});
+
+// ---- last: the fake runtime under the emulated device saw no misuse by the product code -------------------
+describe.skipIf(!emulated)('the emulated device\'s runtime (binding/emulated.cc)', () => {
+  it('recorded no violation in this file\'s calls (streams, memory lifetimes, devices)', () => {
+    const list = (addon as unknown as { emulatedViolations?: () => string[] }).emulatedViolations;
+    expect(typeof list).toBe('function');
+    expect(list!()).toEqual([]);
   });
 });
