@@ -5,9 +5,9 @@
  * build to load instead (the emulated-device addon of `npm run test:emulated`, a debug build).
  */
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { envValue } from '../core/env.js';
-import { packageRoot } from '../core/package-root.js';
+import { BUNDLED_HINT, moduleUrl, packageRoot } from '../core/package-root.js';
 
 export interface NativeProbe {
   /** The loaded addon, or null. */
@@ -21,11 +21,16 @@ let probe: NativeProbe | null = null;
 
 export function loadNative(): NativeProbe {
   if (probe) return probe;
-  const require = createRequire(import.meta.url);
+  // in a CommonJS bundle there is no import.meta.url: resolve from the working directory instead
+  const require = createRequire(moduleUrl() ?? join(process.cwd(), 'cuda-random-bundle.js'));
   const explicit = envValue('CUDA_RANDOM_ADDON');
   try {
     if (explicit) {
       probe = { addon: require(resolve(explicit)), error: null };
+      return probe;
+    }
+    if (root === null) {
+      probe = { addon: null, error: `the native addon is not beside this code (${BUNDLED_HINT}, or set CUDA_RANDOM_ADDON to its cuda_random.node)` };
       return probe;
     }
     const load = require('node-gyp-build') as (dir: string) => unknown;

@@ -13,6 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { DEFAULT_PATH, cpuSplittable, runKernel, type CpuPath } from './kernels.js';
 import { kernelArgs, subJob, type Job, type OutArray } from '../../core/job.js';
 import { OUT_MOVED, isDetached } from '../../core/validate.js';
@@ -82,15 +83,25 @@ export function poolFallback(): string | null {
   return disabled;
 }
 
-/** The worker beside this file, as a path (converted once, when this module loads). */
-const WORKER_BESIDE = fileURLToPath(new URL('./worker.js', import.meta.url));
+/** The worker beside this file as a path, or null when there is none: a bundler copied this module
+ *  into an app's bundle (a CommonJS bundle has no import.meta.url at all), leaving worker.js behind. */
+const WORKER_BESIDE: string | null = (() => {
+  const url = (import.meta as { url?: unknown }).url;
+  if (typeof url !== 'string' || !url.startsWith('file:')) return null;
+  const path = fileURLToPath(new URL('./worker.js', url));
+  return existsSync(path) ? path : null;
+})();
+
+const BUNDLED = 'cuda-random: its worker script is not beside this module (was cuda-random bundled into the app?): ' +
+  'async CPU calls run on the main thread, with the same values; mark cuda-random external in the bundler ' +
+  '(README, "Bundling") or set CUDA_RANDOM_WORKER to its dist/lib/backend/cpu/worker.js';
 
 /**
  * The worker script: CUDA_RANDOM_WORKER (a path or file: URL, for bundled apps), else the one beside
- * this file. As a path: Node tells a URL argument (also in fileURLToPath) by reading fields (auth,
- * path …) that a polluted Object.prototype answers too.
+ * this file, else null. As a path: Node tells a URL argument (also in fileURLToPath) by reading fields
+ * (auth, path …) that a polluted Object.prototype answers too.
  */
-function workerScript(): string {
+function workerScript(): string | null {
   const env = ownEnv('CUDA_RANDOM_WORKER');  // own: never a path from a polluted Object.prototype
   if (env) return env.startsWith('file:') ? fileURLToPath(env) : env;
   return WORKER_BESIDE;
@@ -134,12 +145,12 @@ export function withoutRefused(argv: readonly string[], message: string): string
 let acceptedExecArgv: string[] | null = null;
 
 /** A Worker of the script with the parent's execArgv, less the flags workers refuse. */
-function newWorker(): Worker {
+function newWorker(script: string): Worker {
   let argv = acceptedExecArgv ?? workerExecArgv();
   for (;;) {
     try {
       // Node reads name, env … off the options: none may come from Object.prototype
-      const w = new Worker(workerScript(), record({ execArgv: argv, resourceLimits: record({ codeRangeSizeMb: WORKER_CODE_RANGE_MB }) }));
+      const w = new Worker(script, record({ execArgv: argv, resourceLimits: record({ codeRangeSizeMb: WORKER_CODE_RANGE_MB }) }));
       acceptedExecArgv = argv;
       return w;
     } catch (e) {
@@ -216,9 +227,14 @@ function armWatchdog(slot: Slot): void {
 /** A new worker, or null when it cannot even be constructed (counted as a failure). */
 function spawn(): Slot | null {
   if (disabled) return null;
+  const script = workerScript();
+  if (script === null) {
+    disable(BUNDLED);
+    return null;
+  }
   let worker: Worker;
   try {
-    worker = newWorker();
+    worker = newWorker(script);
   } catch (e) {
     workerFailed(null, e);
     return null;

@@ -13,7 +13,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../core/package-root.js';
+import { BUNDLED_HINT, packageRoot } from '../../core/package-root.js';
 import { directions32, directions64 } from './directions.js';
 
 /** libcurand's JOEKUO6 sets hold 20,000 dimensions (cuRAND's documentation, "Sobol"). */
@@ -25,7 +25,9 @@ let fd: number | null = null;
 
 function record(d: number): Uint8Array {
   if (fd === null) {
-    const path = join(packageRoot(), FILE);
+    const base = packageRoot();
+    if (base === null) throw new Error(`scramble 'curand' reads cuda-random's ${FILE}, which is not beside this code (${BUNDLED_HINT})`);
+    const path = join(base, FILE);
     const f = openSync(path, 'r');
     if (fstatSync(f).size !== CURAND_SOBOL_DIMENSIONS * RECORD) {
       closeSync(f);
