@@ -16,7 +16,7 @@
 // architectures of a source build (docs/building.md). `node scripts/install.mjs --force` rebuilds
 // even when an addon loads (npm run build:native); `--verbose` shows the build output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { delimiter, dirname, join, resolve, sep } from 'node:path';
@@ -32,6 +32,24 @@ const asked = force ? '--force' : process.env.npm_config_build_from_source === '
 const installed = root.split(sep).includes('node_modules');
 const verbose = process.argv.includes('--verbose');
 const say = (msg) => console.log(`cuda-random: ${msg}`);
+/**
+ * Says `msg` where a person sees it at once. npm (7+) holds a dependency's install-script output until the
+ * script ends, and shows it only on failure: so a source build of minutes would run silently. The
+ * terminal npm runs in is written directly when there is one (nothing is written without a terminal,
+ * e.g. in CI), besides a line on stderr.
+ */
+function announce(msg) {
+  // stderr, not the one stdout line that reports the outcome (scripts/pack-test.sh holds it to one)
+  console.error(`cuda-random (building): ${msg}`);
+  if (process.env.npm_lifecycle_event === undefined) return;
+  try {
+    const fd = openSync('/dev/tty', 'w');
+    writeSync(fd, `\ncuda-random: ${msg}\n`);
+    closeSync(fd);
+  } catch {
+    // no controlling terminal: the line above is all
+  }
+}
 const cpuFallback = 'the CPU (TypeScript) backend will be used';
 const rel = (p) => p.startsWith(root) ? p.slice(root.length + 1) : p;
 
@@ -119,6 +137,9 @@ function main() {
   }
 
   const buildDir = join(root, 'build');
+  announce(`${why}: building the CUDA addon from source with ${nvcc}, which takes minutes (about 2 on 2 cores ` +
+    `for every default GPU architecture; CUDA_RANDOM_ARCHS=89-real builds one, docs/building.md). To skip it: ` +
+    `CUDA_RANDOM_SKIP_BUILD=1 or npm install --ignore-scripts (the CPU backend then runs, with the same values)`);
   mkdirSync(buildDir, { recursive: true });
   const logFile = join(buildDir, 'install-build.log');
   const log = verbose ? 'inherit' : openSync(logFile, 'w');

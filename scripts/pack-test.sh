@@ -165,6 +165,8 @@ if [[ $source_build == yes && $have_nvcc == yes ]]; then
   line=$(one_line "$tmp/app-source")
   say "--build-from-source took $(( $(date +%s) - start )) s: $line"
   [[ $line == *'built the CUDA addon from source (asked: --build-from-source)'* ]] || { cat "$tmp/app-source/install.log"; fail "no source build"; }
+  grep -q '^cuda-random (building): asked: --build-from-source: building the CUDA addon from source .*CUDA_RANDOM_SKIP_BUILD=1' "$tmp/app-source/install.log" ||
+    { cat "$tmp/app-source/install.log"; fail "the source build did not say first what it does and how to skip it"; }
   left=$(cd "$tmp/app-source/node_modules/cuda-random/build" && find . -type f | sort | tr '\n' ' ')
   [[ $left == './Release/cuda_random.node ./Release/cuda_random.stamp.json ' ]] || fail "build leftovers after the source build: $left"
   check_in "$tmp/app-source" '--build-from-source' addon
