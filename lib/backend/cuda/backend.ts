@@ -113,6 +113,21 @@ export function makeCudaBackend(addon: CudaAddon, crossover: number | Record<str
   };
 }
 
+/**
+ * Why CUDA is unusable, in words a person acts on first, then the runtime's own error: most machines
+ * without a GPU have no NVIDIA driver, where the runtime says "cudaErrorInsufficientDriver".
+ */
+/** @internal exported for its test */
+export function unusableReason(info: CudaDeviceInfo, versions: string): string {
+  const err = info.error ?? 'no usable device';
+  if (info.driverVersion <= 0) return `no NVIDIA driver is installed, so there is no GPU to use (the CUDA runtime reports ${err}; ${versions})`;
+  if (info.driverVersion < info.runtimeVersion) {
+    return `the NVIDIA driver supports CUDA ${version(info.driverVersion)} but the addon's runtime is CUDA ` +
+      `${version(info.runtimeVersion)}: update the driver (docs/building.md, "Requirements"; the CUDA runtime reports ${err})`;
+  }
+  return `the CUDA runtime reports ${err} (${versions})`;
+}
+
 function version(v: number): string {
   return v > 0 ? `${Math.floor(v / 1000)}.${Math.floor((v % 1000) / 10)}` : 'none';
 }
@@ -183,7 +198,7 @@ export function cudaProbe(): CudaProbe {
           `${gib(info.totalMemory)}), ${versions}`,
         info,
       }
-      : { backend: null, reason: `the CUDA runtime reports ${info.error ?? 'no usable device'} (${versions})`, info };
+      : { backend: null, reason: unusableReason(info, versions), info };
     probes.set(d, p);
     return p;
   };
