@@ -46,7 +46,10 @@ export interface SobolOptions {
   scramble?: SobolScramble;
   /** The Philox key of a randomisation (from key(seed), split, foldIn). */
   key?: Key;
-  /** 'uniform' (default) or 'normal' (inverse CDF; float dtypes). */
+  /**
+   * 'uniform' (default) or 'normal' (inverse CDF; float dtypes). Unrandomised, point 0 maps to +8.29
+   * (+6.34 for 32-bit maps) in every dimension; `offset: 1` skips it (docs/qmc.md §4.5, "Point 0").
+   */
   transform?: SobolTransform;
   /**
    * Where the points go: a typed array of the dtype (at least n · dims long; its type implies the dtype
