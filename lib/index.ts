@@ -9,7 +9,7 @@ import { backendInfo, type BackendInfo } from './backend/select.js';
 export { key, split, foldIn, keyEquals, type Key, type SplitKeys, type SmallCount } from './core/keys.js';
 export * from './facade/samplers.js';
 export type { Dtype, DeviceOut, WithDeviceOut } from './facade/dtype.js';
-export { DeviceArray, type DeviceDtype } from './facade/device-array.js';
+export { DeviceArray, type DeviceDtype, type DtypeOfArray, type HostArrays } from './facade/device-array.js';
 export type { CommonOptions } from './facade/prepare.js';
 export type { BackendInfo } from './backend/select.js';
 export type { BackendName, BackendChoice, HostArray } from './backend/types.js';

@@ -18,9 +18,23 @@ const TOKEN = Symbol('DeviceArray');
 // Set by the class's static block (the one place that can read #store), for storeOf below.
 let readStore: (a: DeviceArray) => DeviceStore | null;
 
-export class DeviceArray {
+/** The host array of each element type (toHost's result). */
+export interface HostArrays {
+  float64: Float64Array;
+  float32: Float32Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  uint8: Uint8Array;
+}
+
+/** The element type of a host array type (DeviceArray.from's result). */
+export type DtypeOfArray<A> = A extends Float64Array ? 'float64' : A extends Float32Array ? 'float32'
+  : A extends Int32Array ? 'int32' : A extends Uint32Array ? 'uint32' : A extends Uint8Array ? 'uint8' : DeviceDtype;
+
+/** Values on a backend, of element type D (`DeviceArray` alone: any of them). */
+export class DeviceArray<D extends DeviceDtype = DeviceDtype> {
   /** Element type: 'uint32', 'int32', 'uint8', 'float32' or 'float64'. */
-  readonly dtype: DeviceDtype;
+  readonly dtype: D;
   /** Number of elements. */
   readonly length: number;
   /** Where the memory is: 'cuda' (GPU memory) or 'cpu' (a typed array). */
@@ -37,7 +51,7 @@ export class DeviceArray {
    * Not for direct use: DeviceArrays come from `{ out: 'device' }` or DeviceArray.from().
    * @internal
    */
-  constructor(token: symbol, store: DeviceStore, dtype: DeviceDtype, length: number) {
+  constructor(token: symbol, store: DeviceStore, dtype: D, length: number) {
     if (token !== TOKEN) {
       throw new TypeError("DeviceArray cannot be constructed directly; use { out: 'device' } or DeviceArray.from(array)");
     }
@@ -58,19 +72,19 @@ export class DeviceArray {
   }
 
   /** A new typed array of the element type (Uint32Array, Int32Array, Uint8Array, Float32Array, Float64Array) with the values (a copy). */
-  toHost(): HostArray {
+  toHost(): HostArrays[D] {
     const s = this.#live('toHost');
     const out = new CTORS[this.dtype](this.length);
     s.toHost(out);
-    return out;
+    return out as HostArrays[D];
   }
 
   /** toHost() without blocking the event loop (the copy runs on a worker thread). */
-  async toHostAsync(): Promise<HostArray> {
+  async toHostAsync(): Promise<HostArrays[D]> {
     const s = this.#live('toHostAsync');
     const out = new CTORS[this.dtype](this.length);
     await s.toHostAsync(out);
-    return out;
+    return out as HostArrays[D];
   }
 
   /**
@@ -100,7 +114,7 @@ export class DeviceArray {
    * backend `options.backend` names (default: CUDA_RANDOM_BACKEND, else 'auto': the GPU when one is
    * usable) and, on CUDA, the GPU `options.device` names (default: CUDA_RANDOM_DEVICE, else 0).
    */
-  static from(data: HostArray, options?: { backend?: BackendChoice; device?: number }): DeviceArray {
+  static from<A extends HostArray>(data: A, options?: { backend?: BackendChoice; device?: number }): DeviceArray<DtypeOfArray<A>> {
     const dtype = dtypeOf(data);
     if (!dtype || typedArrayName(data) !== CTORS[dtype].name) {
       throw new TypeError(`data must be a Uint32Array, Int32Array, Uint8Array, Float32Array or Float64Array, got ${describe(data)}`);
@@ -117,7 +131,7 @@ export class DeviceArray {
       store.free();
       throw e;
     }
-    return new DeviceArray(TOKEN, store, dtype, view.length);
+    return new DeviceArray(TOKEN, store, dtype as DtypeOfArray<A>, view.length);
   }
 }
 

@@ -80,42 +80,54 @@ export type WithDefault<O, T extends keyof DtypeArrays> = O & { dtype?: T; out?:
 
 /** A sampler (key, n, options?): `out`'s type, else the `dtype`'s array, else the default's (Def). */
 export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
-  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <X extends D>(key: Key, n: number, options: O & { out: DeviceArray<X> }): DeviceArray<X>;
+  <T extends D>(key: Key, n: number, options: O & { out: 'device'; dtype: T }): DeviceArray<T>;
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray<Def>;
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
 /** Its Promise twin. */
 export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
-  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <X extends D>(key: Key, n: number, options: O & { out: DeviceArray<X> }): Promise<DeviceArray<X>>;
+  <T extends D>(key: Key, n: number, options: O & { out: 'device'; dtype: T }): Promise<DeviceArray<T>>;
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray<Def>>;
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
 /** A sampler whose options are required (a parameter without default). */
 export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
-  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <X extends D>(key: Key, n: number, options: O & { out: DeviceArray<X> }): DeviceArray<X>;
+  <T extends D>(key: Key, n: number, options: O & { out: 'device'; dtype: T }): DeviceArray<T>;
+  (key: Key, n: number, options: WithDeviceOut<O>): DeviceArray<Def>;
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, n: number, options: WithDefault<O, Def>): ArrayOf<Def>;
 }
 /** Its Promise twin. */
 export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D> {
-  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <X extends D>(key: Key, n: number, options: O & { out: DeviceArray<X> }): Promise<DeviceArray<X>>;
+  <T extends D>(key: Key, n: number, options: O & { out: 'device'; dtype: T }): Promise<DeviceArray<T>>;
+  (key: Key, n: number, options: WithDeviceOut<O>): Promise<DeviceArray<Def>>;
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, n: number, options: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
 }
 /** A rows sampler (key, vector, n, options?): n rows of K values, row-major. */
 export interface RowsSampler<V, O, D extends keyof DtypeArrays, Def extends D> {
-  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): DeviceArray;
+  <X extends D>(key: Key, vector: V, n: number, options: O & { out: DeviceArray<X> }): DeviceArray<X>;
+  <T extends D>(key: Key, vector: V, n: number, options: O & { out: 'device'; dtype: T }): DeviceArray<T>;
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): DeviceArray<Def>;
   <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
 }
 /** Its Promise twin. */
 export interface RowsSamplerAsync<V, O, D extends keyof DtypeArrays, Def extends D> {
-  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): Promise<DeviceArray>;
+  <X extends D>(key: Key, vector: V, n: number, options: O & { out: DeviceArray<X> }): Promise<DeviceArray<X>>;
+  <T extends D>(key: Key, vector: V, n: number, options: O & { out: 'device'; dtype: T }): Promise<DeviceArray<T>>;
+  (key: Key, vector: V, n: number, options: WithDeviceOut<O>): Promise<DeviceArray<Def>>;
   <A extends ArrayOf<D>>(key: Key, vector: V, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, vector: V, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, vector: V, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;

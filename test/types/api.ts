@@ -19,6 +19,16 @@ const u32: Float32Array = uniform(k, n, { dtype: 'float32' });
 const uOut: Float32Array = uniform(k, n, { out: new Float32Array(n) });
 const u64Out: Float64Array = uniform(k, n, { out: new Float64Array(n), low: 2 });
 const uDev: DeviceArray = uniform(k, n, { out: 'device' });
+// DeviceArrays carry their element type: toHost() is that array (issue 32, item 8)
+const uDevHost: Float64Array = uniform(k, n, { out: 'device' }).toHost();
+const uDev32: DeviceArray<'float32'> = uniform(k, n, { out: 'device', dtype: 'float32' });
+const uDev32Host: Float32Array = uDev32.toHost();
+const intoDev: DeviceArray<'float32'> = normal(k, n, { out: uDev32 });
+const fromHost: Promise<Int32Array> = DeviceArray.from(new Int32Array(4)).toHostAsync();
+const intsDevHost: Int32Array = integers(k, n, { high: 3, out: 'device' }).toHost();
+// @ts-expect-error a float32 DeviceArray's values are no Float64Array
+const wrongHost: Float64Array = uDev32.toHost();
+const anyDev: DeviceArray = uDev32;  // a typed DeviceArray is a DeviceArray
 const e: Float64Array = exponential(k, n, { rate: 2 });
 const g: Float64Array = gamma(k, n, { alpha: 2 });
 const gArr: Float32Array = gamma(k, 3, { alpha: [1, 2, 3], dtype: 'float32' });
@@ -142,3 +152,4 @@ gamma(k, n);
 // @ts-expect-error the count sampler's default is int32
 const notFloat: Float64Array = poissonLike(k, n);
 void [wrong, notFloat];
+void [uDevHost, uDev32Host, intoDev, fromHost, intsDevHost, wrongHost, anyDev];
