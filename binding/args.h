@@ -54,12 +54,12 @@ inline Arg out_arg(const Napi::CallbackInfo& info, size_t i, int type) {
   Arg r;
   if (info[i].IsTypedArray()) {
     Napi::TypedArray a = info[i].As<Napi::TypedArray>();
-    if (typed_type(a) != type) throw Napi::TypeError::New(env, std::string("out must be a ") + typed_name(type));
+    if (typed_type(a) != type) throw Napi::TypeError::New(env, "out must be " + with_article(typed_name(type)));
     r.arr = host_arr(a, type);
     return r;
   }
   if (!is_device_handle(env, info[i])) {
-    throw Napi::TypeError::New(env, std::string("out must be a ") + typed_name(type) + " or a device array handle");
+    throw Napi::TypeError::New(env, "out must be " + with_article(typed_name(type)) + " or a device array handle");
   }
   auto [mem, n] = device_out_arg(info, i, type);
   r.mem = mem;

@@ -79,12 +79,19 @@ inline int64_t safe_integer(const Napi::CallbackInfo& info, size_t i, const char
   return (int64_t)v;
 }
 
+/** "a " or "an " before `name`, by how it is said: an Int32Array, an int32 array, a Uint32Array. */
+inline std::string with_article(const std::string& name) {
+  const char c = name.empty() ? 'x' : name[0];
+  const bool vowel = c == 'I' || c == 'i' || c == 'A' || c == 'a' || c == 'E' || c == 'e' || c == 'O' || c == 'o';
+  return (vowel ? "an " : "a ") + name;
+}
+
 /** A typed array of `type` at argument i (`what` names it in the TypeError), and its memory. */
 template <class T>
 std::pair<Napi::TypedArray, T*> typed_arg(const Napi::CallbackInfo& info, size_t i, napi_typedarray_type type,
                                           const char* name, const char* what) {
   if (!info[i].IsTypedArray() || info[i].As<Napi::TypedArray>().TypedArrayType() != type) {
-    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a " + what);
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be " + with_article(what));
   }
   Napi::TypedArray a = info[i].As<Napi::TypedArray>();
   return {a, static_cast<T*>(typed_data(a))};

@@ -79,7 +79,7 @@ inline std::pair<std::shared_ptr<DeviceMem>, uint64_t> device_out_arg(const Napi
                                                                        int type) {
   auto mem = device_arg(info, i, "out");
   if (mem->type != type) {
-    throw Napi::TypeError::New(info.Env(), std::string("out must be a ") + type_name(type) + " device array");
+    throw Napi::TypeError::New(info.Env(), "out must be " + with_article(type_name(type)) + " device array");
   }
   if (!info[i + 1].IsNumber()) throw Napi::TypeError::New(info.Env(), "n must be a number");
   const double n = info[i + 1].As<Napi::Number>().DoubleValue();

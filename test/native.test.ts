@@ -164,7 +164,7 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => a.integers(1, 2, 0, 0, 1, 0, 5, new Float32Array(2) as never)).toThrow(/type is not an output type/);
     expect(() => a.integers(1, 2, 0, 0, 3, 0.5, 5, new Int32Array(2))).toThrow(/low must be an integer/);
     expect(() => a.integers(1, 2, 0, 0, 3, 0, 2 ** 53, new Int32Array(2))).toThrow(/high must be an integer/);
-    expect(() => a.integers(1, 2, 0, 0, 3, 0, 5, new Uint32Array(2))).toThrow(/out must be a Int32Array/);
+    expect(() => a.integers(1, 2, 0, 0, 3, 0, 5, new Uint32Array(2))).toThrow(/out must be an Int32Array/);
     expect(() => a.bernoulli(1, 2, 0, 0, 4, new Uint8Array(2) as never, new Uint8Array(2))).toThrow(/p must be a Float32Array or Float64Array/);
     expect(() => a.bernoulli(1, 2, 0, 0, 4, new Float64Array(1), new Uint8Array(2))).toThrow(/p has fewer values than out/);
     expect(() => a.geometric(1, 2, 0, 0, 4, 0.5, new Uint8Array(2) as never)).toThrow(/type is not an output type/);

@@ -8,6 +8,7 @@
  * call fails here rather than only on a GPU. A new sampler in the registry is covered without an edit
  * here.
  */
+import { withArticle } from '../lib/core/validate.js';
 import type { CudaAddon } from '../lib/backend/cuda/backend.js';
 import { OPS } from '../lib/samplers/registry.js';
 import type { CudaArg, OpSpec } from '../lib/samplers/spec.js';
@@ -74,12 +75,12 @@ function outOf(args: unknown[], at: number, dtype: string): Data {
   const o = args[at];
   if (o instanceof StandInHandle) {
     const data = live(o, 'out');
-    if (!(data instanceof Ctor)) throw new TypeError(`out must be a ${dtype} device array`);
+    if (!(data instanceof Ctor)) throw new TypeError(`out must be ${withArticle(dtype)} device array`);
     const n = args[at + 1];
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > data.length) throw new RangeError('n must be an integer no larger than the device array');
     return data.subarray(0, n);
   }
-  if (!(o instanceof Ctor)) throw new TypeError(`out must be a ${Ctor.name}`);
+  if (!(o instanceof Ctor)) throw new TypeError(`out must be ${withArticle(Ctor.name)}`);
   return o;
 }
 
