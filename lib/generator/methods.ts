@@ -85,9 +85,10 @@ export interface GeneratorOptionRows<O, D extends keyof DtypeArrays, Def extends
 
 /** Every sampler method of a Generator and its Async twin. */
 export type GeneratorMethods = {
-  [K in SamplerName]: K extends OptionRowsName
+  // over keyof SamplerFunctions (homomorphic), so each method keeps its function's doc comment for hovers
+  [K in keyof SamplerFunctions as K extends SamplerName ? K : never]: K extends OptionRowsName
     ? SamplerFunctions[K] extends SamplerWith<infer O, infer D, infer Def> ? GeneratorOptionRows<O, D, Def> : never
     : GeneratorMethod<SamplerFunctions[K]>;
 } & {
-  [K in SamplerName as `${K}Async`]: `${K}Async` extends keyof SamplerFunctions ? GeneratorAsyncMethod<SamplerFunctions[`${K}Async`]> : never;
+  [K in keyof SamplerFunctions as K extends `${SamplerName}Async` ? K : never]: GeneratorAsyncMethod<SamplerFunctions[K]>;
 };
