@@ -37,37 +37,32 @@ export function sobolDirections(bits: 32 | 64, dims: number): Uint32Array {
   return t.subarray(0, dims * per);
 }
 
-/** libcurand's scrambled vectors of dimensions 0 … dims − 1, then their constants (a word each, or a (hi, lo) pair). */
-const curandTables: Record<32 | 64, { dims: number; dirs: Uint32Array; c: Uint32Array }> = {
-  32: { dims: 0, dirs: new Uint32Array(0), c: new Uint32Array(0) },
-  64: { dims: 0, dirs: new Uint32Array(0), c: new Uint32Array(0) },
+/** libcurand's scrambled vectors of dimensions 0 … dims − 1, then their constants (a word each, or a
+ *  (hi, lo) pair): the last table made per bit width, so repeated calls of one shape copy nothing. */
+const curandTables: Record<32 | 64, { dims: number; table: Uint32Array }> = {
+  32: { dims: 0, table: new Uint32Array(0) },
+  64: { dims: 0, table: new Uint32Array(0) },
 };
 
 export function curandSobolTable(bits: 32 | 64, dims: number): Uint32Array {
-  const per = bits === 32 ? 32 : 128, cw = bits === 32 ? 1 : 2;
   const t = curandTables[bits];
-  if (t.dims < dims) {
-    const dirs = new Uint32Array(dims * per), c = new Uint32Array(dims * cw);
-    dirs.set(t.dirs);
-    c.set(t.c);
-    for (let d = t.dims; d < dims; d++) {
-      if (bits === 32) {
-        const s = curandScrambled32(d);
-        dirs.set(s.dirs, d * per);
-        c[d] = s.c;
-      } else {
-        const s = curandScrambled64(d);
-        dirs.set(s.dirs, d * per);
-        c[2 * d] = Number(s.c >> 32n);
-        c[2 * d + 1] = Number(s.c & 0xffffffffn);
-      }
+  if (t.dims === dims) return t.table;  // never written after it is made: calls in flight may hold it
+  const per = bits === 32 ? 32 : 128, cw = bits === 32 ? 1 : 2;
+  const table = new Uint32Array(dims * (per + cw));
+  for (let d = 0; d < dims; d++) {
+    if (bits === 32) {
+      const s = curandScrambled32(d);
+      table.set(s.dirs, d * per);
+      table[dims * per + d] = s.c;
+    } else {
+      const s = curandScrambled64(d);
+      table.set(s.dirs, d * per);
+      table[dims * per + 2 * d] = Number(s.c >> 32n);
+      table[dims * per + 2 * d + 1] = Number(s.c & 0xffffffffn);
     }
-    Object.assign(t, { dims, dirs, c });
   }
-  const out = new Uint32Array(dims * (per + cw));
-  out.set(t.dirs.subarray(0, dims * per));
-  out.set(t.c.subarray(0, dims * cw), dims * per);
-  return out;
+  Object.assign(t, { dims, table });
+  return table;
 }
 
 const SCRAMBLE = { none: 0, lms: 1, shift: 2, curand: 3 } as const;

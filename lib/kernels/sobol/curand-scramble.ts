@@ -14,7 +14,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLED_HINT, packageRoot } from '../../core/package-root.js';
-import { directions32, directions64 } from './directions.js';
+import { directions64 } from './directions.js';
+import { applyColumns64 } from './scramble.js';
 
 /** libcurand's JOEKUO6 sets hold 20,000 dimensions (cuRAND's documentation, "Sobol"). */
 export const CURAND_SOBOL_DIMENSIONS = 20000;
@@ -70,45 +71,29 @@ function constant(rec: Uint8Array): [number, number] {
 const cache32 = new Map<number, { dirs: Uint32Array; c: number }>();
 const cache64 = new Map<number, { dirs: Uint32Array; c: bigint }>();
 
-/** libcurand's scrambled Sobol32 direction vectors and scramble constant of dimension d (< 20,000). */
-export function curandScrambled32(d: number): { dirs: Uint32Array; c: number } {
-  let s = cache32.get(d);
-  if (s) return s;
-  const rec = record(d), col = columns(rec), V = directions32(d);
-  const dirs = new Uint32Array(32);
-  for (let k = 0; k < 32; k++) {
-    let x = 0;
-    for (let v = V[k] | 0; v !== 0; v &= v - 1) x ^= col[2 * Math.clz32(v & -v)]; // digit j = clz: column j's hi word
-    dirs[k] = x;
-  }
-  s = { dirs, c: constant(rec)[0] };
-  cache32.set(d, s);
-  return s;
-}
-
 /** libcurand's scrambled Sobol64 direction vectors ((hi, lo) pairs) and scramble constant of dimension d. */
 export function curandScrambled64(d: number): { dirs: Uint32Array; c: bigint } {
   let s = cache64.get(d);
   if (s) return s;
-  const rec = record(d), col = columns(rec), V = directions64(d);
-  const dirs = new Uint32Array(128);
-  for (let k = 0; k < 64; k++) {
-    let hi = 0, lo = 0;
-    for (let v = V[2 * k] | 0; v !== 0; v &= v - 1) {
-      const j = Math.clz32(v & -v);
-      hi ^= col[2 * j];
-      lo ^= col[2 * j + 1];
-    }
-    for (let v = V[2 * k + 1] | 0; v !== 0; v &= v - 1) {
-      const j = 32 + Math.clz32(v & -v);
-      hi ^= col[2 * j];
-      lo ^= col[2 * j + 1];
-    }
-    dirs[2 * k] = hi;
-    dirs[2 * k + 1] = lo;
-  }
+  const rec = record(d);
   const [ch, cl] = constant(rec);
-  s = { dirs, c: (BigInt(ch) << 32n) | BigInt(cl) };
+  s = { dirs: applyColumns64(columns(rec), directions64(d)), c: (BigInt(ch) << 32n) | BigInt(cl) };
   cache64.set(d, s);
+  return s;
+}
+
+/**
+ * libcurand's scrambled Sobol32 direction vectors and scramble constant of dimension d (< 20,000): the
+ * top halves of the 64-bit ones (M_d's top-left block acts on the top digits, and the 32-bit vectors
+ * are the 64-bit ones' top halves), as the 32-bit constant is the 64-bit one's top half.
+ */
+export function curandScrambled32(d: number): { dirs: Uint32Array; c: number } {
+  let s = cache32.get(d);
+  if (s) return s;
+  const wide = curandScrambled64(d);
+  const dirs = new Uint32Array(32);
+  for (let k = 0; k < 32; k++) dirs[k] = wide.dirs[2 * k];
+  s = { dirs, c: Number(wide.c >> 32n) };
+  cache32.set(d, s);
   return s;
 }

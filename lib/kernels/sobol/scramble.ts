@@ -92,7 +92,15 @@ export function randomise64(key: Key, d: number, dirs: Uint32Array, mode: SobolR
   const w = words(key, d, mode === 'lms' ? 128 : 4);
   const c = (BigInt(w[0]) << 32n) | BigInt(w[1]);
   if (mode === 'shift') return { dirs, c };
-  const col = columns64(w);
+  return { dirs: applyColumns64(columns64(w), dirs), c };
+}
+
+/**
+ * L·V_k for the 64 direction vectors (hi/lo pairs) of a dimension, L given by columns as columns64
+ * makes them (col[2j], col[2j + 1]: the hi and lo words of the column of digit j + 1); also used for
+ * libcurand's scramble (curand-scramble.ts).
+ */
+export function applyColumns64(col: Int32Array, dirs: Uint32Array): Uint32Array {
   const out = new Uint32Array(128);
   for (let i = 0; i < 64; i++) {
     let hi = 0, lo = 0;
@@ -109,5 +117,5 @@ export function randomise64(key: Key, d: number, dirs: Uint32Array, mode: SobolR
     out[2 * i] = hi;
     out[2 * i + 1] = lo;
   }
-  return { dirs: out, c };
+  return out;
 }
