@@ -35,8 +35,8 @@ export const VON_MISES = elementSampler({
   id: 0,
   tag: TAG_VON_MISES,
   params: [
-    { name: 'mu', doc: 'Mean direction (radians, any finite value), default 0.', is: finite, default: 0 },
-    { name: 'kappa', doc: 'Concentration ≥ 0 (0: uniform on the circle).', is: nonNegative },
+    { name: 'mu', doc: 'Mean direction in radians, default 0 (any finite value; reduced to [−π, π)).', is: finite, default: 0 },
+    { name: 'kappa', doc: 'Concentration κ ≥ 0 (below 1e-8: uniform on the circle).', is: nonNegative },
   ],
   derived: { names: ['mode', 's', 'kappa', 'mu', 'c'], of: ({ mu, kappa }) => [...vonMisesParams(mu, kappa)] },
   element: vonMisesElement,
