@@ -80,6 +80,13 @@ export type WithDtype<O, T extends keyof DtypeArrays> = O & { dtype: T; out?: Ar
 /** Options without `dtype` (or naming the default T): the result is T's array. */
 export type WithDefault<O, T extends keyof DtypeArrays> = O & { dtype?: T; out?: ArrayOf<T> };
 
+/**
+ * The last signature of every sampler, for the compiler's message only: a call that no other signature
+ * takes is reported against this one, which names every element type the sampler has (not only its
+ * default) and says that `dtype` and `out` must agree. No call can match it (the marker property).
+ */
+export type NoMatch<O, D extends keyof DtypeArrays> = O & { dtype?: D; out?: ArrayOf<D> | DeviceOut }
+  & { 'no signature matches: dtype must be one of the types above, and out an array of that type': true };
 /** A sampler (key, n, options?): `out`'s type, else the `dtype`'s array, else the default's (Def). */
 export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
   <X extends D>(key: Key, n: number, options: O & { out: DeviceArray<X> }): DeviceArray<X>;
@@ -88,6 +95,7 @@ export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** Its Promise twin. */
 export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
@@ -97,6 +105,7 @@ export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** A sampler whose options are required (a parameter without default). */
 export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
@@ -106,6 +115,7 @@ export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, n: number, options: WithDefault<O, Def>): ArrayOf<Def>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** Its Promise twin. */
 export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D> {
@@ -115,6 +125,7 @@ export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D>
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, n: number, options: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** A rows sampler (key, vector, n, options?): n rows of K values, row-major. */
 export interface RowsSampler<V, O, D extends keyof DtypeArrays, Def extends D> {
