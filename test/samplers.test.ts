@@ -40,6 +40,7 @@ import { exp as coreExp } from '../lib/core/math/exp.js';
 import { standInAddon } from './stand-in-addon.js';
 import { CTORS } from '../lib/core/types.js';
 import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
+import { fastMismatches, vectorMismatches } from './drift-checks.js';
 
 // `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon.
 const standIn = vi.hoisted(() => ({ backend: null as Backend | null }));
@@ -247,30 +248,10 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       const values: Opts = { ...required(s), method: s.method?.default };
       for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
       if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
-      // extreme parameters too (each constraint's good values, cyclically): overflow, underflow and
-      // the vector code's rare lanes, where the scalar ports take over
-      const scalars = s.params.filter((p) => p.name !== s.rows?.param);
-      for (let i = 0; i < 4 && scalars.length; i++) {
-        const v: Opts = { ...values };
-        scalars.forEach((p, j) => { v[p.name] = p.is.good[(i + j) % p.is.good.length]; });
-        try {
-          s.check?.(v as Record<string, number>);
-        } catch {
-          continue;
-        }
-        let lowX;
-        try {
-          lowX = s.lower(v, op.dtype);  // refuses values the dtype cannot hold (integers)
-        } catch {
-          continue;
-        }
-        if (lowX.op !== op.name) continue;
-        const Out = CTORS[op.dtype];
-        const a = new Out(4099 * width(s)), b = new Out(4099 * width(s));
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, path);
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: b }, { fast: false });
-        sameBits(a, b, `${op.name} at ${JSON.stringify(v)}`);
-      }
+      // the parameter sets derived from the constraints (lib/core/param-sets.ts): ordinary values, where
+      // a last-bit difference between the C++ and TS formulas shows, extremes (overflow, underflow, the
+      // vector code's rare lanes, where the scalar ports take over) and tight cross-parameter ones
+      expect(fastMismatches(s, op, values, path, k, 4099 * width(s)), `${op.name}: ${pathName} ≠ specification`).toEqual([]);
       const low = s.lower(values, op.dtype);
       if (low.op !== op.name) continue;  // an op another method lowers to
       const Out = CTORS[op.dtype];
@@ -470,5 +451,9 @@ describe('test/vectors/transforms.json (cuda/test/test_transforms.cpp compares c
     const root = fileURLToPath(new URL('..', import.meta.url));
     const out = execFileSync(process.execPath, ['scripts/gen-transform-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
     expect(out).toMatch(/is current/);
+  });
+
+  it('the TS specification kernels give its values (in process: test/drift.test.ts plants a drift here)', () => {
+    expect(vectorMismatches()).toEqual([]);
   });
 });
