@@ -85,8 +85,8 @@ for (const t of TRANSFORMS) {
     const lowered = [...transformParams(t, opts)];
     for (const offset of [5n, 2n ** 32n - 3n]) {
       for (const dtype of ['float32', 'float64']) {
-        cases.push({ transform: t.name, id: t.id, params: lowered.map(hex64), k0: k[0], k1: k[1], offset: String(offset), dtype,
-          values: hexOf(fn(k, 7, { ...opts, dtype, offset })) });
+        cases.push({ transform: t.name, id: t.id, params: lowered.map(hex64), k0: k[0], k1: k[1],
+          offset: String(offset), dtype, values: hexOf(fn(k, 7, { ...opts, dtype, offset })) });
       }
     }
   }

@@ -48,15 +48,18 @@ export function fastMismatches(
     if (low.op !== op.name) continue;  // an op another method lowers to
     const Out = CTORS[op.dtype];
     const a = new Out(n), b = new Out(n);
-    runKernel(op.name, { k0: key[0], k1: key[1], lo: 7, hi: 0, params: low.params, perElement: {}, out: a }, path);
-    runKernel(op.name, { k0: key[0], k1: key[1], lo: 7, hi: 0, params: low.params, perElement: {}, out: b }, { fast: false });
+    const args = { k0: key[0], k1: key[1], lo: 7, hi: 0, params: low.params, perElement: {} };
+    runKernel(op.name, { ...args, out: a }, path);
+    runKernel(op.name, { ...args, out: b }, { fast: false });
     const d = firstDifference(a, b);
     if (d) out.push(`${op.name} at ${JSON.stringify(set)}: ${d}`);
   }
   return out;
 }
 
-interface VectorCase { transform: string; params: string[]; k0: number; k1: number; offset: string; dtype: string; values: string[] }
+interface VectorCase {
+  transform: string; params: string[]; k0: number; k1: number; offset: string; dtype: string; values: string[];
+}
 
 const fromHex64 = (h: string) => new Float64Array(new BigUint64Array([BigInt(`0x${h}`)]).buffer)[0];
 const fromHex32 = (h: string) => new Float32Array(new Uint32Array([parseInt(h, 16)]).buffer)[0];
@@ -66,7 +69,8 @@ const fromHex32 = (h: string) => new Float32Array(new Uint32Array([parseInt(h, 1
  * test/vectors/transforms.json: one line per case that differs (`only`: the transforms to run).
  */
 export function vectorMismatches(only?: readonly string[]): string[] {
-  const file = JSON.parse(readFileSync(new URL('vectors/transforms.json', import.meta.url), 'utf8')) as { cases: VectorCase[] };
+  const text = readFileSync(new URL('vectors/transforms.json', import.meta.url), 'utf8');
+  const file = JSON.parse(text) as { cases: VectorCase[] };
   const out: string[] = [];
   for (const [c, k] of file.cases.entries()) {
     if (only && !only.includes(k.transform)) continue;

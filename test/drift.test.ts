@@ -51,7 +51,8 @@ describe('a one-ulp drift planted in a TS transform fails the equality checks', 
     it(`${m.name}: the C++-checked vectors and the WebAssembly path both disagree with the mutant`, () => {
       const t = TRANSFORMS.find((x) => x.name === m.name)!;
       const s = SAMPLERS.find((x) => x.name === m.name)!;
-      const fastDiffs = () => s.ops.flatMap((op) => fastMismatches(s, op, {}, { fast: true, native: false }, [0x5eed, 0], 4099));
+      const wasm = { fast: true, native: false };
+      const fastDiffs = () => s.ops.flatMap((op) => fastMismatches(s, op, {}, wasm, [0x5eed, 0], 4099));
       expect(vectorMismatches([m.name]), 'control').toEqual([]);
       if (samplersWasmAvailable()) expect(fastDiffs(), 'control').toEqual([]);
       const f = t.f;
@@ -66,7 +67,8 @@ describe('a one-ulp drift planted in a TS transform fails the equality checks', 
   }
 });
 
-const cxx = [process.env.CXX, 'g++', 'c++'].find((c) => !!c && spawnSync(c, ['--version'], { stdio: 'ignore' }).status === 0);
+const cxx = [process.env.CXX, 'g++', 'c++']
+  .find((c) => !!c && spawnSync(c, ['--version'], { stdio: 'ignore' }).status === 0);
 const dir = mkdtempSync(join(tmpdir(), 'cr-drift-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,14 +80,16 @@ describe.skipIf(!cxx)('a one-ulp drift planted in a C++ transform fails cuda/tes
     const header = join(dir, 'include', 'cr_transforms.h');
     let text = readFileSync(header, 'utf8');
     for (const m of MUTANTS) {
-      expect(text.includes(m.find), `cr_transforms.h no longer has '${m.find}': update ${m.name}'s mutant here`).toBe(true);
+      expect(text.includes(m.find), `cr_transforms.h lacks '${m.find}': update ${m.name}'s mutant here`).toBe(true);
       text = text.replace(m.find, m.replace);
     }
-    const hook = '#include <cstdlib>\ninline int cr_drift() { const char* e = std::getenv("CR_DRIFT"); return e ? std::atoi(e) : 0; }\n';
+    const hook = '#include <cstdlib>\n'
+      + 'inline int cr_drift() { const char* e = std::getenv("CR_DRIFT"); return e ? std::atoi(e) : 0; }\n';
     // after the header's own includes: its first template
     const at = text.indexOf('template <');
     writeFileSync(header, text.slice(0, at) + hook + text.slice(at));
-    const r = spawnSync(cxx!, ['-std=c++17', '-O2', '-ffp-contract=off', '-I', join(dir, 'include'), '-I', join(root, 'cuda/test'),
+    const includes = ['-I', join(dir, 'include'), '-I', join(root, 'cuda/test')];
+    const r = spawnSync(cxx!, ['-std=c++17', '-O2', '-ffp-contract=off', ...includes,
       join(root, 'cuda/test/test_transforms.cpp'), '-o', exe, '-lm'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const control = spawnSync(exe, [], { cwd: root, encoding: 'utf8' });

@@ -32,17 +32,19 @@ describe('parameterSets', () => {
     }
   });
 
-  it('a cross-parameter order: sorted ordinary values, neighbours equal (or one ulp apart where equality is refused)', () => {
-    const params: ParamLike[] = [{ name: 'left', is: finite }, { name: 'mode', is: finite }, { name: 'right', is: finite },
-      { name: 'scale', is: positive, default: 1 }];
+  it('a cross-parameter order: ordinary values sorted, neighbours equal (one ulp apart where refused)', () => {
+    const params: ParamLike[] = [{ name: 'left', is: finite }, { name: 'mode', is: finite },
+      { name: 'right', is: finite }, { name: 'scale', is: positive, default: 1 }];
     const check = ({ left, mode, right }: Record<string, number>) => {
-      if (!(left <= mode && mode <= right && left < right)) throw new RangeError('need left <= mode <= right, left < right');
+      if (!(left <= mode && mode <= right && left < right)) throw new RangeError('left <= mode <= right, left < right');
     };
     const sets = parameterSets(params, check);
     expect(sets.ordinary.length).toBeGreaterThan(1);
     expect(sets.tight.some((s) => s.left === s.mode)).toBe(true);
     expect(sets.tight.some((s) => s.mode === s.right)).toBe(true);
-    const strict = parameterSets(params.slice(0, 2), ({ left, mode }) => { if (!(left < mode)) throw new RangeError('left < mode'); });
+    const strict = parameterSets(params.slice(0, 2), ({ left, mode }) => {
+      if (!(left < mode)) throw new RangeError('left < mode');
+    });
     expect(strict.tight.some((s) => s.mode === nextUp(s.left))).toBe(true);
     // extremes: each parameter alone at its edges, the others ordinary
     expect(sets.extreme.some((s) => s.scale === 1e-300 && s.left === sets.ordinary[0].left)).toBe(true);

@@ -251,7 +251,8 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       // the parameter sets derived from the constraints (lib/core/param-sets.ts): ordinary values, where
       // a last-bit difference between the C++ and TS formulas shows, extremes (overflow, underflow, the
       // vector code's rare lanes, where the scalar ports take over) and tight cross-parameter ones
-      expect(fastMismatches(s, op, values, path, k, 4099 * width(s)), `${op.name}: ${pathName} ≠ specification`).toEqual([]);
+      const diffs = fastMismatches(s, op, values, path, k, 4099 * width(s));
+      expect(diffs, `${op.name}: ${pathName} ≠ specification`).toEqual([]);
       const low = s.lower(values, op.dtype);
       if (low.op !== op.name) continue;  // an op another method lowers to
       const Out = CTORS[op.dtype];

@@ -80,7 +80,7 @@ export function extremeValues(c: Constraint): number[] {
   return [...new Set(out)].filter((x) => accepts(c, x));
 }
 
-const key = (s: ParamSet) => JSON.stringify(Object.entries(s).map(([k, v]) => [k, Object.is(v, -0) ? '-0' : String(v)]));
+const key = (s: ParamSet) => JSON.stringify(Object.entries(s).map(([k, v]) => [k, Object.is(v, -0) ? '-0' : `${v}`]));
 
 /**
  * The parameter sets of a sampler with parameters `params` and cross-parameter check `check` (throws
@@ -117,7 +117,9 @@ export function parameterSets(params: readonly ParamLike[], check?: (v: ParamSet
   const sets: ParamSets = { ordinary: [], extreme: [], tight: [], corners: [] };
   const ords = params.map((q) => ordinaryValues(q.is));
   // set j: parameter i takes ordinary value j + 2i, so that parameters sharing a constraint differ
-  for (let j = 0; j < Math.min(Math.max(1, ...ords.map((o) => o.length)), 4); j++) add(sets.ordinary, Object.fromEntries(params.map((q, i) => [q.name, ords[i][(j + 2 * i) % ords[i].length]])));
+  for (let j = 0; j < Math.min(Math.max(1, ...ords.map((o) => o.length)), 4); j++) {
+    add(sets.ordinary, Object.fromEntries(params.map((q, i) => [q.name, ords[i][(j + 2 * i) % ords[i].length]])));
+  }
   const base = sets.ordinary[0];
   if (!base) return sets;
   for (const q of params) for (const x of extremeValues(q.is)) add(sets.extreme, { ...base, [q.name]: x });
@@ -138,7 +140,9 @@ export function parameterSets(params: readonly ParamLike[], check?: (v: ParamSet
     }
   }
   const most = Math.max(...params.map((q) => q.is.good.length));
-  for (let i = 0; i < most; i++) add(sets.corners, Object.fromEntries(params.map((q, j) => [q.name, q.is.good[(i + j) % q.is.good.length]])));
+  for (let i = 0; i < most; i++) {
+    add(sets.corners, Object.fromEntries(params.map((q, j) => [q.name, q.is.good[(i + j) % q.is.good.length]])));
+  }
   return sets;
 }
 
