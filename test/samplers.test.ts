@@ -437,7 +437,7 @@ describe('goodness of fit (KS against the exact CDF)', () => {
   });
 });
 
-describe('documented identities (docs/streams.md §6.5)', () => {
+describe('documented identities (docs/streams.md, "Transforms of one uniform or one normal")', () => {
   it('lognormal float64 element j = exp(normal(key, n, { mean, std })[j]), bit for bit', () => {
     for (const [mean, std] of [[0, 1], [-3, 0.25], [2, 7]]) {
       const z = api.normal(k, 5000, { mean, std, offset: 99 });

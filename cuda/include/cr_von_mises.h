@@ -1,4 +1,4 @@
-// von Mises elements (lib/kernels/vonmises.ts, docs/streams.md §6.7), operation by operation:
+// von Mises elements (lib/kernels/vonmises.ts, docs/streams.md, "von Mises"), operation by operation:
 // Best–Fisher rejection with proposal t of element e in block (e mod 2^32, e div 2^32, t,
 // CR_TAG_VON_MISES). p = (mode, s, kappa, mu, c) is derived on the host (lib/samplers/von-mises.ts).
 // Build device code with -fmad=false, host code with -ffp-contract=off.

@@ -1,5 +1,5 @@
 /**
- * von Mises on the circle (docs/streams.md §6.7): Best and Fisher's rejection (as numpy), element e's
+ * von Mises on the circle (docs/streams.md, "von Mises"): Best and Fisher's rejection (as numpy), element e's
  * proposal t from its own block (e mod 2^32, e div 2^32, t, TAG_VON_MISES), the first accepted wins.
  * Words w0..w3 of a proposal: u = k53(w0, w1)·2^-53 in [0, 1), v = (k53(w2, w3) + 1)·2^-53 in (0, 1],
  * the sign from bit 0 of w0 (a bit k53 does not use). The call's constants (von Mises parameters, in

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '5a36f5dc68261bed3aa87a408573a41ed86658b1c5f028ee8667cb2d999a5ca9';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '919952cf85a2d067ad8e36d1d4cd64077a50cead4189cbaf5d088da089a08ace';
 
 /** The compiled sampler module (117687 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

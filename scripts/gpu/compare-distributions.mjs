@@ -60,7 +60,7 @@ function samplers(lib, k) {
       }
     }
   }
-  // the count samplers (docs/streams.md §11)
+  // the count samplers (docs/streams.md, "Counts")
   const pattern = (tag, Ctor, n, values) => {
     const id = `${tag}:${Ctor.name}:${n}`;
     if (!per.has(id)) per.set(id, Ctor.from({ length: n }, (_, i) => values[i % values.length]));
@@ -92,8 +92,8 @@ function samplers(lib, k) {
       });
     }
   }
-  // the discrete samplers (docs/streams.md §4.1, §6.9, §6.10): every output type; narrow, high-rejection,
-  // full and wide ranges; scalar and per-element p (Float32Array and Float64Array)
+  // the discrete samplers (docs/streams.md, "Bounded integers", "Bernoulli", "Geometric"): every output type; narrow,
+  // high-rejection, full and wide ranges; scalar and per-element p (Float32Array and Float64Array)
   const { integers, integersAsync, bernoulli, bernoulliAsync, geometric, geometricAsync } = lib;
   const probs = (Ctor, n) => {
     const id = `p ${Ctor.name}:${n}`;
