@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as api from '../dist/lib/index.js';
 import { TRANSFORMS, transformParamNames } from '../dist/lib/samplers/registry.js';
 import { transformParams } from '../dist/lib/samplers/transform.js';
-import { allParameterSets } from '../dist/lib/core/param-sets.js';
+import { parameterSets as derivedParameterSets } from '../dist/lib/core/param-sets.js';
 import { hex32, hex64, writeOrCheck } from './vector-file.mjs';
 
 const file = fileURLToPath(new URL('../test/vectors/transforms.json', import.meta.url));
@@ -69,11 +69,14 @@ const accepted = (t, o) => {
 };
 const setKey = (t, o) => t.params.map((q) => hex64(o[q.name])).join(' ');
 
-/** The sets of lib/core/param-sets.ts that the first sets lack (as option records). */
+/** The sets of lib/core/param-sets.ts that the first sets lack (option records), each with its `kind`
+ *  (ordinary, extreme, tight, corners: test/drift.test.ts tells the first cases from these by it). */
 function derivedSets(t) {
   const old = new Set(parameterSets(t).map((p) => Object.fromEntries(t.params.map((q, i) => [q.name, p[i]])))
     .filter((o) => accepted(t, o)).map((o) => setKey(t, o)));
-  return allParameterSets(t.params, (v) => t.check?.(v, (name) => name)).filter((o) => !old.has(setKey(t, o)));
+  const sets = derivedParameterSets(t.params, (v) => t.check?.(v, (name) => name));
+  return Object.entries(sets).flatMap(([kind, list]) => list.map((opts) => ({ kind, opts })))
+    .filter(({ opts }) => !old.has(setKey(t, opts)));
 }
 
 // The derived sets, after every first case (so those stay byte for byte what they were): one key, an
@@ -81,11 +84,11 @@ function derivedSets(t) {
 for (const t of TRANSFORMS) {
   const fn = api[t.name];
   const k = api.key(0x123456789abcdefn);
-  for (const opts of derivedSets(t)) {
+  for (const { kind, opts } of derivedSets(t)) {
     const lowered = [...transformParams(t, opts)];
     for (const offset of [5n, 2n ** 32n - 3n]) {
       for (const dtype of ['float32', 'float64']) {
-        cases.push({ transform: t.name, id: t.id, params: lowered.map(hex64), k0: k[0], k1: k[1],
+        cases.push({ transform: t.name, id: t.id, kind, params: lowered.map(hex64), k0: k[0], k1: k[1],
           offset: String(offset), dtype, values: hexOf(fn(k, 7, { ...opts, dtype, offset })) });
       }
     }
@@ -118,13 +121,14 @@ for (const t of TRANSFORMS) {
 // and per element over the derived sets (element i: set i), after the first row cases
 for (const t of TRANSFORMS) {
   const fn = api[t.name];
-  const sets = derivedSets(t);
+  const sets = derivedSets(t).map((s) => s.opts);
   const n = sets.length;
   const perElement = Object.fromEntries(t.params.map((q) => [q.name, Float64Array.from(sets, (o) => o[q.name])]));
   const rows = sets.map((o) => [...transformParams(t, o)]).flat();
   const k = api.key(0x123456789abcdefn);
   for (const dtype of ['float32', 'float64']) {
-    rowCases.push({ transform: t.name, id: t.id, k0: k[0], k1: k[1], offset: '5', dtype, rows: rows.map(hex64),
+    rowCases.push({ transform: t.name, id: t.id, kind: 'derived', k0: k[0], k1: k[1], offset: '5', dtype,
+      rows: rows.map(hex64),
       values: hexOf(fn(k, n, { ...perElement, dtype, offset: 5n })) });
   }
 }

@@ -103,4 +103,16 @@ describe.skipIf(!cxx)('a one-ulp drift planted in a C++ transform fails cuda/tes
       expect(r.stdout + r.stderr).toMatch(new RegExp(`${m.name} case \\d+ element`));
     });
   }
+
+  it('the derived parameter sets are what catch the lognormal one: the file\'s first cases alone miss it', () => {
+    // the first cases (no `kind`: each constraint's good values cyclically, and the defaults) are the
+    // degenerate sets the vectors had before lib/core/param-sets.ts
+    const all = JSON.parse(readFileSync(join(root, 'test/vectors/transforms.json'), 'utf8'));
+    const first = { ...all, cases: all.cases.filter((c: { kind?: string }) => !c.kind),
+      rowCases: all.rowCases.filter((c: { kind?: string }) => !c.kind) };
+    const file = join(dir, 'first.json');
+    writeFileSync(file, JSON.stringify(first));
+    const r = spawnSync(exe, [file], { cwd: root, encoding: 'utf8', env: { ...process.env, CR_DRIFT: '1' } });
+    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+  });
 });
