@@ -87,7 +87,8 @@ describe('transform per-element parameters', () => {
   it('a scalar call is unchanged: no per-element columns, p as before', () => {
     for (const t of TRANSFORMS) {
       const sampler = (api as unknown as Record<string, (...a: unknown[]) => Float64Array>)[t.name];
-      const v = Object.fromEntries(t.params.map((q) => [q.name, q.default ?? 1.5]));
+      // distinct and ascending: valid for the ordering checks (left ≤ mode ≤ right)
+      const v = Object.fromEntries(t.params.map((q, i) => [q.name, q.default ?? 1.5 + i]));
       const a = sampler(k, 33, v);
       const b = sampler(k, 33, Object.fromEntries(Object.entries(v).map(([n, x]) => [n, new Array(33).fill(x)])));
       expectSameBits(b, a, t.name);

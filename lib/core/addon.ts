@@ -76,11 +76,12 @@ export interface SamplerAddon {
   fRows32Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   fRows64(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): void;
   fRows64Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
-  /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values, or n·5: one row per element). */
-  vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
-  vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
-  vonMises64(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): void;
-  vonMises64Async(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Element sampler `sampler` of cuda/include/cr_elements.h (lib/samplers/element.ts: von Mises, Wald, …)
+   *  with its P lowered parameters, or n·P: one row per element. */
+  element32(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float32Array>]): void;
+  element32Async(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  element64(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float64Array>]): void;
+  element64Async(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
   /** Multivariate normal values of dimension d; lm = mean, then the Cholesky factor packed by rows. */
   mvn32(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): void;
   mvn32Async(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): Promise<void>;

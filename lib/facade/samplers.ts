@@ -34,9 +34,11 @@ import { GUMBEL } from '../samplers/gumbel.js';
 import { PARETO } from '../samplers/pareto.js';
 import { RAYLEIGH } from '../samplers/rayleigh.js';
 import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
+import { TRIANGULAR } from '../samplers/triangular.js';
 import { STUDENT_T } from '../samplers/student-t.js';
 import { F } from '../samplers/f.js';
 import { VON_MISES } from '../samplers/von-mises.js';
+import { WALD } from '../samplers/wald.js';
 import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
@@ -623,6 +625,28 @@ export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormal
  */
 export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;
 
+export interface TriangularOptions extends FloatOptions {
+  /** Lower limit (finite). One per element: see PerElementParam. */
+  left: PerElementParam;
+  /** The peak, left ≤ mode ≤ right. One per element: see PerElementParam. */
+  mode: PerElementParam;
+  /** Upper limit (finite), > left; right − left must be finite. One per element: see PerElementParam. */
+  right: PerElementParam;
+}
+const [triangularFn, triangularAsyncFn] = makeSampler(TRIANGULAR);
+/**
+ * n triangular variates on [left, right] with peak at mode (numpy's triangular), by inversion of the
+ * element's uniform u in (0, 1]: left + w·sqrt(u·a) for u ≤ a, else right − w·sqrt((1 − u)·b), with
+ * w = right − left, a = (mode − left)/w, b = (right − mode)/w (§6.5).
+ * @function
+ */
+export const triangular = triangularFn as FloatSamplerWith<TriangularOptions>;
+/**
+ * The Promise twin of triangular() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const triangularAsync = triangularAsyncFn as FloatSamplerWithAsync<TriangularOptions>;
+
 export interface StudentTOptions extends FloatOptions {
   /** Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or
    *  Float64Array of length n). */
@@ -681,6 +705,26 @@ export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
  * @function
  */
 export const vonMisesAsync = vonMisesAsyncFn as FloatSamplerWithAsync<VonMisesOptions>;
+
+export interface WaldOptions extends FloatOptions {
+  /** Mean μ > 0. One per element: see PerElementParam. */
+  mean: PerElementParam;
+  /** Scale (shape) λ > 0: the variance is μ³/λ. One per element: see PerElementParam. */
+  scale: PerElementParam;
+}
+const [waldFn, waldAsyncFn] = makeSampler(WALD);
+/**
+ * n Wald (inverse Gaussian) variates with mean μ and shape λ (numpy's wald(mean, scale)): Michael,
+ * Schucany and Haas's method with its root in a form that does not cancel, one normal and one uniform
+ * from element i's own sub-stream (docs/streams.md, "Wald (inverse Gaussian)").
+ * @function
+ */
+export const wald = waldFn as FloatSamplerWith<WaldOptions>;
+/**
+ * The Promise twin of wald() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const waldAsync = waldAsyncFn as FloatSamplerWithAsync<WaldOptions>;
 
 export interface MultivariateNormalOptions extends FloatOptions {
   /** The mean vector: d finite numbers (1 ≤ d ≤ 1024). */
