@@ -1,4 +1,4 @@
-// The Generator: every draw is the functional call docs/streams.md §10 names, buffering never changes a
+// The Generator: every draw is the functional call docs/streams.md, "Generator" names, buffering never changes a
 // value, state round-trips through JSON, methods and children never share a stream, bad input is named.
 import { describe, expect, it } from 'vitest';
 import * as lib from '../lib/index.js';
@@ -184,7 +184,7 @@ describe('generator', () => {
   it('method ids (FNV-1a of the name) are distinct and fixed', () => {
     const ids = [...SAMPLERS.map((s) => s.name), 'categorical', 'permutation', 'shuffle', 'sampleWithoutReplacement'].map(methodId);
     expect(new Set(ids).size).toBe(ids.length);
-    // published in docs/streams.md §10: a change here is a stream change
+    // published in docs/streams.md, "Generator": a change here is a stream change
     expect(methodId('uniform')).toBe(0xde375a53);
     expect(methodId('normal')).toBe(0xe68b9c52);
     // FNV-1a's published test vectors

@@ -13,7 +13,8 @@ import {
 import { loadNative } from '../lib/native/load.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
-import { SAMPLERS } from '../lib/samplers/registry.js';
+import { SAMPLERS, TRANSFORMS } from '../lib/samplers/registry.js';
+import { parameterSets } from '../lib/core/param-sets.js';
 import { cudaArg } from '../lib/samplers/spec.js';
 import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
 import { vonMisesParams } from '../lib/samplers/von-mises.js';
@@ -654,7 +655,8 @@ describe.skipIf(!gpu)('every sampler, permutation and QMC generator: CUDA = Type
 
   it('compare-distributions.mjs: every sampler, dtype, method switch and per-element form', async () => {
     const { compareDistributions } = await import('../scripts/gpu/compare-distributions.mjs');
-    await sweep(compareDistributions, emulated ? 1000 : 65537);
+    const transforms = { list: TRANSFORMS, parameterSets };
+    await sweep((a) => compareDistributions({ ...a, transforms }), emulated ? 1000 : 65537);
   });
 
   it('compare-permute.mjs: permutations, uniform and weighted samples without replacement', async () => {

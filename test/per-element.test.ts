@@ -1,7 +1,7 @@
 /**
- * Per-element parameters of the transforms and vonMises (docs/streams.md §6.5, §6.7) beyond test/samplers.test.ts's
- * element-by-element equality: DeviceArray parameters (read back to the host), refusals naming
- * `name[i]` or the length with nothing written, the cross-parameter check per element, and the
+ * Per-element parameters of the transforms and vonMises (docs/streams.md, "Transforms of one uniform or one normal",
+ * "von Mises") beyond test/samplers.test.ts's element-by-element equality: DeviceArray parameters (read back to the
+ * host), refusals naming `name[i]` or the length with nothing written, the cross-parameter check per element, and the
  * rows the CUDA adapter sends (one row of p per element).
  */
 import { describe, expect, it } from 'vitest';

@@ -41,6 +41,7 @@ import { exp as coreExp } from '../lib/core/math/exp.js';
 import { standInAddon } from './stand-in-addon.js';
 import { CTORS } from '../lib/core/types.js';
 import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
+import { fastMismatches, vectorMismatches } from './drift-checks.js';
 
 // `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon.
 const standIn = vi.hoisted(() => ({ backend: null as Backend | null }));
@@ -148,7 +149,7 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
   });
 
   it('its `stream` names the section of docs/streams.md that defines it', () => {
-    // docs/streams.md, "Title" (the heading without its number), or the older docs/streams.md §N
+    // docs/streams.md, "<heading>" (without its number), or the older docs/streams.md §N
     const named = s.stream.match(/^docs\/streams\.md, "([^"]+)"$/);
     const numbered = s.stream.match(/^docs\/streams\.md §(\d+(?:\.\d+)?)$/);
     expect(named ?? numbered, s.stream).not.toBeNull();
@@ -264,30 +265,11 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       const values: Opts = { ...required(s), method: s.method?.default };
       for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
       if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
-      // extreme parameters too (each constraint's good values, cyclically): overflow, underflow and
-      // the vector code's rare lanes, where the scalar ports take over
-      const scalars = s.params.filter((p) => p.name !== s.rows?.param);
-      for (let i = 0; i < 4 && scalars.length; i++) {
-        const v: Opts = { ...values };
-        scalars.forEach((p, j) => { v[p.name] = p.is.good[(i + j) % p.is.good.length]; });
-        try {
-          s.check?.(v as Record<string, number>);
-        } catch {
-          continue;
-        }
-        let lowX;
-        try {
-          lowX = s.lower(v, op.dtype);  // refuses values the dtype cannot hold (integers)
-        } catch {
-          continue;
-        }
-        if (lowX.op !== op.name) continue;
-        const Out = CTORS[op.dtype];
-        const a = new Out(4099 * width(s)), b = new Out(4099 * width(s));
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, path);
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: b }, { fast: false });
-        sameBits(a, b, `${op.name} at ${JSON.stringify(v)}`);
-      }
+      // the parameter sets derived from the constraints (lib/core/param-sets.ts): ordinary values, where
+      // a last-bit difference between the C++ and TS formulas shows, extremes (overflow, underflow, the
+      // vector code's rare lanes, where the scalar ports take over) and tight cross-parameter ones
+      const diffs = fastMismatches(s, op, values, path, k, 4099 * width(s));
+      expect(diffs, `${op.name}: ${pathName} ≠ specification`).toEqual([]);
       const low = s.lower(values, op.dtype);
       if (low.op !== op.name) continue;  // an op another method lowers to
       const Out = CTORS[op.dtype];
@@ -501,7 +483,7 @@ describe('goodness of fit (KS against the exact CDF)', () => {
   });
 });
 
-describe('documented identities (docs/streams.md §6.5)', () => {
+describe('documented identities (docs/streams.md, "Transforms of one uniform or one normal")', () => {
   it('lognormal float64 element j = exp(normal(key, n, { mean, std })[j]), bit for bit', () => {
     for (const [mean, std] of [[0, 1], [-3, 0.25], [2, 7]]) {
       const z = api.normal(k, 5000, { mean, std, offset: 99 });
@@ -516,5 +498,9 @@ describe('test/vectors/transforms.json (cuda/test/test_transforms.cpp compares c
     const root = fileURLToPath(new URL('..', import.meta.url));
     const out = execFileSync(process.execPath, ['scripts/gen-transform-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
     expect(out).toMatch(/is current/);
+  });
+
+  it('the TS specification kernels give its values (in process: test/drift.test.ts plants a drift here)', () => {
+    expect(vectorMismatches()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // wins). They need no work item of their own: one item per element, one kernel template, one C API
 // entry (cr_element), one binding export (element32/element64) serve every sampler in this table.
 //
-// Adding one (docs/architecture.md, "Adding a sampler", recipe 3): its math header with
+// Adding one (docs/architecture.md, "Adding an element sampler"): its math header with
 //   CR_HD double cr_<name>_element(uint32_t k0, uint32_t k1, uint64_t e, const double* p);
 //   const char* cr_<name>_check(const double* p);   // null, or why the row would not end or is invalid
 // included below, and a line in CR_ELEMENTS. test/layout.test.ts checks the ids, tags and parameter

@@ -1,4 +1,4 @@
-// Normal variates of docs/streams.md §5, per element: the C++/CUDA port of lib/kernels/normal.ts, bit for
+// Normal variates of docs/streams.md, "Normal", per element: the C++/CUDA port of lib/kernels/normal.ts, bit for
 // bit (binary64 internals through cr_math.h; float32 results are the binary64 value rounded once).
 // Build device code with -fmad=false, host code with -ffp-contract=off.
 #ifndef CR_NORMAL_H

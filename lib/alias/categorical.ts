@@ -1,7 +1,7 @@
 /**
  * categorical(): n draws from unnormalised weights in one call. Both methods use the same fixed-point
- * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
- * differently, so they give different — equally exact — samples.
+ * weights and the same (row, coin) pairs per element (docs/alias.md, "Sampling" to "categorical(key, weights, n,
+ * options)"); they map a pair to an item differently, so they give different — equally exact — samples.
  */
 import { asyncly, makeJob, COMMON_OPTIONS, placement, prepare, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
@@ -126,7 +126,7 @@ function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, metho
 }
 
 /**
- * A call with DeviceArray operands (weights, `out`, or both; docs/alias.md §10.7): run by
+ * A call with DeviceArray operands (weights, `out`, or both; docs/alias.md, "DeviceArray operands"): run by
  * lib/facade/device-io.ts on the backend the operands point to under 'auto'. On the GPU it is one op with the
  * weights read in place (GPU-resident) or uploaded; on the CPU the weights' host values are needed
  * first (`host`: their copy, awaited by the async form), then the draws may be uploaded into a GPU out.
@@ -178,9 +178,9 @@ function deviceCall<R>(p: Prepared, weights: WeightsInput | DeviceArray,
 
 /**
  * n iid draws of item indices with probabilities proportional to `weights` (exactly the fixed-point
- * shares W_i / (N·2^32) of docs/alias.md §2). Element i depends on (key, offset + i) and the method.
- * `weights` may be a float32/float64 DeviceArray and `out` 'device' or a uint32 DeviceArray
- * (docs/alias.md §10.7): the draws are the same wherever they run.
+ * shares W_i / (N·2^32) of docs/alias.md, "Fixed-point weights"). Element i depends on (key, offset + i) and the
+ * method. `weights` may be a float32/float64 DeviceArray and `out` 'device' or a uint32 DeviceArray
+ * (docs/alias.md, "DeviceArray operands"): the draws are the same wherever they run.
  */
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options: WithDeviceOut<CategoricalOptions>): DeviceArray;
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Uint32Array;

@@ -1,5 +1,5 @@
 /**
- * Element samplers (docs/streams.md, "Element samplers"; docs/architecture.md, "Adding a sampler"):
+ * Element samplers (docs/streams.md, "Element samplers"; docs/architecture.md, "Adding an element sampler"):
  * element e is a function of blocks of its own sub-stream (e mod 2^32, e div 2^32, t, tag) and of the
  * call's parameter row p — several uniforms or normals, with or without rejection. A definition here,
  * its TypeScript function (lib/kernels) and its C++ twin with one line in cuda/include/cr_elements.h

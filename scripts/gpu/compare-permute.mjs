@@ -1,6 +1,6 @@
-// gpu-compare section: permutations and sampling without replacement (docs/streams.md §11). The CUDA
-// radix sort of (key, index) pairs against the TypeScript selection, bit for bit: permutation for
-// sizes from 0 to 10^7 in every dtype, sync and async and into DeviceArrays; uniform samples (the
+// gpu-compare section: permutations and sampling without replacement (docs/streams.md, "Permutations and sampling
+// without replacement"). The CUDA radix sort of (key, index) pairs against the TypeScript selection, bit for bit:
+// permutation for sizes from 0 to 10^7 in every dtype, sync and async and into DeviceArrays; uniform samples (the
 // first k of a permutation); weighted samples with zeros, float32 and float64 weights, subnormal and
 // huge weights (ties at key 0 and +∞); and the time of a 10^6 permutation on each backend.
 export async function comparePermute({ lib, record, results, now, max }) {
