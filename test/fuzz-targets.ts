@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';
 import { SAMPLERS, type ParamSpec, type SamplerSpec } from '../lib/samplers/registry.js';
-import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
+import { exampleValue, exampleValues } from '../lib/samplers/examples.js';
 import { CTORS } from '../lib/core/types.js';
 import type { Constraint } from '../lib/core/constraints.js';
 
@@ -94,7 +94,7 @@ const refuses = (c: Constraint, v: number) => {
 /** Bad per-element values of parameter q (n of them): one of its constraint's bad values among good
  *  ones (in a Float32Array only where it stays bad once rounded), a wrong length, a wrong kind. */
 const badPerElement = (n: number, q: ParamSpec) => {
-  const good = ordinaryValue(q);
+  const good = exampleValue(q);
   const bads = q.is.bad.filter((v): v is number => typeof v === 'number');
   return fc.oneof(
     fc.tuple(fc.constantFrom(...bads), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
@@ -167,7 +167,7 @@ function samplerTarget(s: SamplerSpec): Target {
   const names = ['offset', 'out', 'backend', ...Object.keys(slots).filter((x) => ['dtype', 'method', 'proposals'].includes(x))];
   for (const q of s.params) {
     if (q.name === rows) {
-      base[q.name] = Array.from({ length: K }, (_, i) => ordinaryValue(q) * (i + 1));
+      base[q.name] = Array.from({ length: K }, (_, i) => exampleValue(q) * (i + 1));
       slots[q.name] = [q.name, fc.oneof(
         fc.constantFrom<unknown[]>([], [1, '2'], [1, , 2], new Float64Array(s.rows!.max + 1).fill(1)),
         fc.constantFrom(...q.is.bad).map((v) => [1, v, 1]),
@@ -178,7 +178,7 @@ function samplerTarget(s: SamplerSpec): Target {
       if (s.rows!.option) names.push(q.name);
       continue;
     }
-    if (q.default === undefined) base[q.name] = ordinaryValues(s)[q.name];
+    if (q.default === undefined) base[q.name] = exampleValues(s)[q.name];
     slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badPerElement(N, q)) : badFor(q.is)];
     names.push(q.name);
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as lib from '../lib/index.js';
 import { foldIn, generator, Generator, key, type Key } from '../lib/index.js';
 import { SAMPLERS, type SamplerSpec } from '../lib/samplers/registry.js';
-import { ordinaryValues } from '../lib/samplers/examples.js';
+import { exampleValues } from '../lib/samplers/examples.js';
 import { bulkKey, methodId, scalarKey, spawnKey } from '../lib/generator/streams.js';
 
 type Opts = Record<string, unknown>;
@@ -15,7 +15,7 @@ const root = key(2026);
 /** A value of each required parameter, and a vector for rows samplers (an option where the sampler
  *  takes it as one, with its structured options); K values per draw. */
 function args(s: SamplerSpec): { opts: Opts; vector?: number[]; K: number } {
-  const opts: Opts = ordinaryValues(s);
+  const opts: Opts = exampleValues(s);
   if (s.rows?.option) {
     opts[s.rows.param] = [0.5, 2, 1.5];
     for (const x of s.structured ?? []) opts[x.name] = x.example(3);

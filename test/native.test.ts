@@ -16,7 +16,7 @@ import { Xorwow } from '../lib/xorwow/xorwow.js';
 import { SAMPLERS, TRANSFORMS } from '../lib/samplers/registry.js';
 import { parameterSets } from '../lib/core/param-sets.js';
 import { cudaArg } from '../lib/samplers/spec.js';
-import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
+import { exampleValue, exampleValues } from '../lib/samplers/examples.js';
 import { vonMisesParams } from '../lib/samplers/von-mises.js';
 import { CTORS } from '../lib/core/types.js';
 
@@ -360,9 +360,9 @@ describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in e
     const want = gpu ? null : addon!.deviceInfo().errorName;
     const checked: string[] = [];
     for (const s of SAMPLERS) {
-      const values: Record<string, unknown> = { method: s.method?.default, ...ordinaryValues(s, true) };
+      const values: Record<string, unknown> = { method: s.method?.default, ...exampleValues(s, true) };
       if (s.rows) {
-        const v = ordinaryValue(s.params.find((q) => q.name === s.rows!.param)!);
+        const v = exampleValue(s.params.find((q) => q.name === s.rows!.param)!);
         values[s.rows.param] = Float64Array.from([v, 2 * v]);
       }
       for (const dtype of s.dtypes) {

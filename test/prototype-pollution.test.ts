@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as api from 'cuda-random';
 import { SAMPLERS } from '../dist/lib/samplers/registry.js';
-import { ordinaryValues } from '../dist/lib/samplers/examples.js';
+import { exampleValues } from '../dist/lib/samplers/examples.js';
 import { callOf } from '../dist/lib/facade/make.js';
 import type { SamplerSpec } from '../lib/samplers/spec.js';
 
@@ -27,7 +27,7 @@ const BIG = 1 << 17;  // async calls of this size run on the worker pool
 
 /** Valid options of a sampler: every required parameter (a value in its domain), row vectors of 2. */
 function optionsOf(s: SamplerSpec): Record<string, unknown> {
-  const o: Record<string, unknown> = ordinaryValues(s);
+  const o: Record<string, unknown> = exampleValues(s);
   const value: Record<string, number> = { p: 0.3, count: 5, kappa: 2, high: 10 };
   for (const name of Object.keys(o)) if (Object.hasOwn(value, name)) o[name] = value[name];
   if (s.rows?.option) {

@@ -31,7 +31,7 @@ import tCdf from '@stdlib/stats-base-dists-t-cdf';
 import fCdf from '@stdlib/stats-base-dists-f-cdf';
 import * as api from '../lib/index.js';
 import { ELEMENTS, SAMPLERS, TRANSFORMS, type SamplerSpec } from '../lib/samplers/registry.js';
-import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
+import { exampleValue, exampleValues } from '../lib/samplers/examples.js';
 import type { OpSpec } from '../lib/samplers/spec.js';
 import { nativeCpuInfo } from '../lib/native/cpu.js';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
@@ -63,8 +63,8 @@ const STREAMS = readFileSync(new URL('../docs/streams.md', import.meta.url), 'ut
 
 /** A value the parameter accepts that keeps draws ordinary (its default, else a moderate good value). */
 function ordinary(s: SamplerSpec, name: string): unknown {
-  if (s.rows?.param !== name) return ordinaryValues(s, true)[name];
-  const v = ordinaryValue(s.params.find((q) => q.name === name)!);
+  if (s.rows?.param !== name) return exampleValues(s, true)[name];
+  const v = exampleValue(s.params.find((q) => q.name === name)!);
   return [v, 2 * v, 0.5 * v];
 }
 
