@@ -1,10 +1,10 @@
-// The count samplers of docs/streams.md §12 (Poisson, binomial, negative binomial, multinomial) as
+// The count samplers of docs/streams.md, "Counts" (Poisson, binomial, negative binomial, multinomial) as
 // plain C++ functions, like cr_api_dist.h: (k0, k1, first, parameters…, out), element i of out is
 // element first + i of the sampler's stream, bit for bit the TypeScript backend's. Outputs are int32,
 // uint32 or float64 (CR_TYPE_I32 / U32 / F64) in host or device memory. Per-element parameters
 // (`lams`, `counts`, `ps`; NULL: the scalar) are float32 or float64 values of at least out.n in host or
 // device memory; the kernels check each one (and that its counts fit the output type, the rules of
-// docs/streams.md §12) and a bad one is CR_ERANGE naming it and its index (blocking calls; the
+// docs/streams.md, "Counts") and a bad one is CR_ERANGE naming it and its index (blocking calls; the
 // _device twins do not validate). Scalars are the caller's to validate, as the TypeScript facade does.
 // `proposals` (CR_PROPOSALS_DEFAULT or 1 … CR_MAX_PROPOSALS) is checked but the kernels always run one
 // thread per element evaluating one proposal at a time: PTRS and BTRS accept most first proposals and

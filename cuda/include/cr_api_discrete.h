@@ -1,4 +1,5 @@
-// The discrete samplers of docs/streams.md §4.1, §6.9, §6.10 (integers, bernoulli, geometric) as plain
+// The discrete samplers of docs/streams.md, "Bounded integers", "Bernoulli", "Geometric" (integers, bernoulli,
+// geometric) as plain
 // C++ functions like cr_api_dist.h: (k0, k1, first, parameters…, out), element i of `out` being element
 // first + i of the sampler's stream under key (k0, k1), bit for bit what the TypeScript backend gives.
 // Blocking calls take a cr_array output in host or device memory; the _device twins only enqueue on the

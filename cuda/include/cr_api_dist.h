@@ -1,4 +1,5 @@
-// The distribution samplers of docs/streams.md §5–6 (normal, exponential, gamma, beta, Dirichlet, and
+// The distribution samplers of docs/streams.md, "Normal" to "Gamma and friends" (normal, exponential, gamma, beta,
+// Dirichlet, and
 // the transforms of cr_transforms.h) as plain C++ functions, like cr_api.h: no CUDA or napi types.
 // Every sampler takes (k0, k1, first, parameters…, out); element i of an output is element first + i
 // of the sampler's stream under key (k0, k1), bit for bit what the TypeScript backend gives.
@@ -41,17 +42,19 @@ cr_status cr_normal(uint32_t k0, uint32_t k1, uint64_t first, int polar, double 
 cr_status cr_exponential(uint32_t k0, uint32_t k1, uint64_t first, double rate, cr_array out);
 /** Gamma elements with shape `alpha`, or per element alphas->data[i] (host or device, float or double;
  *  device shapes are validated on the device: CR_ERANGE), times `scale`. The proposal layout follows
- *  out.type (float32 or float64, docs/streams.md §6.1). */
+ *  out.type (float32 or float64, docs/streams.md, "Gamma"). */
 cr_status cr_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, double scale,
                    int proposals, cr_array out);
 /** Beta(a, b) elements (component 0 of the Dirichlet([a, b]) rows). */
 cr_status cr_beta(uint32_t k0, uint32_t k1, uint64_t first, double a, double b, int proposals, cr_array out);
-/** Student's t elements (docs/streams.md §6.6) for half degrees of freedom `alpha` = df/2, or per element
+/** Student's t elements (docs/streams.md, "Ratios of the normal and gamma streams") for half degrees of freedom
+ *  `alpha` = df/2, or per element
  *  alphas->data[i] (host or device, float or double; device values validated: CR_ERANGE): the gamma
  *  elements of cr_gamma with scale 1, each divided into the element's standard normal. */
 cr_status cr_student_t(uint32_t k0, uint32_t k1, uint64_t first, double alpha, const cr_array* alphas, int proposals,
                        cr_array out);
-/** F(dfn, dfd) elements (docs/streams.md §6.6); the values are the caller's to validate. */
+/** F(dfn, dfd) elements (docs/streams.md, "Ratios of the normal and gamma streams"); the values are the caller's to
+ *  validate. */
 cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, cr_array out);
 /** F with per-element degrees of freedom: rows (host memory) holds np = 2·out.n values, (dfn, dfd) of
  *  element first + i at rows[2i], rows[2i + 1] (each ≥ 0.2 and finite: the caller's to validate). */
@@ -70,7 +73,8 @@ cr_status cr_mvn(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const dou
 /** Dirichlet values [first, first + out.n) of the flat row-major stream (first = row offset · K),
  *  K = alpha.n shapes (host or device, float or double; device shapes validated: CR_ERANGE). */
 cr_status cr_dirichlet(uint32_t k0, uint32_t k1, uint64_t first, cr_array alpha, int proposals, cr_array out);
-/** Transform `id` of cr_transforms.h (docs/streams.md §6.6) with its `np` parameters p: np is the
+/** Transform `id` of cr_transforms.h (docs/streams.md, "Transforms of one uniform or one normal") with its `np`
+ *  parameters p: np is the
  *  transform's count P, or P·n for per-element parameters (host memory, row i = element first + i's
  *  P values, staged to the device chunk by chunk); the values are the caller's to validate, as the
  *  TypeScript facade does. The _device twin takes the same host p. */

@@ -1,7 +1,7 @@
 // The counter layout's domain tags: word 3 of the Philox counter that separates the streams (raw,
 // key derivation, proposals, alias, Sobol randomisation). The TypeScript names are lib/core/layout.ts's
 // TAG_* without the CR_ prefix; test/layout.test.ts checks that the two files agree, and
-// docs/streams.md §1 is the prose. Changing a value changes every stream that uses it.
+// docs/streams.md, "The counter layout" is the prose. Changing a value changes every stream that uses it.
 #ifndef CR_LAYOUT_H
 #define CR_LAYOUT_H
 

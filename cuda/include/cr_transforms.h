@@ -1,4 +1,5 @@
-// Samplers that are one function of a uniform or a normal per element (docs/streams.md §6.6): the C++/
+// Samplers that are one function of a uniform or a normal per element (docs/streams.md, "Transforms of one uniform
+// or one normal"): the C++/
 // CUDA twin of the `f` of each transform in lib/samplers (transformSampler), operation by operation.
 // Adding one: a line in CR_TRANSFORMS and its cr_tf_<name>; the kernels, the C API, the binding and
 // the WebAssembly path take it from there (cr_work.h's cr_visit_transform, lib/wasm/samplers.cc). test/layout.test.ts checks the ids, bases and

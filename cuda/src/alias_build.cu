@@ -1,4 +1,5 @@
-// PSA and PSA+ construction on the GPU from fixed-point units (docs/alias.md §3–4 and "GPU"), after
+// PSA and PSA+ construction on the GPU from fixed-point units (docs/alias.md, "Classification and the closed form of
+// the sweep" to "PSA and PSA+" and "GPU"), after
 // Lehmann, Hübschle-Schneider & Sanders, "Weighted Random Sampling on GPUs" (2021), in exact integers:
 //
 //   PSA+ only   k_plus_groups: a block per group of 1024 items runs the group's greedy sweep in closed

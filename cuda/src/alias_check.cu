@@ -1,4 +1,4 @@
-// Validation of device-resident weights (docs/alias.md §10.7): the same rule as checkWeights in
+// Validation of device-resident weights (docs/alias.md, "DeviceArray operands"): the same rule as checkWeights in
 // lib/alias/fixed-point.ts — every weight finite and ≥ 0, not all zero — found on the device, so weights
 // produced on the GPU never cross PCIe. words[0] receives the lowest invalid index (a warp minimum, then
 // one atomicMin per warp), words[1] whether any weight is positive (a block-wide or, one atomicOr per

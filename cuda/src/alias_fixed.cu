@@ -1,4 +1,5 @@
-// Fixed-point weights on the GPU (docs/alias.md §2 and "GPU"), bit-identical to lib/alias/fixed-point.ts.
+// Fixed-point weights on the GPU (docs/alias.md, "Fixed-point weights" and "GPU"), bit-identical to
+// lib/alias/fixed-point.ts.
 // Every step is cr_alias_fixed.h's per-item rule over scalars that the step before reduced; the
 // scalars live in a device FpState, so the whole pass is enqueued without a host round trip:
 //

@@ -1,4 +1,5 @@
-// Sampling kernels of the alias tables and the inverse-CDF method (docs/alias.md §6–7), bit-identical to
+// Sampling kernels of the alias tables and the inverse-CDF method (docs/alias.md, "Sampling" to "categorical(key,
+// weights, n, options)"), bit-identical to
 // lib/kernels/alias.ts: a thread per Philox block of the alias stream (two elements), the row by Lemire's
 // multiply-high with the rare rejection retried from the element's own counters, the row read as one
 // 8-byte load, the two items stored as one 8-byte store where aligned. The work items are

@@ -1,4 +1,4 @@
-// Count kernels (docs/streams.md §12): Poisson, binomial and negative binomial one thread per element,
+// Count kernels (docs/streams.md, "Counts"): Poisson, binomial and negative binomial one thread per element,
 // multinomial one thread per row, each looping over its element's proposals until the first accepted
 // (cuda/include/cr_count_work.h, host-tested; the math is cr_counts.h). Compiled with -fmad=false.
 #include "cr_items.cuh"

@@ -70,7 +70,7 @@ void cr_cpu_integers_run(const cr_cpu_int_ctx& c, uint64_t first, void* out, int
   }
 }
 
-/** What every group of a raw-stream call (bits, uniform) shares: the map of docs/streams.md §4 —
+/** What every group of a raw-stream call (bits, uniform) shares: the map of docs/streams.md, "Uniform floats" —
  *  unit: u itself; else low + span·u in binary64, two roundings (cr_uniform.h). */
 struct cr_cpu_map_ctx {
   double low, span;

@@ -1,11 +1,12 @@
 // The host SIMD kernels in AVX2 (cpu_kernels.h): sixteen Philox blocks per step (two interleaved sets
 // of eight, cpu_philox_avx2.h).
-//   integers (docs/streams.md §4.1)   Lemire's multiply and test eight elements (narrow) or four (wide)
+// Streams: docs/streams.md, "Bounded integers", "Bernoulli", "The counter layout", "Uniform floats".
+//   integers                          Lemire's multiply and test eight elements (narrow) or four (wide)
 //                                     at a time; a rejected element gets its retry blocks as
 //                                     cr_discrete.h's scalar port gives them (cr_integers_work's values)
-//   bernoulli (§6.9), scalar p        four elements' k53 at a time against ⌈p·2^53⌉
+//   bernoulli, scalar p               four elements' k53 at a time against ⌈p·2^53⌉
 //             p per element           k53 < p[i]·2^53 in doubles, four at a time
-//   bits, uniform (§3, §4)            the rows in stream order, mapped eight (float32) or four (float64)
+//   bits, uniform                     the rows in stream order, mapped eight (float32) or four (float64)
 //                                     at a time
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <type_traits>

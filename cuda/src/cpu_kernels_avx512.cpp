@@ -1,12 +1,13 @@
 // The host SIMD kernels in AVX-512 F + DQ (cpu_kernels.h): thirty-two Philox blocks per step (two
 // interleaved sets of sixteen, cpu_philox_avx512.h).
-//   integers (docs/streams.md §4.1)   Lemire's multiply and test sixteen narrow or eight wide elements
+// Streams: docs/streams.md, "Bounded integers", "Bernoulli", "The counter layout", "Uniform floats".
+//   integers                          Lemire's multiply and test sixteen narrow or eight wide elements
 //                                     at a time, rejected lanes left-packed by vpcompressd (narrow) and
 //                                     retried like cpu_kernels_avx2.cpp's; wide values convert by
 //                                     vcvtuqq2pd (cr_integers_work's values)
-//   bernoulli (§6.9), scalar p        eight elements' k53 at a time against ⌈p·2^53⌉
+//   bernoulli, scalar p               eight elements' k53 at a time against ⌈p·2^53⌉
 //             p per element           k53 < p[i]·2^53 in doubles, eight at a time
-//   bits, uniform (§3, §4)            the rows in stream order, mapped sixteen (float32) or eight
+//   bits, uniform                     the rows in stream order, mapped sixteen (float32) or eight
 //                                     (float64) at a time
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <type_traits>

@@ -19,7 +19,7 @@ using namespace cr_rt;
 
 namespace {
 
-/** The largest count of an output type (docs/streams.md §12), or 0 when it is not a count type. */
+/** The largest count of an output type (docs/streams.md, "Counts"), or 0 when it is not a count type. */
 double count_max(int type) {
   switch (type) {
     case CR_TYPE_I32: return 2147483647.0;
@@ -132,7 +132,7 @@ cr_status check_values(const cr_array* v, uint64_t n, const char* what) {
   return ok_status();
 }
 
-/** The largest Poisson mean negative binomial (r, p) can draw (docs/streams.md §12.3), with a margin. */
+/** The largest Poisson mean negative binomial (r, p) can draw (docs/streams.md, "Negative binomial"), with a margin. */
 double negbin_largest_mean(double r, double p) {
   const double d = (r < 1.0 ? r + 1.0 : r) - 1.0 / 3.0;
   const double c = 1.0 / std::sqrt(9.0 * d);

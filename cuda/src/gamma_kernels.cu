@@ -1,4 +1,4 @@
-// Gamma, beta and Dirichlet kernels (docs/streams.md §6; design in docs/building.md, "The gamma
+// Gamma, beta and Dirichlet kernels (docs/streams.md, "Gamma and friends"; design in docs/building.md, "The gamma
 // kernels"). Two ways to run the rejection loop of Marsaglia–Tsang, both giving every element its first
 // accepted proposal, hence the same bits:
 //   - one thread per element, looping over proposals t = 0, 1, ... (ThreadWork; proposals = 1);

@@ -313,7 +313,8 @@ export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<num
  * A parameter of the transforms (lognormal … truncatedNormal), of vonMises and of f: one number for every element, or one
  * value per element — a number[], Float32Array, Float64Array or float32/float64 DeviceArray of length
  * n (a DeviceArray is read back to the host, which derives each element's parameters). Element i is
- * then the scalar call with each per-element parameter's value i at offset + i (docs/streams.md §6.5).
+ * then the scalar call with each per-element parameter's value i at offset + i (docs/streams.md, "Transforms of one
+ * uniform or one normal").
  */
 export type PerElementParam = number | readonly number[] | Float32Array | Float64Array | DeviceArray;
 
@@ -326,7 +327,8 @@ export interface LognormalOptions extends FloatOptions {
 const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
 /**
  * n log-normal variates exp(mean + std·z), z element i of the standard Box–Muller stream of the dtype:
- * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md §6.5).
+ * element i equals exp(normal(key, n, { mean, std })[i]) for float64 (docs/streams.md, "Transforms of one uniform or
+ * one normal").
  * @function
  */
 export const lognormal = lognormalFn as FloatSampler<LognormalOptions>;
@@ -345,7 +347,8 @@ export interface WeibullOptions extends FloatOptions {
 const [weibullFn, weibullAsyncFn] = makeSampler(WEIBULL);
 /**
  * n Weibull variates scale·E^(1/shape), E = −log u with u in (0, 1] the element's uniform (the one
- * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md §6.5).
+ * exponential() uses), E^(1/shape) evaluated as exp(log(E)/shape) (docs/streams.md, "Transforms of one uniform or
+ * one normal").
  * @function
  */
 export const weibull = weibullFn as FloatSamplerWith<WeibullOptions>;
@@ -372,7 +375,7 @@ const [integersFn, integersAsyncFn] = makeSampler(INTEGERS);
  * n uniform integers in [low, high) — high excluded (numpy `Generator.integers(low, high)`, jax
  * `randint(key, shape, minval, maxval)`), unbiased: Lemire's multiply-and-reject, element i the first
  * accepted proposal of its own sub-stream, so it depends on (key, offset + i, low, high) only — not on
- * n, the dtype or the backend (docs/streams.md §4.1). Int32Array by default.
+ * n, the dtype or the backend (docs/streams.md, "Bounded integers"). Int32Array by default.
  * @function
  */
 export const integers = integersFn as SamplerWith<IntegersOptions, IntDtype, 'int32'>;
@@ -392,7 +395,7 @@ export interface BernoulliOptions extends SamplerOptions<BernoulliDtype> {
 const [bernoulliFn, bernoulliAsyncFn] = makeSampler(BERNOULLI);
 /**
  * n Bernoulli(p) draws: element i is 1 when u_i < p, u_i = uniform(key)[offset + i] (the float64
- * uniform, k53·2^-53), else 0 — so p = 0 never gives 1 and p = 1 always does (docs/streams.md §6.9).
+ * uniform, k53·2^-53), else 0 — so p = 0 never gives 1 and p = 1 always does (docs/streams.md, "Bernoulli").
  * Uint8Array by default.
  * @function
  */
@@ -413,7 +416,7 @@ const [geometricFn, geometricAsyncFn] = makeSampler(GEOMETRIC);
 /**
  * n geometric draws, numpy's convention: the number of trials up to and including the first success
  * (1, 2, …; mean 1/p). Inversion: floor(log(v)/log1p(−p)) + 1 with v the element's open uniform
- * (exponential's, docs/streams.md §6.10). Int32Array by default.
+ * (exponential's, docs/streams.md, "Geometric"). Int32Array by default.
  * @function
  */
 export const geometric = geometricFn as SamplerWith<GeometricOptions, IntDtype, 'int32'>;
@@ -423,7 +426,7 @@ export const geometric = geometricFn as SamplerWith<GeometricOptions, IntDtype, 
  */
 export const geometricAsync = geometricAsyncFn as SamplerWithAsync<GeometricOptions, IntDtype, 'int32'>;
 
-// ---- the count samplers (docs/streams.md §12) ---------------------------------------------------------
+// ---- the count samplers (docs/streams.md, "Counts") ---------------------------------------------------------
 
 /** Output types of the count samplers. */
 export type CountDtype = 'int32' | 'uint32' | 'float64';
@@ -432,7 +435,7 @@ export type CountDtype = 'int32' | 'uint32' | 'float64';
 export interface CountOptions extends SamplerOptions<CountDtype> {
   /** 'int32' (default), 'uint32' or 'float64' (exact integers up to 2^53); an Int32Array, Uint32Array
    *  or Float64Array `out` implies its type. A parameter whose counts the type cannot hold is a
-   *  RangeError (the rule per sampler: docs/streams.md §12). */
+   *  RangeError (the rule per sampler: docs/streams.md, "Counts"). */
   dtype?: CountDtype;
 }
 
@@ -450,7 +453,7 @@ export interface PoissonOptions extends CountOptions {
 const [poissonFn, poissonAsyncFn] = makeSampler(POISSON);
 /**
  * n Poisson counts with mean λ. Element i is the first accepted proposal of its own sub-stream:
- * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md §12.1).
+ * inversion for λ < 10, Hörmann's PTRS from 10 on (docs/streams.md, "Poisson").
  * @function
  */
 export const poisson = poissonFn as SamplerWith<PoissonOptions, CountDtype, 'int32'>;
@@ -472,7 +475,7 @@ export interface BinomialOptions extends CountOptions {
 const [binomialFn, binomialAsyncFn] = makeSampler(BINOMIAL);
 /**
  * n binomial counts. Inversion for count·min(p, 1 − p) < 10, Hörmann's BTRS from 10 on; p > 1/2 draws
- * count − Binomial(count, 1 − p) (docs/streams.md §12.2).
+ * count − Binomial(count, 1 − p) (docs/streams.md, "Binomial").
  * @function
  */
 export const binomial = binomialFn as SamplerWith<BinomialOptions, CountDtype, 'int32'>;
@@ -492,7 +495,7 @@ export interface NegativeBinomialOptions extends CountOptions {
 const [negativeBinomialFn, negativeBinomialAsyncFn] = makeSampler(NEGATIVE_BINOMIAL);
 /**
  * n negative binomial counts (failures before the r-th success; numpy's negative_binomial(r, p)):
- * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md §12.3).
+ * Poisson(G·(1 − p)/p) with G element i of gamma(key, ·, { alpha: r }) (docs/streams.md, "Negative binomial").
  * @function
  */
 export const negativeBinomial = negativeBinomialFn as SamplerWith<NegativeBinomialOptions, CountDtype, 'int32'>;
@@ -513,7 +516,7 @@ const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
 /**
  * n rows of K multinomial counts summing to `count`, row-major (n·K values); `probs` are K weights
  * (finite, >= 0, positive finite total; normalised). Component j < K − 1 of row r is a binomial draw on
- * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md §12.4).
+ * element r·K + j of the binomial stream, the last takes the rest (docs/streams.md, "Multinomial").
  * @function
  */
 export const multinomial = multinomialFn as SamplerWith<MultinomialOptions, CountDtype, 'int32'>;
@@ -558,7 +561,7 @@ const [cauchyFn, cauchyAsyncFn] = makeSampler(CAUCHY);
 /**
  * n Cauchy variates loc + scale·C. From the element's uniform u in (0, 1] folded to w (2u, or 2u − 1
  * above 1/2): C = ∓cot(πw/2), negative on u's lower half — the law of tan(π(u − 1/2)), never infinite
- * (docs/streams.md §6.5).
+ * (docs/streams.md, "Transforms of one uniform or one normal").
  * @function
  */
 export const cauchy = cauchyFn as FloatSampler<CauchyOptions>;
@@ -570,7 +573,8 @@ export const cauchyAsync = cauchyAsyncFn as FloatSamplerAsync<CauchyOptions>;
 
 const [laplaceFn, laplaceAsyncFn] = makeSampler(LAPLACE);
 /**
- * n Laplace variates loc ± scale·(−log w), w the folded uniform, negative on u's lower half (§6.5).
+ * n Laplace variates loc ± scale·(−log w), w the folded uniform, negative on u's lower half (docs/streams.md,
+ * "Transforms of one uniform or one normal").
  * @function
  */
 export const laplace = laplaceFn as FloatSampler<LaplaceOptions>;
@@ -582,7 +586,8 @@ export const laplaceAsync = laplaceAsyncFn as FloatSamplerAsync<LaplaceOptions>;
 
 const [logisticFn, logisticAsyncFn] = makeSampler(LOGISTIC);
 /**
- * n logistic variates loc ± scale·log((2 − w)/w), w the folded uniform (§6.5).
+ * n logistic variates loc ± scale·log((2 − w)/w), w the folded uniform (docs/streams.md, "Transforms of one uniform
+ * or one normal").
  * @function
  */
 export const logistic = logisticFn as FloatSampler<LogisticOptions>;
@@ -594,7 +599,8 @@ export const logisticAsync = logisticAsyncFn as FloatSamplerAsync<LogisticOption
 
 const [gumbelFn, gumbelAsyncFn] = makeSampler(GUMBEL);
 /**
- * n Gumbel (maximum) variates loc − scale·log(−log v), v in (0, 1) from the element's uniform (§6.5).
+ * n Gumbel (maximum) variates loc − scale·log(−log v), v in (0, 1) from the element's uniform (docs/streams.md,
+ * "Transforms of one uniform or one normal").
  * @function
  */
 export const gumbel = gumbelFn as FloatSampler<GumbelOptions>;
@@ -613,7 +619,8 @@ export interface ParetoOptions extends FloatOptions {
 const [paretoFn, paretoAsyncFn] = makeSampler(PARETO);
 /**
  * n Pareto type I variates scale·u^(−1/alpha) ≥ scale (scipy's pareto(b = alpha, scale); numpy's
- * pareto(a) is the Lomax law, this minus 1 with scale 1). Evaluated as scale·exp(−log(u)/alpha) (§6.5).
+ * pareto(a) is the Lomax law, this minus 1 with scale 1). Evaluated as scale·exp(−log(u)/alpha) (docs/streams.md,
+ * "Transforms of one uniform or one normal").
  * @function
  */
 export const pareto = paretoFn as FloatSamplerWith<ParetoOptions>;
@@ -629,7 +636,8 @@ export interface RayleighOptions extends FloatOptions {
 }
 const [rayleighFn, rayleighAsyncFn] = makeSampler(RAYLEIGH);
 /**
- * n Rayleigh variates scale·sqrt(−2 log u), u the element's uniform in (0, 1] (§6.5).
+ * n Rayleigh variates scale·sqrt(−2 log u), u the element's uniform in (0, 1] (docs/streams.md, "Transforms of one
+ * uniform or one normal").
  * @function
  */
 export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
@@ -653,7 +661,8 @@ const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL
 /**
  * n normal(mean, std) variates conditioned on [low, high], by the inverse CDF evaluated in the smaller
  * tail (accurate for bounds far out, e.g. low = mean + 8·std; docs/accuracy.md), one uniform per
- * element (§6.5). The interval must come within 35 standard deviations of the mean.
+ * element (docs/streams.md, "Transforms of one uniform or one normal"). The interval must come within 35 standard
+ * deviations of the mean.
  * @function
  */
 export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormalOptions>;
@@ -675,7 +684,8 @@ const [triangularFn, triangularAsyncFn] = makeSampler(TRIANGULAR);
 /**
  * n triangular variates on [left, right] with peak at mode (numpy's triangular), by inversion of the
  * element's uniform u in (0, 1]: left + w·sqrt(u·a) for u ≤ a, else right − w·sqrt((1 − u)·b), with
- * w = right − left, a = (mode − left)/w, b = (right − mode)/w (§6.5).
+ * w = right − left, a = (mode − left)/w, b = (right − mode)/w (docs/streams.md, "Transforms of one uniform or one
+ * normal").
  * @function
  */
 export const triangular = triangularFn as FloatSamplerWith<TriangularOptions>;
@@ -694,7 +704,8 @@ export interface StudentTOptions extends FloatOptions {
 const [studentTFn, studentTAsyncFn] = makeSampler(STUDENT_T);
 /**
  * n Student's t variates z·sqrt((df/2)/G): z element i of normal(key) (the dtype's Box–Muller
- * stream) and G element i of gamma(key, ·, { alpha: df/2 }) — two streams of the key (§6.6).
+ * stream) and G element i of gamma(key, ·, { alpha: df/2 }) — two streams of the key (docs/streams.md, "Ratios of
+ * the normal and gamma streams").
  * @function
  */
 export const studentT = studentTFn as FloatSamplerWith<StudentTOptions>;
@@ -714,7 +725,8 @@ export interface FOptions extends FloatOptions {
 const [fFn, fAsyncFn] = makeSampler(F);
 /**
  * n F(dfn, dfd) variates (G_a/G_b)·(dfd/dfn), G_a and G_b gamma elements 2i (shape dfn/2) and 2i + 1
- * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses (§6.6).
+ * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses (docs/streams.md, "Ratios of the
+ * normal and gamma streams").
  * @function
  */
 export const f = fFn as FloatSamplerWith<FOptions>;
@@ -735,7 +747,7 @@ const [vonMisesFn, vonMisesAsyncFn] = makeSampler(VON_MISES);
 /**
  * n von Mises variates in [−π, π) (float32: rounded once, so π itself can appear): Best–Fisher
  * rejection as numpy, element i the first accepted proposal of its own sub-stream (TAG_VON_MISES);
- * κ > 1e6 uses the normal limit μ + z/√κ, κ < 1e-8 the uniform law (docs/streams.md §6.7).
+ * κ > 1e6 uses the normal limit μ + z/√κ, κ < 1e-8 the uniform law (docs/streams.md, "von Mises").
  * @function
  */
 export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
@@ -769,14 +781,14 @@ export interface MultivariateNormalOptions extends FloatOptions {
   /** The mean vector: d finite numbers (1 ≤ d ≤ 1024; d is the row length). */
   mean: ArrayLike<number>;
   /** The d×d covariance: d rows of d numbers, or d·d numbers row-major; symmetric positive
-   *  semi-definite within 1e-10·max diagonal (docs/streams.md §6.8). */
+   *  semi-definite within 1e-10·max diagonal (docs/streams.md, "Multivariate normal"). */
   cov: ArrayLike<ArrayLike<number>> | ArrayLike<number>;
 }
 const [multivariateNormalFn, multivariateNormalAsyncFn] = makeSampler(MULTIVARIATE_NORMAL);
 /**
  * n rows of d multivariate normal values, row-major (n·d values): row r is mean + L·z with L the lower
  * Cholesky factor of cov (computed once per call) and z the normal elements r·d .. r·d + d − 1 of the
- * key. `offset` counts rows (§6.8).
+ * key. `offset` counts rows (docs/streams.md, "Multivariate normal").
  * @function
  */
 export const multivariateNormal = multivariateNormalFn as FloatSamplerWith<MultivariateNormalOptions>;

@@ -1,4 +1,5 @@
-/** bernoulli(): 1 with probability p, else 0 — u < p with u the element's float64 uniform (docs/streams.md §6.9). */
+/** bernoulli(): 1 with probability p, else 0 — u < p with u the element's float64 uniform (docs/streams.md,
+ *  "Bernoulli"). */
 import { probability } from '../core/constraints.js';
 import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
@@ -21,7 +22,7 @@ const op = (dtype: DeviceDtype): OpSpec => ({
 export const BERNOULLI: SamplerSpec = {
   name: 'bernoulli',
   summary: 'Bernoulli draws: 1 when u < p (u the element\'s float64 uniform, uniform(key)[i]), else 0',
-  stream: 'docs/streams.md §6.9',
+  stream: 'docs/streams.md, "Bernoulli"',
   params: [{
     name: 'p',
     doc: 'Probability of 1, in [0, 1]: one number, or one per element (a number[], Float32Array/Float64Array or a float32/float64 DeviceArray of length n).',

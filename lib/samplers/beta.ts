@@ -1,4 +1,4 @@
-/** beta(): G_a/(G_a + G_b) from gamma elements 2i and 2i + 1 (docs/streams.md §6.4). */
+/** beta(): G_a/(G_a + G_b) from gamma elements 2i and 2i + 1 (docs/streams.md, "Dirichlet and beta"). */
 import { rowShape } from '../core/constraints.js';
 import { betaKernel } from '../kernels/gamma.js';
 import { betaWasm } from '../wasm/samplers.js';
@@ -12,7 +12,7 @@ const kernel = (wide: boolean) => (a: KernelArgs) =>
 export const BETA: SamplerSpec = {
   name: 'beta',
   summary: 'Beta(a, b) variates: component 0 of the Dirichlet([a, b]) rows',
-  stream: 'docs/streams.md §6.4',
+  stream: 'docs/streams.md, "Dirichlet and beta"',
   params: [
     { name: 'a', doc: 'Shape a in [1e-300, 1e300].', is: rowShape },
     { name: 'b', doc: 'Shape b in [1e-300, 1e300].', is: rowShape },

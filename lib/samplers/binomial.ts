@@ -1,4 +1,4 @@
-/** binomial(): successes in `count` trials of probability p, scalar or per element (docs/streams.md §12.2). */
+/** binomial(): successes in `count` trials of probability p, scalar or per element (docs/streams.md, "Binomial"). */
 import { count, probability } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
@@ -13,7 +13,7 @@ const cpu = (a: KernelArgs) => binomialKernel(a.k0, a.k1, a.lo, a.hi, a.params.c
 export const BINOMIAL: SamplerSpec = {
   name: 'binomial',
   summary: 'binomial counts: inversion for count·min(p, 1 − p) < 10, Hörmann\'s BTRS from 10 on; p > 1/2 as count − Binomial(count, 1 − p)',
-  stream: 'docs/streams.md §12.2',
+  stream: 'docs/streams.md, "Binomial"',
   params: [
     {
       name: 'count', doc: 'Trials: an integer in [0, 2^53] (at most the dtype\'s largest value), one number or one per element (a Float32Array/Float64Array or float DeviceArray of length n).',

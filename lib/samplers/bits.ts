@@ -1,4 +1,4 @@
-/** bits(): words of the raw Philox stream (docs/streams.md §3). */
+/** bits(): words of the raw Philox stream (docs/streams.md, "The counter layout"). */
 import { rawBits } from '../kernels/raw.js';
 import { bitsNative } from '../native/cpu.js';
 import type { SamplerSpec } from './spec.js';
@@ -6,7 +6,7 @@ import type { SamplerSpec } from './spec.js';
 export const BITS: SamplerSpec = {
   name: 'bits',
   summary: 'raw 32-bit words of the key\'s Philox stream',
-  stream: 'docs/streams.md §3',
+  stream: 'docs/streams.md, "The counter layout"',
   params: [],
   dtypes: ['uint32'],
   lower: () => ({ op: 'bits', params: {} }),

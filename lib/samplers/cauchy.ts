@@ -1,4 +1,5 @@
-/** cauchy(): loc ± scale·cot(πw/2), w the folded uniform (docs/streams.md §6.5). */
+/** cauchy(): loc ± scale·cot(πw/2), w the folded uniform (docs/streams.md, "Transforms of one uniform or one
+ *  normal"). */
 import { sincos2pi } from '../core/math/sincos.js';
 import { fold, signed, locScale, transformSampler } from './transform.js';
 
@@ -7,7 +8,7 @@ const SC = new Float64Array(2);
 export const CAUCHY = transformSampler({
   name: 'cauchy',
   summary: 'Cauchy variates loc + scale·tan(π(u − 1/2)) in law, evaluated as ±scale·cos/sin of πw/2',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 2,
   base: 'uniform',
   params: locScale('Location (the median)', 'Scale (half the interquartile range)'),

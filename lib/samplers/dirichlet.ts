@@ -1,4 +1,4 @@
-/** dirichlet(): rows of K normalised gammas (docs/streams.md §6.4). */
+/** dirichlet(): rows of K normalised gammas (docs/streams.md, "Dirichlet and beta"). */
 import { rowShape } from '../core/constraints.js';
 import { dirichletKernel } from '../kernels/gamma.js';
 import { dirichletWasm } from '../wasm/samplers.js';
@@ -15,7 +15,7 @@ const args: readonly CudaArg[] = [{ shapes: 'alpha', perElement: false }, { prop
 export const DIRICHLET: SamplerSpec = {
   name: 'dirichlet',
   summary: 'rows of Dirichlet(alpha) variates, row-major (n·K values)',
-  stream: 'docs/streams.md §6.4',
+  stream: 'docs/streams.md, "Dirichlet and beta"',
   params: [
     { name: 'alpha', doc: 'The K shapes, each in [1e-300, 1e300]: an array, Float32Array, Float64Array or float DeviceArray.', is: rowShape, device: true },
   ],

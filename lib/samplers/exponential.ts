@@ -1,4 +1,4 @@
-/** exponential(): -log(u)/rate on the raw stream (docs/streams.md §6.2). */
+/** exponential(): -log(u)/rate on the raw stream (docs/streams.md, "Exponential"). */
 import { positive } from '../core/constraints.js';
 import { exponentialKernel } from '../kernels/gamma.js';
 import { exponentialWasm } from '../wasm/samplers.js';
@@ -9,7 +9,7 @@ const rate = (a: { params: Record<string, unknown> }) => a.params.rate as number
 export const EXPONENTIAL: SamplerSpec = {
   name: 'exponential',
   summary: 'exponential variates (0 - log u)/rate, u in (0, 1] from the raw stream',
-  stream: 'docs/streams.md §6.2',
+  stream: 'docs/streams.md, "Exponential"',
   params: [{ name: 'rate', doc: 'Rate λ > 0, default 1 (mean 1/λ).', is: positive, default: 1 }],
   dtypes: ['float64', 'float32'],
   lower: (v, dtype) => ({ op: opFor('exponential', dtype), params: { rate: v.rate } }),

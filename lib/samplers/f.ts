@@ -1,4 +1,5 @@
-/** f(): (G_a/G_b)·(dfd/dfn) from gamma elements 2e and 2e + 1, beta's pair (docs/streams.md §6.6). */
+/** f(): (G_a/G_b)·(dfd/dfn) from gamma elements 2e and 2e + 1, beta's pair (docs/streams.md, "Ratios of the normal
+ *  and gamma streams"). */
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { fKernel } from '../kernels/ratios.js';
@@ -14,7 +15,7 @@ const kernel = (wide: boolean) => (a: KernelArgs) =>
 export const F: SamplerSpec = {
   name: 'f',
   summary: 'F (Fisher–Snedecor) variates (V1/dfn)/(V2/dfd) from the chi-square (gamma) elements 2e and 2e + 1',
-  stream: 'docs/streams.md §6.6',
+  stream: 'docs/streams.md, "Ratios of the normal and gamma streams"',
   params: [
     { name: 'dfn', doc: 'Numerator degrees of freedom, finite and ≥ 0.2.', is: ratioDf },
     { name: 'dfd', doc: 'Denominator degrees of freedom, finite and ≥ 0.2.', is: ratioDf },

@@ -1,4 +1,4 @@
-/** gamma(): Marsaglia–Tsang gamma variates, scalar or per-element shape (docs/streams.md §6). */
+/** gamma(): Marsaglia–Tsang gamma variates, scalar or per-element shape (docs/streams.md, "Gamma and friends"). */
 import { positive, shape } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { gammaKernel } from '../kernels/gamma.js';
@@ -22,7 +22,7 @@ const GAMMA_OPS: readonly OpSpec[] = [
 export const GAMMA: SamplerSpec = {
   name: 'gamma',
   summary: 'gamma variates θ·G, G the first accepted Marsaglia–Tsang proposal of the element\'s sub-stream',
-  stream: 'docs/streams.md §6',
+  stream: 'docs/streams.md, "Gamma and friends"',
   params: [
     {
       name: 'alpha', doc: 'Shape α > 0: one number, or one per element (a Float32Array/Float64Array or a float32/float64 DeviceArray of length n; a DeviceArray in GPU memory is read there, without a copy).',

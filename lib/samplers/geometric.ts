@@ -1,6 +1,6 @@
 /**
  * geometric(): the number of Bernoulli(p) trials up to and including the first success (1, 2, …), as
- * numpy's Generator.geometric, by inversion of the element's open uniform (docs/streams.md §6.10).
+ * numpy's Generator.geometric, by inversion of the element's open uniform (docs/streams.md, "Geometric").
  */
 import { successProbability, type Constraint } from '../core/constraints.js';
 import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
@@ -47,7 +47,7 @@ const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
 export const GEOMETRIC: SamplerSpec = {
   name: 'geometric',
   summary: 'geometric draws (trials up to the first success, 1, 2, …): floor(log(v)/log1p(−p)) + 1, v the element\'s open uniform',
-  stream: 'docs/streams.md §6.10',
+  stream: 'docs/streams.md, "Geometric"',
   params: [{
     name: 'p',
     doc: 'Success probability of each trial, in (0, 1] (at least 2^-25 for int32, 2^-26 for uint32, 2^-47 for float64): one number, or one per element (a number[], Float32Array/Float64Array or a float32/float64 DeviceArray of length n).',

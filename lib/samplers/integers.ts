@@ -1,4 +1,4 @@
-/** integers(): unbiased integers in [low, high), numpy's Generator.integers (docs/streams.md §4.1). */
+/** integers(): unbiased integers in [low, high), numpy's Generator.integers (docs/streams.md, "Bounded integers"). */
 import { safeInteger } from '../core/constraints.js';
 import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
@@ -42,7 +42,7 @@ const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
 export const INTEGERS: SamplerSpec = {
   name: 'integers',
   summary: 'uniform integers in [low, high) (high excluded), Lemire\'s multiply-and-reject, first accepted proposal',
-  stream: 'docs/streams.md §4.1',
+  stream: 'docs/streams.md, "Bounded integers"',
   params: [
     { name: 'low', doc: 'Smallest value (included), default 0: a safe integer (int32: ≥ −2^31; uint32: ≥ 0).', is: safeInteger, default: 0 },
     { name: 'high', doc: 'One past the largest value (excluded, as numpy\'s integers and jax\'s randint): a safe integer > low '

@@ -1,11 +1,12 @@
-/** laplace(): loc ± scale·(−log w), w the folded uniform (docs/streams.md §6.5). */
+/** laplace(): loc ± scale·(−log w), w the folded uniform (docs/streams.md, "Transforms of one uniform or one
+ *  normal"). */
 import { log } from '../core/math/log.js';
 import { fold, signed, locScale, transformSampler } from './transform.js';
 
 export const LAPLACE = transformSampler({
   name: 'laplace',
   summary: 'Laplace (double exponential) variates loc ± scale·E, E = −log w exponential, the sign from u\'s half',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 3,
   base: 'uniform',
   params: locScale('Location (mean and median)', 'Scale b (variance 2b²)'),

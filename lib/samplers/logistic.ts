@@ -1,11 +1,12 @@
-/** logistic(): loc ± scale·log((2 − w)/w), w the folded uniform (docs/streams.md §6.5). */
+/** logistic(): loc ± scale·log((2 − w)/w), w the folded uniform (docs/streams.md, "Transforms of one uniform or one
+ *  normal"). */
 import { log } from '../core/math/log.js';
 import { fold, signed, locScale, transformSampler } from './transform.js';
 
 export const LOGISTIC = transformSampler({
   name: 'logistic',
   summary: 'logistic variates loc + scale·log(u\'/(1 − u\')) in law, evaluated as ±scale·log((2 − w)/w)',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 4,
   base: 'uniform',
   params: locScale('Location (mean and median)', 'Scale s (variance s²π²/3)'),

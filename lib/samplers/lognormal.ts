@@ -1,4 +1,5 @@
-/** lognormal(): exp(mean + std·z), z the standard Box–Muller stream (docs/streams.md §6.5). */
+/** lognormal(): exp(mean + std·z), z the standard Box–Muller stream (docs/streams.md, "Transforms of one uniform or
+ *  one normal"). */
 import { finite, positive } from '../core/constraints.js';
 import { exp } from '../core/math/exp.js';
 import { transformSampler } from './transform.js';
@@ -6,7 +7,7 @@ import { transformSampler } from './transform.js';
 export const LOGNORMAL = transformSampler({
   name: 'lognormal',
   summary: 'log-normal variates exp(mean + std·z), mean and std those of the underlying normal',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 0,
   base: 'normal',
   params: [

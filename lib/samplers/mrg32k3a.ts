@@ -1,5 +1,5 @@
 /**
- * cuRAND's MRG32k3a bulk fills (docs/qmc.md §2.1): element j of a job is the value at step
+ * cuRAND's MRG32k3a bulk fills (docs/qmc.md, "Bulk fills on either backend"): element j of a job is the value at step
  * job.lo/hi + j after curand_init(seed, subsequence, 0) — curand(), curand_uniform() or
  * curand_uniform_double() by output type —, the same rule as XORWOW's xorwowFill op. The CPU kernel
  * steps lib/kernels/mrg32k3a; the GPU jumps each thread ahead (cuda/include/cr_mrg32k3a.h).

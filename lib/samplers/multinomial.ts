@@ -1,4 +1,4 @@
-/** multinomial(): rows of K counts summing to `count`, by conditional binomials (docs/streams.md §12.4). */
+/** multinomial(): rows of K counts summing to `count`, by conditional binomials (docs/streams.md, "Multinomial"). */
 import { count, nonNegative } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
@@ -15,7 +15,7 @@ const cpu = (a: KernelArgs) => multinomialKernel(a.k0, a.k1, a.lo, a.hi, a.param
 export const MULTINOMIAL: SamplerSpec = {
   name: 'multinomial',
   summary: 'rows of K counts summing to count (multinomial over probs, normalised), row-major (n·K values)',
-  stream: 'docs/streams.md §12.4',
+  stream: 'docs/streams.md, "Multinomial"',
   params: [
     { name: 'probs', doc: 'The K category weights, each finite and >= 0 with a positive finite total (normalised; zeros are never drawn): an array, Float32Array or Float64Array.', is: nonNegative, noDevice: 'copy the weights to the host' },
     { name: 'count', doc: 'Trials per row: an integer in [0, 2^53], at most the dtype\'s largest value.', is: count, fits: COUNT_FITS },

@@ -1,4 +1,4 @@
-/** multivariateNormal(): rows mean + L·z, L the Cholesky factor of cov (docs/streams.md §6.8). */
+/** multivariateNormal(): rows mean + L·z, L the Cholesky factor of cov (docs/streams.md, "Multivariate normal"). */
 import { finite } from '../core/constraints.js';
 import { describe } from '../core/validate.js';
 import type { KernelArgs } from '../core/job.js';
@@ -36,7 +36,7 @@ const args: readonly CudaArg[] = [{ param: 'd' }, { param: 'lm' }];
 export const MULTIVARIATE_NORMAL: SamplerSpec = {
   name: 'multivariateNormal',
   summary: 'rows of multivariate normal variates mean + L·z, L the lower Cholesky factor of cov (n·d values)',
-  stream: 'docs/streams.md §6.8',
+  stream: 'docs/streams.md, "Multivariate normal"',
   params: [{ name: 'mean', doc: 'The mean vector: d finite numbers (1 ≤ d ≤ 1024; d is the row length).', is: finite }],
   rows: { param: 'mean', max: MAX_MVN_DIM, option: true },
   structured: [{

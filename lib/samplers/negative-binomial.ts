@@ -1,4 +1,5 @@
-/** negativeBinomial(): failures before the r-th success, numpy's negative_binomial (docs/streams.md §12.3). */
+/** negativeBinomial(): failures before the r-th success, numpy's negative_binomial (docs/streams.md, "Negative
+ *  binomial"). */
 import { successProbability, successes } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
@@ -25,7 +26,7 @@ export function largestMean(r: number, p: number): number {
 export const NEGATIVE_BINOMIAL: SamplerSpec = {
   name: 'negativeBinomial',
   summary: 'negative binomial counts (failures before the r-th success) as the gamma–Poisson mixture Poisson(Gamma(r)·(1 − p)/p)',
-  stream: 'docs/streams.md §12.3',
+  stream: 'docs/streams.md, "Negative binomial"',
   params: [
     { name: 'r', doc: 'Successes r > 0 (finite, need not be an integer).', is: successes },
     { name: 'p', doc: 'Success probability in (0, 1].', is: successProbability },

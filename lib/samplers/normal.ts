@@ -1,4 +1,4 @@
-/** normal(): Box–Muller and Marsaglia polar normal variates (docs/streams.md §5). */
+/** normal(): Box–Muller and Marsaglia polar normal variates (docs/streams.md, "Normal"). */
 import { finite, positive } from '../core/constraints.js';
 import { normalBM32, normalBM64, normalPolar32, normalPolar64 } from '../kernels/normal.js';
 import { normalBMWasm, normalPolarWasm } from '../wasm/samplers.js';
@@ -19,7 +19,7 @@ export const NORMAL_OPS: readonly OpSpec[] = [
 export const NORMAL: SamplerSpec = {
   name: 'normal',
   summary: 'normal variates mean + std·z',
-  stream: 'docs/streams.md §5',
+  stream: 'docs/streams.md, "Normal"',
   params: [
     { name: 'mean', doc: 'Mean, default 0 (finite).', is: finite, default: 0 },
     { name: 'std', doc: 'Standard deviation, default 1 (finite, > 0).', is: positive, default: 1 },

@@ -1,4 +1,5 @@
-/** pareto(): scale·u^(−1/alpha) (Pareto I), u in (0, 1] (docs/streams.md §6.5). */
+/** pareto(): scale·u^(−1/alpha) (Pareto I), u in (0, 1] (docs/streams.md, "Transforms of one uniform or one
+ *  normal"). */
 import { positive } from '../core/constraints.js';
 import { exp } from '../core/math/exp.js';
 import { log } from '../core/math/log.js';
@@ -7,7 +8,7 @@ import { transformSampler } from './transform.js';
 export const PARETO = transformSampler({
   name: 'pareto',
   summary: 'Pareto (type I) variates scale·exp(E/alpha) ≥ scale, E = −log u exponential',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 6,
   base: 'uniform',
   params: [

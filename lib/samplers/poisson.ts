@@ -1,4 +1,4 @@
-/** poisson(): counts with mean λ, scalar or per element (docs/streams.md §12.1). */
+/** poisson(): counts with mean λ, scalar or per element (docs/streams.md, "Poisson"). */
 import { poissonMean } from '../core/constraints.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
@@ -12,7 +12,7 @@ const cpu = (a: KernelArgs) => poissonKernel(a.k0, a.k1, a.lo, a.hi, a.params.la
 export const POISSON: SamplerSpec = {
   name: 'poisson',
   summary: 'Poisson counts: inversion for λ < 10, Hörmann\'s PTRS from 10 on, the first accepted proposal of the element\'s sub-stream',
-  stream: 'docs/streams.md §12.1',
+  stream: 'docs/streams.md, "Poisson"',
   params: [
     {
       name: 'lam', doc: 'Mean λ >= 0 (finite): one number, or one per element (a Float32Array/Float64Array or a float32/float64 DeviceArray of length n). The dtype must hold every count λ can give: λ + 64·√λ + 64 at most 2^31−1 (int32), 2^32−1 (uint32) or 2^53 (float64).',

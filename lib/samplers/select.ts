@@ -1,6 +1,7 @@
 /**
  * The ops of permutations and sampling without replacement (lib/permute is their public face; the
- * stream is docs/streams.md §11). Not elementwise: a job is the whole result (`whole`), never cut.
+ * stream is docs/streams.md, "Permutations and sampling without replacement"). Not elementwise: a job is the whole
+ * result (`whole`), never cut.
  */
 import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
 import { weightedSampleWasm } from '../wasm/select.js';
@@ -8,7 +9,8 @@ import type { DeviceDtype } from '../core/types.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { OpSpec } from './spec.js';
 
-/** Output types of both, the default first (int32, the project's integer default; docs/streams.md §11:
+/** Output types of both, the default first (int32, the project's integer default; docs/streams.md, "Permutations and
+ *  sampling without replacement":
  *  the largest index, n − 1, must fit the type). */
 export type SelectDtype = Extract<DeviceDtype, 'int32' | 'uint32' | 'float64'>;
 export const SELECT_DTYPES: readonly SelectDtype[] = ['int32', 'uint32', 'float64'];

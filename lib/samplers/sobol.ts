@@ -1,5 +1,5 @@
 /**
- * Sobol points (docs/qmc.md §3–5): one op per output type, the CPU specification kernel of
+ * Sobol points (docs/qmc.md, "Sobol" to "Keyed randomisation"): one op per output type, the CPU specification kernel of
  * lib/kernels/sobol and the CUDA kernels of cuda/include/cr_sobol.h. The job's key is the
  * randomisation key ([0, 0] without one), job.lo/hi the first flat element, params SobolParams.
  * sobol() (lib/sobol) is the public face; Sobol64 words (uint64) have no op: BigUint64Array is no

@@ -54,7 +54,7 @@ export interface ParamSpec {
   // per-element arrays against that threshold)
 }
 
-/** Output types of the integer-valued samplers, the default first (docs/streams.md §12). */
+/** Output types of the integer-valued samplers, the default first (docs/streams.md, "Counts"). */
 export const COUNT_DTYPES: readonly DeviceDtype[] = ['int32', 'uint32', 'float64'];
 
 /** The largest count each integer output type holds exactly. */
@@ -124,7 +124,7 @@ function largestFitting(fits: NonNullable<ParamSpec['fits']>, max: number, hi: n
   return t;
 }
 
-/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md §12.1). */
+/** Poisson's rule: λ + 64·√λ + 64 at most the dtype's largest count (docs/streams.md, "Poisson"). */
 export const POISSON_FITS: NonNullable<ParamSpec['fits']> = {
   test: (lam, max) => lam + 64 * Math.sqrt(lam) + 64 <= max,
   says: 'lam + 64·sqrt(lam) + 64',

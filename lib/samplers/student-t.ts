@@ -1,4 +1,5 @@
-/** studentT(): z·sqrt(h/G), h = df/2, z the Box–Muller element, G the gamma element of shape h (docs/streams.md §6.6). */
+/** studentT(): z·sqrt(h/G), h = df/2, z the Box–Muller element, G the gamma element of shape h (docs/streams.md,
+ *  "Ratios of the normal and gamma streams"). */
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { studentTKernel } from '../kernels/ratios.js';
@@ -13,7 +14,7 @@ const kernel = (wide: boolean) => (a: KernelArgs) =>
 export const STUDENT_T: SamplerSpec = {
   name: 'studentT',
   summary: 'Student\'s t variates Z/sqrt(V/df): normal element e over chi-square (gamma) element e of the key',
-  stream: 'docs/streams.md §6.6',
+  stream: 'docs/streams.md, "Ratios of the normal and gamma streams"',
   params: [{
     name: 'df', doc: 'Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or Float64Array of length n).', is: ratioDf, perElement: true,
     noDevice: 'pass the degrees of freedom as a number or a Float32Array/Float64Array',

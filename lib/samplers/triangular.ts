@@ -1,12 +1,12 @@
 /** triangular(): numpy's triangular(left, mode, right) by inversion of one uniform u in (0, 1]
- *  (docs/streams.md §6.5). */
+ *  (docs/streams.md, "Transforms of one uniform or one normal"). */
 import { finite } from '../core/constraints.js';
 import { transformSampler } from './transform.js';
 
 export const TRIANGULAR = transformSampler({
   name: 'triangular',
   summary: 'triangular variates on [left, right] with peak at mode, by inversion of one uniform',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 9,
   base: 'uniform',
   params: [

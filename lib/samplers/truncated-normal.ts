@@ -1,6 +1,7 @@
 /**
  * truncatedNormal(): the normal(mean, std) conditioned on [low, high], by the inverse CDF on the side of
- * the smaller tail (docs/streams.md §6.5, accuracy in docs/accuracy.md). In standard units α =
+ * the smaller tail (docs/streams.md, "Transforms of one uniform or one normal", accuracy in docs/accuracy.md). In
+ * standard units α =
  * (low − mean)/std, β = (high − mean)/std; when α + β > 0 the interval is mirrored (s = −1), so that
  * it always reaches at most as far right as left: [a, b] with a + b ≤ 0. There Φ(a) and Φ(b) are tail
  * masses, computed to full relative precision by erfc even for a = −30, and the element is
@@ -22,7 +23,7 @@ const phi = (x: number) => 0.5 * erfc(-x * Math.SQRT1_2);
 export const TRUNCATED_NORMAL = transformSampler({
   name: 'truncatedNormal',
   summary: 'normal variates conditioned on [low, high] (one side may be infinite), by the inverse CDF in the smaller tail',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 8,
   base: 'uniform',
   params: [

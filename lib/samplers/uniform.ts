@@ -1,4 +1,4 @@
-/** uniform(): the raw stream mapped to floats in [low, high) (docs/streams.md §4). */
+/** uniform(): the raw stream mapped to floats in [low, high) (docs/streams.md, "Uniform floats"). */
 import { finite } from '../core/constraints.js';
 import { uniform32, uniform64 } from '../kernels/raw.js';
 import { uniform32Wasm, uniform64Wasm } from '../wasm/raw.js';
@@ -10,7 +10,7 @@ const range = [{ param: 'low' }, { param: 'high' }] as const;
 export const UNIFORM: SamplerSpec = {
   name: 'uniform',
   summary: 'uniform floats in [low, high): 24 random bits (float32) or 53 (float64)',
-  stream: 'docs/streams.md §4',
+  stream: 'docs/streams.md, "Uniform floats"',
   params: [
     { name: 'low', doc: 'Lower end (inclusive), default 0.', is: finite, default: 0 },
     { name: 'high', doc: 'Upper end, default 1; excluded for the default range (see docs/streams.md on rounding).', is: finite, default: 1 },

@@ -1,4 +1,4 @@
-/** weibull(): scale·(−log u)^(1/shape), u in (0, 1] (docs/streams.md §6.5). */
+/** weibull(): scale·(−log u)^(1/shape), u in (0, 1] (docs/streams.md, "Transforms of one uniform or one normal"). */
 import { positive } from '../core/constraints.js';
 import { exp } from '../core/math/exp.js';
 import { log } from '../core/math/log.js';
@@ -7,7 +7,7 @@ import { transformSampler } from './transform.js';
 export const WEIBULL = transformSampler({
   name: 'weibull',
   summary: 'Weibull variates scale·E^(1/shape), E = −log u the exponential(1) of the same element',
-  stream: 'docs/streams.md §6.5',
+  stream: 'docs/streams.md, "Transforms of one uniform or one normal"',
   id: 1,
   base: 'uniform',
   params: [
