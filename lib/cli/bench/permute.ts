@@ -1,10 +1,11 @@
 /**
  * Permutations and sampling without replacement against numpy's Generator (python3 with numpy, timed in
  * a child process of the same run, single thread) and a plain Fisher–Yates shuffle with Math.random:
- * permutation(10^6), choice(10^6, 10^3, replace=False) uniform and weighted, shuffle of 10^6 doubles.
+ * permutation(10^6), choice(10^6, 10^3, replace=False) uniform and weighted, shuffle of 10^6 doubles; and
+ * the O(k) cases of issue 31: choice(10^6, 10^4) and choice(10^8, 10), each replace=False.
  */
 import { key, permutation, permutationAsync, sampleWithoutReplacement, shuffle } from '../../index.js';
-import { bestMs, type Cell, type Context, type Suite } from './harness.js';
+import { bestMs, fmt, type Cell, type Context, type Suite } from './harness.js';
 import { runPython } from './python.js';
 
 const N = 1e6;
@@ -22,6 +23,8 @@ cases = {
   'permutation': lambda: rng.permutation(N),
   'choice': lambda: rng.choice(N, K, replace=False),
   'weighted': lambda: rng.choice(N, K, replace=False, p=p),
+  'choice1e4': lambda: rng.choice(N, 10**4, replace=False),
+  'choice1e8': lambda: rng.choice(10**8, 10, replace=False),
   'shuffle': lambda: rng.permutation(x),
 }
 out = {}
@@ -62,13 +65,13 @@ export const permuteSuite: Suite = {
     const w = new Float64Array(N);
     for (let i = 0; i < N; i++) w[i] = 1 / (((i * 7919) % N) + 1);
     const x = new Float64Array(N).map((_, i) => i / N);
-    ctx.progress.start('permute', 7 + (ctx.cuda ? 3 : 0));
+    ctx.progress.start('permute', 9 + (ctx.cuda ? 3 : 0));
     const np = numpyTimes(ctx, reps);
     const rows: Cell[][] = [];
     const add = async (what: string, npCase: string | null, f: () => unknown) => {
       const ms = await bestMs(ctx, what, f, reps);
       const ref = npCase && np ? np[npCase] : NaN;
-      rows.push([what, ms, ref, Number.isNaN(ref) ? '–' : `${(ref / ms).toFixed(2)}×`]);
+      rows.push([what, ms, ref, Number.isNaN(ref) ? '–' : `${fmt(ref / ms)}×`]);
     };
     await add('permutation(10^6) (1 thread)', 'permutation', () => permutation(k, N, cpu));
     await add('permutationAsync(10^6)', 'permutation', () => permutationAsync(k, N, cpu));
@@ -76,6 +79,8 @@ export const permuteSuite: Suite = {
     await add('Fisher–Yates + Math.random (10^6)', 'permutation', () => fisherYates(N));
     await add('sampleWithoutReplacement(10^3 of 10^6)', 'choice', () => sampleWithoutReplacement(k, K, { ...cpu, population: N }));
     if (ctx.cuda) await add('… (cuda)', 'choice', () => sampleWithoutReplacement(k, K, { backend: 'cuda', population: N }));
+    await add('sampleWithoutReplacement(10^4 of 10^6)', 'choice1e4', () => sampleWithoutReplacement(k, 1e4, { ...cpu, population: N }));
+    await add('sampleWithoutReplacement(10 of 10^8)', 'choice1e8', () => sampleWithoutReplacement(k, 10, { ...cpu, population: 1e8 }));
     await add('sampleWithoutReplacement(10^3, 10^6 weights)', 'weighted', () => sampleWithoutReplacement(k, K, { ...cpu, weights: w }));
     if (ctx.cuda) await add('… weighted (cuda)', 'weighted', () => sampleWithoutReplacement(k, K, { backend: 'cuda', weights: w }));
     await add('shuffle(10^6 doubles)', 'shuffle', () => shuffle(k, x, cpu));
