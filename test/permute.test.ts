@@ -16,6 +16,7 @@ import * as built from 'cuda-random';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import type { Backend } from '../lib/backend/types.js';
 import { permutationKeys, weightedKeys } from '../lib/kernels/select.js';
+import { isFewOfMany } from '../lib/kernels/sparse-sample.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { samplersWasmAvailable } from '../lib/wasm/samplers.js';
 import { standInAddon, calls } from './stand-in-addon.js';
@@ -184,8 +185,9 @@ describe('shuffle', () => {
 });
 
 describe('sampleWithoutReplacement', () => {
-  it('uniform: exactly the first k of permutation(key, population)', async () => {
-    for (const [kk, pop] of [[0, 0], [0, 10], [3, 10], [10, 10], [100, 100_000], [5000, 70_000]]) {
+  it('uniform, not few of many (16·k > population): exactly the first k of permutation(key, population)', async () => {
+    for (const [kk, pop] of [[1, 1], [3, 10], [10, 10], [6250, 99_999], [5000, 70_000]]) {
+      expect(isFewOfMany(kk, pop)).toBe(false);  // few of many: test/sparse-sample.test.ts
       const want = permutation(k, pop).subarray(0, kk);
       expect(sampleWithoutReplacement(k, kk, { population: pop })).toEqual(want);
       expect(await sampleWithoutReplacementAsync(k, kk, { population: pop, backend: 'cuda' })).toEqual(want);

@@ -17,6 +17,7 @@
  *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
  *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
  *                      (docs/streams.md §11)
+ *   sparse sample      (j, 0, t, TAG_SAMPLE)                   step j's proposals, four per block t (§11.3)
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md §12)
  *
@@ -37,8 +38,11 @@ export const TAG_POISSON = 9;
 export const TAG_BINOMIAL = 10;
 /** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md §12.3). */
 export const TAG_NEGATIVE_BINOMIAL = 11;
-// 8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+// 8: other samplers of issue 19.
 export const TAG_PERMUTE = 12;
 export const TAG_WEIGHTED = 13;
+/** Uniform sampling without replacement of few from many: block (j, 0, t, TAG_SAMPLE) holds step j's
+ *  proposals t·4 … t·4 + 3 (docs/streams.md §11.3). */
+export const TAG_SAMPLE = 14;
 /** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */
 export const TAG_VON_MISES = 15;

@@ -1,0 +1,99 @@
+/**
+ * Uniform sampling of k from [0, N) without replacement in O(k) time and memory, the specification of
+ * docs/streams.md §11.3 ("Few of many"): the first k steps of a Fisher–Yates shuffle of the virtual
+ * array a = [0, 1, …, N − 1], of which only the entries that moved are stored (a hash table of at most
+ * k positions), so nothing proportional to N is touched.
+ *
+ *   step j = 0 … k − 1:  r_j uniform in [0, N − j);  swap a[j] and a[j + r_j];  out[j] = a[j]
+ *
+ * r_j is the first accepted of §4.1's narrow Lemire proposals for the range N − j (integers' own
+ * proposal, lib/kernels/integers.ts) taken from step j's blocks (j, 0, t, TAG_SAMPLE), t = 0, 1, …,
+ * words 0, 1, 2, 3 in order: each step has its own counters, so out[j] is a pure function of (key, N, j)
+ * and out[0 … j − 1], and a sample of k is the first k of a sample of k' > k from the same N.
+ * Sequential by nature (step j reads the swaps before it): every backend runs this code on the host
+ * (the CUDA backend uploads the k results; lib/backend/cuda/custom.ts).
+ */
+import { philoxBlock, philoxStream } from '../core/philox.js';
+import { TAG_SAMPLE } from '../core/layout.js';
+import { narrowProposal } from './integers.js';
+import { tempSlot } from '../core/temp.js';
+
+const TWO_P32 = 4294967296;
+/** Fibonacci hashing's multiplier, ⌊2^32/φ⌋ (odd): spreads consecutive positions over the table. */
+const GOLDEN = 0x9e3779b9;
+
+/** The table of moved entries, reused between calls (lib/core/temp.ts): word 2h = position + 1 (0: an
+ *  empty slot; positions < N ≤ 2^32 − 1), word 2h + 1 = the value now at that position. */
+const tableSlot = tempSlot(Uint32Array);
+const retry = new Uint32Array(4);
+/** Steps per round: their blocks t = 0 are one Philox plane (philoxStream, WebAssembly when it runs). */
+const STEPS = 1024;
+const plane = new Uint32Array(4 * STEPS);
+
+/** Narrow proposals w[at … at + 3] for range r (threshold t): the first accepted, else −1. */
+function firstOf(w: Uint32Array, at: number, r: number, t: number): number {
+  for (let i = at; i < at + 4; i++) {
+    const v = narrowProposal(w[i], r, t);
+    if (v >= 0) return v;
+  }
+  return -1;
+}
+
+/** Step j's offset r_j in [0, r), r = N − j ≥ 1, given its block t = 0 (w[at … at + 3]): the first
+ *  accepted narrow proposal, continuing with blocks t = 1, 2, … (each rejects all four with
+ *  probability below 2^-4). */
+function stepOffset(k0: number, k1: number, j: number, r: number, w: Uint32Array, at: number): number {
+  const t = TWO_P32 % r;
+  let v = firstOf(w, at, r, t);
+  for (let c = 1; v < 0; c++) {
+    philoxBlock(j, 0, c, TAG_SAMPLE, k0, k1, retry, 0);
+    v = firstOf(retry, 0, r, t);
+  }
+  return v;
+}
+
+/** out[j] for j < out.length = k ≤ population ≤ 2^32 − 1: the sample of §11.3. */
+export function sparseSampleKernel(k0: number, k1: number, population: number,
+  out: Int32Array | Uint32Array | Float64Array): void {
+  const k = out.length;
+  if (k === 0) return;
+  // At most k entries are ever stored (position j + r_j per step): a table of at least 2k slots stays
+  // at most half full, so linear probing ends after a few slots.
+  const bits = Math.max(3, 32 - Math.clz32(2 * k - 1));
+  const mask = ((1 << bits) - 1) >>> 0, shift = 32 - bits;
+  const tab = tableSlot(2 << bits);
+  /** The slot of position p: where it is stored, or the empty slot where it would go. */
+  const slot = (p: number): number => {
+    let h = Math.imul(p, GOLDEN) >>> shift;
+    while (tab[2 * h] !== 0 && tab[2 * h] !== p + 1) h = (h + 1) & mask;
+    return h;
+  };
+  for (let s = 0; s < k; s += STEPS) {
+    const m = Math.min(STEPS, k - s);
+    // blocks (j, 0, 0, TAG_SAMPLE), j = s …: words 4s … of that plane (j < 2^32, so 4s < 2^34)
+    philoxStream(k0, k1, 0, TAG_SAMPLE, (4 * s) % TWO_P32, Math.floor((4 * s) / TWO_P32), plane, 0, 4 * m);
+    for (let j = s; j < s + m; j++) {
+      const i = j + stepOffset(k0, k1, j, population - j, plane, 4 * (j - s));
+      const hi = slot(i);
+      const ai = tab[2 * hi] === 0 ? i : tab[2 * hi + 1];
+      if (i !== j) {
+        // a[i] takes a[j]'s value; a[j] itself is never read again (every later step reads positions > j).
+        const hj = slot(j);
+        tab[2 * hi] = i + 1;
+        tab[2 * hi + 1] = tab[2 * hj] === 0 ? j : tab[2 * hj + 1];
+      }
+      out[j] = ai;
+    }
+  }
+}
+
+/** How much larger than k the population must be for this method (docs/streams.md §11.3): from
+ *  population = 16·k on it is at least twice as fast as selecting from N keys, and its table (at most
+ *  32·k bytes) is smaller than their 8·N bytes. */
+export const FEW_OF_MANY = 16;
+
+/** Whether sampleWithoutReplacement(key, k, { population }) is §11.3's sample (else §11.1's: the first
+ *  k of permutation(key, population)). A rule in (k, population) only, the same on every backend. */
+export function isFewOfMany(k: number, population: number): boolean {
+  return FEW_OF_MANY * k <= population;
+}
