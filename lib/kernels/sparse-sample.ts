@@ -24,7 +24,7 @@ const GOLDEN = 0x9e3779b9;
 
 /** The table of moved entries, reused between calls (lib/core/temp.ts): word 2h = position + 1 (0: an
  *  empty slot; positions < N ≤ 2^32 − 1), word 2h + 1 = the value now at that position. */
-const tableSlot = tempSlot(Uint32Array);
+const tableSlot = tempSlot(Uint32Array, 1 << 17);
 const retry = new Uint32Array(4);
 /** Steps per round: their blocks t = 0 are one Philox plane (philoxStream, WebAssembly when it runs). */
 const STEPS = 1024;
