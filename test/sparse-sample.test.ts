@@ -40,15 +40,18 @@ function chiSquareP(observed: ArrayLike<number>, expected: ArrayLike<number>): n
   return 1 - chisquareCdf(x, observed.length - 1);
 }
 
-/** Step j's offset in [0, r) read from the spec with BigInt: the first x of blocks (j, 0, t, TAG_SAMPLE)
- *  with (x·r) mod 2^32 ≥ 2^32 mod r, giving ⌊x·r / 2^32⌋. */
+/** Step j's offset in [0, r) read from the spec with BigInt: the first proposal x — word j of the plane
+ *  (block ⌊j/4⌋, 0, 0, TAG_SAMPLE), then blocks (j, 0, c ≥ 1, TAG_SAMPLE) — with (x·r) mod 2^32 ≥ 2^32 mod r,
+ *  giving ⌊x·r / 2^32⌋. */
 function offsetRef(key: api.Key, j: number, r: number): number {
   const R = BigInt(r), T = (1n << 32n) % R;
-  for (let t = 0; ; t++) {
-    for (const x of philox4x32([j, 0, t, TAG_SAMPLE], key)) {
+  const proposals = [philox4x32([j >>> 2, 0, 0, TAG_SAMPLE], key)[j & 3]];
+  for (let c = 1; ; c++) {
+    for (const x of proposals) {
       const m = BigInt(x) * R;
       if ((m & 0xffffffffn) >= T) return Number(m >> 32n);
     }
+    proposals.splice(0, proposals.length, ...philox4x32([j, 0, c, TAG_SAMPLE], key));
   }
 }
 
@@ -99,9 +102,9 @@ describe('sampleWithoutReplacement of few from many (docs/streams.md §11.3)', (
     expect(sampleWithoutReplacement(api.key(1), 500, { population: 1e6 })).not.toEqual(a);
     expect(new Set(a).size).toBe(500);
     for (const v of a) expect(v >= 0 && v < 1e6).toBe(true);
-    // 3000 steps: more than one round of the kernel's Philox plane (1024 steps)
-    const long = sampleWithoutReplacement(k, 3000, { population: 2 ** 32 - 1, dtype: 'uint32' });
-    expect(Array.from(long.subarray(2040, 2050))).toEqual(sampleRef(k, 2050, 2 ** 32 - 1).slice(2040));
+    // 9000 steps: more than two rounds of the kernel's stretch of the plane (4096 steps)
+    const long = sampleWithoutReplacement(k, 9000, { population: 2 ** 32 - 1, dtype: 'uint32' });
+    expect(Array.from(long.subarray(8190, 8200))).toEqual(sampleRef(k, 8200, 2 ** 32 - 1).slice(8190));
   });
 
   it('places every value at every position with probability 1/N (χ², 12000 keys, 3 of 48)', () => {

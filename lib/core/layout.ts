@@ -17,7 +17,8 @@
  *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
  *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
  *                      (docs/streams.md §11)
- *   sparse sample      (j, 0, t, TAG_SAMPLE)                   step j's proposals, four per block t (§11.3)
+ *   sparse sample      (b, 0, 0, TAG_SAMPLE) step j's proposal 0 = word j; retry blocks (j, 0, c ≥ 1,
+ *                      TAG_SAMPLE), like bounded integers (docs/streams.md §11.3)
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md §12)
  *
@@ -41,8 +42,8 @@ export const TAG_NEGATIVE_BINOMIAL = 11;
 // 8: other samplers of issue 19.
 export const TAG_PERMUTE = 12;
 export const TAG_WEIGHTED = 13;
-/** Uniform sampling without replacement of few from many: block (j, 0, t, TAG_SAMPLE) holds step j's
- *  proposals t·4 … t·4 + 3 (docs/streams.md §11.3). */
+/** Uniform sampling without replacement of few from many: step j's proposal 0 is word j of the plane
+ *  (c2 = 0), its retries blocks (j, 0, c ≥ 1, TAG_SAMPLE), like TAG_INTEGERS (docs/streams.md §11.3). */
 export const TAG_SAMPLE = 14;
 /** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */
 export const TAG_VON_MISES = 15;

@@ -7,9 +7,10 @@
  *   step j = 0 … k − 1:  r_j uniform in [0, N − j);  swap a[j] and a[j + r_j];  out[j] = a[j]
  *
  * r_j is the first accepted of §4.1's narrow Lemire proposals for the range N − j (integers' own
- * proposal, lib/kernels/integers.ts) taken from step j's blocks (j, 0, t, TAG_SAMPLE), t = 0, 1, …,
- * words 0, 1, 2, 3 in order: each step has its own counters, so out[j] is a pure function of (key, N, j)
- * and out[0 … j − 1], and a sample of k is the first k of a sample of k' > k from the same N.
+ * proposal, lib/kernels/integers.ts), in §4.1's layout under TAG_SAMPLE: proposal 0 is word j of the
+ * plane (c2 = 0), then the retry blocks (j, 0, c, TAG_SAMPLE), c = 1, 2, …, words 0, 1, 2, 3 in order.
+ * Each step has its own words, so out[j] is a pure function of (key, N, j) and out[0 … j − 1], and a
+ * sample of k is the first k of a sample of k' > k from the same N.
  * Sequential by nature (step j reads the swaps before it): every backend runs this code on the host
  * (the CUDA backend uploads the k results; lib/backend/cuda/custom.ts).
  */
@@ -26,28 +27,19 @@ const GOLDEN = 0x9e3779b9;
  *  empty slot; positions < N ≤ 2^32 − 1), word 2h + 1 = the value now at that position. */
 const tableSlot = tempSlot(Uint32Array, 1 << 17);
 const retry = new Uint32Array(4);
-/** Steps per round: their blocks t = 0 are one Philox plane (philoxStream, WebAssembly when it runs). */
-const STEPS = 1024;
-const plane = new Uint32Array(4 * STEPS);
+/** Steps per round: their proposals 0 are one stretch of the Philox plane (philoxStream, WebAssembly
+ *  when it runs), four steps to a block. */
+const STEPS = 4096;
+const plane = new Uint32Array(STEPS);
 
-/** Narrow proposals w[at … at + 3] for range r (threshold t): the first accepted, else −1. */
-function firstOf(w: Uint32Array, at: number, r: number, t: number): number {
-  for (let i = at; i < at + 4; i++) {
-    const v = narrowProposal(w[i], r, t);
-    if (v >= 0) return v;
-  }
-  return -1;
-}
-
-/** Step j's offset r_j in [0, r), r = N − j ≥ 1, given its block t = 0 (w[at … at + 3]): the first
- *  accepted narrow proposal, continuing with blocks t = 1, 2, … (each rejects all four with
- *  probability below 2^-4). */
-function stepOffset(k0: number, k1: number, j: number, r: number, w: Uint32Array, at: number): number {
+/** Step j's offset in [0, r), r = N − j ≥ 1, from its proposal 0 (x, word j of the plane), else its
+ *  retry blocks c = 1, 2, … (a proposal is rejected with probability below 1/2). */
+function stepOffset(k0: number, k1: number, j: number, r: number, x: number): number {
   const t = TWO_P32 % r;
-  let v = firstOf(w, at, r, t);
+  let v = narrowProposal(x, r, t);
   for (let c = 1; v < 0; c++) {
     philoxBlock(j, 0, c, TAG_SAMPLE, k0, k1, retry, 0);
-    v = firstOf(retry, 0, r, t);
+    for (let w = 0; w < 4 && v < 0; w++) v = narrowProposal(retry[w], r, t);
   }
   return v;
 }
@@ -70,10 +62,9 @@ export function sparseSampleKernel(k0: number, k1: number, population: number,
   };
   for (let s = 0; s < k; s += STEPS) {
     const m = Math.min(STEPS, k - s);
-    // blocks (j, 0, 0, TAG_SAMPLE), j = s …: words 4s … of that plane (j < 2^32, so 4s < 2^34)
-    philoxStream(k0, k1, 0, TAG_SAMPLE, (4 * s) % TWO_P32, Math.floor((4 * s) / TWO_P32), plane, 0, 4 * m);
+    philoxStream(k0, k1, 0, TAG_SAMPLE, s, 0, plane, 0, m);  // words s … s + m − 1 of the plane (s < 2^32)
     for (let j = s; j < s + m; j++) {
-      const i = j + stepOffset(k0, k1, j, population - j, plane, 4 * (j - s));
+      const i = j + stepOffset(k0, k1, j, population - j, plane[j - s]);
       const hi = slot(i);
       const ai = tab[2 * hi] === 0 ? i : tab[2 * hi + 1];
       if (i !== j) {
