@@ -23,7 +23,8 @@ vi.mock('../lib/backend/select.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../lib/backend/select.js')>();
   return {
     ...m,
-    pickBackend: (place: { backend?: unknown } | undefined, op: string, n: number, prefer?: 'cpu' | 'cuda', device?: number) =>
+    pickBackend: (place: { backend?: unknown } | undefined, op: string, n: number, prefer?: 'cpu' | 'cuda',
+      device?: number) =>
       (place?.backend === 'cuda' && standIn.backend ? standIn.backend : m.pickBackend(place, op, n, prefer, device)),
   };
 });
@@ -41,8 +42,8 @@ function chiSquareP(observed: ArrayLike<number>, expected: ArrayLike<number>): n
 }
 
 /** Step j's offset in [0, r) read from the spec with BigInt: the first proposal x — word j of the plane
- *  (block ⌊j/4⌋, 0, 0, TAG_SAMPLE), then blocks (j, 0, c ≥ 1, TAG_SAMPLE) — with (x·r) mod 2^32 ≥ 2^32 mod r,
- *  giving ⌊x·r / 2^32⌋. */
+ *  (block ⌊j/4⌋, 0, 0, TAG_SAMPLE), then blocks (j, 0, c ≥ 1, TAG_SAMPLE) — with
+ *  (x·r) mod 2^32 ≥ 2^32 mod r, giving ⌊x·r / 2^32⌋. */
 function offsetRef(key: api.Key, j: number, r: number): number {
   const R = BigInt(r), T = (1n << 32n) % R;
   const proposals = [philox4x32([j >>> 2, 0, 0, TAG_SAMPLE], key)[j & 3]];
@@ -84,7 +85,8 @@ describe('sampleWithoutReplacement of few from many (docs/streams.md §11.3)', (
   it('is the first k steps of Fisher–Yates with Lemire offsets from step j\'s own blocks (BigInt reference)', () => {
     for (const [kk, N] of [[1, 16], [10, 160], [40, 1000], [300, 10_000], [25, 2 ** 32 - 1], [12, 2 ** 31 + 7]]) {
       const want = sampleRef(k, kk, N);
-      expect(Array.from(sampleWithoutReplacement(k, kk, { population: N, dtype: 'float64' })), `${kk} of ${N}`).toEqual(want);
+      const got = sampleWithoutReplacement(k, kk, { population: N, dtype: 'float64' });
+      expect(Array.from(got), `${kk} of ${N}`).toEqual(want);
     }
     // the kernel itself beyond the rule (k = N: a whole Fisher–Yates), and with retries (r just above
     // 2^31 rejects about half of all proposals, so some steps need block t = 1 or later)
@@ -167,7 +169,7 @@ describe('sampleWithoutReplacement of few from many (docs/streams.md §11.3)', (
     expect(g.sampleWithoutReplacement(4, { population: 100 }).length).toBe(4);
   });
 
-  it('runs on the CUDA backend as on the host: the same bits, uploaded into a DeviceArray (stand-in addon)', async () => {
+  it('runs on the CUDA backend as on the host, uploaded into a DeviceArray (stand-in addon)', async () => {
     for (const [kk, pop] of [[0, 0], [0, 5], [1, 16], [10, 1e8], [700, 70_000]]) {
       const want = sampleWithoutReplacement(k, kk, { population: pop, backend: 'cpu' });
       calls.length = 0;
@@ -194,14 +196,16 @@ describe('sampleWithoutReplacement of few from many (docs/streams.md §11.3)', (
   it('refuses bad arguments by name and writes nothing', () => {
     const out = new Uint32Array(4).fill(3);
     const bad: [number, object, RegExp][] = [
-      [1, { population: 2 ** 32 }, /population/], [1, { population: -1 }, /population/], [1, { population: 1e8 + 0.5 }, /population/],
+      [1, { population: 2 ** 32 }, /population/], [1, { population: -1 }, /population/],
+      [1, { population: 1e8 + 0.5 }, /population/],
       [1.5, { population: 1e8 }, /k/], [-1, { population: 1e8 }, /k/], [2 ** 32, { population: 2 ** 32 - 1 }, /k/],
       [5, { population: 4 }, /k = 5 exceeds population = 4/],
       [1, { population: 2 ** 31 + 1, out: undefined }, /population = 2147483649 is too large for dtype 'int32'/],
       [1, { population: 1e8, out: new Uint32Array(0) }, /out/],
     ];
     for (const [kk, opts, re] of bad) {
-      expect(() => sampleWithoutReplacement(k, kk, { out, ...opts } as never), `${kk} ${JSON.stringify(opts)}`).toThrow(re);
+      const call = () => sampleWithoutReplacement(k, kk, { out, ...opts } as never);
+      expect(call, `${kk} ${JSON.stringify(opts)}`).toThrow(re);
     }
     expect(() => sampleWithoutReplacement(k, 1, { population: 2 ** 32 } as never)).toThrow(RangeError);
     expect(() => sampleWithoutReplacement(k, 1, { population: '5' } as never)).toThrow(TypeError);
