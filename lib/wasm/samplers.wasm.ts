@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = 'cd4c9c2c70897934abadcd7b511c1e3056e7815938816a465c7784e4403fa566';
+export const SAMPLERS_WASM_SOURCE_SHA256 = 'd33c1bf606a289ad272ff885508a2f274a807201a067a1fba6b5c329d1d89821';
 
 /** The compiled sampler module (117673 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =
