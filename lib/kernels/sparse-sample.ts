@@ -44,7 +44,8 @@ function stepOffset(k0: number, k1: number, j: number, r: number, x: number): nu
   return v;
 }
 
-/** out[j] for j < out.length = k ≤ population ≤ 2^32 − 1: the sample of §11.3. */
+/** out[j] for j < out.length = k ≤ population ≤ 2^32 − 1, k < 2^29 (the table's slots are counted in 32
+ *  bits; isFewOfMany admits k < 2^28): the sample of §11.3. */
 export function sparseSampleKernel(k0: number, k1: number, population: number,
   out: Int32Array | Uint32Array | Float64Array): void {
   const k = out.length;
