@@ -9,7 +9,7 @@
 //   studentT32 / studentT64(k0, k1, lo, hi, alpha, proposals, out[, n])          alpha = df/2: number or shapes
 //   f32 / f64(k0, k1, lo, hi, dfn, dfd, proposals, out[, n])
 //   fRows32 / fRows64(k0, k1, lo, hi, rows, proposals, out[, n])                    rows: n (dfn, dfd) pairs
-//   vonMises32 / vonMises64(k0, k1, lo, hi, params, out[, n])                       params: 5 doubles
+//   element32 / element64(k0, k1, lo, hi, id, params, out[, n])    id: cuda/include/cr_elements.h (von Mises, Wald)
 //   mvn32 / mvn64(k0, k1, lo, hi, d, lm, out[, n])                                  multivariate normal
 //   dirichlet32 / dirichlet64(k0, k1, lo, hi, alpha, proposals, out[, n])      lo/hi: flat index row·K
 //   transform32 / transform64(k0, k1, lo, hi, id, params, out[, n])         id: cuda/include/cr_transforms.h
@@ -24,6 +24,7 @@
 
 #include "args.h"
 #include "cr_api_dist.h"
+#include "cr_elements.h"
 
 using namespace crb;
 
@@ -121,18 +122,23 @@ Parsed parse_student_t(const Napi::CallbackInfo& info) {
   });
 }
 
-// vonMises*(k0, k1, lo, hi, params: Float64Array of 5 or n rows of 5, out[, n])
+// element*(k0, k1, lo, hi, id, params: Float64Array of P or n rows of P, out[, n]); id: cuda/include/cr_elements.h
 template <int Type>
-Parsed parse_von_mises(const Napi::CallbackInfo& info) {
+Parsed parse_element(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const auto [params, data] = typed_arg<double>(info, 4, napi_float64_array, "params", "Float64Array");
-  Arg out = out_arg(info, 5, Type);
+  const uint32_t id = u32(info, 4, "sampler");
+  const auto [params, data] = typed_arg<double>(info, 5, napi_float64_array, "params", "Float64Array");
+  Arg out = out_arg(info, 6, Type);
   const uint64_t np = params.ElementLength();
-  if (np != 5 && np != 5 * out.arr.n) throw Napi::RangeError::New(info.Env(), "params must have 5 values, or 5 per element");
-  // copied now: an async call may run after JS reuses it (rows: n·5 values)
+  const int P = cr_element_params((int)id);
+  if (P < 0) throw Napi::RangeError::New(info.Env(), "sampler must be an id of cuda/include/cr_elements.h");
+  if (np != (uint64_t)P && np != (uint64_t)P * out.arr.n) {
+    throw Napi::RangeError::New(info.Env(), "params must hold the sampler's parameters, or one row of them per element");
+  }
+  // copied now: an async call may run after JS reuses it (rows: n·P values)
   auto p = std::make_shared<std::vector<double>>(data, data + np);
-  return {keep(info, {5}), [=] { return cr_von_mises(k0, k1, first, p->data(), np, out.arr); }};
+  return {keep(info, {6}), [=] { return cr_element(k0, k1, first, (int)id, p->data(), np, out.arr); }};
 }
 
 // mvn*(k0, k1, lo, hi, d, lm: Float64Array of d + d(d+1)/2, out[, n])
@@ -199,8 +205,8 @@ void Register(Napi::Env env, Napi::Object exports) {
   define(env, exports, "f64", parse_f<CR_TYPE_F64>);
   define(env, exports, "fRows32", parse_f_rows<CR_TYPE_F32>);
   define(env, exports, "fRows64", parse_f_rows<CR_TYPE_F64>);
-  define(env, exports, "vonMises32", parse_von_mises<CR_TYPE_F32>);
-  define(env, exports, "vonMises64", parse_von_mises<CR_TYPE_F64>);
+  define(env, exports, "element32", parse_element<CR_TYPE_F32>);
+  define(env, exports, "element64", parse_element<CR_TYPE_F64>);
   define(env, exports, "mvn32", parse_mvn<CR_TYPE_F32>);
   define(env, exports, "mvn64", parse_mvn<CR_TYPE_F64>);
   define(env, exports, "dirichlet32", parse_dirichlet<CR_TYPE_F32>);

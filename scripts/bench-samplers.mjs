@@ -33,6 +33,7 @@ const api = await import(dist('index.js'));
 const { samplersWasmAvailable } = await import(dist('wasm/samplers.js'));
 const { runKernel } = await import(dist('backend/cpu/kernels.js'));
 const { SAMPLERS, TRANSFORMS } = await import(dist('samplers/registry.js'));
+const { ordinaryValues } = await import(dist('samplers/examples.js'));
 if (!samplersWasmAvailable()) throw new Error('the WASM samplers are unavailable here');
 const std = {
   normal: require('@stdlib/random-base-normal'),
@@ -84,7 +85,7 @@ function cases(n) {
     ['exponential float64', ours('exponential', {}, f64), '@stdlib exponential', fill(() => std.exponential(1))],
   ];
   for (const t of TRANSFORMS) {
-    const p = Object.fromEntries(t.params.map((q) => [q.name, q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1]));
+    const p = ordinaryValues(t, true);
     const label = `${t.name}(${Object.values(p).join(', ')})`;
     const peer = PEER_OF[t.name] ? `@stdlib ${label}` : '–';
     rows.push([`${label} float64`, ours(t.name, p, f64), peer, PEER_OF[t.name] && fill(PEER_OF[t.name](p))],

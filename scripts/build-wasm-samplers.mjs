@@ -11,7 +11,10 @@
 //   node scripts/build-wasm-samplers.mjs --check-hash  no clang: exit 1 unless the SHA-256 recorded in
 //                                                      the committed file matches the sources and flags
 //                                                      (catches a source edited without regenerating)
+//   node scripts/build-wasm-samplers.mjs --sources     list the files hashed (samplers.cc and what it includes)
 //   --out PATH     other output (tests)        --root DIR   other source tree (tests)
+//
+// clang 14 and wasm-ld: `sh scripts/install-wasm-toolchain.sh` installs Debian's clang-14 and lld-14.
 //   CLANG=...      the compiler (default clang-14, then clang); wasm-ld must be on its search path.
 //
 // The bytes depend on the clang version (recorded in the generated file): --check is meaningful with
@@ -30,31 +33,45 @@ const opt = (name, dflt) => {
 };
 const root = opt('--root', join(dirname(fileURLToPath(import.meta.url)), '..'));
 const outPath = opt('--out', join(root, 'lib/wasm/samplers.wasm.ts'));
-const mode = args.includes('--check-hash') ? 'hash' : args.includes('--check') ? 'check' : 'build';
+const mode = args.includes('--check-hash') ? 'hash' : args.includes('--check') ? 'check'
+  : args.includes('--sources') ? 'sources' : 'build';
 
-/** Every file the module is built from (the .cc and everything it includes), relative to the root. */
-export const SOURCES = [
-  'lib/wasm/samplers.cc',
-  'lib/wasm/shim/math.h',
-  'lib/wasm/shim/string.h',
-  'cuda/include/cr_api.h',
-  'cuda/include/cr_discrete.h',
-  'cuda/include/cr_counts.h',
-  'cuda/include/cr_gamma.h',
-  'cuda/include/cr_layout.h',
-  'cuda/include/cr_math.h',
-  'cuda/include/cr_normal.h',
-  'cuda/include/cr_philox.h',
-  'cuda/include/cr_special.h',
-  'cuda/include/cr_transforms.h',
-];
+/** The translation unit; every file it includes from the tree is found by includeClosure. */
+const MAIN = 'lib/wasm/samplers.cc';
+/** The -I directories of FLAGS, in order (a quoted include looks in the includer's own folder first). */
+const INCLUDE_DIRS = ['lib/wasm/shim', 'cuda/include'];
+
+/**
+ * Every file the module is built from: MAIN and, recursively, each #include that resolves inside the
+ * tree as clang resolves it (conditional ones too: hashing more than is compiled is safe). An include
+ * found nowhere in the tree is the compiler's own (stdint.h, wasm_simd128.h), covered by its version.
+ * Derived, not listed, so that a header a new sampler adds is hashed without an edit here.
+ */
+export function includeClosure(base = root) {
+  const found = new Set([MAIN]);
+  const todo = [MAIN];
+  while (todo.length) {
+    const file = todo.pop();
+    for (const m of readFileSync(join(base, file), 'utf8').matchAll(/^\s*#\s*include\s*([<"])([^>"]+)[>"]/gm)) {
+      const dirs = m[1] === '"' ? [dirname(file), ...INCLUDE_DIRS] : INCLUDE_DIRS;
+      const hit = dirs.map((d) => join(d, m[2])).find((f) => existsSync(join(base, f)));
+      if (hit && !found.has(hit)) {
+        found.add(hit);
+        todo.push(hit);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+export const SOURCES = includeClosure();
 /**
  * Compiler flags. -ffp-contract=off: no fused multiply-add, the contract of cr_math.h (WebAssembly
  * without relaxed-simd has none anyway). No libc: lib/wasm/shim has the two headers cr_math.h needs.
  */
 export const FLAGS = [
   '--target=wasm32', '-std=c++20', '-O2', '-msimd128', '-mbulk-memory', '-ffp-contract=off', '-fno-exceptions', '-fno-rtti',
-  '-nostdlib', '-ffreestanding', '-Ilib/wasm/shim', '-Icuda/include',
+  '-nostdlib', '-ffreestanding', ...INCLUDE_DIRS.map((d) => `-I${d}`),
   '-Wall', '-Wextra', '-Werror',
   '-Wl,--no-entry', '-Wl,--strip-all',
 ];
@@ -73,13 +90,20 @@ function sourceHash() {
 
 const shown = relative(process.cwd(), outPath) || outPath;
 const hash = sourceHash();
+const REBUILD = 'rebuild it: sh scripts/install-wasm-toolchain.sh (clang-14, lld-14; once), '
+  + 'then node scripts/build-wasm-samplers.mjs';
+
+if (mode === 'sources') {
+  console.log(SOURCES.join('\n'));
+  process.exit(0);
+}
 
 if (mode === 'hash') {
   const text = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
   const m = /SAMPLERS_WASM_SOURCE_SHA256 = '([0-9a-f]{64})'/.exec(text);
   if (!m || m[1] !== hash) {
-    console.error(`${shown} is stale: the sources or flags changed since it was generated (sha256 ${hash}); ` +
-      'run node scripts/build-wasm-samplers.mjs (needs clang 14)');
+    console.error(`${shown} is stale: the sources or flags changed since it was generated (sha256 ${hash}; ` +
+      `sources: node scripts/build-wasm-samplers.mjs --sources); ${REBUILD}`);
     process.exit(1);
   }
   console.log(`${shown} matches its sources (sha256 ${hash.slice(0, 16)}…)`);
@@ -96,14 +120,15 @@ function findClang() {
 
 const clang = findClang();
 if (!clang) {
-  console.error('clang not found (set CLANG=...): cannot build lib/wasm/samplers.cc');
+  console.error('clang not found (set CLANG=...): cannot build lib/wasm/samplers.cc; '
+    + 'sh scripts/install-wasm-toolchain.sh installs it');
   process.exit(2);
 }
 const dir = mkdtempSync(join(tmpdir(), 'cr-samplers-'));
 let bytes;
 try {
   const wasmPath = join(dir, 'samplers.wasm');
-  const r = spawnSync(clang.cmd, [...FLAGS, '-o', wasmPath, SOURCES[0]], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(clang.cmd, [...FLAGS, '-o', wasmPath, MAIN], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) {
     console.error(r.stderr || r.stdout || `${clang.cmd} failed`);
     process.exit(1);
@@ -116,8 +141,8 @@ try {
 // Base64 in 100-character lines, so that a change of the module shows up as a readable diff.
 const lines = bytes.toString('base64').match(/.{1,100}/g) ?? [''];
 const text = `// GENERATED by scripts/build-wasm-samplers.mjs from lib/wasm/samplers.cc — do not edit.
-// Regenerate with \`node scripts/build-wasm-samplers.mjs\` (needs clang 14); test/wasm-samplers.test.ts
-// fails when the sources no longer match SAMPLERS_WASM_SOURCE_SHA256.
+// Regenerate with \`node scripts/build-wasm-samplers.mjs\` (clang 14: scripts/install-wasm-toolchain.sh);
+// test/wasm-samplers.test.ts fails when the sources no longer match SAMPLERS_WASM_SOURCE_SHA256.
 // Compiler: ${clang.version}
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
@@ -132,8 +157,8 @@ if (mode === 'check') {
   const current = existsSync(outPath) ? readFileSync(outPath, 'utf8') : null;
   const strip = (t) => t?.replace(/^\/\/ Compiler: .*$/m, '');
   if (strip(current) !== strip(text)) {
-    console.error(`${shown} is stale: it does not match what lib/wasm/samplers.cc compiles to with ${clang.version}; ` +
-      'run node scripts/build-wasm-samplers.mjs');
+    console.error(`${shown} is stale: it does not match what lib/wasm/samplers.cc compiles to with ${clang.version}; `
+      + REBUILD);
     process.exit(1);
   }
   console.log(`${shown} is up to date (${bytes.length} bytes of wasm, ${clang.version})`);

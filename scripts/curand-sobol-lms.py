@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """cuRAND's scrambled Sobol data, from a GPU run's curand-tables32.npz, curand-tables64.npz and
 curand-tables64s.npz (scripts/gpu-curand-data.py), as the compact file `scramble: 'curand'` reads
-(docs/qmc.md §6):
+(docs/qmc.md, "cuRAND's scrambled Sobol"):
 
     python3 scripts/curand-sobol-lms.py RUN_DIR data/curand-sobol-scramble
 

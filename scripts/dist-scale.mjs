@@ -28,7 +28,7 @@
 // Alias tables / categorical: the histogram of n draws (AliasTable.counts, and categorical 'cdf'
 // in chunks) against the table's exact probabilities, chi-square with cells of expected count < 5
 // pooled; every draw of a zero-weight item is a failure on its own. The table's deviation from
-// w_i / sum(w) is reported as well (the fixed-point rounding of docs/alias.md §2).
+// w_i / sum(w) is reported as well (the fixed-point rounding of docs/alias.md, "Fixed-point weights").
 //
 // Every p-value is reported (multiple-testing view: with ~60 tests, a few below 0.05 are expected);
 // p < 1e-4 is flagged for investigation, not hidden.

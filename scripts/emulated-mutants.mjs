@@ -27,6 +27,20 @@ const MUTANTS = [
     find: 'q < items; q += stride', replace: 'q + 1 < items; q += stride', check: 'selftest' },
   { name: 'transposed tile index in the XORWOW transpose', file: 'cuda/src/xorwow_kernels.cu',
     find: 'dst[e] = t[j][lane]', replace: 'dst[e] = t[lane][j]', check: 'selftest' },
+  // Launch limits (docs/testing.md, "The emulated device"): a grid-stride kernel gives the same bits with any
+  // block size, so only the launch check can see a block above the kernel's __launch_bounds__(CR_BLOCK)
+  // or a launch above 48 KiB of dynamic shared memory whose attribute was never set.
+  { name: 'a block twice the kernel\'s __launch_bounds__', file: 'cuda/src/cr_items.cuh',
+    find: 'CR_LAUNCH(cr_grid_for(items, sms), CR_BLOCK, 0, s, k_items<Work>)',
+    replace: 'CR_LAUNCH(cr_grid_for(items, sms), 2 * CR_BLOCK, 0, s, k_items<Work>)', check: 'selftest' },
+  { name: 'the alias pack\'s shared-memory launch without its attribute', file: 'cuda/src/alias_build.cu',
+    find: 'cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_pack_shared), ' +
+      'cudaFuncAttributeMaxDynamicSharedMemorySize,\n                             (int)bytes);',
+    replace: 'cudaSuccess;', check: 'alias' },
+  { name: 'the alias counts\' opt-in shared-memory launch without its attribute', file: 'cuda/src/alias_sample.cu',
+    find: 'cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_counts_shared<cr_alias_map>),\n' +
+      '                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)optin_shared());',
+    replace: 'cudaSuccess;', check: 'alias' },
   { name: 'the partial last block of a fill dropped', file: 'cuda/include/cr_fill.h',
     find: 'return (n + (first & 3) + 3) >> 2;', replace: 'return (n + (first & 3)) >> 2;', check: 'selftest' },
 ];

@@ -79,7 +79,7 @@ aliasSample(vkey[0], vkey[1], 5, 1, vout, rows, N); // elements 2^32 + 5 …
 const virtual = { n: N, key: [vkey[0], vkey[1]], offset: ((1n << 32n) + 5n).toString(), alias: Array.from(vout) };
 
 // Fixed-point vectors (test/vectors/alias_fixed.json): weights → units for the weight families of the
-// tests (cuda/test/test_alias_gpu.cpp checks the GPU formulation of docs/alias.md §2 against them).
+// tests (cuda/test/test_alias_gpu.cpp checks the GPU formulation of docs/alias.md, "Fixed-point weights" against them).
 // Weights are JSON numbers (shortest round-trip form: strtod gives the same doubles back).
 const shuffled = (seed, w) => {
   const u = unif(seed + 1000, w.length);

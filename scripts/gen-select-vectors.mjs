@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Writes test/vectors/select.json: keys and results of permutations and weighted sampling without
-// replacement (lib/kernels/select.ts, docs/streams.md §11) computed by the TypeScript backend, for the
-// C++ host test cuda/test/test_select.cpp. Keys are hex "hi:lo" words; weights hex binary64 bits
-// (extremes included: subnormal weights whose keys overflow to +∞, huge ones whose keys round to 0,
+// replacement (lib/kernels/select.ts, docs/streams.md, "Permutations and sampling without replacement") computed by the
+// TypeScript backend, for the C++ host test cuda/test/test_select.cpp. Keys are hex "hi:lo" words; weights hex binary64
+// bits (extremes included: subnormal weights whose keys overflow to +∞, huge ones whose keys round to 0,
 // zeros, and ties). Run after `npx tsc -p .`:
 //   node scripts/gen-select-vectors.mjs            # (re)write the file
 //   node scripts/gen-select-vectors.mjs --check    # exit 1 if the file differs from what TS computes now

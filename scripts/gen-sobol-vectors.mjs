@@ -2,7 +2,8 @@
 // Writes test/vectors/sobol.json: Sobol direction data, randomisations and points as the TypeScript
 // backend computes them, for the C++ host test (cuda/test/test_sobol.cpp) and a later GPU
 // comparison. Unscrambled points are also checked against scipy (test/vectors/sobol_scipy.json);
-// nothing here is confirmed against real cuRAND yet (docs/qmc.md §7). Run after `npm run build`:
+// nothing here is confirmed against real cuRAND yet (docs/qmc.md, "What is confirmed, and what a cuRAND run
+// must dump"). Run after `npm run build`:
 //   node scripts/gen-sobol-vectors.mjs            # (re)write the file
 //   node scripts/gen-sobol-vectors.mjs --check    # exit 1 if the file differs from what TS computes now
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -4,9 +4,10 @@
 // exponents 1 and 0.5, many exact zeros, a single non-zero, log-uniform 1e-30 … 1e30) at N = 10^3,
 // 10^6, 10^7, 10^8, PSA and PSA+: the units and rows of AliasTable.build on the GPU, samples and counts
 // at odd offsets and sizes (sync and async), every construction and counts variant, categorical (alias
-// and CDF), DeviceArray weights and outputs (§10.7) with the device's weight check; then an out-of-memory build (a JS error naming the size; the device memory comes back) and
-// GPU-vs-CPU timings for the `auto` crossover. Run on a GPU machine after `npm run build` and an addon
-// build (scripts/gpu-check-alias.sh does both):
+// and CDF), DeviceArray weights and outputs (docs/alias.md, "DeviceArray operands") with the device's weight check;
+// then an out-of-memory build (a JS error naming the size; the device memory comes back) and GPU-vs-CPU timings for the
+// `auto` crossover. Run on a GPU machine after `npm run build` and an addon build (scripts/gpu-check-alias.sh does
+// both):
 //
 //   node scripts/gpu-alias-compare.mjs [--max 1e8] [--json out.json] [--no-oom]
 //
@@ -168,8 +169,8 @@ for (const N of sizes) {
   }
 }
 
-// ---- DeviceArray operands (docs/alias.md §10.7): weights read and checked in place, samples kept on the
-// device; the same tables and draws, and the device's weight check gives checkWeights's RangeError -------
+// ---- DeviceArray operands (docs/alias.md, "DeviceArray operands"): weights read and checked in place, samples kept on
+// the device; the same tables and draws, and the device's weight check gives checkWeights's RangeError -------
 
 {
   const { DeviceArray } = lib;

@@ -173,7 +173,10 @@ const section = {
     }
   },
   // Every distribution sampler (normal, exponential, gamma for every M, chisquare, beta, Dirichlet)
-  distributions: () => compareDistributions({ lib, record, results, now, max: MAX }),
+  distributions: async () => compareDistributions({ lib, record, results, now, max: MAX, transforms: {
+    list: (await import('../dist/lib/samplers/registry.js')).TRANSFORMS,
+    parameterSets: (await import('../dist/lib/core/param-sets.js')).parameterSets,
+  } }),
   // DeviceArrays in GPU memory, and host transfers of 10^8 floats
   device: () => compareDevice({ lib, addon, record, results, now, max: MAX }),
   // Sobol and MRG32k3a (docs/qmc.md): CUDA = TypeScript, and their fills timed beside Philox's

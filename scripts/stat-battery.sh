@@ -6,7 +6,7 @@
 # The full battery takes hours on a small machine; run it as
 #   nice -n 19 scripts/stat-battery.sh philox > /tmp/philox.log 2>&1 &
 # -Y 1 makes dieharder re-run WEAK results with more samples until they pass or fail.
-# The uniform maps take the top bits of these same words (docs/streams.md §4), so the raw streams
+# The uniform maps take the top bits of these same words (docs/streams.md, "Uniform floats"), so the raw streams
 # are what needs testing.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -14,8 +14,8 @@ CASES = [(-1, 2), (-INF, INF), (0.5, 3), (8, INF), (-INF, -12), (30, 31), (-3, -
          (1, 1 + 1e-6), (-1e-9, 1e-9)]
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 
-# The element's base uniform u = uniform(key, n)[j] + 2^-53 (docs/streams.md §6.5) and the sampler's
-# own f, so that v (the open uniform) and the value come from the code under test.
+# The element's base uniform u = uniform(key, n)[j] + 2^-53 (docs/streams.md, "Transforms of one uniform or one normal")
+# and the sampler's own f, so that v (the open uniform) and the value come from the code under test.
 JS = r"""
 const t = await import('./dist/lib/samplers/transform.js');
 await import('./dist/lib/samplers/registry.js');

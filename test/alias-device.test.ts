@@ -1,5 +1,5 @@
 /**
- * Alias tables and categorical() with DeviceArray operands (docs/alias.md §10.7): weights in a
+ * Alias tables and categorical() with DeviceArray operands (docs/alias.md, "DeviceArray operands"): weights in a
  * DeviceArray, samples into 'device' / a uint32 DeviceArray. On the CPU backend, and on a CUDA backend
  * whose addon is test/stand-in-addon.ts (device memory = handle objects; the device's weight check
  * emulated with the binding's C message format), so routing, handle passing, the ERANGE → RangeError

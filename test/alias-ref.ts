@@ -124,7 +124,7 @@ export function rowsToArray(rows: Row[]): number[] {
   return rows.flatMap((r) => r);
 }
 
-/** (row, coin) of stream element e, straight from docs/alias.md §6. */
+/** (row, coin) of stream element e, straight from docs/alias.md, "Sampling". */
 export function refRowCoin(key: readonly number[], e: bigint, N: number): [number, number] {
   // Words 2e and 2e + 1 of the stream with counter (lo(b), hi(b), 0, TAG_ALIAS): block b = e >> 1.
   const b = e >> 1n;

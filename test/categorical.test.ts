@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import chi2gof from '@stdlib/stats-chi2gof';
 import {
-  AliasTable, categorical, categoricalAsync, categoricalMethod, key, uniform, shutdownPool, type Key,
+  AliasTable, DeviceArray, categorical, categoricalAsync, categoricalMethod, generator, key, uniform, shutdownPool, type Key,
 } from 'cuda-random';
 import { checkWeights, fixedPoint } from '../lib/alias/fixed-point.js';
 import { cudaProbe } from '../lib/backend/cuda/backend.js';
@@ -149,5 +149,32 @@ describe('categorical', () => {
     else expect(() => categorical(k, w, 3, { backend: 'cuda' })).toThrow(Error);
     await expect(categoricalAsync(k, [-1], 3)).rejects.toThrow(/weights\[0\]/);
     await expect(categoricalAsync(k, w, 3, { method: 1 as unknown as 'cdf' })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('categorical { strict: true }: weights that are probabilities (numpy choice\'s p check)', () => {
+  const k = key(31);
+  it('accepts weights summing to 1 within √ε and gives the same draws as without strict', () => {
+    const p = [0.1, 0.2, 0.3, 0.4];
+    expect(Array.from(categorical(k, p, 50, { strict: true }))).toEqual(Array.from(categorical(k, p, 50)));
+    expect(() => categorical(k, [0.5, 0.5 + 1e-9], 3, { strict: true })).not.toThrow();
+    expect(() => categorical(k, Float32Array.of(0.1, 0.2, 0.7), 3, { strict: true })).not.toThrow();
+  });
+  it('refuses other sums with a RangeError that says how to proceed; the default still normalises', () => {
+    expect(() => categorical(k, [1, 2, 3], 3, { strict: true })).toThrow(/weights must sum to 1 .* got a sum of 6; without strict/);
+    expect(() => categorical(k, [0.5, 0.5 + 1e-7], 3, { strict: true })).toThrow(RangeError);
+    expect(categorical(k, [1, 2, 3], 3).length).toBe(3);
+    expect(() => categorical(k, [0.5, 0.5], 3, { strict: 'yes' as never })).toThrow(/strict must be true or false/);
+  });
+  it('the async twin, DeviceArray weights and the Generator check the same way', async () => {
+    await expect(categoricalAsync(k, [1, 1], 3, { strict: true })).rejects.toThrow(/sum to 1/);
+    const dw = DeviceArray.from(Float64Array.of(0.25, 0.25));
+    expect(() => categorical(k, dw, 3, { strict: true })).toThrow(/got a sum of 0.5/);
+    await expect(categoricalAsync(k, dw, 3, { strict: true })).rejects.toThrow(/got a sum of 0.5/);
+    const ok = DeviceArray.from(Float64Array.of(0.25, 0.75));
+    expect(Array.from(categorical(k, ok, 9, { strict: true }) as Uint32Array)).toEqual(Array.from(categorical(k, [0.25, 0.75], 9)));
+    const g = generator(5);
+    expect(() => g.categorical([2, 2], { strict: true })).toThrow(/sum to 1/);
+    expect(() => g.categorical([0.5, 0.5], 4, { strict: true })).not.toThrow();
   });
 });

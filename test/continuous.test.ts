@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as api from '../lib/index.js';
 import { TRANSFORMS } from '../lib/samplers/registry.js';
 import { transformParams } from '../lib/samplers/transform.js';
+import { ordinaryValues } from '../lib/samplers/examples.js';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import { cholesky } from '../lib/kernels/mvn.js';
 import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
@@ -44,7 +45,7 @@ describe('the ends of the base uniform u in (0, 1] give finite values', () => {
   for (const name of ['cauchy', 'laplace', 'logistic', 'gumbel', 'pareto', 'rayleigh', 'truncatedNormal']) {
     it(name, () => {
       const t = tf(name);
-      const v = Object.fromEntries(t.params.map((q) => [q.name, q.default ?? 1.5]));
+      const v = ordinaryValues(t, true);
       const p = transformParams(t, v);
       for (const u of us) expect(Number.isFinite(t.f(u, p)), `${name}(u = ${u})`).toBe(true);
     });

@@ -1,5 +1,5 @@
 /**
- * The count samplers (docs/streams.md §12) beyond what test/samplers.test.ts derives from the registry:
+ * The count samplers (docs/streams.md, "Counts") beyond what test/samplers.test.ts derives from the registry:
  * χ² against the exact pmf (@stdlib) for small and large parameters around every method switch, huge
  * means by moments and a binned normal approximation, the documented identities (binomial symmetry,
  * multinomial's conditional binomials), per-element parameters, and the dtype-fit rules (refused up

@@ -2,8 +2,8 @@
  * What libcurand holds, captured on a GPU run (2026-11-27, scripts/gpu-curand-data.py) and kept as
  * compact facts in data/curand-sobol-scramble.* (scripts/curand-sobol-lms.py): our JOEKUO6 Sobol32/64
  * direction vectors are libcurand's unscrambled sets, and lib/kernels/sobol/curand-scramble.ts rebuilds
- * its scrambled sets and scramble constants bit for bit (docs/qmc.md §6). The SHA-256 values are of
- * libcurand's own arrays. Then `scramble: 'curand'` against libcurand's host API outputs
+ * its scrambled sets and scramble constants bit for bit (docs/qmc.md, "cuRAND's scrambled Sobol"). The SHA-256 values
+ * are of libcurand's own arrays. Then `scramble: 'curand'` against libcurand's host API outputs
  * (test/vectors/curand_sobol_host.json, scripts/curand-sobol-host-vectors.py).
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
- * integers, bernoulli and geometric (docs/streams.md §4.1, §6.9, §6.10) beyond what the registry's
- * table-driven tests (test/samplers.test.ts) give every sampler: χ² against exact pmfs for small and
+ * integers, bernoulli and geometric (docs/streams.md, "Bounded integers", "Bernoulli", "Geometric") beyond what the
+ * registry's table-driven tests (test/samplers.test.ts) give every sampler: χ² against exact pmfs for small and
  * large parameters (ranges just above 2^31, near 2^32, wide ranges up to 2^53; p near 0 and 1), the
  * documented identities, values independent of the dtype, the dtype rules, bad input for every
  * parameter with nothing written, async = sync through the worker pool, and the C++ vectors.
@@ -180,7 +180,7 @@ describe('integers: exact pmf', () => {
       const y = (Math.imul(x, 0x297a2d39) ^ (x >>> 7)) >>> 0;
       expect(mulHi32(x, y)).toBe(Number((BigInt(x) * BigInt(y)) >> 32n));
     }
-    // a reference of the kernel's definition in BigInt (docs/streams.md §4.1), proposal 0 only
+    // a reference of the kernel's definition in BigInt (docs/streams.md, "Bounded integers"), proposal 0 only
     for (const [low, high] of [[0, 7], [0, 2 ** 21], [3, 2 ** 21 + 10], [0, 2 ** 32], [0, 2 ** 32 + 3], [-5, 2 ** 53 - 5]] as const) {
       const out = new Float64Array(64);
       integersKernel(k[0], k[1], 0, 0, low, high, out);

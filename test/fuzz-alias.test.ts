@@ -1,7 +1,7 @@
 // Property-based tests (fast-check) of AliasTable and categorical with random VALID weights, from
 // benign to adversarial (zeros, subnormals, 1e-300 next to 1e300, one heavy item among many light):
-// the table verifies and carries the fixed-point weights of docs/alias.md §2, serialises losslessly,
-// samples never hit zero-weight items, sampling and counts are chunk/offset invariant and equal their
+// the table verifies and carries the fixed-point weights of docs/alias.md, "Fixed-point weights", serialises
+// losslessly, samples never hit zero-weight items, sampling and counts are chunk/offset invariant and equal their
 // async twins, and categorical('alias') is AliasTable.sample. Corrupted buffers are refused.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -59,7 +59,8 @@ describe('fuzz: alias tables from random and adversarial weights', () => {
       for (let i = 0; i < N; i++) {
         sum += p[i];
         expect(p[i] === 0, `item ${i}: weight ${w[i]}, probability ${p[i]}`).toBe(w[i] === 0);
-        // docs/alias.md §2: |W_i − T·q_i| < 1 + (m/T + 2^-50)·T·q_i, plus the absorbing item's slack.
+        // docs/alias.md, "Fixed-point weights": |W_i − T·q_i| < 1 + (m/T + 2^-50)·T·q_i, plus the absorbing item's
+        // slack.
         const units = hi[i] * 2 ** 32 + lo[i];
         const bound = 3 + (subUnit + 2 ** -50 * T) * q[i] + 5 * 2 ** -53 * T;
         if (!(Math.abs(units - T * q[i]) <= bound)) expect.fail(`item ${i}: ${units} units for share ${q[i]} (T = ${T}, bound ${bound})`);

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import * as cr from 'cuda-random';
 import { detached } from './fuzz-helpers.js';
 import { SAMPLERS, type ParamSpec, type SamplerSpec } from '../lib/samplers/registry.js';
+import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
 import { CTORS } from '../lib/core/types.js';
 import type { Constraint } from '../lib/core/constraints.js';
 
@@ -93,7 +94,7 @@ const refuses = (c: Constraint, v: number) => {
 /** Bad per-element values of parameter q (n of them): one of its constraint's bad values among good
  *  ones (in a Float32Array only where it stays bad once rounded), a wrong length, a wrong kind. */
 const badPerElement = (n: number, q: ParamSpec) => {
-  const good = goodFor(q);
+  const good = ordinaryValue(q);
   const bads = q.is.bad.filter((v): v is number => typeof v === 'number');
   return fc.oneof(
     fc.tuple(fc.constantFrom(...bads), fc.nat(), fc.constantFrom(Float64Array, Float32Array))
@@ -150,8 +151,6 @@ const opts = (a: Args, keys: string[]) => {
 /** Bad values of a declared constraint: its own `bad` list, the wrong kinds, and BigInts. */
 const badFor = (c: Constraint) => fc.oneof(fc.constantFrom(...c.bad), junk.filter((v) => v !== undefined), fc.bigInt());
 
-/** A value the parameter accepts (its default, else a moderate good value). */
-const goodFor = (q: ParamSpec) => q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
 
 /** The target of a registry sampler: its required parameters as the base, one slot per argument. */
 function samplerTarget(s: SamplerSpec): Target {
@@ -168,7 +167,7 @@ function samplerTarget(s: SamplerSpec): Target {
   const names = ['offset', 'out', 'backend', ...Object.keys(slots).filter((x) => ['dtype', 'method', 'proposals'].includes(x))];
   for (const q of s.params) {
     if (q.name === rows) {
-      base[q.name] = Array.from({ length: K }, (_, i) => goodFor(q) * (i + 1));
+      base[q.name] = Array.from({ length: K }, (_, i) => ordinaryValue(q) * (i + 1));
       slots[q.name] = [q.name, fc.oneof(
         fc.constantFrom<unknown[]>([], [1, '2'], [1, , 2], new Float64Array(s.rows!.max + 1).fill(1)),
         fc.constantFrom(...q.is.bad).map((v) => [1, v, 1]),
@@ -179,7 +178,7 @@ function samplerTarget(s: SamplerSpec): Target {
       if (s.rows!.option) names.push(q.name);
       continue;
     }
-    if (q.default === undefined) base[q.name] = goodFor(q);
+    if (q.default === undefined) base[q.name] = ordinaryValues(s)[q.name];
     slots[q.name] = [q.name, q.perElement ? fc.oneof(badFor(q.is), badPerElement(N, q)) : badFor(q.is)];
     names.push(q.name);
   }
@@ -216,7 +215,8 @@ function permuteTargets(): Target[] {
       callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['population']) as [cr.Key, number, never])),
     },
     {
-      // few of many (16·k ≤ population): its own op, computed on the host for every backend (§11.3)
+      // few of many (16·k ≤ population): its own op, computed on the host for every backend
+      // (docs/streams.md, "Few of many")
       name: 'sampleWithoutReplacement (few of many)', base: () => ({ key: K, k: N, population: 1e9 }),
       slots: { ...sampleSlots, dtype, k: ['k', badCount], population: [['population', 'k'], badCount] },
       call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['population']) as [cr.Key, number, never])),

@@ -10,7 +10,7 @@ const DTYPES = ['float32', 'float64'] as const;
 const ALPHAS = [0.05, 0.3, 1, 2.5, 30];
 
 /**
- * docs/streams.md §6 written out independently with Math.log/cos/sqrt/pow: the value of gamma element
+ * docs/streams.md, "Gamma and friends" written out independently with Math.log/cos/sqrt/pow: the value of gamma element
  * e (a bigint) for shape alpha. Agrees with the library to rounding (different log/cos).
  */
 function reference(kk: readonly [number, number], e: bigint, alpha: number, dtype: 'float32' | 'float64'): number {
@@ -50,7 +50,7 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
   }
 }
 
-describe('gamma: the stream of docs/streams.md §6', () => {
+describe('gamma: the stream of docs/streams.md, "Gamma and friends"', () => {
   for (const dtype of DTYPES) {
     it(`${dtype}: element e is the first accepted proposal t of counter (lo(e), hi(e), t, 4) (float64: blocks 2e, 2e+1)`, () => {
       for (const alpha of [0.3, 1, 2.5, 30]) {

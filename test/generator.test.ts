@@ -1,9 +1,10 @@
-// The Generator: every draw is the functional call docs/streams.md §10 names, buffering never changes a
+// The Generator: every draw is the functional call docs/streams.md, "Generator" names, buffering never changes a
 // value, state round-trips through JSON, methods and children never share a stream, bad input is named.
 import { describe, expect, it } from 'vitest';
 import * as lib from '../lib/index.js';
 import { foldIn, generator, Generator, key, type Key } from '../lib/index.js';
 import { SAMPLERS, type SamplerSpec } from '../lib/samplers/registry.js';
+import { ordinaryValues } from '../lib/samplers/examples.js';
 import { bulkKey, methodId, scalarKey, spawnKey } from '../lib/generator/streams.js';
 
 type Opts = Record<string, unknown>;
@@ -14,11 +15,7 @@ const root = key(2026);
 /** A value of each required parameter, and a vector for rows samplers (an option where the sampler
  *  takes it as one, with its structured options); K values per draw. */
 function args(s: SamplerSpec): { opts: Opts; vector?: number[]; K: number } {
-  const opts: Opts = {};
-  for (const p of s.params) {
-    if (p.default !== undefined || p.name === s.rows?.param) continue;
-    opts[p.name] = p.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
-  }
+  const opts: Opts = ordinaryValues(s);
   if (s.rows?.option) {
     opts[s.rows.param] = [0.5, 2, 1.5];
     for (const x of s.structured ?? []) opts[x.name] = x.example(3);
@@ -187,7 +184,7 @@ describe('generator', () => {
   it('method ids (FNV-1a of the name) are distinct and fixed', () => {
     const ids = [...SAMPLERS.map((s) => s.name), 'categorical', 'permutation', 'shuffle', 'sampleWithoutReplacement'].map(methodId);
     expect(new Set(ids).size).toBe(ids.length);
-    // published in docs/streams.md §10: a change here is a stream change
+    // published in docs/streams.md, "Generator": a change here is a stream change
     expect(methodId('uniform')).toBe(0xde375a53);
     expect(methodId('normal')).toBe(0xe68b9c52);
     // FNV-1a's published test vectors

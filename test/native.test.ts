@@ -13,8 +13,10 @@ import {
 import { loadNative } from '../lib/native/load.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
-import { SAMPLERS } from '../lib/samplers/registry.js';
+import { SAMPLERS, TRANSFORMS } from '../lib/samplers/registry.js';
+import { parameterSets } from '../lib/core/param-sets.js';
 import { cudaArg } from '../lib/samplers/spec.js';
+import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
 import { vonMisesParams } from '../lib/samplers/von-mises.js';
 import { CTORS } from '../lib/core/types.js';
 
@@ -107,11 +109,12 @@ describe.skipIf(addon === null)('the addon binding', () => {
     expect(() => a.dirichlet64(1, 2, 0, 0, new Float64Array(0), -1, new Float64Array(4))).toThrow(/1 to 2\^20/);
     expect(() => a.studentT64(1, 2, 0, 0, new Float64Array(3), -1, new Float64Array(4))).toThrow(/fewer values/);
     expect(() => a.f32(1, 2, 0, 0, 1, 1, 0, new Float32Array(4))).toThrow(/proposals/);
-    expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(4), new Float64Array(4))).toThrow(/5 values/);
+    expect(() => a.element64(1, 2, 0, 0, 0, new Float64Array(4), new Float64Array(4))).toThrow(/sampler's parameters/);
+    expect(() => a.element64(1, 2, 0, 0, 99, new Float64Array(5), new Float64Array(4))).toThrow(/id of cuda\/include\/cr_elements/);
     // per-element rows: n·P values (P at most 8), n·5 for von Mises; the C API checks P against the id
     expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(36), new Float64Array(4))).toThrow(/one row of them per element/);
     expect(() => a.transform64(1, 2, 0, 0, 0, new Float64Array(12), new Float64Array(4))).toThrow(/parameter count/);
-    expect(() => a.vonMises64(1, 2, 0, 0, new Float64Array(21), new Float64Array(4))).toThrow(/5 per element/);
+    expect(() => a.element64(1, 2, 0, 0, 0, new Float64Array(21), new Float64Array(4))).toThrow(/one row of them per element/);
     expect(() => a.fRows64(1, 2, 0, 0, new Float64Array(7), -1, new Float64Array(4))).toThrow(/2 values \(dfn, dfd\) per element/);
     expect(() => a.mvn64(1, 2, 0, 0, 2, new Float64Array(4), new Float64Array(4))).toThrow(/d \+ d\(d\+1\)\/2/);
     expect(() => a.mvn64(1, 2, 0, 0, 0, new Float64Array(0), new Float64Array(4))).toThrow(/d must be in/);
@@ -127,15 +130,18 @@ describe.skipIf(addon === null)('the addon binding', () => {
     const a = addon!;
     const out = () => new Float64Array(4);
     for (const bad of [[1, 1, 1, 1, 1], [1, NaN, 1, 0, 0], [1, 2, 0, 0, 0], [1, 2, Infinity, 0, 0]]) {
-      expect(() => a.vonMises64(1, 2, 0, 0, Float64Array.from(bad), out()), String(bad)).toThrow(/s > 1 and kappa > 0/);
+      expect(() => a.element64(1, 2, 0, 0, 0, Float64Array.from(bad), out()), String(bad)).toThrow(/s > 1 and kappa > 0/);
     }
-    expect(() => a.vonMises64(1, 2, 0, 0, Float64Array.of(2, 0, 1e7, 0, NaN), out())).toThrow(/mode 2 needs c/);
+    expect(() => a.element64(1, 2, 0, 0, 0, Float64Array.of(2, 0, 1e7, 0, NaN), out())).toThrow(/mode 2 needs c/);
+    for (const bad of [[0, 1], [1, -1], [NaN, 1], [1, Infinity]]) {
+      expect(() => a.element64(1, 2, 0, 0, 1, Float64Array.from(bad), out()), String(bad)).toThrow(/wald mean and scale/);
+    }
     const rows = new Float64Array(20);
     rows.set(vonMisesParams(0.5, 2), 0);
     rows.set(vonMisesParams(0.5, 2), 5);
     rows.set([1, 1, 1, 1, 1], 10);  // row 2 of 4
     rows.set(vonMisesParams(0.5, 2), 15);
-    expect(() => a.vonMises64(1, 2, 0, 0, rows, out())).toThrow(/s > 1 and kappa > 0/);
+    expect(() => a.element64(1, 2, 0, 0, 0, rows, out())).toThrow(/s > 1 and kappa > 0/);
     for (const alpha of [0, -1, NaN, Infinity]) {
       expect(() => a.gamma64(1, 2, 0, 0, alpha, 1, -1, out()), String(alpha)).toThrow(/alpha must be finite and > 0/);
       expect(() => a.studentT64(1, 2, 0, 0, alpha, -1, out()), String(alpha)).toThrow(/alpha must be finite and > 0/);
@@ -291,8 +297,8 @@ const SAB_CALLS: Record<string, () => unknown[]> = {
   fRows32: () => [1, 2, 0, 0, sab(Float64Array, 14, 1), -1, sab(Float32Array, 7)],
   fRows64: () => [1, 2, 0, 0, sab(Float64Array, 14, 1), -1, sab(Float64Array, 7)],
   // a row the facade derives: (1, 1, 1, 1, 1) never accepts and hung the GPU (run 3)
-  vonMises32: () => [1, 2, 0, 0, sabOf(Float64Array, vonMisesParams(0.5, 2)), sab(Float32Array, 7)],
-  vonMises64: () => [1, 2, 0, 0, sabOf(Float64Array, vonMisesParams(1, 1e-6)), sab(Float64Array, 7)],
+  element32: () => [1, 2, 0, 0, 0, sabOf(Float64Array, vonMisesParams(0.5, 2)), sab(Float32Array, 7)],
+  element64: () => [1, 2, 0, 0, 1, sab(Float64Array, 14, 1.5), sab(Float64Array, 7)],
   mvn32: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float32Array, 8)],
   mvn64: () => [1, 2, 0, 0, 2, sab(Float64Array, 5, 1), sab(Float64Array, 8)],
   aliasBuild: () => [sab(Float64Array, 5, 1), 0, sab(Uint32Array, 10), sab(Uint32Array, 5), sab(Uint32Array, 5), false],
@@ -354,10 +360,10 @@ describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in e
     const want = gpu ? null : addon!.deviceInfo().errorName;
     const checked: string[] = [];
     for (const s of SAMPLERS) {
-      const values: Record<string, unknown> = { method: s.method?.default };
-      for (const q of s.params) {
-        const v = q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
-        values[q.name] = q.name === s.rows?.param ? Float64Array.from([v, 2 * v]) : v;
+      const values: Record<string, unknown> = { method: s.method?.default, ...ordinaryValues(s, true) };
+      if (s.rows) {
+        const v = ordinaryValue(s.params.find((q) => q.name === s.rows!.param)!);
+        values[s.rows.param] = Float64Array.from([v, 2 * v]);
       }
       for (const dtype of s.dtypes) {
         let low: ReturnType<typeof s.lower>;
@@ -649,7 +655,8 @@ describe.skipIf(!gpu)('every sampler, permutation and QMC generator: CUDA = Type
 
   it('compare-distributions.mjs: every sampler, dtype, method switch and per-element form', async () => {
     const { compareDistributions } = await import('../scripts/gpu/compare-distributions.mjs');
-    await sweep(compareDistributions, emulated ? 1000 : 65537);
+    const transforms = { list: TRANSFORMS, parameterSets };
+    await sweep((a) => compareDistributions({ ...a, transforms }), emulated ? 1000 : 65537);
   });
 
   it('compare-permute.mjs: permutations, uniform and weighted samples without replacement', async () => {

@@ -9,7 +9,7 @@ const k = key(0x5eed);
 const METHODS = ['box-muller', 'polar'] as const;
 const DTYPES = ['float32', 'float64'] as const;
 
-describe('normal: the streams of docs/streams.md §5', () => {
+describe('normal: the streams of docs/streams.md, "Normal"', () => {
   it('Box–Muller float64: pair p uses raw block p, u1 = (k+1)·2^-53 in (0,1], u2 = k·2^-53', () => {
     const n = 200;
     const w = bits(k, 2 * n);

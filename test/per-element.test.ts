@@ -1,7 +1,7 @@
 /**
- * Per-element parameters of the transforms and vonMises (docs/streams.md §6.5, §6.7) beyond test/samplers.test.ts's
- * element-by-element equality: DeviceArray parameters (read back to the host), refusals naming
- * `name[i]` or the length with nothing written, the cross-parameter check per element, and the
+ * Per-element parameters of the transforms and vonMises (docs/streams.md, "Transforms of one uniform or one normal",
+ * "von Mises") beyond test/samplers.test.ts's element-by-element equality: DeviceArray parameters (read back to the
+ * host), refusals naming `name[i]` or the length with nothing written, the cross-parameter check per element, and the
  * rows the CUDA adapter sends (one row of p per element).
  */
 import { describe, expect, it } from 'vitest';
@@ -87,7 +87,8 @@ describe('transform per-element parameters', () => {
   it('a scalar call is unchanged: no per-element columns, p as before', () => {
     for (const t of TRANSFORMS) {
       const sampler = (api as unknown as Record<string, (...a: unknown[]) => Float64Array>)[t.name];
-      const v = Object.fromEntries(t.params.map((q) => [q.name, q.default ?? 1.5]));
+      // distinct and ascending: valid for the ordering checks (left ≤ mode ≤ right)
+      const v = Object.fromEntries(t.params.map((q, i) => [q.name, q.default ?? 1.5 + i]));
       const a = sampler(k, 33, v);
       const b = sampler(k, 33, Object.fromEntries(Object.entries(v).map(([n, x]) => [n, new Array(33).fill(x)])));
       expectSameBits(b, a, t.name);

@@ -1,7 +1,7 @@
 /**
- * permutation, shuffle and sampleWithoutReplacement (docs/streams.md §11): every value exactly once,
- * uniform positions and whole permutations (χ² over many keys), uniform samples against hypergeometric
- * counts, weighted samples against the exact probabilities of successive weighted draws (brute force),
+ * permutation, shuffle and sampleWithoutReplacement (docs/streams.md, "Permutations and sampling without replacement"):
+ * every value exactly once, uniform positions and whole permutations (χ² over many keys), uniform samples against
+ * hypergeometric counts, weighted samples against the exact probabilities of successive weighted draws (brute force),
  * argument checks with nothing written, and the same bits on every path: sync/async, pool, dtypes,
  * DeviceArray outputs, and the CUDA adapters against the stand-in addon.
  */
@@ -69,7 +69,7 @@ describe('permutation', () => {
     expect(permutation(api.key(0x9e8), 1000)).not.toEqual(permutation(k, 1000));
   });
 
-  it('is the indices sorted by their keys, ties by index (docs/streams.md §11.1)', () => {
+  it('is the indices sorted by their keys, ties by index (docs/streams.md, "permutation and uniform sampling")', () => {
     // 100003 keys: about 1200 pairs share their top 22 bits, the radix passes' resolution
     const n = 100_003;
     const keys = permutationKeys(k[0], k[1], n);

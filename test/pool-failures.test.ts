@@ -29,6 +29,10 @@ afterAll(async () => {
 /** One slab round of float64 (two parts of R/2 on two workers). */
 const R = SLAB_BYTES / 8;
 
+/** Through the workers: the WebAssembly path (with the host SIMD kernels an async uniform64 with a plain
+ *  out runs in the calling thread, lib/backend/cpu/pool.ts copyBound, and never reaches them). */
+const pooled = (j: Job) => runPooled(j, { fast: true, native: false });
+
 function job(lo: number, n: number, test: Record<string, unknown> = {}): Job {
   return { op: 'uniform64', key: [0x12345678, 0x9abcdef0], lo, hi: 0, out: new Float64Array(n), params: { low: 0, high: 1, test }, perElement: {} };
 }
@@ -52,28 +56,28 @@ describe('a part that fails', () => {
     // Before, the call rejected at once and handed its slabs back; the next call took them, its workers
     // wrote and answered 1 s later, and between the two the stale part overwrote half a round.
     const failed = job(0, 2 * R, { failAt: 0, delays: [[R / 2, 600]] });
-    await expect(runPooled(failed)).rejects.toThrow(/injected failure/);
+    await expect(pooled(failed)).rejects.toThrow(/injected failure/);
     const next = job(10 * R, 2 * R, { answerAfterMs: 1000 });
-    await runPooled(next);
+    await pooled(next);
     expect(same(next.out, reference(10 * R, 2 * R))).toBe(true);
   });
 });
 
 describe('the watchdog', () => {
   it('a part that never finishes fails the call with a clear error; the worker is replaced and the pool works', async () => {
-    await runPooled(job(0, R)); // starts the pool, under the default bound (a worker's start counts)
+    await pooled(job(0, R)); // starts the pool, under the default bound (a worker's start counts)
     setPartTimeout((elements) => 500 + elements * 1e-6);
     try {
       const before = poolThreads();
       expect(before).toHaveLength(2);
-      await expect(within(runPooled(job(0, R, { hangAt: R / 2 })), 5000))
+      await expect(within(pooled(job(0, R, { hangAt: R / 2 })), 5000))
         .rejects.toThrow(/cuda-random: a CPU worker thread did not finish its part of an async call \(\d+ elements of uniform64\) within \d+ ms; the call fails and the worker is replaced/);
       setPartTimeout(null); // the replacement's start counts against its first part
       const after = poolThreads();
       expect(after).toHaveLength(2);
       expect(after.filter((id) => !before.includes(id))).toHaveLength(1);
       const ok = job(3 * R, 2 * R + 5);
-      await within(runPooled(ok), 10_000);
+      await within(pooled(ok), 10_000);
       expect(same(ok.out, reference(3 * R, 2 * R + 5))).toBe(true);
     } finally {
       setPartTimeout(null);

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as api from 'cuda-random';
 import { SAMPLERS } from '../dist/lib/samplers/registry.js';
+import { ordinaryValues } from '../dist/lib/samplers/examples.js';
 import { callOf } from '../dist/lib/facade/make.js';
 import type { SamplerSpec } from '../lib/samplers/spec.js';
 
@@ -26,11 +27,9 @@ const BIG = 1 << 17;  // async calls of this size run on the worker pool
 
 /** Valid options of a sampler: every required parameter (a value in its domain), row vectors of 2. */
 function optionsOf(s: SamplerSpec): Record<string, unknown> {
-  const o: Record<string, unknown> = {};
+  const o: Record<string, unknown> = ordinaryValues(s);
   const value: Record<string, number> = { p: 0.3, count: 5, kappa: 2, high: 10 };
-  for (const q of s.params) {
-    if (q.default === undefined && q.name !== s.rows?.param) o[q.name] = Object.hasOwn(value, q.name) ? value[q.name] : 1.5;
-  }
+  for (const name of Object.keys(o)) if (Object.hasOwn(value, name)) o[name] = value[name];
   if (s.rows?.option) {
     o[s.rows.param] = [1, 2];
     for (const x of s.structured ?? []) o[x.name] = x.example(2);

@@ -1,6 +1,6 @@
 /**
- * Sobol and MRG32k3a on every backend (docs/qmc.md §2.1, §3): the CPU kernels give the same bits for
- * any cut of a call's range (the worker pool and the GPU rely on it), and the CUDA adapters
+ * Sobol and MRG32k3a on every backend (docs/qmc.md, "Bulk fills on either backend", "Sobol: API"): the CPU kernels give
+ * the same bits for any cut of a call's range (the worker pool and the GPU rely on it), and the CUDA adapters
  * (lib/backend/cuda/qrng.ts) run against the stand-in addon — which computes each element as the GPU
  * does, from the direction vectors the adapter passed — give the CPU's bits, sync and async, into host
  * arrays, `out: 'device'` and existing DeviceArrays; `auto` follows DeviceArray operands.

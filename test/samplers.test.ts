@@ -30,7 +30,8 @@ import stdlibErfc from '@stdlib/math-base-special-erfc';
 import tCdf from '@stdlib/stats-base-dists-t-cdf';
 import fCdf from '@stdlib/stats-base-dists-f-cdf';
 import * as api from '../lib/index.js';
-import { SAMPLERS, TRANSFORMS, type SamplerSpec } from '../lib/samplers/registry.js';
+import { ELEMENTS, SAMPLERS, TRANSFORMS, type SamplerSpec } from '../lib/samplers/registry.js';
+import { ordinaryValue, ordinaryValues } from '../lib/samplers/examples.js';
 import type { OpSpec } from '../lib/samplers/spec.js';
 import { nativeCpuInfo } from '../lib/native/cpu.js';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
@@ -40,6 +41,7 @@ import { exp as coreExp } from '../lib/core/math/exp.js';
 import { standInAddon } from './stand-in-addon.js';
 import { CTORS } from '../lib/core/types.js';
 import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
+import { fastMismatches, vectorMismatches } from './drift-checks.js';
 
 // `{ backend: 'cuda' }` in this file runs the CUDA backend's adapters against the stand-in addon.
 const standIn = vi.hoisted(() => ({ backend: null as Backend | null }));
@@ -61,9 +63,9 @@ const STREAMS = readFileSync(new URL('../docs/streams.md', import.meta.url), 'ut
 
 /** A value the parameter accepts that keeps draws ordinary (its default, else a moderate good value). */
 function ordinary(s: SamplerSpec, name: string): unknown {
-  const p = s.params.find((q) => q.name === name)!;
-  const v = p.default ?? p.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
-  return s.rows?.param === name ? [v, 2 * v, 0.5 * v] : v;
+  if (s.rows?.param !== name) return ordinaryValues(s, true)[name];
+  const v = ordinaryValue(s.params.find((q) => q.name === name)!);
+  return [v, 2 * v, 0.5 * v];
 }
 
 /** Whether the row vector of s is a positional argument (dirichlet) rather than an option. */
@@ -124,6 +126,16 @@ function perElementRows(s: SamplerSpec, ps: readonly SamplerSpec['params'][numbe
   return rows;
 }
 
+/** Whether a call with options o is accepted. */
+function valid(s: SamplerSpec, o: Opts): boolean {
+  try {
+    call(s, 1, { ...o, backend: 'cpu' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const sameBits = (a: Out, b: Out, what: string) => {
   expect(a.constructor, what).toBe(b.constructor);
   if (a instanceof Float32Array || a instanceof Float64Array) expectSameBits(a, b as typeof a, what);
@@ -137,11 +149,17 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
   });
 
   it('its `stream` names the section of docs/streams.md that defines it', () => {
-    const m = s.stream.match(/^docs\/streams\.md §(\d+(?:\.\d+)?)$/);
-    expect(m, s.stream).not.toBeNull();
+    // docs/streams.md, "<heading>" (without its number), or the older docs/streams.md §N
+    const named = s.stream.match(/^docs\/streams\.md, "([^"]+)"$/);
+    const numbered = s.stream.match(/^docs\/streams\.md §(\d+(?:\.\d+)?)$/);
+    expect(named ?? numbered, s.stream).not.toBeNull();
     const lines = STREAMS.split('\n');
-    const at = lines.findIndex((l) => new RegExp(`^#+ ${m![1].replace('.', '\\.')}\\.? `).test(l));
-    expect(at, `heading ${m![1]}`).toBeGreaterThanOrEqual(0);
+    const heading = (l: string) => l.match(/^#+ (?:(\d+(?:\.\d+)*)\.? )?(.*)$/);
+    const at = lines.findIndex((l) => {
+      const h = heading(l);
+      return h !== null && (named ? h[2] === named[1] : h[1] === numbered![1]);
+    });
+    expect(at, `heading ${named?.[1] ?? numbered![1]}`).toBeGreaterThanOrEqual(0);
     const level = lines[at].match(/^#+/)![0].length;
     const end = lines.findIndex((l, i) => i > at && /^#+ /.test(l) && l.match(/^#+/)![0].length <= level);
     expect(lines.slice(at, end < 0 ? undefined : end).join('\n')).toContain(`${s.name}(`);
@@ -247,30 +265,11 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       const values: Opts = { ...required(s), method: s.method?.default };
       for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
       if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
-      // extreme parameters too (each constraint's good values, cyclically): overflow, underflow and
-      // the vector code's rare lanes, where the scalar ports take over
-      const scalars = s.params.filter((p) => p.name !== s.rows?.param);
-      for (let i = 0; i < 4 && scalars.length; i++) {
-        const v: Opts = { ...values };
-        scalars.forEach((p, j) => { v[p.name] = p.is.good[(i + j) % p.is.good.length]; });
-        try {
-          s.check?.(v as Record<string, number>);
-        } catch {
-          continue;
-        }
-        let lowX;
-        try {
-          lowX = s.lower(v, op.dtype);  // refuses values the dtype cannot hold (integers)
-        } catch {
-          continue;
-        }
-        if (lowX.op !== op.name) continue;
-        const Out = CTORS[op.dtype];
-        const a = new Out(4099 * width(s)), b = new Out(4099 * width(s));
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: a }, path);
-        runKernel(op.name, { k0: k[0], k1: k[1], lo: 7, hi: 0, params: lowX.params, perElement: {}, out: b }, { fast: false });
-        sameBits(a, b, `${op.name} at ${JSON.stringify(v)}`);
-      }
+      // the parameter sets derived from the constraints (lib/core/param-sets.ts): ordinary values, where
+      // a last-bit difference between the C++ and TS formulas shows, extremes (overflow, underflow, the
+      // vector code's rare lanes, where the scalar ports take over) and tight cross-parameter ones
+      const diffs = fastMismatches(s, op, values, path, k, 4099 * width(s));
+      expect(diffs, `${op.name}: ${pathName} ≠ specification`).toEqual([]);
       const low = s.lower(values, op.dtype);
       if (low.op !== op.name) continue;  // an op another method lowers to
       const Out = CTORS[op.dtype];
@@ -297,9 +296,13 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
     const sets = [perElementParams, ...(perElementParams.length > 1 ? perElementParams.map((q) => [q]) : [])];
     for (const d of dtypeOpts(s)) {
       for (const set of sets) {
+        // one parameter alone varies with the others at row 0's values: only rows whose value of it is
+        // valid there (triangular's mode must stay in row 0's [left, right])
+        const alone = (r: Opts): Opts => ({ ...required(s), ...rows[0], ...Object.fromEntries(set.map((q) => [q.name, r[q.name]])) });
+        const usable = set === perElementParams ? rows : rows.filter((r) => valid(s, alone(r)));
         for (const n of [7, 300]) {
           const offset = 2 ** 32 - 5;
-          const opts = (i: number): Opts => ({ ...required(s), ...rows[i % rows.length], ...d });
+          const opts = (i: number): Opts => ({ ...required(s), ...usable[i % usable.length], ...d });
           const arrays: Opts = { ...opts(0) };
           for (const q of set) arrays[q.name] = Float64Array.from({ length: n }, (_, i) => opts(i)[q.name] as number);
           // the scalar values of the parameters not in `set` are row 0's
@@ -378,12 +381,37 @@ const CDFS: Record<string, { params: Opts[]; cdf: (x: number, p: Opts) => number
       { kappa: 3, mu: 100 }, { kappa: 2e6, mu: 0.5 }],
     cdf: (x, p) => vonMisesCdf(x, num(p.mu, 0), p.kappa as number),
   },
+  triangular: {
+    params: [{ left: 0, mode: 0.25, right: 1 }, { left: -3, mode: -3, right: 2 }, { left: 1e-3, mode: 5, right: 5 }, { left: -1e30, mode: 0, right: 1e30 }],
+    cdf: (x, p) => triangularCdf(x, p.left as number, p.mode as number, p.right as number),
+  },
+  wald: {
+    params: [{ mean: 1, scale: 1 }, { mean: 0.5, scale: 20 }, { mean: 1e3, scale: 1e-2 }],
+    cdf: (x, p) => waldCdf(x, p.mean as number, p.scale as number),
+  },
   truncatedNormal: {
     params: [{}, { low: -1, high: 2 }, { low: 8 }, { high: -9, mean: 1, std: 0.5 }, { low: 30, high: 30.5 }, { low: 1, high: 1.001 },
       { low: -3, mean: 5, std: 2 }, { low: -Infinity, high: 0.2, mean: -10, std: 3 }],
     cdf: (x, p) => truncatedNormalCdf(x, num(p.low, -Infinity), num(p.high, Infinity), num(p.mean, 0), num(p.std, 1)),
   },
 };
+
+function triangularCdf(x: number, a: number, c: number, b: number): number {
+  if (x <= a) return 0;
+  if (x >= b) return 1;
+  // in units of the width, so that nothing overflows for wide intervals
+  const t = (x - a) / (b - a), m = (c - a) / (b - a);
+  return t <= m ? (t * t) / m : 1 - ((1 - t) * (1 - t)) / (1 - m);
+}
+
+/** The inverse Gaussian CDF Φ(√(λ/x)(x/μ − 1)) + e^(2λ/μ)·Φ(−√(λ/x)(x/μ + 1)), the second term in logs
+ *  (e^(2λ/μ) overflows for λ/μ > 354 while the product stays small). */
+function waldCdf(x: number, mu: number, lambda: number): number {
+  if (!(x > 0)) return 0;
+  const r = Math.sqrt(lambda / x);
+  const tail = Math.exp(2 * lambda / mu + Math.log(normalCdf(-r * (x / mu + 1), 0, 1)));
+  return normalCdf(r * (x / mu - 1), 0, 1) + (Number.isFinite(tail) ? tail : 0);
+}
 
 /** The von Mises CDF on [−π, π): the density exp(κ(cos(t − μ) − 1)) integrated numerically (Simpson
  *  on each cell of a fine grid, normalised by the total), linear between grid points; κ > 1e5 by its
@@ -432,8 +460,8 @@ function truncatedNormalCdf(x: number, low: number, high: number, mean: number, 
 }
 
 describe('goodness of fit (KS against the exact CDF)', () => {
-  it('the transform samplers have a CDF here', () => {
-    for (const t of TRANSFORMS) expect(CDFS[t.name], t.name).toBeDefined();
+  it('the transform and element samplers have a CDF here', () => {
+    for (const t of [...TRANSFORMS, ...ELEMENTS]) expect(CDFS[t.name], t.name).toBeDefined();
   });
   for (const [name, { params, cdf }] of Object.entries(CDFS)) {
     const s = SAMPLERS.find((x) => x.name === name)!;
@@ -455,7 +483,7 @@ describe('goodness of fit (KS against the exact CDF)', () => {
   });
 });
 
-describe('documented identities (docs/streams.md §6.5)', () => {
+describe('documented identities (docs/streams.md, "Transforms of one uniform or one normal")', () => {
   it('lognormal float64 element j = exp(normal(key, n, { mean, std })[j]), bit for bit', () => {
     for (const [mean, std] of [[0, 1], [-3, 0.25], [2, 7]]) {
       const z = api.normal(k, 5000, { mean, std, offset: 99 });
@@ -470,5 +498,9 @@ describe('test/vectors/transforms.json (cuda/test/test_transforms.cpp compares c
     const root = fileURLToPath(new URL('..', import.meta.url));
     const out = execFileSync(process.execPath, ['scripts/gen-transform-vectors.mjs', '--check'], { cwd: root, encoding: 'utf8' });
     expect(out).toMatch(/is current/);
+  });
+
+  it('the TS specification kernels give its values (in process: test/drift.test.ts plants a drift here)', () => {
+    expect(vectorMismatches()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Uniform sampling of few from many without replacement (docs/streams.md §11.3, lib/kernels/sparse-sample.ts):
+ * Uniform sampling of few from many without replacement (docs/streams.md, "Few of many"; lib/kernels/sparse-sample.ts):
  * the kernel against a dense Fisher–Yates whose offsets are recomputed with BigInt from Philox blocks
  * (an independent reading of the spec), the rule that picks it, uniformity (χ² of positions and of
  * hypergeometric counts), O(k) memory at the largest population, edge cases and bad input, and the
@@ -70,7 +70,7 @@ function sampleRef(key: api.Key, kk: number, N: number): number[] {
   return out;
 }
 
-describe('sampleWithoutReplacement of few from many (docs/streams.md §11.3)', () => {
+describe('sampleWithoutReplacement of few from many (docs/streams.md, "Few of many")', () => {
   it('is used exactly when 16·k ≤ population (a rule in k and the population alone)', () => {
     expect(FEW_OF_MANY).toBe(16);
     for (const [kk, pop, few] of [[0, 0, true], [0, 1, true], [1, 1, false], [1, 15, false], [1, 16, true],

@@ -6,7 +6,7 @@ afterAll(() => shutdownPool());
 
 const k = key(0xc0ffee);
 
-describe('uniform: the bit-to-float maps of docs/streams.md §4', () => {
+describe('uniform: the bit-to-float maps of docs/streams.md, "Uniform floats"', () => {
   it('float32 element j is (word j >>> 8) · 2^-24', () => {
     const w = bits(k, 1000);
     const u = uniform(k, 1000, { dtype: 'float32' });

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import type { KernelArgs } from '../lib/core/job.js';
 import {
-  SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, vectorMath,
+  SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, transformWasm, unknownTransform, vectorMath,
 } from '../lib/wasm/samplers.js';
 import { exp, log, sincos2pi } from '../lib/core/math/index.js';
 import { expectSameBits } from './dist-helpers.js';
@@ -320,8 +320,64 @@ describe('generated module lib/wasm/samplers.wasm.ts', () => {
       const res = spawnSync(process.execPath, args, { encoding: 'utf8' });
       expect(res.status).toBe(1);
       expect(res.stderr).toMatch(/stale/);
+      expect(res.stderr).toMatch(/install-wasm-toolchain\.sh .*then node scripts\/build-wasm-samplers\.mjs/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('hashes every file samplers.cc includes, found by following the includes (a new header counts unlisted)', () => {
+    const list = (root: string) => spawnSync(process.execPath, [script, '--sources', '--root', root],
+      { encoding: 'utf8' }).stdout.trim().split('\n');
+    // cr_target.h comes only through cr_math.h; stdint.h and wasm_simd128.h are the compiler's
+    expect(list(ROOT)).toEqual(expect.arrayContaining(['lib/wasm/samplers.cc', 'lib/wasm/shim/math.h',
+      'cuda/include/cr_transforms.h', 'cuda/include/cr_target.h']));
+    expect(list(ROOT).some((f) => /stdint|wasm_simd128/.test(f))).toBe(false);
+    const dir = mkdtempSync(join(tmpdir(), 'cr-samplers-'));
+    try {
+      for (const d of ['lib/wasm', 'cuda/include']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+      const args = [script, '--check-hash', '--root', dir];
+      expect(spawnSync(process.execPath, args, { encoding: 'utf8' }).status).toBe(0);
+      const tf = join(dir, 'cuda/include/cr_transforms.h');
+      const text = readFileSync(tf, 'utf8');
+      writeFileSync(tf, text.replace('#include "cr_special.h"', '#include "cr_special.h"\n#include "cr_new.h"'));
+      writeFileSync(join(dir, 'cuda/include/cr_new.h'), '#pragma once\n');
+      expect(list(dir)).toContain('cuda/include/cr_new.h');
+      const res = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toMatch(/stale/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a transform id it lacks with an Error saying how to rebuild (not the last call\'s values)', () => {
+    const out = new Float64Array(300);
+    const args = { k0: 1, k1: 2, lo: 0, hi: 0, params: { p: new Float64Array(8) }, perElement: {}, out } as KernelArgs;
+    expect(transformWasm(args, 0)).toBe(true);  // lognormal: fills `out` (and the module's buffer)
+    const before = out.slice();
+    expect(() => transformWasm(args, 99)).toThrow(unknownTransform(99));
+    expect(unknownTransform(99)).toMatch(/no transform 99.*install-wasm-toolchain\.sh.*build-wasm-samplers\.mjs/);
+    expect(out).toEqual(before);
+  });
+
+  it('scripts/install-wasm-toolchain.sh --check: says what is missing and how to install it', () => {
+    const sh = '/bin/sh';
+    const script = join(ROOT, 'scripts/install-wasm-toolchain.sh');
+    const empty = mkdtempSync(join(tmpdir(), 'cr-path-'));
+    try {
+      const res = spawnSync(sh, [script, '--check'], { encoding: 'utf8', env: { PATH: empty } });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toMatch(/clang-14 or lld-14 \(wasm-ld\) missing; run sh scripts\/install-wasm-toolchain\.sh/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+    if (spawnSync('clang-14', ['--version']).status === 0) {
+      const t0 = Date.now();
+      const res = spawnSync(sh, [script], { encoding: 'utf8' });
+      expect(res.status, res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/with wasm-ld: present/);
+      expect(Date.now() - t0).toBeLessThan(10_000);  // present: nothing installed, no apt-get
     }
   });
 

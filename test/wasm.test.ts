@@ -150,7 +150,7 @@ describe('philoxStream delegates to WASM with the same bits', () => {
 const TWO_M24 = 2 ** -24;
 const TWO_M53 = 2 ** -53;
 
-/** JS maps of docs/streams.md §4 on reference words. */
+/** JS maps of docs/streams.md, "Uniform floats" on reference words. */
 function refU32(k0: number, k1: number, lo: number, hi: number, n: number): Float32Array {
   const w = refStream(k0, k1, 0, 0, lo, hi, n);
   const out = new Float32Array(n);

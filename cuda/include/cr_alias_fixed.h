@@ -1,4 +1,4 @@
-// Fixed-point weights (docs/alias.md §2) as __host__ __device__ building blocks, shared by the GPU
+// Fixed-point weights (docs/alias.md, "Fixed-point weights") as __host__ __device__ building blocks, shared by the GPU
 // pipeline (cuda/src/alias_fixed.cu) and a sequential host driver that cuda/test/test_alias_gpu.cpp
 // checks against the TypeScript backend (test/vectors/alias_fixed.json). lib/alias/fixed-point.ts is
 // the specification; every binary64 operation here is the one it performs, rounded to nearest even

@@ -1,7 +1,7 @@
-// The GPU formulation of PSA / PSA+ construction and of sampling (docs/alias.md §3, §4, §6, "GPU"),
-// as __host__ __device__ pieces: the kernels in cuda/src/alias_*.cu call them per thread, and
-// cuda/test/test_alias_gpu.cpp runs the same pieces sequentially (emulating every thread and block)
-// against the sequential port in cr_alias.h and the TypeScript vectors.
+// The GPU formulation of PSA / PSA+ construction and of sampling (docs/alias.md, "Classification and the closed form of
+// the sweep", "PSA and PSA+", "Sampling", "GPU"), as __host__ __device__ pieces: the kernels in cuda/src/alias_*.cu
+// call them per thread, and cuda/test/test_alias_gpu.cpp runs the same pieces sequentially (emulating every thread and
+// block) against the sequential port in cr_alias.h and the TypeScript vectors.
 //
 // Global layout after the light/heavy partition (the GPU's, see cuda/src/alias_build.cu):
 //   A[0 … L)          lights in index order          λ_l = A[l]
@@ -98,7 +98,7 @@ inline uint64_t cr_pary_search_host(uint64_t lo, uint64_t hi, uint32_t P, const 
   return hi;
 }
 
-// ---- rows of one merged position (docs/alias.md §3) ------------------------------------------------
+// ---- rows of one merged position (docs/alias.md, "Classification and the closed form of the sweep") ----
 
 /** Light with deficit d; `heavy` is the heavy current in the merge (needed when d > 0). 0: inconsistent. */
 CR_HD inline int cr_psa_light_row(uint32_t item, uint64_t d, int has_heavy, uint32_t heavy, uint32_t* rows) {
@@ -192,10 +192,10 @@ CR_HD inline int cr_psa_view_pack(const cr_psa_view& v, uint32_t q, uint32_t cou
 
 // ---- the PSA+ pre-pass of one group, in closed form -------------------------------------------------
 //
-// The greedy sweep of a group (docs/alias.md §4.2) is the merge of §3 over the group's own lights and
-// heavies with local prefix sums D, E: at state (a, b) the residual of heavy b is R = C + E(b+1) − D(a),
-// and R > C ⟺ D(a) < E(b+1) ⟺ the merge takes light a next. So step p of the sweep happens at the merge
-// path's state for p, and it is executed unless the group lacks the item it needs:
+// The greedy sweep of a group (docs/alias.md, "PSA+") is the merge of docs/alias.md, "Classification and the closed
+// form of the sweep" over the group's own lights and heavies with local prefix sums D, E: at state (a, b) the residual
+// of heavy b is R = C + E(b+1) − D(a), and R > C ⟺ D(a) < E(b+1) ⟺ the merge takes light a next. So step p of the sweep
+// happens at the merge path's state for p, and it is executed unless the group lacks the item it needs:
 //   b = #heavies                 → stopped (every heavy closed)
 //   D(a) < E(b+1), a = #lights   → stopped, heavy b partial with R
 //   D(a) > E(b+1), b+1 = #heavies → stopped, heavy b partial with R
@@ -248,7 +248,7 @@ CR_HD inline uint64_t cr_plus_residual(const cr_plus_view& v, uint32_t a, uint32
   return CR_ALIAS_CAPACITY + cr_plus_E(v, b + 1) - cr_plus_D(v, a);
 }
 
-// ---- sampling work items (docs/alias.md §6) ----------------------------------------------------------
+// ---- sampling work items (docs/alias.md, "Sampling") ----------------------------------------------------------
 
 /** Items of elements 2b and 2b+1 (one Philox block); map(row, coin) gives the item of a (row, coin). */
 template <class Map>

@@ -22,7 +22,8 @@
 
 #include "cr_api.h"
 
-/** Construction methods (docs/alias.md §4), and the inverse-CDF sampler of categorical (§7). */
+/** Construction methods (docs/alias.md, "PSA and PSA+"), and the inverse-CDF sampler of categorical
+ *  (docs/alias.md, "categorical(key, weights, n, options)"). */
 #define CR_ALIAS_PSA 0
 #define CR_ALIAS_PSA_PLUS 1
 #define CR_CATEGORICAL_CDF 2
@@ -59,14 +60,15 @@ const uint32_t* cr_alias_table_rows(const cr_alias_table* table);
  *  counts run there whatever the calling thread's device. */
 int cr_alias_table_device(const cr_alias_table* table);
 
-/** out[i] = item of stream element first + i (docs/alias.md §6), i < count; out is host memory. */
+/** out[i] = item of stream element first + i (docs/alias.md, "Sampling"), i < count; out is host memory. */
 cr_status cr_alias_sample(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out,
                           uint64_t count);
 /** counts[j] += how many of the count samples from element `first` are item j (j < n); host memory. */
 cr_status cr_alias_counts(const cr_alias_table* table, uint32_t k0, uint32_t k1, uint64_t first, uint64_t count,
                           double* counts);
-/** categorical (docs/alias.md §7) in one call: fixed-point weights, then the PSA or PSA+ table or the
- *  prefix sums, then `count` draws from element `first`; nothing but the samples returns to the host. */
+/** categorical (docs/alias.md, "categorical(key, weights, n, options)") in one call: fixed-point weights,
+ *  then the PSA or PSA+ table or the prefix sums, then `count` draws from element `first`; nothing but the
+ *  samples returns to the host. */
 cr_status cr_categorical(const void* weights, int dtype, uint32_t n, int method, uint32_t k0, uint32_t k1,
                          uint64_t first, uint32_t* out, uint64_t count);
 
@@ -101,7 +103,7 @@ cr_status cr_categorical_ex(const void* weights, int weights_on_device, int dtyp
  */
 cr_status cr_alias_build_device(const void* dev_weights, int dtype, uint32_t n, int method, uint32_t* dev_rows,
                                 uint64_t* dev_units, uint32_t* dev_status, void* stream);
-/** The fixed-point units alone (docs/alias.md §2). */
+/** The fixed-point units alone (docs/alias.md, "Fixed-point weights"). */
 cr_status cr_alias_units_device(const void* dev_weights, int dtype, uint32_t n, uint64_t* dev_units,
                                 uint32_t* dev_status, void* stream);
 /** The weight check of the blocking calls above, enqueued only: dev_words[0] becomes the lowest index of
@@ -116,7 +118,7 @@ cr_status cr_alias_counts_device(const uint32_t* dev_rows, uint32_t n, uint32_t 
                                  uint64_t count, uint32_t* dev_counts, void* stream);
 /** dev_prefix[0 … n] = exclusive prefix sums of the units (P_0 = 0, P_n = n·2^32), for CDF sampling. */
 cr_status cr_cdf_prefix_device(const uint64_t* dev_units, uint32_t n, uint64_t* dev_prefix, void* stream);
-/** Inverse-CDF draws (docs/alias.md §7) from device prefix sums. */
+/** Inverse-CDF draws (docs/alias.md, "categorical(key, weights, n, options)") from device prefix sums. */
 cr_status cr_cdf_sample_device(const uint64_t* dev_prefix, uint32_t n, uint32_t k0, uint32_t k1, uint64_t first,
                                uint32_t* dev_out, uint64_t count, void* stream);
 

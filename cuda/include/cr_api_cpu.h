@@ -18,7 +18,7 @@ const char* cr_cpu_simd_cpu(void);
 #define CR_CPU_DECLINED 0
 
 /**
- * Elements [first, first + n) of integers in [low, high) (docs/streams.md §4.1) into host memory `out`
+ * Elements [first, first + n) of integers in [low, high) (docs/streams.md, "Bounded integers") into host memory `out`
  * of `type` (CR_TYPE_I32, CR_TYPE_U32 or CR_TYPE_F64, cr_api.h), what cr_integers gives. Returns
  * CR_CPU_DONE, CR_CPU_DECLINED (no AVX2 here: nothing written) or CR_EINVAL (low ≥ high, or a range
  * the type cannot hold, as cr_integers refuses it: nothing written).
@@ -27,7 +27,7 @@ int cr_cpu_integers(uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64
                     uint64_t n);
 
 /**
- * Elements [first, first + n) of bernoulli(p) with one p (docs/streams.md §6.9) into host memory `out`
+ * Elements [first, first + n) of bernoulli(p) with one p (docs/streams.md, "Bernoulli") into host memory `out`
  * of `type` (CR_TYPE_U8, I32, U32, F32 or F64), what cr_bernoulli gives. Returns CR_CPU_DONE,
  * CR_CPU_DECLINED (nothing written) or CR_EINVAL (p outside [0, 1] or NaN, another type).
  */
@@ -38,13 +38,13 @@ int cr_cpu_bernoulli(uint32_t k0, uint32_t k1, uint64_t first, double p, void* o
 int cr_cpu_bernoulli_each(uint32_t k0, uint32_t k1, uint64_t first, const void* ps, int ps_type, void* out, int type,
                           uint64_t n);
 
-/** Words [first, first + n) of the raw stream (docs/streams.md §3) into `out`, what cr_bits gives.
+/** Words [first, first + n) of the raw stream (docs/streams.md, "The counter layout") into `out`, what cr_bits gives.
  *  CR_CPU_DONE or CR_CPU_DECLINED. */
 int cr_cpu_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
 
-/** Elements [first, first + n) of uniform(low, high) (§4) into `out` of `type` (CR_TYPE_F32 or F64),
- *  what cr_uniform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (not low < high, not finite, high −
- *  low not finite, another type). */
+/** Elements [first, first + n) of uniform(low, high) (docs/streams.md, "Uniform floats") into `out` of `type`
+ *  (CR_TYPE_F32 or F64), what cr_uniform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (not low < high, not
+ *  finite, high − low not finite, another type). */
 int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type, uint64_t n);
 
 #endif  // CR_API_CPU_H

@@ -57,11 +57,11 @@ cr_status cr_f(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd,
  *  element first + i at rows[2i], rows[2i + 1] (each ≥ 0.2 and finite: the caller's to validate). */
 cr_status cr_f_rows(uint32_t k0, uint32_t k1, uint64_t first, const double* rows, uint64_t np, int proposals,
                     cr_array out);
-/** von Mises elements for the 5 constants p = (mode, s, kappa, mu, c) the TypeScript facade derives
- *  (lib/samplers/von-mises.ts; docs/streams.md §6.7), np = 5; or per-element parameters, np = 5·n: row i
- *  (host memory) for element first + i, staged to the device chunk by chunk. Every mode must be 0, 1 or
- *  2; the rest are the caller's to validate. */
-cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, cr_array out);
+/** Element sampler `id` of cr_elements.h (von Mises, Wald, …) with the P parameters p its TypeScript
+ *  definition lowers to (lib/samplers/element.ts), np = P; or per-element parameters, np = P·n: row i
+ *  (host memory) for element first + i, staged to the device chunk by chunk. Every row must pass the
+ *  sampler's check (cr_element_check: its loop ends, its values are defined), else CR_EINVAL. */
+cr_status cr_element(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out);
 /** Multivariate normal values [first, first + out.n) of the flat row-major stream (first = row offset ·
  *  d), dimension d (1 … 1024); lm (host memory) = the mean (d values), then the lower Cholesky factor
  *  packed by rows (d(d+1)/2 values), as lib/samplers/multivariate-normal.ts derives them. */
@@ -94,8 +94,8 @@ cr_status cr_f_rows_device(uint32_t k0, uint32_t k1, uint64_t first, const doubl
                            void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_f_device(uint32_t k0, uint32_t k1, uint64_t first, double dfn, double dfd, int proposals, void* dev_out,
                       int type, uint64_t n, void* stream);
-cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, void* dev_out,
-                              int type, uint64_t n, void* stream);
+cr_status cr_element_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
+                            void* dev_out, int type, uint64_t n, void* stream);
 cr_status cr_mvn_device(uint32_t k0, uint32_t k1, uint64_t first, uint32_t d, const double* lm, void* dev_out,
                         int type, uint64_t n, void* stream);
 cr_status cr_dirichlet_device(uint32_t k0, uint32_t k1, uint64_t first, const void* dev_alpha, int alpha_type,

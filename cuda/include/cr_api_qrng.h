@@ -1,6 +1,6 @@
 // cuRAND's other generators as plain C++ functions, like cr_api.h (no CUDA or napi types): Sobol
-// quasirandom points (docs/qmc.md §3–5) and MRG32k3a bulk fills (§2.1), bit for bit what the
-// TypeScript kernels (lib/kernels/sobol, lib/kernels/mrg32k3a) give.
+// quasirandom points (docs/qmc.md, "Sobol: API" to "Keyed randomisation") and MRG32k3a bulk fills (docs/qmc.md, "Bulk
+// fills on either backend"), bit for bit what the TypeScript kernels (lib/kernels/sobol, lib/kernels/mrg32k3a) give.
 //
 // Blocking calls take their output as a cr_array in host memory (landed through the staging pipeline)
 // or device memory (written in place) and return when it is complete; the *_device twins only enqueue

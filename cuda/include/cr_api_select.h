@@ -1,6 +1,6 @@
-// The C++ interface of permutations and sampling without replacement (docs/streams.md §11). Same
-// conventions as cr_api.h: plain types, a cr_status per call (CR_EINVAL for arguments the TypeScript
-// facade rejects first, else the cudaError_t), blocking, one stream and stream-ordered scratch per call.
+// The C++ interface of permutations and sampling without replacement (docs/streams.md, "Permutations and sampling
+// without replacement"). Same conventions as cr_api.h: plain types, a cr_status per call (CR_EINVAL for arguments the
+// TypeScript facade rejects first, else the cudaError_t), blocking, one stream and stream-ordered scratch per call.
 // Results are bit-identical to lib/kernels/select.ts: the indices in increasing (key, index) order.
 //
 // Device memory: 24 bytes per item of the population (keys and indices, double-buffered) plus CUB's

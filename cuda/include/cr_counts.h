@@ -1,4 +1,4 @@
-// Count samplers of docs/streams.md §12, per element: the C++/CUDA port of lib/kernels/log-pmf.ts,
+// Count samplers of docs/streams.md, "Counts", per element: the C++/CUDA port of lib/kernels/log-pmf.ts,
 // poisson.ts, binomial.ts and negative-binomial.ts, operation by operation (binary64 via cr_math.h and
 // cr_special.h; host code -ffp-contract=off, device code -fmad=false), and the work items the CUDA
 // kernels run (cuda/src/count_kernels.cu), host-tested by cuda/test/test_counts.cpp against vectors

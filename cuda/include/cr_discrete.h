@@ -1,6 +1,6 @@
-// The discrete samplers' per-element math and work items (docs/streams.md §4.1, §6.9, §6.10), __host__
-// __device__ so the host test (cuda/test/test_discrete.cpp) runs exactly what the GPU runs, and the
-// WebAssembly module (lib/wasm/samplers.cc) the same integer arithmetic:
+// The discrete samplers' per-element math and work items (docs/streams.md, "Bounded integers", "Bernoulli",
+// "Geometric"), __host__ __device__ so the host test (cuda/test/test_discrete.cpp) runs exactly what the GPU runs, and
+// the WebAssembly module (lib/wasm/samplers.cc) the same integer arithmetic:
 //   integers   Lemire's multiply-and-reject over the tag-7 plane (lib/kernels/integers.ts)
 //   bernoulli  u < p, u the element's float64 uniform (lib/kernels/bernoulli.ts)
 //   geometric  floor(log(v) / log1p(−p)) + 1, v its open uniform (lib/kernels/geometric.ts)

@@ -1,4 +1,4 @@
-// Gamma and derived variates of docs/streams.md §6, per element: the C++/CUDA port of
+// Gamma and derived variates of docs/streams.md, "Gamma and friends", per element: the C++/CUDA port of
 // lib/kernels/gamma.ts, bit for bit (binary64 internals via cr_math.h; float32 results are the binary64
 // value rounded once). Build device code with -fmad=false, host code with -ffp-contract=off.
 #ifndef CR_GAMMA_H

@@ -1,7 +1,7 @@
 // cuRAND's MRG32k3a (curandStateMRG32k3a_t) bit for bit: seeding, the step, skip-ahead by powers of
 // the two 3x3 step matrices, and the curand / curand_uniform / curand_uniform_double conversions.
 // Shared by the kernels (nvcc) and the host test programs (g++); lib/mrg32k3a.ts is the TypeScript
-// twin and docs/qmc.md §2 the contract with its sources.
+// twin and docs/qmc.md, "MRG32k3a" the contract with its sources.
 //
 //   curand_init(seed, subsequence, offset): all six words 12345 (L'Ecuyer's default seed); a nonzero
 //   seed multiplies them by its salted halves; then subsequence * 2^76 steps, then offset steps.

@@ -1,5 +1,5 @@
-// Multivariate normal values (lib/kernels/mvn.ts, docs/streams.md §6.8), operation by operation: value
-// j of the flat row-major stream is component k = j mod d of row r = j div d, mean_k + Σ_{i ≤ k}
+// Multivariate normal values (lib/kernels/mvn.ts, docs/streams.md, "Multivariate normal"), operation by operation:
+// value j of the flat row-major stream is component k = j mod d of row r = j div d, mean_k + Σ_{i ≤ k}
 // L[k][i]·z_{r·d+i} summed in i order from 0, z the key's Box–Muller elements (mean 0, std 1). lm holds
 // the mean (d values) and then L packed by rows (row k at d + k(k+1)/2), computed on the host.
 // Build device code with -fmad=false, host code with -ffp-contract=off.

@@ -1,4 +1,4 @@
-// Normal variates of docs/streams.md §5, per element: the C++/CUDA port of lib/kernels/normal.ts, bit for
+// Normal variates of docs/streams.md, "Normal", per element: the C++/CUDA port of lib/kernels/normal.ts, bit for
 // bit (binary64 internals through cr_math.h; float32 results are the binary64 value rounded once).
 // Build device code with -fmad=false, host code with -ffp-contract=off.
 #ifndef CR_NORMAL_H
@@ -29,11 +29,11 @@ CR_HD inline double cr_open_uniform_element(uint32_t k0, uint32_t k1, uint64_t j
     const uint64_t b = j >> 1;
     const unsigned lane = (unsigned)(j & 1) * 2;
     cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
-    return (double)(cr_u53(w[lane], w[lane + 1]) + 1) * 1.1102230246251565e-16;
+    return (double)(cr_u53(cr_word(w, lane), cr_word(w, lane + 1)) + 1) * 1.1102230246251565e-16;
   }
   const uint64_t b = j >> 2;
   cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
-  return ((double)w[j & 3] + 1.0) * 2.3283064365386963e-10;
+  return ((double)cr_word(w, (unsigned)(j & 3)) + 1.0) * 2.3283064365386963e-10;
 }
 
 /** Box–Muller of one pair of uniforms: *z0 = r cos(2 pi u2), *z1 = r sin(2 pi u2), r = sqrt(-2 log u1). */
@@ -62,8 +62,8 @@ CR_HD inline void cr_normal_bm_pair(uint32_t k0, uint32_t k1, uint64_t p, bool w
     const uint64_t b = p >> 1;
     const unsigned lane = (unsigned)(p & 1) * 2;
     cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), 0u, CR_TAG_RAW, w);
-    u1 = ((double)w[lane] + 1.0) * 2.3283064365386963e-10;  // 2^-32
-    u2 = (double)w[lane + 1] * 2.3283064365386963e-10;
+    u1 = ((double)cr_word(w, lane) + 1.0) * 2.3283064365386963e-10;  // 2^-32
+    u2 = (double)cr_word(w, lane + 1) * 2.3283064365386963e-10;
   }
   cr_bm_transform(u1, u2, z0, z1);
 }

@@ -62,4 +62,10 @@ CR_HD inline void cr_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2],
   out[3] = c3;
 }
 
+/** Word i (0…3) of a block by selects: an index known only at run time would put the block in local memory
+ *  (docs/performance.md, "Registers and local memory on sm_90"); the selects keep it in registers. */
+CR_HD inline uint32_t cr_word(const uint32_t w[4], unsigned i) {
+  return i & 2 ? (i & 1 ? w[3] : w[2]) : (i & 1 ? w[1] : w[0]);
+}
+
 #endif  // CR_PHILOX_H

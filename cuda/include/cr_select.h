@@ -1,7 +1,7 @@
-// The keys of permutations and sampling without replacement (docs/streams.md §11), __host__ __device__:
-// operation by operation lib/kernels/select.ts. A result lists indices in increasing (key, index)
-// order; cuda/src/select.cu sorts these keys with CUB's stable radix sort (indices in ascending order
-// as the values, so equal keys keep index order). cuda/test/test_select.cpp checks them against the
+// The keys of permutations and sampling without replacement (docs/streams.md, "Permutations and sampling without
+// replacement"), __host__ __device__: operation by operation lib/kernels/select.ts. A result lists indices in
+// increasing (key, index) order; cuda/src/select.cu sorts these keys with CUB's stable radix sort (indices in ascending
+// order as the values, so equal keys keep index order). cuda/test/test_select.cpp checks them against the
 // TypeScript kernels.
 #ifndef CR_SELECT_H
 #define CR_SELECT_H
@@ -26,12 +26,13 @@ CR_HD inline uint64_t cr_select_words(uint32_t k0, uint32_t k1, uint64_t i, uint
   return ((uint64_t)w[lane] << 32) | w[lane + 1];
 }
 
-/** Element i's permutation key (§11.1). */
+/** Element i's permutation key (docs/streams.md, "permutation and uniform sampling"). */
 CR_HD inline uint64_t cr_permute_key(uint32_t k0, uint32_t k1, uint64_t i) {
   return cr_select_words(k0, k1, i, CR_TAG_PERMUTE);
 }
 
-/** Element i's weighted key (§11.2): the bits of (0 − log(u)) / w, u = (k53 + 1)·2^-53; w = 0: excluded. */
+/** Element i's weighted key (docs/streams.md, "weighted sampling without replacement"): the bits of
+ *  (0 − log(u)) / w, u = (k53 + 1)·2^-53; w = 0: excluded. */
 CR_HD inline uint64_t cr_weighted_key(uint32_t k0, uint32_t k1, uint64_t i, double w) {
   if (w == 0) return CR_SELECT_EXCLUDED;
   const uint64_t ab = cr_select_words(k0, k1, i, CR_TAG_WEIGHTED);

@@ -8,8 +8,6 @@
 #ifndef CR_TARGET_H
 #define CR_TARGET_H
 
-#include "cr_target.h"
-
 #if defined(__CUDA_ARCH__) || defined(CR_EMULATED)
 #define CR_DEVICE_CODE 1
 #else
@@ -17,9 +15,10 @@
 #endif
 
 #ifdef CR_EMULATED
-#define CR_LAUNCH(grid, block, shared, stream, ...)                                                      \
-  cr_emu::launch([](auto&&... a) { __VA_ARGS__(static_cast<decltype(a)&&>(a)...); }, #__VA_ARGS__, __FILE__, \
-                 __LINE__, (grid), (block), (shared), (stream))
+// The kernel is named by its address, the identity cudaFuncSetAttribute keys a kernel's attributes by on a
+// GPU (the launch checks them): a template kernel is launched with its template arguments spelled out.
+#define CR_LAUNCH(grid, block, shared, stream, ...) \
+  cr_emu::launch(&(__VA_ARGS__), #__VA_ARGS__, __FILE__, __LINE__, (grid), (block), (shared), (stream))
 // static: like the real extern __shared__ array, usable in a lambda without a capture. Every thread of
 // the block stores the same pointer; the store is the emulator's (emu.cpp), not kernel memory, so the
 // race build does not see it as threads writing one word.

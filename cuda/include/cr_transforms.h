@@ -31,7 +31,8 @@
   X(5, gumbel, CR_BASE_UNIFORM, 2)     \
   X(6, pareto, CR_BASE_UNIFORM, 2)     \
   X(7, rayleigh, CR_BASE_UNIFORM, 1)   \
-  X(8, truncatedNormal, CR_BASE_UNIFORM, 7)
+  X(8, truncatedNormal, CR_BASE_UNIFORM, 7) \
+  X(9, triangular, CR_BASE_UNIFORM, 5)
 
 // Each transform is written once over a math policy M (M::exp, M::log, …) and a value type T: the
 // scalar policy below (T = double) serves CUDA and the host; lib/wasm/samplers.cc instantiates the same
@@ -117,6 +118,13 @@ CR_HD inline T cr_tf_truncatedNormal(T u, const double* p) {
   const T y = p[0] + p[1] * (p[2] * M::ndtri(p[3] + cr_tf_open<M>(u) * p[4]));
   const T lo = M::select(y <= p[5], p[5], y);
   return M::select(lo <= p[6], lo, p[6]);
+}
+
+/** triangular by inversion; p = (left, right, w, a, b), derived on the host (lib/samplers/triangular.ts):
+ *  w = right − left, a = (mode − left)/w, b = (right − mode)/w. */
+template <class M, class T>
+CR_HD inline T cr_tf_triangular(T u, const double* p) {
+  return M::select(u <= p[3], p[0] + p[2] * M::sqrt(u * p[3]), p[1] - p[2] * M::sqrt((1.0 - u) * p[4]));
 }
 
 /** The base value as f sees it, from the value the stream gives. */

@@ -1,4 +1,4 @@
-// The bit -> float maps of docs/streams.md §4, shared by the kernels (nvcc) and host tests (g++);
+// The bit -> float maps of docs/streams.md, "Uniform floats", shared by the kernels (nvcc) and host tests (g++);
 // the TypeScript form is lib/kernels/raw.ts. Every function is exact except the final affine map to
 // [low, high), which is one binary64 multiply and one binary64 add, each rounded separately: with
 // FMA contraction (nvcc's default -fmad=true) low + span*u would be rounded once and differ from

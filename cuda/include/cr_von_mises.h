@@ -1,5 +1,5 @@
-// von Mises elements (lib/kernels/vonmises.ts, docs/streams.md §6.7), operation by operation:
-// Best–Fisher rejection with proposal t of element e in block (e mod 2^32, e div 2^32, t,
+// von Mises elements (lib/kernels/vonmises.ts; docs/streams.md, "von Mises (Best–Fisher rejection)"),
+// operation by operation, an element sampler of cr_elements.h: Best–Fisher rejection with proposal t of element e in block (e mod 2^32, e div 2^32, t,
 // CR_TAG_VON_MISES). p = (mode, s, kappa, mu, c) is derived on the host (lib/samplers/von-mises.ts).
 // Build device code with -fmad=false, host code with -ffp-contract=off.
 #ifndef CR_VON_MISES_H
@@ -46,6 +46,19 @@ CR_HD inline double cr_von_mises_element(uint32_t k0, uint32_t k1, uint64_t e, c
   }
   const double x = r + p[3];
   return x < -PI ? x + TWO_PI : x >= PI ? x - TWO_PI : x;
+}
+
+/** Null when row p = (mode, s, kappa, mu, c) ends: mode 0, 1 or 2; mode 1 accepts with positive probability
+ *  only for s > 1 and kappa > 0 (lib/samplers/von-mises.ts derives both), mode 2 needs a usable c. */
+inline const char* cr_von_mises_check(const double* p) {
+  const double big = 1.7976931348623157e308;
+  if (!(p[0] == 0.0 || p[0] == 1.0 || p[0] == 2.0)) return "von Mises mode must be 0, 1 or 2";
+  if (p[0] == 1.0 && !(p[1] - 1.0 > 0.0 && p[1] <= big && p[2] > 0.0 && p[2] <= big)) {
+    return "von Mises mode 1 needs s > 1 and kappa > 0, both finite";
+  }
+  if (p[0] == 2.0 && !(p[4] > 0.0 && p[4] <= big)) return "von Mises mode 2 needs c finite and > 0";
+  if (!(p[3] >= -big && p[3] <= big)) return "von Mises mu must be finite";
+  return nullptr;
 }
 
 #endif  // CR_VON_MISES_H

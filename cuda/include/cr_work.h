@@ -15,7 +15,7 @@
 #include "cr_dist_items.h"
 #include "cr_fill.h"
 #include "cr_transforms.h"
-#include "cr_von_mises.h"
+#include "cr_elements.h"
 #include "cr_mvn.h"
 
 /** Elements [first, first + n) of a stream under key (k0, k1), landing at dst[0, n). */
@@ -193,31 +193,44 @@ inline auto cr_visit_transform_t(Run run, cr_range<T> r, int id, const double* p
   }
 }
 
-/** von Mises: one item per element, looping over its proposals (cr_von_mises.h); element i's parameters
- *  are p, or row i of `rows` (per-element calls, memory the run can read). */
-template <class T>
-struct cr_von_mises_work {
+/** Element sampler F (cr_elements.h): one item per element, looping over its proposals; element i's
+ *  parameters are p, or row i of `rows` (per-element calls, memory the run can read). */
+template <class T, class F>
+struct cr_element_work {
   cr_range<T> r;
-  double p[CR_VON_MISES_PARAMS];
+  double p[CR_ELEMENT_MAX_PARAMS];
   const double* rows;
   CR_HD uint64_t items() const { return r.n; }
   CR_HD void operator()(uint64_t i) const {
-    r.dst[i] = (T)cr_von_mises_element(r.k0, r.k1, r.first + i, rows ? rows + i * CR_VON_MISES_PARAMS : p);
+    r.dst[i] = (T)F::value(r.k0, r.k1, r.first + i, rows ? rows + i * F::kParams : p);
   }
 };
 
-/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c), or one row of them per element. */
-template <class Run>
-inline auto cr_visit_von_mises(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                               const double* p, const double* rows = nullptr) {
-  if (f32) {
-    cr_von_mises_work<float> w{{static_cast<float*>(out), n, k0, k1, first}, {}, rows};
-    for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
-    return run(w);
+template <class T, class Run>
+inline auto cr_visit_element_t(Run run, cr_range<T> r, int id, const double* p, const double* rows) {
+  switch (id) {
+#define CR_EL_VISIT(ID, NAME, TAG, NP)                                                  \
+  case ID: {                                                                            \
+    cr_element_work<T, cr_el_##NAME> w{r, {}, rows};                                    \
+    for (int i = 0; i < NP; ++i) w.p[i] = rows ? 0.0 : p[i];                             \
+    return run(w);                                                                      \
   }
-  cr_von_mises_work<double> w{{static_cast<double*>(out), n, k0, k1, first}, {}, rows};
-  for (int i = 0; i < CR_VON_MISES_PARAMS; ++i) w.p[i] = p[i];
-  return run(w);
+    CR_ELEMENTS(CR_EL_VISIT)
+#undef CR_EL_VISIT
+    default: {  // not reached: the C API refuses unknown ids; element sampler 0 over zero rows if it did
+      cr_element_work<T, cr_el_von_mises> w{{r.dst, 0, r.k0, r.k1, r.first}, {}, nullptr};
+      return run(w);
+    }
+  }
+}
+
+/** Element sampler `id` of cr_elements.h, elements [first, first + n), with parameters p[0 .. its count),
+ *  or, when `rows` is not null, element i's at rows[i·count .. (i + 1)·count) (p unused). */
+template <class Run>
+inline auto cr_visit_element(Run run, void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
+                             int id, const double* p, const double* rows = nullptr) {
+  if (f32) return cr_visit_element_t(run, cr_range<float>{static_cast<float*>(out), n, k0, k1, first}, id, p, rows);
+  return cr_visit_element_t(run, cr_range<double>{static_cast<double*>(out), n, k0, k1, first}, id, p, rows);
 }
 
 /** Multivariate normal values: one item per value, recomputing the normals it needs (cr_mvn.h). */

@@ -415,7 +415,8 @@ cudaError_t run(const u64* W, uint32_t n, uint32_t* rows, char* scratch, const P
     CR_LAUNCH((unsigned)sections, kPackThreads, view_bytes(kChunk), s, k_pack_chunked)(A, X, LH, splits, n, rows, status);
   } else {
     const size_t bytes = view_bytes((uint32_t)kSection);
-    e = cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_pack_shared), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    e = cudaFuncSetAttribute(reinterpret_cast<const void*>(&k_pack_shared), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             (int)bytes);
     if (e != cudaSuccess) return e;
     CR_LAUNCH((unsigned)sections, kPackThreads, bytes, s, k_pack_shared)(A, X, LH, splits, n, rows, status);
   }

@@ -29,9 +29,9 @@ __global__ void __launch_bounds__(kThreads) k_check(const T* __restrict__ w, uin
 cudaError_t cr_alias_enqueue_check(const void* w, int dtype, uint32_t n, uint32_t* words, int sms, cudaStream_t s) {
   const unsigned grid = cr_grid_for(n, sms, kThreads, 8);
   if (dtype == CR_WEIGHTS_F32) {
-    CR_LAUNCH(grid, kThreads, 0, s, k_check)(static_cast<const float*>(w), n, words);
+    CR_LAUNCH(grid, kThreads, 0, s, k_check<float>)(static_cast<const float*>(w), n, words);
   } else {
-    CR_LAUNCH(grid, kThreads, 0, s, k_check)(static_cast<const double*>(w), n, words);
+    CR_LAUNCH(grid, kThreads, 0, s, k_check<double>)(static_cast<const double*>(w), n, words);
   }
   return cudaGetLastError();
 }

@@ -115,8 +115,8 @@ cudaError_t cr_launch_alias_sample(const uint32_t* rows, uint32_t n, uint32_t k0
                                    uint32_t* out, uint64_t count, int sms, cudaStream_t s) {
   if (count == 0) return cudaSuccess;
   const uint64_t items = cr_alias_pair_items(count, first);
-  CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_pairs)(out, count, k0, k1, first, n, cr_alias_reject_below(n),
-                                                       cr_alias_map{rows});
+  CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_pairs<cr_alias_map>)(out, count, k0, k1, first, n,
+                                                                     cr_alias_reject_below(n), cr_alias_map{rows});
   return cudaGetLastError();
 }
 
@@ -124,8 +124,8 @@ cudaError_t cr_launch_cdf_sample(const uint64_t* prefix, uint32_t n, uint32_t k0
                                  uint32_t* out, uint64_t count, int sms, cudaStream_t s) {
   if (count == 0) return cudaSuccess;
   const uint64_t items = cr_alias_pair_items(count, first);
-  CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_pairs)(out, count, k0, k1, first, n, cr_alias_reject_below(n),
-                                                       cr_cdf_map{prefix, n});
+  CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_pairs<cr_cdf_map>)(out, count, k0, k1, first, n,
+                                                                   cr_alias_reject_below(n), cr_cdf_map{prefix, n});
   return cudaGetLastError();
 }
 
@@ -142,10 +142,12 @@ cudaError_t cr_launch_alias_counts(const uint32_t* rows, uint32_t n, uint32_t k0
     if (bytes > kStaticShared) {
       if (cudaError_t e = allow_optin_shared(); e != cudaSuccess) return e;
     }
-    CR_LAUNCH(grid_for(items, sms, 4), kThreads, bytes, s, k_counts_shared)(counts, count, k0, k1, first, n, t,
-                                                                     cr_alias_map{rows});
+    // The instance whose attribute allow_optin_shared set: attributes belong to one instance of a template.
+    CR_LAUNCH(grid_for(items, sms, 4), kThreads, bytes, s, k_counts_shared<cr_alias_map>)(counts, count, k0, k1, first,
+                                                                                   n, t, cr_alias_map{rows});
   } else {
-    CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_counts_global)(counts, count, k0, k1, first, n, t, cr_alias_map{rows});
+    CR_LAUNCH(grid_for(items, sms, 8), kThreads, 0, s, k_counts_global<cr_alias_map>)(counts, count, k0, k1, first,
+                                                                                   n, t, cr_alias_map{rows});
   }
   return cudaGetLastError();
 }

@@ -11,7 +11,7 @@
 #include "cr_run.h"
 #include "cr_transforms.h"
 #include "cr_mvn.h"
-#include "cr_von_mises.h"
+#include "cr_elements.h"
 
 using namespace cr_rt;
 
@@ -24,7 +24,7 @@ cr_status resolve_proposals(int* p) {
   return invalid("proposals must be -1 (the default) or an integer in [1, 1024]");
 }
 
-// The rejection loops (gamma, beta, F, Dirichlet, von Mises) end only for parameters in their domain:
+// The rejection loops (gamma, beta, F, Dirichlet, the element samplers) end only for parameters in their domain:
 // a NaN, zero or infinite shape never accepts, and a kernel that never ends hangs the device and the
 // calling thread (GPU run 3, 2026-11-27: von Mises rows (1, 1, 1, 1, 1) from a direct addon call). The
 // facade validates its arguments; these checks keep the C API and the addon from hanging on any input.
@@ -156,35 +156,33 @@ cr_status f_rows_body(PairBody& b, const double* rows, uint64_t np, uint64_t n) 
   return ok_status();
 }
 
-struct VonMisesBody : RowsBody {
+struct ElementBody : RowsBody {
   size_t elem;
   uint32_t k0, k1;
   uint64_t first;
-  double p[CR_VON_MISES_PARAMS];
+  int id;
+  double p[CR_ELEMENT_MAX_PARAMS];
 
   cudaError_t enqueue(void* d, uint64_t start, uint64_t m, int sms, cudaStream_t s) const {
     const double* r = nullptr;
     if (const cudaError_t e = rows_at(start, m, s, &r); e != cudaSuccess) return e;
-    return cr_launch_von_mises(d, elem == 4, m, k0, k1, first + start, p, r, sms, s);
+    return cr_launch_element(d, elem == 4, m, k0, k1, first + start, id, p, r, sms, s);
   }
 };
 
-/** p: (mode, s, kappa, mu, c), or n rows of them (one per element); every mode 0, 1 or 2. */
-cr_status make_von_mises(VonMisesBody& b, const double* p, uint64_t np, uint64_t n) {
-  const uint64_t P = CR_VON_MISES_PARAMS;
+/** p: sampler `id`'s P parameters, or n rows of them (one per element), each a row it can run. */
+cr_status make_element(ElementBody& b, int id, const double* p, uint64_t np, uint64_t n) {
+  const int want = cr_element_params(id);
+  if (want < 0) return invalid("sampler must be an id of cr_elements.h");
+  const uint64_t P = (uint64_t)want;
   if (!p || !(np == P || (n > 0 && np == P * n))) {
-    return invalid("von Mises takes 5 parameters (mode, s, kappa, mu, c), or one row of them per element");
+    return invalid("the parameter count does not match cr_elements.h (its count, or one row per element)");
   }
   for (uint64_t i = 0; i < np; i += P) {
-    if (!(p[i] == 0.0 || p[i] == 1.0 || p[i] == 2.0)) return invalid("von Mises mode must be 0, 1 or 2");
-    // mode 1 accepts with positive probability only for s > 1 and kappa > 0 (lib/samplers/von-mises.ts
-    // derives both); mode 2 needs a usable c. Mode 0 does not loop.
-    if (p[i] == 1.0 && !(positive_finite(p[i + 1] - 1.0) && positive_finite(p[i + 2]))) {
-      return invalid("von Mises mode 1 needs s > 1 and kappa > 0, both finite");
-    }
-    if (p[i] == 2.0 && !positive_finite(p[i + 4])) return invalid("von Mises mode 2 needs c finite and > 0");
+    if (const char* why = cr_element_check(id, p + i)) return invalid(why);
   }
-  for (uint64_t i = 0; i < P; ++i) b.p[i] = p[i];
+  b.id = id;
+  for (uint64_t i = 0; i < CR_ELEMENT_MAX_PARAMS; ++i) b.p[i] = i < P ? p[i] : 0.0;
   if (np > P) b.use_rows(p, P);
   return ok_status();
 }
@@ -455,26 +453,26 @@ cr_status cr_beta_device(uint32_t k0, uint32_t k1, uint64_t first, double a, dou
   return pair_on_stream(PairBody{{}, 0, k0, k1, first, a, b, proposals, false}, dev_out, type, n, stream);
 }
 
-cr_status cr_von_mises(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, cr_array out) {
+cr_status cr_element(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np, cr_array out) {
   if (cr_status st = check_float_out(out); st.code) return st;
-  VonMisesBody b{};
+  ElementBody b{};
   b.elem = type_size(out.type);
   b.k0 = k0;
   b.k1 = k1;
   b.first = first;
-  if (cr_status st = make_von_mises(b, p, np, out.n); st.code) return st;
+  if (cr_status st = make_element(b, id, p, np, out.n); st.code) return st;
   return run_blocking(b, out);
 }
 
-cr_status cr_von_mises_device(uint32_t k0, uint32_t k1, uint64_t first, const double* p, uint64_t np, void* dev_out,
-                              int type, uint64_t n, void* stream) {
+cr_status cr_element_device(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, uint64_t np,
+                            void* dev_out, int type, uint64_t n, void* stream) {
   if (cr_status st = check_device_out(type); st.code) return st;
-  VonMisesBody b{};
+  ElementBody b{};
   b.elem = type_size(type);
   b.k0 = k0;
   b.k1 = k1;
   b.first = first;
-  if (cr_status st = make_von_mises(b, p, np, n); st.code) return st;
+  if (cr_status st = make_element(b, id, p, np, n); st.code) return st;
   return run_on_stream(b, dev_out, n, stream);
 }
 

@@ -1,6 +1,6 @@
-// Internal to cuda/src: launchers of the distribution kernels (map_kernels.cu: normal, exponential
-// and the transforms; gamma_kernels.cu: gamma, beta, Dirichlet), called by cr_api_dist.cpp. Every launcher enqueues on
-// stream `s` and returns the launch error; `out` is device memory.
+// Internal to cuda/src: launchers of the distribution kernels (map_kernels.cu: normal, exponential,
+// the transforms and the element samplers; gamma_kernels.cu: gamma, beta, Dirichlet), called by
+// cr_api_dist.cpp. Every launcher enqueues on stream `s` and returns the launch error; `out` is device memory.
 #ifndef CR_LAUNCH_DIST_H
 #define CR_LAUNCH_DIST_H
 
@@ -59,10 +59,10 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,
                           const double* lm, int sms, cudaStream_t s);
 
-/** von Mises elements [first, first + n) for p = (mode, s, kappa, mu, c) (cr_von_mises.h), or per-element
- *  rows of them in device memory (`rows`, row i for element first + i; null: p). */
-cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, const double* rows, int sms, cudaStream_t s);
+/** Element sampler `id` of cr_elements.h (a known one), elements [first, first + n), with parameters p, or
+ *  per-element rows of them in device memory (`rows`, row i for element first + i; null: p). */
+cudaError_t cr_launch_element(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
+                              const double* p, const double* rows, int sms, cudaStream_t s);
 
 /** F(dfn, dfd) elements [first, first + n) (gamma elements 2e, 2e + 1; cr_gamma.h cr_f_element); with `rows`
  *  (device memory, null: dfn, dfd), element first + i's (dfn, dfd) are rows[2i], rows[2i + 1]. */

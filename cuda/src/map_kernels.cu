@@ -1,6 +1,7 @@
 // Kernels whose elements are a map of one base value: normal (Box–Muller, or polar with one item per
-// pair looping over its proposals), exponential, the transforms of cuda/include/cr_transforms.h, and von
-// Mises (one item per element, looping over its proposals), multivariate normal (one item per value).
+// pair looping over its proposals), exponential, the transforms of cuda/include/cr_transforms.h; the
+// element samplers of cr_elements.h (one item per element, looping over its proposals) and the
+// multivariate normal (one item per value).
 // Box–Muller and the open-uniform maps read the raw stream like the uniform fills (one item per
 // Philox block, 16-byte stores where aligned, word stores at the head and tail). Work objects:
 // cuda/include/cr_work.h. Compiled with -fmad=false: the math is the TypeScript backend's,
@@ -24,9 +25,9 @@ cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, ui
   return cr_visit_transform(cr_launcher{sms, s}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
-cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, const double* rows, int sms, cudaStream_t s) {
-  return cr_visit_von_mises(cr_launcher{sms, s}, out, f32, n, k0, k1, first, p, rows);
+cudaError_t cr_launch_element(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
+                              const double* p, const double* rows, int sms, cudaStream_t s) {
+  return cr_visit_element(cr_launcher{sms, s}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,

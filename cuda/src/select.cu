@@ -116,8 +116,12 @@ cr_status cr_weighted_sample(uint32_t k0, uint32_t k1, cr_array weights, cr_arra
   }
   const bool f32 = weights.type == CR_TYPE_F32;
   return sort_and_take(n, out, [&](uint64_t* keys, uint32_t* idx, int sms, cudaStream_t s) {
-    if (f32) CR_LAUNCH(cr_grid_for(n, sms), CR_BLOCK, 0, s, k_weighted_keys)(keys, idx, static_cast<const float*>(w), n, k0, k1);
-    else CR_LAUNCH(cr_grid_for(n, sms), CR_BLOCK, 0, s, k_weighted_keys)(keys, idx, static_cast<const double*>(w), n, k0, k1);
+    const unsigned grid = cr_grid_for(n, sms);
+    if (f32) {
+      CR_LAUNCH(grid, CR_BLOCK, 0, s, k_weighted_keys<float>)(keys, idx, static_cast<const float*>(w), n, k0, k1);
+    } else {
+      CR_LAUNCH(grid, CR_BLOCK, 0, s, k_weighted_keys<double>)(keys, idx, static_cast<const double*>(w), n, k0, k1);
+    }
     return cudaGetLastError();
   });
 }

@@ -6,7 +6,7 @@
 //            of test/vectors/curand_xorwow.json (the file's values were derived from the published
 //            algorithm, not from cuRAND: this settles them)
 //   philox:  curand() after curand_init(seed, 0, offset, &curandStatePhilox4_32_10_t) vs our raw stream
-//            under key(seed) (docs/streams.md §3), host-computed, at offsets around block boundaries
+//            under key(seed) (docs/streams.md, "The counter layout"), host-computed, at offsets around block boundaries
 //   mrg32k3a: curand(), curand_uniform() and curand_uniform_double() after curand_init(seed,
 //            subsequence, offset, &curandStateMRG32k3a_t) for every case of test/vectors/mrg32k3a.json
 //            (derived from the published algorithm: this settles them)

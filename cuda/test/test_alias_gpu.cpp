@@ -2,8 +2,8 @@
 // the pieces the kernels of cuda/src/alias_*.cu run per thread, run here sequentially with every
 // thread, block and variant emulated, against the TypeScript backend's vectors and the sequential
 // port of cr_alias.h:
-//   - fixed-point weights (docs/alias.md §2) vs test/vectors/alias_fixed.json, dense and sparse; the
-//     superaccumulator is order- and blocking-independent; the select picks exactly the top Δ⁺ by
+//   - fixed-point weights (docs/alias.md, "Fixed-point weights") vs test/vectors/alias_fixed.json, dense and
+//     sparse; the superaccumulator is order- and blocking-independent; the select picks exactly the top Δ⁺ by
 //     (remainder desc, index asc)
 //   - PSA+ pre-pass in closed form (one thread per step) vs the greedy sweep of cr_alias.h
 //   - the GPU layout (partition, one prefix scan, split by binary and by P-ary search, pack of whole

@@ -40,7 +40,7 @@
 #include "cr_sobol.h"
 #include "cr_transforms.h"
 #include "cr_mvn.h"
-#include "cr_von_mises.h"
+#include "cr_elements.h"
 #include "cr_dist_items.h"
 #include "cr_gamma.h"
 #include "cr_runtime.h"
@@ -517,23 +517,23 @@ void distributions() {
       same(rq.data(), rh.data(), n / 2, "t / F: _device twin = blocking call");
     }
   }
-  // von Mises: host output = cr_von_mises_element; the _device twin = the blocking call (rejection mode)
+  // von Mises (element sampler 0): host output = cr_von_mises_element; the _device twin = the blocking call (rejection mode)
   {
     const double vp[CR_VON_MISES_PARAMS] = {1.0, 1.7, 2.5, 0.3, 0.0};
     std::vector<double> vh(n), vq(n);
-    if (ok(cr_von_mises(K0, K1, 5, vp, CR_VON_MISES_PARAMS, cr_host(vh.data(), n)), "von Mises to host")) {
+    if (ok(cr_element(K0, K1, 5, CR_ELEMENT_von_mises, vp, CR_VON_MISES_PARAMS, cr_host(vh.data(), n)), "von Mises to host")) {
       bool all = true;
       for (uint64_t i = 0; i < n && all; i += 997) all = vh[i] == cr_von_mises_element(K0, K1, 5 + i, vp);
       CRT_CHECK(all, "von Mises = cr_von_mises_element");
     }
-    if (ok(cr_von_mises_device(K0, K1, 5, vp, CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, n / 2, nullptr), "cr_von_mises_device") &&
+    if (ok(cr_element_device(K0, K1, 5, CR_ELEMENT_von_mises, vp, CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, n / 2, nullptr), "cr_element_device (von Mises)") &&
         ok(cr_copy_to_host(vq.data(), dev, n / 2 * 8), "copy back")) {
       same(vq.data(), vh.data(), n / 2, "von Mises: _device twin = blocking call");
     }
     const double bad[CR_VON_MISES_PARAMS] = {3.0, 0, 0, 0, 0};
     std::vector<double> t1(10);
-    CRT_CHECK(cr_von_mises(K0, K1, 0, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
-    CRT_CHECK(cr_von_mises(K0, K1, 0, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
+    CRT_CHECK(cr_element(K0, K1, 0, CR_ELEMENT_von_mises, bad, 5, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises mode 3");
+    CRT_CHECK(cr_element(K0, K1, 0, CR_ELEMENT_von_mises, vp, 4, cr_host(t1.data(), 10)).code == CR_EINVAL, "von Mises parameter count");
     // per-element rows (the three modes mixed): element i = cr_von_mises_element with row i, host and
     // device outputs, the _device twin; a row with a bad mode is refused
     const double modes[3][CR_VON_MISES_PARAMS] = {{0.0, 0.0, 1e-9, -1.0, 0.0}, {1.0, 1.7, 2.5, 0.3, 0.0}, {2.0, 0.0, 4e6, 2.0, 0.0005}};
@@ -541,18 +541,52 @@ void distributions() {
     for (uint64_t i = 0; i < n; ++i) {
       for (int k = 0; k < CR_VON_MISES_PARAMS; ++k) rows[i * CR_VON_MISES_PARAMS + k] = modes[(i / 3 + i) % 3][k];
     }
-    if (ok(cr_von_mises(K0, K1, 5, rows.data(), rows.size(), cr_host(vh.data(), n)), "von Mises rows to host")) {
+    if (ok(cr_element(K0, K1, 5, CR_ELEMENT_von_mises, rows.data(), rows.size(), cr_host(vh.data(), n)), "von Mises rows to host")) {
       bool all = true;
       for (uint64_t i = 0; i < n && all; i += 97) all = vh[i] == cr_von_mises_element(K0, K1, 5 + i, &rows[i * CR_VON_MISES_PARAMS]);
       CRT_CHECK(all, "von Mises rows: element i = cr_von_mises_element with row i");
     }
     const uint64_t h = n / 2;
-    if (ok(cr_von_mises_device(K0, K1, 5, rows.data(), h * CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, h, nullptr), "rows _device") &&
+    if (ok(cr_element_device(K0, K1, 5, CR_ELEMENT_von_mises, rows.data(), h * CR_VON_MISES_PARAMS, dev, CR_TYPE_F64, h, nullptr), "rows _device") &&
         ok(cr_copy_to_host(vq.data(), dev, h * 8), "copy back")) {
       same(vq.data(), vh.data(), h, "von Mises rows: _device twin = blocking call");
     }
     rows[7 * CR_VON_MISES_PARAMS] = 3.0;
-    CRT_CHECK(cr_von_mises(K0, K1, 5, rows.data(), rows.size(), cr_host(vh.data(), n)).code == CR_EINVAL, "von Mises row 7 mode 3");
+    CRT_CHECK(cr_element(K0, K1, 5, CR_ELEMENT_von_mises, rows.data(), rows.size(), cr_host(vh.data(), n)).code == CR_EINVAL, "von Mises row 7 mode 3");
+  }
+  // Wald, an element sampler of two parameters: host output = cr_wald_element, float32 = it rounded once,
+  // the _device twin = the blocking call; rows and bad parameters as the table's check says; unknown ids
+  {
+    const double wp[2] = {1.5, 0.25};
+    std::vector<double> wh(n), wq(n);
+    std::vector<float> wf(n);
+    if (ok(cr_element(K0, K1, 5, CR_ELEMENT_wald, wp, 2, cr_host(wh.data(), n)), "wald to host") &&
+        ok(cr_element(K0, K1, 5, CR_ELEMENT_wald, wp, 2, cr_host(wf.data(), n)), "wald to host (float32)")) {
+      bool all = true;
+      for (uint64_t i = 0; i < n && all; i += 991) {
+        all = cr_dbits(wh[i]) == cr_dbits(cr_wald_element(K0, K1, 5 + i, wp)) && wf[i] == (float)wh[i];
+      }
+      CRT_CHECK(all, "wald = cr_wald_element (float32: rounded once)");
+    }
+    if (ok(cr_element_device(K0, K1, 5, CR_ELEMENT_wald, wp, 2, dev, CR_TYPE_F64, n / 2, nullptr), "wald _device") &&
+        ok(cr_copy_to_host(wq.data(), dev, n / 2 * 8), "copy back")) {
+      same(wq.data(), wh.data(), n / 2, "wald: _device twin = blocking call");
+    }
+    std::vector<double> wr(2 * 64);
+    for (int i = 0; i < 64; ++i) wr[2 * i] = 0.5 + i, wr[2 * i + 1] = 1.0 / (1 + i);
+    std::vector<double> w64(64);
+    if (ok(cr_element(K0, K1, 5, CR_ELEMENT_wald, wr.data(), wr.size(), cr_host(w64.data(), 64)), "wald rows")) {
+      bool all = true;
+      for (uint64_t i = 0; i < 64 && all; ++i) all = cr_dbits(w64[i]) == cr_dbits(cr_wald_element(K0, K1, 5 + i, &wr[2 * i]));
+      CRT_CHECK(all, "wald rows: element i = cr_wald_element with row i");
+    }
+    const double bad_rows[3][2] = {{0.0, 1.0}, {1.0, -1.0}, {1.0, cr_dfrom(0x7ff8000000000000ull)}};
+    for (const auto& b : bad_rows) {
+      CRT_CHECK(cr_element(K0, K1, 0, CR_ELEMENT_wald, b, 2, cr_host(wh.data(), 10)).code == CR_EINVAL, "wald (%g, %g) refused",
+                b[0], b[1]);
+    }
+    CRT_CHECK(cr_element(K0, K1, 0, 99, wp, 2, cr_host(wh.data(), 10)).code == CR_EINVAL, "unknown element sampler id");
+    CRT_CHECK(cr_element(K0, K1, 0, CR_ELEMENT_wald, wp, 3, cr_host(wh.data(), 10)).code == CR_EINVAL, "wald, 3 parameters");
   }
   // multivariate normal: host output = cr_mvn_value (d = 3); the _device twin = the blocking call
   {

@@ -1,7 +1,7 @@
 /**
  * categorical(): n draws from unnormalised weights in one call. Both methods use the same fixed-point
- * weights and the same (row, coin) pairs per element (docs/alias.md §6–7); they map a pair to an item
- * differently, so they give different — equally exact — samples.
+ * weights and the same (row, coin) pairs per element (docs/alias.md, "Sampling" to "categorical(key, weights, n,
+ * options)"); they map a pair to an item differently, so they give different — equally exact — samples.
  */
 import { asyncly, makeJob, COMMON_OPTIONS, placement, prepare, type Prepared } from '../facade/prepare.js';
 import { pickBackend } from '../backend/select.js';
@@ -30,6 +30,38 @@ export interface CategoricalOptions extends AliasSampleOptions {
   method?: 'auto' | CategoricalMethod;
   /** Construction method of the alias table when 'alias' is used (default 'psa'). */
   table?: PsaMethod;
+  /**
+   * true: the weights are probabilities and must sum to 1 within √ε ≈ 1.49e-8 (their Kahan sum), as
+   * numpy's `choice(p=…)` requires, else a RangeError — for code ported from numpy, where weights that
+   * do not sum to 1 are a bug. false (default): any non-negative weights with a positive finite total,
+   * normalised. DeviceArray weights are read back to the host for the check.
+   */
+  strict?: boolean;
+}
+
+/** numpy's tolerance on the sum of choice's p: the square root of binary64's machine epsilon. */
+const STRICT_TOLERANCE = Math.sqrt(Number.EPSILON);
+
+/** The Kahan sum of checked weights a must be within STRICT_TOLERANCE of 1. */
+function checkSumsToOne(a: Float32Array | Float64Array): void {
+  let sum = 0, c = 0;
+  for (let i = 0; i < a.length; i++) {
+    const y = a[i] - c;
+    const t = sum + y;
+    c = (t - sum) - y;
+    sum = t;
+  }
+  if (!(Math.abs(sum - 1) <= STRICT_TOLERANCE)) {
+    throw new RangeError(`weights must sum to 1 within ${STRICT_TOLERANCE.toPrecision(3)} with { strict: true } `
+      + `(numpy's check on choice's p), got a sum of ${sum}; without strict they are normalised`);
+  }
+}
+
+/** The `strict` option: true, or false/undefined. */
+function checkStrict(v: unknown): boolean {
+  if (v === undefined || v === false) return false;
+  if (v === true) return true;
+  throw new TypeError(`strict must be true or false, got ${typeof v === 'string' ? `'${v}'` : String(v)}`);
 }
 
 /**
@@ -54,10 +86,11 @@ export function categoricalMethod(N: number, n: number): CategoricalMethod {
 const prefixSlot = tempSlot(Uint32Array);
 
 /** categorical's options, for its unknown-option errors. */
-const NAMES = { fn: 'categorical', known: ['method', 'table', ...COMMON_OPTIONS], hints: { p: 'the weights argument', size: 'n, the count argument' } };
+const NAMES = { fn: 'categorical', known: ['method', 'table', 'strict', ...COMMON_OPTIONS], hints: { p: 'the weights argument', size: 'n, the count argument' } };
 
 function categoricalJob(p: Prepared, weights: WeightsInput, async: boolean): [Job, Uint32Array, Backend | null] {
   const a = checkWeights(weights);
+  if (checkStrict(p.opts.strict)) checkSumsToOne(a);
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
   const method = choice === 'auto' ? categoricalMethod(a.length, p.n) : choice;
@@ -93,17 +126,30 @@ function cpuCall(p: Prepared, be: Backend, a: Float32Array | Float64Array, metho
 }
 
 /**
- * A call with DeviceArray operands (weights, `out`, or both; docs/alias.md §10.7): run by
+ * A call with DeviceArray operands (weights, `out`, or both; docs/alias.md, "DeviceArray operands"): run by
  * lib/facade/device-io.ts on the backend the operands point to under 'auto'. On the GPU it is one op with the
  * weights read in place (GPU-resident) or uploaded; on the CPU the weights' host values are needed
  * first (`host`: their copy, awaited by the async form), then the draws may be uploaded into a GPU out.
  */
 function deviceCall<R>(p: Prepared, weights: WeightsInput | DeviceArray,
   run: (c: Call) => R, host: (w: DeviceArray, store: ReturnType<typeof checkDeviceWeights>) => Float32Array | Float64Array | Promise<Float32Array | Float64Array>,
+  strict = true,
 ): R | Promise<R> {
   const onDevice = weights instanceof DeviceArray;
   const store = onDevice ? checkDeviceWeights(weights) : undefined;
   const a = onDevice ? undefined : checkWeights(weights);
+  if (strict && checkStrict(p.opts.strict)) {
+    if (a) checkSumsToOne(a);
+    else {
+      // the check needs the values: read back first (the sync or the async way), then the call as usual
+      const values = host(weights as DeviceArray, store!);
+      const rest = (v: Float32Array | Float64Array) => {
+        checkSumsToOne(v);
+        return deviceCall(p, weights, run, host, false);
+      };
+      return values instanceof Promise ? values.then(rest) : rest(values);
+    }
+  }
   const N = onDevice ? weights.length : a!.length;
   const choice = checkEnum(p.opts.method, ['auto', 'alias', 'cdf'] as const, 'method', 'auto');
   const table = checkEnum(p.opts.table, ['psa', 'psa+'] as const, 'table', 'psa');
@@ -132,9 +178,9 @@ function deviceCall<R>(p: Prepared, weights: WeightsInput | DeviceArray,
 
 /**
  * n iid draws of item indices with probabilities proportional to `weights` (exactly the fixed-point
- * shares W_i / (N·2^32) of docs/alias.md §2). Element i depends on (key, offset + i) and the method.
- * `weights` may be a float32/float64 DeviceArray and `out` 'device' or a uint32 DeviceArray
- * (docs/alias.md §10.7): the draws are the same wherever they run.
+ * shares W_i / (N·2^32) of docs/alias.md, "Fixed-point weights"). Element i depends on (key, offset + i) and the
+ * method. `weights` may be a float32/float64 DeviceArray and `out` 'device' or a uint32 DeviceArray
+ * (docs/alias.md, "DeviceArray operands"): the draws are the same wherever they run.
  */
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options: WithDeviceOut<CategoricalOptions>): DeviceArray;
 export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: number, options?: CategoricalOptions): Uint32Array;

@@ -1,6 +1,6 @@
 /**
- * Weights in a DeviceArray (docs/alias.md §10.7): what AliasTable.build and categorical accept besides
- * host arrays. The values are checked where they are, by one rule: on the CPU by checkWeights, on the
+ * Weights in a DeviceArray (docs/alias.md, "DeviceArray operands"): what AliasTable.build and categorical accept
+ * besides host arrays. The values are checked where they are, by one rule: on the CPU by checkWeights, on the
  * GPU by the construction's check kernel (cuda/src/alias_check.cu), which reports the same RangeError.
  * So weights computed on the GPU (a model's scores, a previous sampler's output) never cross PCIe.
  */

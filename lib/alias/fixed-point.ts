@@ -1,6 +1,6 @@
 /**
- * Fixed-point weights: the one place where floating point touches an alias table. docs/alias.md §2 is
- * the prose form of this file; change one, change both (and it changes every table).
+ * Fixed-point weights: the one place where floating point touches an alias table. docs/alias.md, "Fixed-point weights"
+ * is the prose form of this file; change one, change both (and it changes every table).
  *
  * Every weight w_i (a finite binary64 ≥ 0) becomes an integer W_i of "units"; a bucket holds
  * C = 2^32 units and the N weights share exactly T = N·2^32 units. W_i = 0 exactly when w_i = 0, and
@@ -189,8 +189,8 @@ function scaleFactors(k: number): [number, number] {
 }
 
 /**
- * The fixed-point weights of docs/alias.md §2. `weights` must have passed checkWeights. `temp`: hi and
- * lo are reused temporaries (lib/core/temp.ts), for a caller that only derives rows or prefix sums
+ * The fixed-point weights of docs/alias.md, "Fixed-point weights". `weights` must have passed checkWeights. `temp`: hi
+ * and lo are reused temporaries (lib/core/temp.ts), for a caller that only derives rows or prefix sums
  * from them before its call returns — and calls fixedPoint no second time meanwhile.
  */
 export function fixedPoint(a: Float32Array | Float64Array, temp = false): FixedPoint {

@@ -1,5 +1,5 @@
 /**
- * The serialized alias table (docs/alias.md §5), little-endian throughout:
+ * The serialized alias table (docs/alias.md, "Serialization"), little-endian throughout:
  *
  *   offset      size  field
  *   0           8     magic "CRALIAS\0"

@@ -1,7 +1,8 @@
 /**
  * Alias-table construction from fixed-point weights by PSA and PSA+ (Hübschle-Schneider & Sanders,
  * "Parallel Weighted Random Sampling"; Lehmann, Hübschle-Schneider & Sanders, "Weighted Random
- * Sampling on GPUs"), in exact integer arithmetic. docs/alias.md §3–4 is the prose form.
+ * Sampling on GPUs"), in exact integer arithmetic. docs/alias.md, "Classification and the closed form of the sweep" to
+ * "PSA and PSA+" is the prose form.
  *
  * Units: a bucket holds C = 2^32. An item is light when W ≤ C (deficit d = C − W), heavy when W > C
  * (excess e = W − C). Lights λ_0 < λ_1 < … and heavies η_0 < η_1 < … are in index order; D(l) and

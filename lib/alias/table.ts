@@ -75,7 +75,7 @@ export class AliasTable {
    * Builds the table for `weights` (Float32Array, Float64Array or number[]; finite, ≥ 0, not all zero,
    * 1 … 2^32−1 items). The table is a deterministic function of the weights and the method.
    *
-   * `weights` may also be a float32/float64 DeviceArray (docs/alias.md §10.7): under 'auto' the table
+   * `weights` may also be a float32/float64 DeviceArray (docs/alias.md, "DeviceArray operands"): under 'auto' the table
    * is built where the array lives; GPU-resident weights are read and checked in place, never copied
    * to the host. The table is the same either way.
    */
@@ -124,7 +124,7 @@ export class AliasTable {
     return t;
   }
 
-  /** The serialized table (docs/alias.md §5): header, rows, fixed-point weights. */
+  /** The serialized table (docs/alias.md, "Serialization"): header, rows, fixed-point weights. */
   toBuffer(): Uint8Array {
     return encode({ method: this.method, n: this.size, rows: this.#rows, hi: this.#hi, lo: this.#lo });
   }
@@ -181,7 +181,7 @@ export class AliasTable {
   }
 
   /**
-   * n iid item indices; element i is a pure function of (key, offset + i) (docs/alias.md §6). With
+   * n iid item indices; element i is a pure function of (key, offset + i) (docs/alias.md, "Sampling"). With
    * `out: 'device'` or a uint32 DeviceArray the samples stay on the backend (docs/device-arrays.md).
    */
   sample(key: Key, n: number, options: WithDeviceOut<AliasSampleOptions>): DeviceArray;

@@ -105,7 +105,7 @@ Writes the raw stream as little-endian uint32 words to stdout until --count word
 stdout closes or (philox) the stream ends at word 2^63, e.g. for PractRand or dieharder:
   cuda-random bits --seed 1 | RNG_test stdin32
   cuda-random bits --seed 1 | dieharder -g 200 -a
-  --generator    philox (default: bits(key(seed)) of docs/streams.md §3) or xorwow (cuRAND curand())
+  --generator    philox (default: bits(key(seed)) of docs/streams.md, "The counter layout") or xorwow (cuRAND curand())
   --seed         seed in [0, 2^64), default 0
   --count        words to write, default: until stdout closes
   --offset       first word (philox, below 2^63) / curand_init offset (xorwow), default 0

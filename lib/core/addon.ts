@@ -76,11 +76,12 @@ export interface SamplerAddon {
   fRows32Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float32Array>]): Promise<void>;
   fRows64(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): void;
   fRows64Async(...a: [...Key4, rows: Float64Array, proposals: Proposals, ...Out<Float64Array>]): Promise<void>;
-  /** von Mises with the constants of lib/samplers/von-mises.ts vonMisesParams (5 values, or n·5: one row per element). */
-  vonMises32(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): void;
-  vonMises32Async(...a: [...Key4, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
-  vonMises64(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): void;
-  vonMises64Async(...a: [...Key4, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
+  /** Element sampler `sampler` of cuda/include/cr_elements.h (lib/samplers/element.ts: von Mises, Wald, …)
+   *  with its P lowered parameters, or n·P: one row per element. */
+  element32(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float32Array>]): void;
+  element32Async(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float32Array>]): Promise<void>;
+  element64(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float64Array>]): void;
+  element64Async(...a: [...Key4, sampler: number, params: Float64Array, ...Out<Float64Array>]): Promise<void>;
   /** Multivariate normal values of dimension d; lm = mean, then the Cholesky factor packed by rows. */
   mvn32(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): void;
   mvn32Async(...a: [...Key4, d: number, lm: Float64Array, ...Out<Float32Array>]): Promise<void>;
@@ -154,15 +155,16 @@ export interface SamplerAddon {
   mrg32k3aUniform32Async(...a: [...Mrg32k3aArgs, ...Out<Float32Array>]): Promise<void>;
   mrg32k3aUniform64(...a: [...Mrg32k3aArgs, ...Out<Float64Array>]): void;
   mrg32k3aUniform64Async(...a: [...Mrg32k3aArgs, ...Out<Float64Array>]): Promise<void>;
-  /** The first n entries of the permutation of [0, population) (docs/streams.md §11.1); n ≤ population. */
+  /** The first n entries of the permutation of [0, population) (docs/streams.md, "permutation and uniform
+   *  sampling"); n ≤ population. */
   permutationU32(...a: [...Key4, population: number, ...Out<Uint32Array>]): void;
   permutationU32Async(...a: [...Key4, population: number, ...Out<Uint32Array>]): Promise<void>;
   permutationI32(...a: [...Key4, population: number, ...Out<Int32Array>]): void;
   permutationI32Async(...a: [...Key4, population: number, ...Out<Int32Array>]): Promise<void>;
   permutationF64(...a: [...Key4, population: number, ...Out<Float64Array>]): void;
   permutationF64Async(...a: [...Key4, population: number, ...Out<Float64Array>]): Promise<void>;
-  /** n items of a weighted sample without replacement, in key order (§11.2); host weights, checked by
-   *  the caller (finite, ≥ 0, more than n positive). */
+  /** n items of a weighted sample without replacement, in key order (docs/streams.md, "weighted sampling without
+   *  replacement"); host weights, checked by the caller (finite, ≥ 0, more than n positive). */
   weightedSampleU32(...a: [...Key4, weights: Float32Array | Float64Array, ...Out<Uint32Array>]): void;
   weightedSampleU32Async(...a: [...Key4, weights: Float32Array | Float64Array, ...Out<Uint32Array>]): Promise<void>;
   weightedSampleI32(...a: [...Key4, weights: Float32Array | Float64Array, ...Out<Int32Array>]): void;

@@ -6,21 +6,21 @@
  *   raw stream         (b mod 2^32, b div 2^32, 0, 0)        word w = 4b + lane
  *   key derivation     (j mod 2^32, j div 2^32, 0, TAG)      TAG_SPLIT / TAG_FOLD_IN
  *   proposals          (b mod 2^32, b div 2^32, t, TAG)      TAG_POLAR / TAG_GAMMA: proposal t of pair or
- *                      element e, b = e (2e, 2e+1 for float64 gamma) (docs/streams.md §5.2, §6.1)
+ *                      element e, b = e (2e, 2e+1 for float64 gamma) (docs/streams.md, "Marsaglia polar", "Gamma")
  *   alias sampling     (b mod 2^32, b div 2^32, 0, TAG_ALIAS) element e = words 2e, 2e+1; row retries
- *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md §6)
+ *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md, "Sampling")
  *   Sobol randomisation (t, d, 0, TAG_SOBOL)                  block t of dimension d's scramble words
- *                      (docs/qmc.md §5)
+ *                      (docs/qmc.md, "Keyed randomisation")
  *   bounded integers   (b mod 2^32, b div 2^32, 0, TAG_INTEGERS) proposal 0: one word per element
  *                      (range ≤ 2^32) or two (wider); retry blocks (e mod 2^32, e div 2^32, c ≥ 1, TAG_INTEGERS)
- *                      (docs/streams.md §4.1)
+ *                      (docs/streams.md, "Bounded integers")
  *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
  *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
- *                      (docs/streams.md §11)
+ *                      (docs/streams.md, "Permutations and sampling without replacement")
  *   sparse sample      (b, 0, 0, TAG_SAMPLE) step j's proposal 0 = word j; retry blocks (j, 0, c ≥ 1,
- *                      TAG_SAMPLE), like bounded integers (docs/streams.md §11.3)
+ *                      TAG_SAMPLE), like bounded integers (docs/streams.md, "Few of many")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
- *                      element e (docs/streams.md §12)
+ *                      element e (docs/streams.md, "Counts")
  *
  * The raw stream equals cuRAND's Philox4_32_10 curand() sequence after curand_init(seed, 0, offset)
  * for key(seed): cuRAND puts the seed in the key and counts blocks in (c0, c1) the same way.
@@ -33,17 +33,19 @@ export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
 export const TAG_INTEGERS = 7;
-/** Poisson proposals: proposal t of element e is block (lo(e), hi(e), t, TAG_POISSON) (docs/streams.md §12.1). */
+/** Poisson proposals: proposal t of element e is block (lo(e), hi(e), t, TAG_POISSON) (docs/streams.md, "Poisson"). */
 export const TAG_POISSON = 9;
-/** Binomial proposals, and multinomial's conditional binomials (docs/streams.md §12.2, §12.4). */
+/** Binomial proposals, and multinomial's conditional binomials (docs/streams.md, "Binomial", "Multinomial"). */
 export const TAG_BINOMIAL = 10;
-/** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md §12.3). */
+/** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md,
+ *  "Negative binomial"). */
 export const TAG_NEGATIVE_BINOMIAL = 11;
 // 8: other samplers of issue 19.
 export const TAG_PERMUTE = 12;
 export const TAG_WEIGHTED = 13;
 /** Uniform sampling without replacement of few from many: step j's proposal 0 is word j of the plane
- *  (c2 = 0), its retries blocks (j, 0, c ≥ 1, TAG_SAMPLE), like TAG_INTEGERS (docs/streams.md §11.3). */
+ *  (c2 = 0), its retries blocks (j, 0, c ≥ 1, TAG_SAMPLE), like TAG_INTEGERS (docs/streams.md, "Few of many"). */
 export const TAG_SAMPLE = 14;
-/** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e (docs/streams.md §6.7). */
+/** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e
+ *  (docs/streams.md, "von Mises"). */
 export const TAG_VON_MISES = 15;

@@ -130,7 +130,8 @@ function param(q: ParamSpec, v: unknown, n: number, dtype: DeviceDtype): ParamVa
   if (v === undefined && q.default !== undefined) return value({ scalar: q.default });
   if (typeof v === 'number' || !(q.perElement || q.device)) return value({ scalar: is.check(v, q.name) });
   if (v instanceof DeviceArray && q.device && q.readBack) {
-    // read now: the host derives each element's parameters from the values (docs/streams.md §6.5)
+    // read now: the host derives each element's parameters from the values (docs/streams.md, "Transforms of one uniform
+    // or one normal")
     const h = checkShapeArray(v, n, q.name).toHost() as Float32Array | Float64Array;
     return value({ perElement: checkEach(h, is, q.name), copied: true });
   }

@@ -34,9 +34,11 @@ import { GUMBEL } from '../samplers/gumbel.js';
 import { PARETO } from '../samplers/pareto.js';
 import { RAYLEIGH } from '../samplers/rayleigh.js';
 import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
+import { TRIANGULAR } from '../samplers/triangular.js';
 import { STUDENT_T } from '../samplers/student-t.js';
 import { F } from '../samplers/f.js';
 import { VON_MISES } from '../samplers/von-mises.js';
+import { WALD } from '../samplers/wald.js';
 import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
@@ -78,6 +80,13 @@ export type WithDtype<O, T extends keyof DtypeArrays> = O & { dtype: T; out?: Ar
 /** Options without `dtype` (or naming the default T): the result is T's array. */
 export type WithDefault<O, T extends keyof DtypeArrays> = O & { dtype?: T; out?: ArrayOf<T> };
 
+/**
+ * The last signature of every sampler, for the compiler's message only: a call that no other signature
+ * takes is reported against this one, which names every element type the sampler has (not only its
+ * default) and says that `dtype` and `out` must agree. No call can match it (the marker property).
+ */
+export type NoMatch<O, D extends keyof DtypeArrays> = O & { dtype?: D; out?: ArrayOf<D> | DeviceOut }
+  & { 'no signature matches: dtype must be one of the types above, and out an array of that type': true };
 /** A sampler (key, n, options?): `out`'s type, else the `dtype`'s array, else the default's (Def). */
 export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
   <X extends D>(key: Key, n: number, options: O & { out: DeviceArray<X> }): DeviceArray<X>;
@@ -86,6 +95,7 @@ export interface Sampler<O, D extends keyof DtypeArrays, Def extends D> {
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, n: number, options?: WithDefault<O, Def>): ArrayOf<Def>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** Its Promise twin. */
 export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
@@ -95,6 +105,7 @@ export interface SamplerAsync<O, D extends keyof DtypeArrays, Def extends D> {
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, n: number, options?: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** A sampler whose options are required (a parameter without default). */
 export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
@@ -104,6 +115,7 @@ export interface SamplerWith<O, D extends keyof DtypeArrays, Def extends D> {
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): A;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): ArrayOf<T>;
   (key: Key, n: number, options: WithDefault<O, Def>): ArrayOf<Def>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** Its Promise twin. */
 export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D> {
@@ -113,6 +125,7 @@ export interface SamplerWithAsync<O, D extends keyof DtypeArrays, Def extends D>
   <A extends ArrayOf<D>>(key: Key, n: number, options: WithOut<O, A>): Promise<A>;
   <T extends D>(key: Key, n: number, options: WithDtype<O, T>): Promise<ArrayOf<T>>;
   (key: Key, n: number, options: WithDefault<O, Def>): Promise<ArrayOf<Def>>;
+  (key: Key, n: number, options: NoMatch<O, D>): never;
 }
 /** A rows sampler (key, vector, n, options?): n rows of K values, row-major. */
 export interface RowsSampler<V, O, D extends keyof DtypeArrays, Def extends D> {
@@ -216,8 +229,8 @@ export const exponential = exponentialFn as FloatSampler<ExponentialOptions>;
 export const exponentialAsync = exponentialAsyncFn as FloatSamplerAsync<ExponentialOptions>;
 
 export interface GammaOptions extends FloatOptions {
-  /** Shape α > 0: one number, or one per element (a Float32Array/Float64Array or a float32/float64
-   *  DeviceArray of length n; a DeviceArray in GPU memory is read there, without a copy). */
+  /** Shape α > 0: one number, or one per element (a Float32Array/Float64Array or a float32/float64 DeviceArray of
+   * length n; a DeviceArray in GPU memory is read there, without a copy). */
   alpha: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
   /** Scale θ > 0, default 1: the result is θ·G. */
   scale?: number;
@@ -259,8 +272,9 @@ export const chisquare = chisquareFn as FloatSamplerWith<ChisquareOptions>;
 export const chisquareAsync = chisquareAsyncFn as FloatSamplerWithAsync<ChisquareOptions>;
 
 export interface BetaOptions extends FloatOptions {
-  /** Shapes a, b in [1e-300, 1e300]. */
+  /** Shape a in [1e-300, 1e300]. */
   a: number;
+  /** Shape b in [1e-300, 1e300]. */
   b: number;
   proposals?: number;
 }
@@ -304,9 +318,9 @@ export const dirichletAsync = dirichletAsyncFn as RowsSamplerAsync<ArrayLike<num
 export type PerElementParam = number | readonly number[] | Float32Array | Float64Array | DeviceArray;
 
 export interface LognormalOptions extends FloatOptions {
-  /** Mean of the underlying normal, default 0 (finite). One per element: see PerElementParam. */
+  /** Mean of the underlying normal (finite), default 0. One per element: see PerElementParam. */
   mean?: PerElementParam;
-  /** Standard deviation of the underlying normal, default 1 (finite, > 0). One per element: see PerElementParam. */
+  /** Standard deviation of the underlying normal (> 0), default 1. One per element: see PerElementParam. */
   std?: PerElementParam;
 }
 const [lognormalFn, lognormalAsyncFn] = makeSampler(LOGNORMAL);
@@ -349,8 +363,8 @@ export type IntDtype = 'int32' | 'uint32' | 'float64';
 export interface IntegersOptions extends SamplerOptions<IntDtype> {
   /** Smallest value (included), default 0: a safe integer (int32: ≥ −2^31; uint32: ≥ 0). */
   low?: number;
-  /** One past the largest value — excluded, as numpy's `integers` and jax's `randint`: a safe integer
-   *  > low (int32: ≤ 2^31; uint32: ≤ 2^32; float64: high − low ≤ 2^53). */
+  /** One past the largest value (excluded, as numpy's integers and jax's randint): a safe integer > low (int32: ≤ 2^31;
+   * uint32: ≤ 2^32; float64: high − low ≤ 2^53). */
   high: number;
 }
 const [integersFn, integersAsyncFn] = makeSampler(INTEGERS);
@@ -371,8 +385,8 @@ export const integersAsync = integersAsyncFn as SamplerWithAsync<IntegersOptions
 /** Output types of bernoulli: uint8 (default), int32, uint32, float32, float64. */
 export type BernoulliDtype = 'uint8' | 'int32' | 'uint32' | 'float32' | 'float64';
 export interface BernoulliOptions extends SamplerOptions<BernoulliDtype> {
-  /** Probability of 1, in [0, 1]: one number, or one per element (a Float32Array/Float64Array or a
-   *  float32/float64 DeviceArray of length n). */
+  /** Probability of 1, in [0, 1]: one number, or one per element (a number[], Float32Array/Float64Array or a
+   * float32/float64 DeviceArray of length n). */
   p: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
 }
 const [bernoulliFn, bernoulliAsyncFn] = makeSampler(BERNOULLI);
@@ -390,8 +404,9 @@ export const bernoulli = bernoulliFn as SamplerWith<BernoulliOptions, BernoulliD
 export const bernoulliAsync = bernoulliAsyncFn as SamplerWithAsync<BernoulliOptions, BernoulliDtype, 'uint8'>;
 
 export interface GeometricOptions extends SamplerOptions<IntDtype> {
-  /** Success probability in (0, 1], at least 2^-25 (int32), 2^-26 (uint32) or 2^-47 (float64) so no
-   *  value can exceed the dtype: one number, or one per element (Float32Array/Float64Array/DeviceArray). */
+  /** Success probability of each trial, in (0, 1] (at least 2^-25 for int32, 2^-26 for uint32, 2^-47 for float64):
+   * one number, or one per element (a number[], Float32Array/Float64Array or a float32/float64 DeviceArray of length
+   * n). */
   p: number | readonly number[] | Float32Array | Float64Array | DeviceArray;
 }
 const [geometricFn, geometricAsyncFn] = makeSampler(GEOMETRIC);
@@ -425,7 +440,9 @@ export interface CountOptions extends SamplerOptions<CountDtype> {
 export type PerElement = number | Float32Array | Float64Array | DeviceArray;
 
 export interface PoissonOptions extends CountOptions {
-  /** Mean λ >= 0 (finite), one or per element; λ + 64·√λ + 64 must fit the dtype. */
+  /** Mean λ >= 0 (finite): one number, or one per element (a Float32Array/Float64Array or a float32/float64
+   * DeviceArray of length n). The dtype must hold every count λ can give: λ + 64·√λ + 64 at most 2^31−1 (int32),
+   * 2^32−1 (uint32) or 2^53 (float64). */
   lam: PerElement;
   /** Proposals evaluated at once (never changes a value). */
   proposals?: number;
@@ -444,9 +461,11 @@ export const poisson = poissonFn as SamplerWith<PoissonOptions, CountDtype, 'int
 export const poissonAsync = poissonAsyncFn as SamplerWithAsync<PoissonOptions, CountDtype, 'int32'>;
 
 export interface BinomialOptions extends CountOptions {
-  /** Trials: an integer in [0, 2^53] that the dtype holds, one or per element. */
+  /** Trials: an integer in [0, 2^53] (at most the dtype's largest value), one number or one per element (a
+   * Float32Array/Float64Array or float DeviceArray of length n). */
   count: PerElement;
-  /** Success probability in [0, 1], one or per element. */
+  /** Success probability in [0, 1]: one number or one per element (a Float32Array/Float64Array or float DeviceArray
+   * of length n). */
   p: PerElement;
   proposals?: number;
 }
@@ -464,7 +483,7 @@ export const binomial = binomialFn as SamplerWith<BinomialOptions, CountDtype, '
 export const binomialAsync = binomialAsyncFn as SamplerWithAsync<BinomialOptions, CountDtype, 'int32'>;
 
 export interface NegativeBinomialOptions extends CountOptions {
-  /** Successes r > 0 (real). */
+  /** Successes r > 0 (finite, need not be an integer). */
   r: number;
   /** Success probability in (0, 1]. */
   p: number;
@@ -484,9 +503,10 @@ export const negativeBinomial = negativeBinomialFn as SamplerWith<NegativeBinomi
 export const negativeBinomialAsync = negativeBinomialAsyncFn as SamplerWithAsync<NegativeBinomialOptions, CountDtype, 'int32'>;
 
 export interface MultinomialOptions extends CountOptions {
-  /** Trials per row: an integer in [0, 2^53] that the dtype holds. */
+  /** Trials per row: an integer in [0, 2^53], at most the dtype's largest value. */
   count: number;
-  /** The K category weights (finite, >= 0, positive finite total; normalised; zeros are never drawn). */
+  /** The K category weights, each finite and >= 0 with a positive finite total (normalised; zeros are never drawn):
+   * an array, Float32Array or Float64Array. */
   probs: ArrayLike<number>;
 }
 const [multinomialFn, multinomialAsyncFn] = makeSampler(MULTINOMIAL);
@@ -502,17 +522,37 @@ export const multinomial = multinomialFn as SamplerWith<MultinomialOptions, Coun
  * @function
  */
 export const multinomialAsync = multinomialAsyncFn as SamplerWithAsync<MultinomialOptions, CountDtype, 'int32'>;
-/** Options of the location–scale laws (cauchy, laplace, logistic, gumbel). */
+/** Options of the location–scale laws (cauchy, laplace, logistic, gumbel): each narrows the docs of its own. */
 export interface LocScaleOptions extends FloatOptions {
   /** Location, default 0 (finite). One per element: see PerElementParam. */
   loc?: PerElementParam;
   /** Scale, default 1 (finite, > 0). One per element: see PerElementParam. */
   scale?: PerElementParam;
 }
-export type CauchyOptions = LocScaleOptions;
-export type LaplaceOptions = LocScaleOptions;
-export type LogisticOptions = LocScaleOptions;
-export type GumbelOptions = LocScaleOptions;
+export interface CauchyOptions extends LocScaleOptions {
+  /** Location (the median), default 0. One per element: see PerElementParam. */
+  loc?: PerElementParam;
+  /** Scale (half the interquartile range) > 0, default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
+}
+export interface LaplaceOptions extends LocScaleOptions {
+  /** Location (mean and median), default 0. One per element: see PerElementParam. */
+  loc?: PerElementParam;
+  /** Scale b (variance 2b²) > 0, default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
+}
+export interface LogisticOptions extends LocScaleOptions {
+  /** Location (mean and median), default 0. One per element: see PerElementParam. */
+  loc?: PerElementParam;
+  /** Scale s (variance s²π²/3) > 0, default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
+}
+export interface GumbelOptions extends LocScaleOptions {
+  /** Location (the mode), default 0. One per element: see PerElementParam. */
+  loc?: PerElementParam;
+  /** Scale β > 0, default 1. One per element: see PerElementParam. */
+  scale?: PerElementParam;
+}
 
 const [cauchyFn, cauchyAsyncFn] = makeSampler(CAUCHY);
 /**
@@ -567,7 +607,7 @@ export const gumbelAsync = gumbelAsyncFn as FloatSamplerAsync<GumbelOptions>;
 export interface ParetoOptions extends FloatOptions {
   /** Tail index α > 0. One per element: see PerElementParam. */
   alpha: PerElementParam;
-  /** Scale x_m > 0 (the smallest value), default 1. One per element: see PerElementParam. */
+  /** Scale x_m > 0, the smallest value, default 1. One per element: see PerElementParam. */
   scale?: PerElementParam;
 }
 const [paretoFn, paretoAsyncFn] = makeSampler(PARETO);
@@ -600,13 +640,13 @@ export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
 export const rayleighAsync = rayleighAsyncFn as FloatSamplerAsync<RayleighOptions>;
 
 export interface TruncatedNormalOptions extends FloatOptions {
-  /** Lower bound, default −Infinity (not NaN). One per element: see PerElementParam. */
+  /** Lower bound (−Infinity: none; not NaN), default −Infinity. One per element: see PerElementParam. */
   low?: PerElementParam;
-  /** Upper bound, > low, default Infinity (not NaN). One per element: see PerElementParam. */
+  /** Upper bound (Infinity: none; not NaN), > low, default Infinity. One per element: see PerElementParam. */
   high?: PerElementParam;
   /** Mean of the normal before truncation, default 0. One per element: see PerElementParam. */
   mean?: PerElementParam;
-  /** Its standard deviation, default 1 (> 0). One per element: see PerElementParam. */
+  /** Standard deviation of the normal before truncation (> 0), default 1. One per element: see PerElementParam. */
   std?: PerElementParam;
 }
 const [truncatedNormalFn, truncatedNormalAsyncFn] = makeSampler(TRUNCATED_NORMAL);
@@ -623,9 +663,31 @@ export const truncatedNormal = truncatedNormalFn as FloatSampler<TruncatedNormal
  */
 export const truncatedNormalAsync = truncatedNormalAsyncFn as FloatSamplerAsync<TruncatedNormalOptions>;
 
+export interface TriangularOptions extends FloatOptions {
+  /** Lower limit (finite). One per element: see PerElementParam. */
+  left: PerElementParam;
+  /** The peak, left ≤ mode ≤ right. One per element: see PerElementParam. */
+  mode: PerElementParam;
+  /** Upper limit (finite), > left; right − left must be finite. One per element: see PerElementParam. */
+  right: PerElementParam;
+}
+const [triangularFn, triangularAsyncFn] = makeSampler(TRIANGULAR);
+/**
+ * n triangular variates on [left, right] with peak at mode (numpy's triangular), by inversion of the
+ * element's uniform u in (0, 1]: left + w·sqrt(u·a) for u ≤ a, else right − w·sqrt((1 − u)·b), with
+ * w = right − left, a = (mode − left)/w, b = (right − mode)/w (§6.5).
+ * @function
+ */
+export const triangular = triangularFn as FloatSamplerWith<TriangularOptions>;
+/**
+ * The Promise twin of triangular() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const triangularAsync = triangularAsyncFn as FloatSamplerWithAsync<TriangularOptions>;
+
 export interface StudentTOptions extends FloatOptions {
-  /** Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or
-   *  Float64Array of length n). */
+  /** Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or Float64Array of length
+   * n). */
   df: number | Float32Array | Float64Array;
   proposals?: number;
 }
@@ -663,7 +725,8 @@ export const f = fFn as FloatSamplerWith<FOptions>;
 export const fAsync = fAsyncFn as FloatSamplerWithAsync<FOptions>;
 
 export interface VonMisesOptions extends FloatOptions {
-  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). One per element: see PerElementParam. */
+  /** Mean direction in radians, default 0 (any finite value; reduced to [−π, π)). One per element: see
+   * PerElementParam. */
   mu?: PerElementParam;
   /** Concentration κ ≥ 0 (below 1e-8: uniform on the circle). One per element: see PerElementParam. */
   kappa: PerElementParam;
@@ -682,8 +745,28 @@ export const vonMises = vonMisesFn as FloatSamplerWith<VonMisesOptions>;
  */
 export const vonMisesAsync = vonMisesAsyncFn as FloatSamplerWithAsync<VonMisesOptions>;
 
+export interface WaldOptions extends FloatOptions {
+  /** Mean μ > 0. One per element: see PerElementParam. */
+  mean: PerElementParam;
+  /** Scale (shape) λ > 0: the variance is μ³/λ. One per element: see PerElementParam. */
+  scale: PerElementParam;
+}
+const [waldFn, waldAsyncFn] = makeSampler(WALD);
+/**
+ * n Wald (inverse Gaussian) variates with mean μ and shape λ (numpy's wald(mean, scale)): Michael,
+ * Schucany and Haas's method with its root in a form that does not cancel, one normal and one uniform
+ * from element i's own sub-stream (docs/streams.md, "Wald (inverse Gaussian)").
+ * @function
+ */
+export const wald = waldFn as FloatSamplerWith<WaldOptions>;
+/**
+ * The Promise twin of wald() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const waldAsync = waldAsyncFn as FloatSamplerWithAsync<WaldOptions>;
+
 export interface MultivariateNormalOptions extends FloatOptions {
-  /** The mean vector: d finite numbers (1 ≤ d ≤ 1024). */
+  /** The mean vector: d finite numbers (1 ≤ d ≤ 1024; d is the row length). */
   mean: ArrayLike<number>;
   /** The d×d covariance: d rows of d numbers, or d·d numbers row-major; symmetric positive
    *  semi-definite within 1e-10·max diagonal (docs/streams.md §6.8). */

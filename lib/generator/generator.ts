@@ -2,7 +2,7 @@
  * A stateful convenience over the counter-based functions, like numpy's Generator: `g.normal()` is one
  * number, `g.normal(n, options)` an array, and every draw moves the generator on, so consecutive calls
  * never reuse randomness and different methods never share a stream. Each draw is defined as one call
- * of the functional API (lib/generator/streams.ts, docs/streams.md §10); buffering scalar draws never
+ * of the functional API (lib/generator/streams.ts, docs/streams.md, "Generator"); buffering scalar draws never
  * changes a value, because element s of a stream does not depend on how many elements a call asked for.
  */
 import { getRandomValues } from 'node:crypto';
@@ -193,7 +193,7 @@ export class Generator {
     this.#uniform = this.#buffered('uniform');
   }
 
-  /** The root key: everything this generator draws is derived from it (docs/streams.md §10). */
+  /** The root key: everything this generator draws is derived from it (docs/streams.md, "Generator"). */
   get key(): Key {
     return this.#root;
   }

@@ -1,5 +1,5 @@
 /**
- * Which key each Generator draw uses (docs/streams.md §10): every draw is one call of the functional
+ * Which key each Generator draw uses (docs/streams.md, "Generator"): every draw is one call of the functional
  * API, so a Generator run can be replayed with keys and offsets, and vice versa.
  *
  *   method key      M = foldIn(root, id(name))           id = FNV-1a-32 of the method's public name

@@ -1,5 +1,5 @@
 /**
- * The sampling rule shared by alias tables and the inverse-CDF method (docs/alias.md §6): the CPU
+ * The sampling rule shared by alias tables and the inverse-CDF method (docs/alias.md, "Sampling"): the CPU
  * kernels. Worker threads import this module through lib/backend/cpu/kernels.ts, so it stays free of the
  * facade (no pool, no validation).
  *

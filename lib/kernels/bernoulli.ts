@@ -1,5 +1,5 @@
 /**
- * Bernoulli draws (docs/streams.md §6.9): element j is 1 when u_j < p, else 0, with u_j = k53·2^-53 the
+ * Bernoulli draws (docs/streams.md, "Bernoulli"): element j is 1 when u_j < p, else 0, with u_j = k53·2^-53 the
  * element's float64 uniform — exactly uniform(key)[j], so p = 0 never gives 1 and p = 1 always does.
  * No arithmetic but the comparison: every backend gives the same values trivially. C++ twin:
  * cuda/include/cr_discrete.h cr_bernoulli.

@@ -1,5 +1,5 @@
 /**
- * Binomial and multinomial counts (docs/streams.md §12.2, §12.4): the executable specification; C++ twin
+ * Binomial and multinomial counts (docs/streams.md, "Binomial", "Multinomial"): the executable specification; C++ twin
  * cuda/include/cr_counts.h. Binomial element e's proposal t is Philox block (lo(e), hi(e), t,
  * TAG_BINOMIAL) with the uniforms A, B of poisson.ts; the element is its first accepted proposal.
  * p > ½ draws X with p' = 1 − p (exact in binary64 for p in [½, 1]) and returns count − X. With

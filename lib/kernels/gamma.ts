@@ -1,5 +1,5 @@
 /**
- * Gamma and the samplers built on it (docs/streams.md §6): Marsaglia–Tsang with per-element proposal
+ * Gamma and the samplers built on it (docs/streams.md, "Gamma and friends"): Marsaglia–Tsang with per-element proposal
  * sub-streams, the α < 1 boost, exponential on the raw stream, beta and Dirichlet as normalised
  * gammas. Binary64 throughout via lib/core/math; float32 outputs are rounded once at the store. The CUDA
  * port is cuda/include/cr_gamma.h. These loops are the specification; the CPU backend runs the
@@ -203,7 +203,7 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
 
 /**
  * Gamma element e = (eHi:eLo) for shape α, float64 proposal layout, scale 1: the value gammaKernel
- * (wide) writes before its scale (negative binomial's mixing variate, docs/streams.md §12.3).
+ * (wide) writes before its scale (negative binomial's mixing variate, docs/streams.md, "Negative binomial").
  */
 export function gammaElement64(k0: number, k1: number, eLo: number, eHi: number, alpha: number): number {
   setAlpha(alpha);

@@ -1,7 +1,7 @@
 /**
  * Geometric draws, numpy's convention (the number of trials up to and including the first success:
- * 1, 2, …), by inversion (docs/streams.md §6.10): with v = u + 2^-53 ∈ (0, 1] the element's open uniform
- * (exponential's, §6.2) and L = log1p(−p),
+ * 1, 2, …), by inversion (docs/streams.md, "Geometric"): with v = u + 2^-53 ∈ (0, 1] the element's open uniform
+ * (exponential's, docs/streams.md, "Exponential") and L = log1p(−p),
  *
  *   value = floor(log(v) / L) + 1,
  *

@@ -1,5 +1,5 @@
 /**
- * Bounded integers in [low, high): the executable specification of docs/streams.md §4.1. Lemire's
+ * Bounded integers in [low, high): the executable specification of docs/streams.md, "Bounded integers". Lemire's
  * multiply-and-reject ("Fast random integer generation in an interval", ACM TOMACS 2019) with the
  * threshold computed once per call, so no value is biased and no division runs per element:
  *

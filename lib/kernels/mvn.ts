@@ -1,5 +1,5 @@
 /**
- * Multivariate normal rows (docs/streams.md §6.8): row r of dimension d is x = mean + L·z, z the
+ * Multivariate normal rows (docs/streams.md, "Multivariate normal"): row r of dimension d is x = mean + L·z, z the
  * Box–Muller elements r·d .. r·d + d − 1 of the key's stream for the dtype (mean 0, std 1), L the lower
  * Cholesky factor of cov, computed once on the host (cholesky below) and given to every backend as it
  * is. Value k of a row: s = 0; s = s + L[k][i]·z_i for i = 0..k in order; x_k = mean_k + s. C++ twin:

@@ -1,5 +1,5 @@
 /**
- * Negative binomial counts (docs/streams.md §12.3) as numpy draws them: failures before the r-th success
+ * Negative binomial counts (docs/streams.md, "Negative binomial") as numpy draws them: failures before the r-th success
  * with success probability p, the gamma–Poisson mixture X ~ Poisson(G·(1 − p)/p), G ~ Gamma(r). Element
  * e's G is gamma element e of the gamma stream in its float64 proposal layout (the value
  * gamma(key, ·, { alpha: r, scale: (1 − p)/p }) has at e, bit for bit), and its Poisson draw runs on

@@ -1,5 +1,5 @@
 /**
- * Normal kernels (docs/streams.md §5): Box–Muller on the raw stream and Marsaglia's polar method on
+ * Normal kernels (docs/streams.md, "Normal"): Box–Muller on the raw stream and Marsaglia's polar method on
  * per-pair sub-streams. All arithmetic is binary64 through lib/core/math (no Math.log/sin/cos), so the
  * CUDA port (cuda/include/cr_normal.h) gives the same bits; float32 outputs are the binary64 value
  * rounded once (the Float32Array store). These loops are the specification; the CPU backend runs the

@@ -1,5 +1,5 @@
 /**
- * Poisson counts (docs/streams.md §12.1): the executable specification; C++ twin cuda/include/cr_counts.h.
+ * Poisson counts (docs/streams.md, "Poisson"): the executable specification; C++ twin cuda/include/cr_counts.h.
  * Element e's proposal t is Philox block (lo(e), hi(e), t, tag) — tag TAG_POISSON, or
  * TAG_NEGATIVE_BINOMIAL for the mixture of negative-binomial.ts — giving two uniforms
  * A = k53(w0, w1)·2^-53 in [0, 1) and B = (k53(w2, w3) + 1)·2^-53 in (0, 1]; the element is its first

@@ -1,5 +1,6 @@
 /**
- * Student's t and F, made from other samplers' elements (docs/streams.md §6.6): no stream of their own.
+ * Student's t and F, made from other samplers' elements (docs/streams.md, "Ratios of the normal and gamma
+ * streams"): no stream of their own.
  *   studentT element e = z_e·sqrt(h/G_e), z_e Box–Muller element e (mean 0, std 1, the dtype's stream),
  *     G_e gamma element e of shape h = df/2 (the dtype's proposal layout);
  *   f element e = (G_2e/G_2e+1)·(dfd/dfn), gamma elements 2e (shape dfn/2) and 2e + 1 (shape dfd/2) —

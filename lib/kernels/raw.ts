@@ -1,6 +1,6 @@
 /**
- * The raw stream and the uniform maps: the executable specification of docs/streams.md §2–3. (The CPU
- * backend runs lib/wasm/raw.ts's module instead where it is faster: the same bits.)
+ * The raw stream and the uniform maps: the executable specification of docs/streams.md, "The counter layout" to
+ * "Uniform floats". (The CPU backend runs lib/wasm/raw.ts's module instead where it is faster: the same bits.)
  */
 import { philoxStream } from '../core/philox.js';
 import { TAG_RAW } from '../core/layout.js';

@@ -1,7 +1,7 @@
 /**
- * Permutations and sampling without replacement (docs/streams.md §11), the specification: element i of
- * [0, n) gets a 64-bit key, and a result lists the indices in increasing order of (key, index) — the
- * index decides between equal keys, so the order is total and the same on every backend.
+ * Permutations and sampling without replacement (docs/streams.md, "Permutations and sampling without replacement"), the
+ * specification: element i of [0, n) gets a 64-bit key, and a result lists the indices in increasing order of (key,
+ * index) — the index decides between equal keys, so the order is total and the same on every backend.
  *
  * Keys are held interleaved, keys[2i] the high and keys[2i+1] the low word of element i's key.
  */
@@ -54,8 +54,9 @@ const LOG_CHUNK = 4096;
 
 /**
  * Element i's key for weight w_i > 0: the bits of E_i / w_i, E_i = 0 − log(u_i), u_i = (k53 + 1)·2^-53
- * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, §6.2). Non-negative binary64
- * values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0: EXCLUDED.
+ * from words 2i, 2i+1 of the TAG_WEIGHTED stream (exponential's float64 u, docs/streams.md, "Exponential").
+ * Non-negative binary64 values order as their bit patterns do, so the keys compare as 64-bit integers. w_i = 0:
+ * EXCLUDED.
  */
 export function weightedKeys(k0: number, k1: number, weights: ArrayLike<number>, logs: LogInPlace = scalarLogs,
   alloc?: (words: number) => Uint32Array): Uint32Array {
@@ -277,13 +278,15 @@ export function bucketBits(n: number): number {
   return n <= 1 ? 0 : Math.min(BUCKET_BITS, 32 - Math.clz32(n - 1));
 }
 
-/** The first out.length entries of the permutation of [0, population) (§11.1). */
+/** The first out.length entries of the permutation of [0, population) (docs/streams.md, "permutation and uniform
+ * sampling"). */
 export function permutationKernel(k0: number, k1: number, population: number, out: Int32Array | Uint32Array | Float64Array): void {
   if (out.length === 0) return;
   smallestKeys(permutationKeys(k0, k1, population, keySlot), population, out, true);
 }
 
-/** The out.length items of a weighted sample without replacement, in order of increasing key (§11.2). */
+/** The out.length items of a weighted sample without replacement, in order of increasing key (docs/streams.md,
+ * "weighted sampling without replacement"). */
 export function weightedSampleKernel(
   k0: number, k1: number, weights: ArrayLike<number>, out: Int32Array | Uint32Array | Float64Array, logs: LogInPlace = scalarLogs,
 ): void {

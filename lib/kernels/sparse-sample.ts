@@ -1,13 +1,13 @@
 /**
  * Uniform sampling of k from [0, N) without replacement in O(k) time and memory, the specification of
- * docs/streams.md §11.3 ("Few of many"): the first k steps of a Fisher–Yates shuffle of the virtual
+ * docs/streams.md, "Few of many": the first k steps of a Fisher–Yates shuffle of the virtual
  * array a = [0, 1, …, N − 1], of which only the entries that moved are stored (a hash table of at most
  * k positions), so nothing proportional to N is touched.
  *
  *   step j = 0 … k − 1:  r_j uniform in [0, N − j);  swap a[j] and a[j + r_j];  out[j] = a[j]
  *
- * r_j is the first accepted of §4.1's narrow Lemire proposals for the range N − j (integers' own
- * proposal, lib/kernels/integers.ts), in §4.1's layout under TAG_SAMPLE: proposal 0 is word j of the
+ * r_j is the first accepted of the narrow Lemire proposals of docs/streams.md, "Bounded integers", for the
+ * range N − j (integers' own proposal, lib/kernels/integers.ts), in their layout under TAG_SAMPLE: proposal 0 is word j of the
  * plane (c2 = 0), then the retry blocks (j, 0, c, TAG_SAMPLE), c = 1, 2, …, words 0, 1, 2, 3 in order.
  * Each step has its own words, so out[j] is a pure function of (key, N, j) and out[0 … j − 1], and a
  * sample of k is the first k of a sample of k' > k from the same N.
@@ -45,7 +45,7 @@ function stepOffset(k0: number, k1: number, j: number, r: number, x: number): nu
 }
 
 /** out[j] for j < out.length = k ≤ population ≤ 2^32 − 1, k < 2^29 (the table's slots are counted in 32
- *  bits; isFewOfMany admits k < 2^28): the sample of §11.3. */
+ *  bits; isFewOfMany admits k < 2^28): the sample of "Few of many". */
 export function sparseSampleKernel(k0: number, k1: number, population: number,
   out: Int32Array | Uint32Array | Float64Array): void {
   const k = out.length;
@@ -79,13 +79,13 @@ export function sparseSampleKernel(k0: number, k1: number, population: number,
   }
 }
 
-/** How much larger than k the population must be for this method (docs/streams.md §11.3): from
+/** How much larger than k the population must be for this method (docs/streams.md, "Few of many"): from
  *  population = 16·k on it is at least twice as fast as selecting from N keys, and its table (at most
  *  32·k bytes) is smaller than their 8·N bytes. */
 export const FEW_OF_MANY = 16;
 
-/** Whether sampleWithoutReplacement(key, k, { population }) is §11.3's sample (else §11.1's: the first
- *  k of permutation(key, population)). A rule in (k, population) only, the same on every backend. */
+/** Whether sampleWithoutReplacement(key, k, { population }) is the sample of docs/streams.md, "Few of many"
+ *  (else the first k of permutation(key, population): "permutation and uniform sampling"). A rule in (k, population) only, the same on every backend. */
 export function isFewOfMany(k: number, population: number): boolean {
   return FEW_OF_MANY * k <= population;
 }

@@ -1,7 +1,7 @@
 /**
- * Samplers that are a function of one uniform or one normal per element (docs/streams.md §6.5): the
- * generic kernels here apply a transform f(x, p) to the element's base value; cuda/include/cr_transforms.h
- * holds the same functions for the GPU, operation by operation.
+ * Samplers that are a function of one uniform or one normal per element (docs/streams.md, "Transforms of one uniform or
+ * one normal"): the generic kernels here apply a transform f(x, p) to the element's base value;
+ * cuda/include/cr_transforms.h holds the same functions for the GPU, operation by operation.
  *
  *   base 'uniform': x = u in (0, 1], exponential's uniform — float32 element j: (w_j + 1)·2^-32 from
  *                   raw word j; float64: (k53(w_2j, w_2j+1) + 1)·2^-53;

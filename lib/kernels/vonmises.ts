@@ -1,5 +1,6 @@
 /**
- * von Mises on the circle (docs/streams.md §6.7): Best and Fisher's rejection (as numpy), element e's
+ * von Mises on the circle (docs/streams.md, "von Mises (Best–Fisher rejection)"), an element sampler
+ * (lib/kernels/element.ts runs it): Best and Fisher's rejection (as numpy), element e's
  * proposal t from its own block (e mod 2^32, e div 2^32, t, TAG_VON_MISES), the first accepted wins.
  * Words w0..w3 of a proposal: u = k53(w0, w1)·2^-53 in [0, 1), v = (k53(w2, w3) + 1)·2^-53 in (0, 1],
  * the sign from bit 0 of w0 (a bit k53 does not use). The call's constants (von Mises parameters, in
@@ -19,7 +20,6 @@ import { log } from '../core/math/log.js';
 
 const TWO_M53 = 2 ** -53;
 const TWO_P26 = 67108864;
-const TWO_P32 = 4294967296;
 /** π and 2π rounded to binary64 (2π exactly twice π's double). */
 export const PI = 3.141592653589793;
 export const TWO_PI = 6.283185307179586;
@@ -55,19 +55,4 @@ export function vonMisesElement(k0: number, k1: number, eLo: number, eHi: number
   }
   const x = r + p[3];
   return x < -PI ? x + TWO_PI : x >= PI ? x - TWO_PI : x;
-}
-
-const row = new Float64Array(5);
-
-/** Elements [first, first + out.length), first = hi·2^32 + lo; with per-element columns cols[k] (length
- *  out.length), element i's p is (cols[0][i], …, cols[4][i]). */
-export function vonMisesKernel(
-  k0: number, k1: number, lo: number, hi: number, p: Float64Array, out: Float32Array | Float64Array,
-  cols?: readonly (Float32Array | Float64Array)[],
-): void {
-  for (let i = 0; i < out.length; i++) {
-    const l = lo + i;
-    if (cols) for (let k = 0; k < 5; k++) row[k] = cols[k][i];
-    out[i] = vonMisesElement(k0, k1, l >>> 0, (hi + (l >= TWO_P32 ? 1 : 0)) >>> 0, cols ? row : p);
-  }
 }

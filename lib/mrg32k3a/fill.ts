@@ -3,7 +3,7 @@
  * bulk call, on the CPU or the GPU. Element j is the value at step offset + j after
  * curand_init(seed, subsequence, 0) — so the result equals `new Mrg32k3a(seed, { subsequence, offset })`
  * followed by `fill` / `uniform` / `uniformDouble` — and is a pure function of (seed, subsequence,
- * offset + j): the GPU jumps each thread to its part of the range (docs/qmc.md §2.1).
+ * offset + j): the GPU jumps each thread to its part of the range (docs/qmc.md, "Bulk fills on either backend").
  */
 import { MRG32K3A_MAX_SUBSEQUENCE } from '../kernels/mrg32k3a/stream.js';
 import { checkCount, checkEnum, checkU64, knownOptions, withArticle } from '../core/validate.js';

@@ -1,7 +1,7 @@
 /**
- * permutation, shuffle and sampleWithoutReplacement (docs/streams.md §11): whole results, not streams
- * of elements, so they have their own facade rather than makeSampler's. A call is one job of a
- * lib/samplers/select.ts op run by lib/facade/device-io.ts on the backend its work (the population)
+ * permutation, shuffle and sampleWithoutReplacement (docs/streams.md, "Permutations and sampling without replacement"):
+ * whole results, not streams of elements, so they have their own facade rather than makeSampler's. A call is one job of
+ * a lib/samplers/select.ts op run by lib/facade/device-io.ts on the backend its work (the population)
  * and its operands choose; every backend gives the same bits.
  */
 import { prepare, asyncly, placement, type CommonOptions, type Prepared } from '../facade/prepare.js';
@@ -41,12 +41,14 @@ const HINTS: Readonly<Record<string, string>> = {
   replace: 'sampleWithoutReplacement never replaces; for draws with replacement use categorical or AliasTable',
   p: 'weights (unnormalised)',
   size: 'the count is the second argument',
-  shuffle: 'the result is in key order, itself uniformly random (docs/streams.md §11)',
+  shuffle: 'the result is in key order, itself uniformly random '
+    + '(docs/streams.md, "Permutations and sampling without replacement")',
 };
 
 const COMMON = ['dtype', 'out', 'backend', 'device'] as const;
 
-/** The largest index a dtype holds (docs/streams.md §11: n − 1 must fit). */
+/** The largest index a dtype holds (n − 1 must fit: docs/streams.md, "Permutations and sampling without
+ *  replacement"). */
 const MAX_INDEX: Record<SelectDtype, number> = { int32: 2 ** 31 - 1, uint32: 2 ** 32 - 1, float64: 2 ** 53 };
 
 /** The dtype option; when omitted, an `out` of one of the types implies it, else int32. */
@@ -78,7 +80,7 @@ function sampleCall(key: Key, k: unknown, options: unknown): Call {
     const size = checkCount(population, 'population');
     if (p.n > size) throw new RangeError(`k = ${p.n} exceeds population = ${size}`);
     const dtype = dtypeFor(p, size, 'population');
-    // Few of many: O(k) on the host (docs/streams.md §11.3; the work is k); else the first k of the permutation.
+    // O(k) on the host (docs/streams.md, "Few of many"; the work is k); else the first k of the permutation.
     if (isFewOfMany(p.n, size)) return call(p, sparseSampleOp(dtype), dtype, p.n, { population: size });
     return call(p, permutationOp(dtype), dtype, size, { population: size });
   }
@@ -99,7 +101,7 @@ export type PermutationResult<O> = O extends { out: DeviceOut } ? DeviceArray
 
 /**
  * A uniformly random permutation of 0 … n−1: a pure function of (key, n), the same on every backend
- * (docs/streams.md §11.1: the indices sorted by 64-bit Philox keys, ties by index).
+ * (docs/streams.md, "permutation and uniform sampling": the indices sorted by 64-bit Philox keys, ties by index).
  */
 export function permutation<O extends PermutationOptions>(key: Key, n: number, options?: O): PermutationResult<O> {
   return runCall(permutationCall(key, n, options)) as PermutationResult<O>;
@@ -116,10 +118,10 @@ export const permutationAsync = asyncly(
 
 /**
  * k distinct indices: uniformly from [0, population), in a uniformly random order — when 16·k ≤ population
- * the first k steps of a Fisher–Yates shuffle, O(k) time and memory (docs/streams.md §11.3), else
- * exactly permutation(key, population)'s first k —, or weighted (Efraimidis–Spirakis: the k smallest
- * keys E_i / w_i), in order of increasing key, which is the order of k successive weighted draws without
- * replacement (docs/streams.md §11.2).
+ * the first k steps of a Fisher–Yates shuffle, O(k) time and memory (docs/streams.md, "Few of many"),
+ * else exactly permutation(key, population)'s first k —, or weighted (Efraimidis–Spirakis: the k
+ * smallest keys E_i / w_i), in order of increasing key, which is the order of k successive weighted
+ * draws without replacement (docs/streams.md, "weighted sampling without replacement").
  */
 export function sampleWithoutReplacement<O extends SampleWithoutReplacementOptions>(key: Key, k: number, options: O): PermutationResult<O> {
   return runCall(sampleCall(key, k, options)) as PermutationResult<O>;

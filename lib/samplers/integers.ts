@@ -44,8 +44,9 @@ export const INTEGERS: SamplerSpec = {
   summary: 'uniform integers in [low, high) (high excluded), Lemire\'s multiply-and-reject, first accepted proposal',
   stream: 'docs/streams.md §4.1',
   params: [
-    { name: 'low', doc: 'Smallest value (included), default 0: a safe integer.', is: safeInteger, default: 0 },
-    { name: 'high', doc: 'One past the largest value (excluded, as numpy\'s integers and jax\'s randint): a safe integer > low.', is: safeInteger },
+    { name: 'low', doc: 'Smallest value (included), default 0: a safe integer (int32: ≥ −2^31; uint32: ≥ 0).', is: safeInteger, default: 0 },
+    { name: 'high', doc: 'One past the largest value (excluded, as numpy\'s integers and jax\'s randint): a safe integer > low '
+      + '(int32: ≤ 2^31; uint32: ≤ 2^32; float64: high − low ≤ 2^53).', is: safeInteger },
   ],
   dtypes: DTYPES,
   check({ low, high }) {

@@ -10,7 +10,7 @@ export const LOGNORMAL = transformSampler({
   id: 0,
   base: 'normal',
   params: [
-    { name: 'mean', doc: 'Mean of the underlying normal, default 0.', is: finite, default: 0 },
+    { name: 'mean', doc: 'Mean of the underlying normal (finite), default 0.', is: finite, default: 0 },
     { name: 'std', doc: 'Standard deviation of the underlying normal (> 0), default 1.', is: positive, default: 1 },
   ],
   f: (z, p) => exp(p[0] + p[1] * z),

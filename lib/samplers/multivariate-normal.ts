@@ -37,7 +37,7 @@ export const MULTIVARIATE_NORMAL: SamplerSpec = {
   name: 'multivariateNormal',
   summary: 'rows of multivariate normal variates mean + L·z, L the lower Cholesky factor of cov (n·d values)',
   stream: 'docs/streams.md §6.8',
-  params: [{ name: 'mean', doc: 'The mean vector (d finite numbers; d is the row length).', is: finite }],
+  params: [{ name: 'mean', doc: 'The mean vector: d finite numbers (1 ≤ d ≤ 1024; d is the row length).', is: finite }],
   rows: { param: 'mean', max: MAX_MVN_DIM, option: true },
   structured: [{
     name: 'cov',

@@ -29,9 +29,11 @@ import { GUMBEL } from './gumbel.js';
 import { PARETO } from './pareto.js';
 import { RAYLEIGH } from './rayleigh.js';
 import { TRUNCATED_NORMAL } from './truncated-normal.js';
+import { TRIANGULAR } from './triangular.js';
 import { STUDENT_T } from './student-t.js';
 import { F } from './f.js';
 import { VON_MISES } from './von-mises.js';
+import { WALD } from './wald.js';
 import { MULTIVARIATE_NORMAL } from './multivariate-normal.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
@@ -44,7 +46,7 @@ export const SAMPLERS: readonly SamplerSpec[] = nullPrototypes([
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
   INTEGERS, BERNOULLI, GEOMETRIC,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
-  CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, STUDENT_T, F, VON_MISES,
+  CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, TRIANGULAR, STUDENT_T, F, VON_MISES, WALD,
   MULTIVARIATE_NORMAL,
 ]);
 
@@ -69,4 +71,5 @@ export function opSpec(name: string): OpSpec {
 }
 
 export { TRANSFORMS, transformParamNames } from './transform.js';
+export { ELEMENTS } from './element.js';
 export type { OpSpec, SamplerSpec, ParamSpec, CudaOp, Lowered } from './spec.js';

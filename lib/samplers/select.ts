@@ -1,7 +1,8 @@
 /**
  * The ops of permutations and sampling without replacement (lib/permute is their public face; the
  * stream is docs/streams.md §11). Not elementwise: a job is the whole result (`whole`), never cut.
- * A uniform sample of few from many (§11.3) is its own op, sparseSample; the rest select from keys.
+ * A uniform sample of few from many (docs/streams.md, "Few of many") is its own op, sparseSample; the rest
+ * select from keys.
  */
 import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
 import { sparseSampleKernel } from '../kernels/sparse-sample.js';
@@ -23,7 +24,7 @@ export const weightedSampleOp = (dtype: SelectDtype): string => `weightedSample$
 export const sparseSampleOp = (dtype: SelectDtype): string => `sparseSample${SUFFIX[dtype]}`;
 
 /** The CUDA adapter of the sparse samples (lib/backend/cuda/custom.ts): sequential by nature, the host
- *  computes them for every backend and uploads a DeviceArray output (docs/streams.md §11.3). */
+ *  computes them for every backend and uploads a DeviceArray output (docs/streams.md, "Few of many"). */
 export const OP_SPARSE_SAMPLE = 'sparseSample';
 
 /** The GPU pays from about this many keys on (a radix sort of 2^16 keys is a few launches). */

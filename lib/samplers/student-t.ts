@@ -15,7 +15,7 @@ export const STUDENT_T: SamplerSpec = {
   summary: 'Student\'s t variates Z/sqrt(V/df): normal element e over chi-square (gamma) element e of the key',
   stream: 'docs/streams.md §6.6',
   params: [{
-    name: 'df', doc: 'Degrees of freedom, finite and ≥ 0.2: one number or one per element.', is: ratioDf, perElement: true,
+    name: 'df', doc: 'Degrees of freedom ν, finite and ≥ 0.2: one number, or one per element (Float32Array or Float64Array of length n).', is: ratioDf, perElement: true,
     noDevice: 'pass the degrees of freedom as a number or a Float32Array/Float64Array',
   }],
   dtypes: ['float64', 'float32'],

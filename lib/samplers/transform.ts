@@ -11,17 +11,10 @@ import { finite, positive } from '../core/constraints.js';
 import { nullPrototypes } from '../core/records.js';
 import { hostPerElement, perElementOf, perElementRows, rowColumns, type CudaArg, type ParamSpec, type SamplerSpec } from './spec.js';
 
-export interface TransformDef {
-  name: string;
-  summary: string;
-  stream: string;
-  /** Its id in cr_transforms.h. */
-  id: number;
-  base: TransformBase;
-  /** Its parameters, in the order f reads them from p. */
+/** The public parameters of a sampler whose kernels read one row p of doubles (transforms, element samplers). */
+export interface ParamRow {
+  /** Its parameters, in the order the kernel reads them from p (unless `derived`). */
   params: readonly ParamSpec[];
-  /** The value of one element: binary64 base value x, parameters p; the same operations as in C++. */
-  f: TransformFn;
   /**
    * Parameters f reads that are derived from the public ones on the host (their names, in the order
    * of p, and how they are computed); omitted: p is the public parameters in their order. Every
@@ -31,6 +24,17 @@ export interface TransformDef {
   /** Checks across parameters, after each passed its own; `at(name)` is how errors name a parameter
    *  (`name`, or `name[i]` for element i of a per-element call). */
   check?(v: Record<string, number>, at: (name: string) => string): void;
+}
+
+export interface TransformDef extends ParamRow {
+  name: string;
+  summary: string;
+  stream: string;
+  /** Its id in cr_transforms.h. */
+  id: number;
+  base: TransformBase;
+  /** The value of one element: binary64 base value x, parameters p; the same operations as in C++. */
+  f: TransformFn;
   hints?: SamplerSpec['hints'];
   /** Smallest n for which `auto` prefers the GPU. */
   crossover?: number;
@@ -40,13 +44,13 @@ export interface TransformDef {
 export const TRANSFORMS: TransformDef[] = [];
 
 /** The values of p for a call with public parameter values v. */
-export function transformParams(d: TransformDef, v: Record<string, number>): Float64Array {
+export function transformParams(d: ParamRow, v: Record<string, number>): Float64Array {
   return Float64Array.from(d.derived ? d.derived.of(v) : d.params.map((q) => v[q.name]));
 }
 
 /** p of each element of a per-element call, as columns p0 … p(P−1) (spec.ts perElementRows). */
 export function transformColumns(
-  d: TransformDef, v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>,
+  d: ParamRow, v: Record<string, unknown>, arrays: Record<string, Float32Array | Float64Array>,
 ): Record<string, Float64Array> {
   if (!d.derived && !d.check) {
     // p is the public parameters themselves: each column is one parameter's values (already checked)
@@ -59,7 +63,7 @@ export function transformColumns(
 }
 
 /** The names of p's values (cr_transforms.h's parameter count is their number). */
-export const transformParamNames = (d: TransformDef): readonly string[] => d.derived?.names ?? d.params.map((q) => q.name);
+export const transformParamNames = (d: ParamRow): readonly string[] => d.derived?.names ?? d.params.map((q) => q.name);
 
 /** The parameters of a location–scale law: loc (default 0) and scale (> 0, default 1), with their docs. */
 export function locScale(loc: string, scale: string): ParamSpec[] {

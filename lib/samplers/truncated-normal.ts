@@ -26,8 +26,8 @@ export const TRUNCATED_NORMAL = transformSampler({
   id: 8,
   base: 'uniform',
   params: [
-    { name: 'low', doc: 'Lower bound (−Infinity: none), default −Infinity.', is: bound, default: -Infinity },
-    { name: 'high', doc: 'Upper bound (Infinity: none), > low, default Infinity.', is: bound, default: Infinity },
+    { name: 'low', doc: 'Lower bound (−Infinity: none; not NaN), default −Infinity.', is: bound, default: -Infinity },
+    { name: 'high', doc: 'Upper bound (Infinity: none; not NaN), > low, default Infinity.', is: bound, default: Infinity },
     { name: 'mean', doc: 'Mean of the normal before truncation, default 0.', is: finite, default: 0 },
     { name: 'std', doc: 'Standard deviation of the normal before truncation (> 0), default 1.', is: positive, default: 1 },
   ],

@@ -1,8 +1,9 @@
-/** vonMises(): Best–Fisher rejection per element on its own sub-stream (docs/streams.md §6.7). */
+/** vonMises(): Best–Fisher rejection per element on its own sub-stream, an element sampler (docs/streams.md,
+ *  "von Mises (Best–Fisher rejection)"). */
 import { finite, nonNegative } from '../core/constraints.js';
-import type { KernelArgs } from '../core/job.js';
-import { PI, TWO_PI, vonMisesKernel } from '../kernels/vonmises.js';
-import { hostPerElement, opFor, perElementOf, perElementRows, rowColumns, type CudaArg, type SamplerSpec } from './spec.js';
+import { TAG_VON_MISES } from '../core/layout.js';
+import { PI, TWO_PI, vonMisesElement } from '../kernels/vonmises.js';
+import { elementSampler } from './element.js';
 
 /** Below: uniform on the circle; above KAPPA_NORMAL: the normal limit (numpy's thresholds). */
 export const KAPPA_UNIFORM = 1e-8;
@@ -27,29 +28,17 @@ export function vonMisesParams(mu: number, kappa: number): Float64Array {
   return Float64Array.of(1, s, kappa, m, 0);
 }
 
-const WIDTH = 5;
-const args: readonly CudaArg[] = [{ rows: 'p', width: WIDTH }];
-const kernel = (a: KernelArgs) =>
-  vonMisesKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as Float64Array, a.out as Float32Array | Float64Array, rowColumns(a.perElement, WIDTH));
-
-export const VON_MISES: SamplerSpec = {
+export const VON_MISES = elementSampler({
   name: 'vonMises',
   summary: 'von Mises variates on [−π, π): Best–Fisher rejection, element i\'s first accepted proposal',
-  stream: 'docs/streams.md §6.7',
+  stream: 'docs/streams.md, "von Mises (Best–Fisher rejection)"',
+  id: 0,
+  tag: TAG_VON_MISES,
   params: [
-    { name: 'mu', doc: 'Mean direction (radians, any finite value), default 0.', is: finite, default: 0 },
-    { name: 'kappa', doc: 'Concentration ≥ 0 (0: uniform on the circle).', is: nonNegative },
-  ].map(hostPerElement),
-  dtypes: ['float64', 'float32'],
-  lower: (v, dtype) => {
-    const op = opFor('vonMises', dtype);
-    const arrays = perElementOf(v);
-    if (!arrays) return { op, params: { p: vonMisesParams(v.mu as number, v.kappa as number) } };
-    return { op, params: { p: new Float64Array(WIDTH) }, perElement: perElementRows(v, arrays, WIDTH, (r) => vonMisesParams(r.mu, r.kappa)) };
-  },
-  ops: [
-    { name: 'vonMises32', dtype: 'float32', cpu: kernel, cuda: { fn: 'vonMises32', args, crossover: 1 << 12 } },
-    { name: 'vonMises64', dtype: 'float64', cpu: kernel, cuda: { fn: 'vonMises64', args, crossover: 1 << 12 } },
+    { name: 'mu', doc: 'Mean direction in radians, default 0 (any finite value; reduced to [−π, π)).', is: finite, default: 0 },
+    { name: 'kappa', doc: 'Concentration κ ≥ 0 (below 1e-8: uniform on the circle).', is: nonNegative },
   ],
+  derived: { names: ['mode', 's', 'kappa', 'mu', 'c'], of: ({ mu, kappa }) => [...vonMisesParams(mu, kappa)] },
+  element: vonMisesElement,
   hints: { loc: 'mu', mean: 'mu', concentration: 'kappa', scale: 'kappa (a concentration, not a scale)' },
-};
+});

@@ -48,7 +48,8 @@ export interface SobolOptions {
   key?: Key;
   /**
    * 'uniform' (default) or 'normal' (inverse CDF; float dtypes). Unrandomised, point 0 maps to +8.29
-   * (+6.34 for 32-bit maps) in every dimension; `offset: 1` skips it (docs/qmc.md §4.5, "Point 0").
+   * (+6.34 for 32-bit maps) in every dimension; `offset: 1` skips it (docs/qmc.md, "Normal transform", its
+   * paragraph "Point 0").
    */
   transform?: SobolTransform;
   /**

@@ -1,5 +1,5 @@
 /**
- * WebAssembly fast path of alias-table sampling (docs/alias.md §6), bit-identical to the JS loop of
+ * WebAssembly fast path of alias-table sampling (docs/alias.md, "Sampling"), bit-identical to the JS loop of
  * lib/kernels/alias.ts: the Philox fill writes the alias stream's words into the module's memory, the
  * module's alias_pick loop maps each (row word, coin) pair to an item there, and JavaScript only
  * copies the items out and finishes the rare Lemire-rejected elements (marked 0xFFFFFFFF).

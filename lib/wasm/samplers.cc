@@ -640,13 +640,16 @@ INLINE void map_out(uint32_t n, uint32_t wide, const double* p, F f) {
  * in binary64 — Box–Muller z (mean 0, std 1) or exponential's open uniform u, from the vector code
  * above — then f(x), the body the CUDA kernels run instantiated with the vector math, rounded once to
  * float32 when !wide. float32 needs 4 doubles per block: at most CHUNK_BLOCKS / 2 blocks per call.
+ * Returns 0, or 1 for an id cr_transforms.h does not have (then nothing is computed).
  */
-EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
-                                           uint32_t wide, int32_t id, double p0, double p1, double p2, double p3,
-                                           double p4, double p5, double p6, double p7) {
+EXPORT(transform_fill) int32_t transform_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks,
+                                              uint32_t wide, int32_t id, double p0, double p1, double p2, double p3,
+                                              double p4, double p5, double p6, double p7) {
   const double p[CR_TRANSFORM_MAX_PARAMS] = {p0, p1, p2, p3, p4, p5, p6, p7};
   const int base = cr_transform_base(id);
-  if (base < 0) return;  // the caller passes known ids only
+  // An id this build lacks (a module older than the registry) must not leave OUT as it was: the caller
+  // would read the last call's values as this one's. 1 tells it so; nothing is written.
+  if (base < 0) return 1;
   const bool normal = base == CR_BASE_NORMAL;
   if (wide) {
     if (normal) bm_impl<true>(k0, k1, blo, bhi, nblocks, 0.0, 1.0);
@@ -657,12 +660,14 @@ EXPORT(transform_fill) void transform_fill(uint32_t k0, uint32_t k1, uint32_t bl
   }
   const uint32_t n = ((nblocks + 7) & ~7u) * (wide ? 2 : 4);  // whole 8-block steps were written (even)
   switch (id) {
-#define CR_TF_FILL(ID, NAME, BASE, NP) \
-  case ID:                             \
-    return map_out(n, wide, p, [](v2d x, const double* q) { return cr_tf_##NAME<VecMath>(x, q); });
+#define CR_TF_FILL(ID, NAME, BASE, NP)                                                                \
+  case ID:                                                                                            \
+    map_out(n, wide, p, [](v2d x, const double* q) { return cr_tf_##NAME<VecMath>(x, q); });          \
+    return 0;
     CR_TRANSFORMS(CR_TF_FILL)
 #undef CR_TF_FILL
   }
+  return 1;
 }
 
 // ---- bounded integers (lib/kernels/integers.ts; cuda/include/cr_discrete.h) ---------------------------

@@ -40,7 +40,7 @@ interface SamplerExports {
   transform_fill(
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
     p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
-  ): void;
+  ): number;
   count_fill(k0: number, k1: number, elo: number, ehi: number, count: number, kind: number, per: number, tag: number): void;
   multinomial_fill(k0: number, k1: number, elo: number, ehi: number, rows: number, K: number, count: number): void;
   vlog_n(n: number): void;
@@ -202,12 +202,19 @@ export function transformWasm({ k0, k1, lo, hi, params, perElement, out: o }: Ke
   // per-element parameters: the specification kernel (the module takes one p per call)
   if (perElement.p0 || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const wide = out instanceof Float64Array ? 1 : 0;
-  driveBlocks(lo, hi, out, wide ? 2 : 4,
-    (b0, b1, nb) => ex.transform_fill(k0, k1, b0, b1, nb, wide, id, p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0,
-      p[4] ?? 0, p[5] ?? 0, p[6] ?? 0, p[7] ?? 0),
-    wide ? CHUNK_BLOCKS : CHUNK_BLOCKS / 2);
+  driveBlocks(lo, hi, out, wide ? 2 : 4, (b0, b1, nb) => {
+    const status = ex.transform_fill(k0, k1, b0, b1, nb, wide, id, p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0,
+      p[4] ?? 0, p[5] ?? 0, p[6] ?? 0, p[7] ?? 0);
+    // a module built before transform `id` was added computes nothing: its buffer holds the last call's values
+    if (status !== 0) throw new Error(unknownTransform(id));
+  }, wide ? CHUNK_BLOCKS : CHUNK_BLOCKS / 2);
   return true;
 }
+
+/** Why the module refused transform `id`, and how to rebuild it (docs/building.md, "The WebAssembly module"). */
+export const unknownTransform = (id: number): string => `cuda-random: the WebAssembly module has no transform ${id} `
+  + '(lib/wasm/samplers.wasm.ts is older than cuda/include/cr_transforms.h); rebuild it: '
+  + 'sh scripts/install-wasm-toolchain.sh, then node scripts/build-wasm-samplers.mjs';
 
 /**
  * normalPolar32 / normalPolar64 of lib/kernels/normal.ts: pair e is the first accepted proposal of

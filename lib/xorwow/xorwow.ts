@@ -2,7 +2,7 @@
  * cuRAND's XORWOW generator (curandStateXORWOW_t), bit for bit: `new Xorwow(seed, { subsequence,
  * offset })` then `next()` gives the `curand()` sequence after `curand_init(seed, subsequence,
  * offset, &state)`. Unlike the Philox functions this is a *sequential* stream with mutable state and
- * no keys; docs/streams.md §7 is the contract.
+ * no keys; docs/streams.md, "XORWOW" is the contract.
  */
 import { jumpXorshift } from './jumps.js';
 import { typedLength } from '../core/views.js';

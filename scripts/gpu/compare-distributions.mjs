@@ -60,7 +60,7 @@ function samplers(lib, k) {
       }
     }
   }
-  // the count samplers (docs/streams.md §11)
+  // the count samplers (docs/streams.md, "Counts")
   const pattern = (tag, Ctor, n, values) => {
     const id = `${tag}:${Ctor.name}:${n}`;
     if (!per.has(id)) per.set(id, Ctor.from({ length: n }, (_, i) => values[i % values.length]));
@@ -92,8 +92,8 @@ function samplers(lib, k) {
       });
     }
   }
-  // the discrete samplers (docs/streams.md §4.1, §6.9, §6.10): every output type; narrow, high-rejection,
-  // full and wide ranges; scalar and per-element p (Float32Array and Float64Array)
+  // the discrete samplers (docs/streams.md, "Bounded integers", "Bernoulli", "Geometric"): every output type; narrow,
+  // high-rejection, full and wide ranges; scalar and per-element p (Float32Array and Float64Array)
   const { integers, integersAsync, bernoulli, bernoulliAsync, geometric, geometricAsync } = lib;
   const probs = (Ctor, n) => {
     const id = `p ${Ctor.name}:${n}`;
@@ -125,17 +125,40 @@ function samplers(lib, k) {
   return list;
 }
 
-export async function compareDistributions({ lib, record, results, now, max }) {
+/**
+ * Every transform of the registry at the parameter sets lib/core/param-sets.ts derives from its
+ * constraints (two ordinary sets, where a last-bit drift of nvcc's build of cr_transforms.h from the TS
+ * formula shows, and one tight set); `light`: a few sizes and offsets. `transforms` = { list:
+ * TRANSFORMS, parameterSets } from the caller's build of the library (dist or the TS sources).
+ */
+function derivedTransforms(lib, k, { list, parameterSets }) {
+  const out = [];
+  for (const t of list) {
+    const ps = parameterSets(t.params, (v) => t.check?.(v, (name) => name));
+    for (const set of [...ps.ordinary.slice(0, 2), ...ps.tight.slice(0, 1)]) {
+      for (const dtype of ['float32', 'float64']) {
+        const fn = (o) => (o.async ? lib[`${t.name}Async`] : lib[t.name]);
+        out.push({ name: `${t.name} ${JSON.stringify(set)} ${dtype}`, light: true,
+          run: (n, o) => fn(o)(k, n, { ...set, dtype, offset: o.offset, backend: o.backend }) });
+      }
+    }
+  }
+  return out;
+}
+
+export async function compareDistributions({ lib, record, results, now, max, transforms }) {
   const k = lib.key(0x5eed5eedcafen);
-  const sizes = [1, 2, 3, 5, 7, 33, 1000, 4099, 65537, 1_000_003, 10_000_001, 100_000_001].filter((n) => n <= max);
-  const offsetsFor = (n) => (n >= 1_000_000 ? [3] : [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 5n]);
-  const list = samplers(lib, k);
+  const allSizes = [1, 2, 3, 5, 7, 33, 1000, 4099, 65537, 1_000_003, 10_000_001, 100_000_001].filter((n) => n <= max);
+  const offsetsFor = (n, light) => (n >= 1_000_000 || light ? [3, 2n ** 59n + 5n].slice(0, n >= 1_000_000 ? 1 : 2)
+    : [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 5n]);
+  const list = [...samplers(lib, k), ...(transforms ? derivedTransforms(lib, k, transforms) : [])];
   for (const s of list) {
     let ok = 0, total = 0;
+    const sizes = s.light ? allSizes.filter((n) => n === 7 || n === 1000 || n === 65537) : allSizes;
     for (const n of sizes) {
       if (n >= 1_000_000 && !s.mid && !s.big) continue;  // big sizes: a representative subset
       if (n >= 50_000_000 && !s.big) continue;
-      for (const offset of offsetsFor(n)) {
+      for (const offset of offsetsFor(n, s.light)) {
         const t = now();
         const g = s.run(n, { offset, backend: 'cuda' });
         const ms = now() - t;

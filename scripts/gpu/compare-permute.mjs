@@ -1,9 +1,10 @@
-// gpu-compare section: permutations and sampling without replacement (docs/streams.md §11). The CUDA
-// radix sort of (key, index) pairs against the TypeScript selection, bit for bit: permutation for
-// sizes from 0 to 10^7 in every dtype, sync and async and into DeviceArrays; uniform samples (the
-// first k of a permutation; or, with 16·k ≤ N, few of many: computed on the host by both backends, the
-// GPU's uploaded into a DeviceArray — docs/streams.md §11.3); weighted samples with zeros, float32 and float64 weights, subnormal and
-// huge weights (ties at key 0 and +∞); and the time of a 10^6 permutation on each backend.
+// gpu-compare section: permutations and sampling without replacement (docs/streams.md, "Permutations and sampling
+// without replacement"). The CUDA radix sort of (key, index) pairs against the TypeScript selection, bit for bit:
+// permutation for sizes from 0 to 10^7 in every dtype, sync and async and into DeviceArrays; uniform samples (the
+// first k of a permutation; or, with 16·k ≤ N, few of many: computed on the host by both backends, the GPU's
+// uploaded into a DeviceArray — docs/streams.md, "Few of many"); weighted samples with zeros, float32 and
+// float64 weights, subnormal and huge weights (ties at key 0 and +∞); and the time of a 10^6 permutation on
+// each backend.
 export async function comparePermute({ lib, record, results, now, max }) {
   const { key, permutation, permutationAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync } = lib;
   const k = key(0x5e1ec7n);

@@ -18,7 +18,7 @@ export async function compareQrng({ lib, record, results, now, max }) {
     [n, { dims: 16, key: k }], [n, { dims: 16, key: k, scramble: 'shift', layout: 'dimensions', dtype: 'float32' }],
     [n, { dims: 4, transform: 'normal' }], [n, { dims: 4, transform: 'normal', dtype: 'float32', key: k }],
     [n, { dims: 4, transform: 'normal', bits: 32, layout: 'dimensions' }], [64, { dims: 21201, key: k, dtype: 'float32' }],
-    // cuRAND's scrambled Sobol (libcurand's data, docs/qmc.md §6)
+    // cuRAND's scrambled Sobol (libcurand's data, docs/qmc.md, "cuRAND's scrambled Sobol")
     [n, { dims: 3, scramble: 'curand', dtype: 'uint32' }], [n, { dims: 8, scramble: 'curand', layout: 'dimensions' }],
     [64, { dims: 20000, scramble: 'curand', dtype: 'float32', offset: 2 ** 31 }],
   ];

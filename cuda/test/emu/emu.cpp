@@ -24,9 +24,12 @@
 #include <ucontext.h>
 
 #include <chrono>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fake_cudart.h"
@@ -578,18 +581,107 @@ void set_dynamic_shared(void** slot) { *slot = dynamic_shared(); }
 
 void fail(const char* file, int line, const char* what) { die(std::string(file) + ":" + std::to_string(line) + ": " + what); }
 
+namespace {
+
+// Each kernel's __launch_bounds__, by name. g++ has no attribute that would carry a kernel's bound from its
+// declaration to its launches, so the numbers come from where the GPU takes them: the .maxntid nvcc
+// writes into each entry of the PTX. scripts/kernel-ptx.mjs generates the table from cuda/src, and
+// test/fma-guard.test.ts (which compiles that PTX anyway) fails when a kernel's bound or the set of
+// kernels changed without it; a launch of a kernel the table lacks is an error here, so a new kernel
+// cannot go unchecked either.
+struct Bound {
+  const char* name;
+  unsigned max_threads;  // 0: no __launch_bounds__ (the device's 1024)
+};
+constexpr Bound kBounds[] = {
+#include "launch_bounds.h"
+};
+
+/** The kernel's name in a spelling of it: `k_sobol<float, 32>`, `reinterpret_cast<const void*>(&a::k<T>)`. */
+std::string kernel_name(const char* spelled) {
+  const char* p = strrchr(spelled, '&');
+  p = p ? p + 1 : spelled;
+  while (*p == '(' || *p == ' ') ++p;
+  const char* e = p;
+  while (*e == '_' || *e == ':' || (*e >= '0' && *e <= '9') || ((*e | 32) >= 'a' && (*e | 32) <= 'z')) ++e;
+  std::string name(p, e);
+  const size_t colons = name.rfind("::");
+  return colons == std::string::npos ? name : name.substr(colons + 2);
+}
+
+/** The most threads a block of the kernel may have: its __launch_bounds__, else the device's 1024. */
+unsigned max_threads(const char* spelled, const char* file, int line) {
+  const std::string name = kernel_name(spelled);
+  for (const Bound& b : kBounds) {
+    if (name == b.name) return b.max_threads ? b.max_threads : 1024;
+  }
+  die("kernel " + name + " (" + file + ":" + std::to_string(line) + ") is not in cuda/test/emu/launch_bounds.h: " +
+      "regenerate it with node scripts/kernel-ptx.mjs --write-bounds");
+}
+
+constexpr size_t kDefaultDynamicShared = 48 * 1024;  // without the attribute, as on every GPU since sm_70
+
+/** cudaFuncAttributeMaxDynamicSharedMemorySize per (device, kernel) as cudaFuncSetAttribute set it. */
+struct Attributes {
+  std::mutex mu;
+  std::map<std::pair<int, const void*>, size_t> max_dynamic_shared;
+};
+Attributes& attributes() {
+  static Attributes* a = new Attributes;  // never destroyed: launches may run during exit
+  return *a;
+}
+
+int current_device() {
+  int dev = 0;
+  return cudaGetDevice(&dev) == cudaSuccess ? dev : -1;
+}
+
+/** The kernel's dynamic shared memory limit on the current device, and whether the attribute set it. */
+std::pair<size_t, bool> dynamic_shared_limit(const void* func) {
+  Attributes& a = attributes();
+  std::lock_guard<std::mutex> lock(a.mu);
+  const auto it = a.max_dynamic_shared.find({current_device(), func});
+  if (it == a.max_dynamic_shared.end()) return {kDefaultDynamicShared, false};
+  return {it->second, true};
+}
+
+/** Why the launch fails on a GPU, or empty, and with which error. */
+std::string launch_error(const LaunchSite& site, dim3 grid, dim3 block, size_t shared, cudaError_t* code) {
+  const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  *code = cudaErrorInvalidConfiguration;
+  if (threads == 0 || threads > 1024 || block.z > 64) return "a block of " + std::to_string(threads) + " threads";
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535) {
+    return "the grid's shape";
+  }
+  if (shared > optin_shared()) return "more dynamic shared memory than the device's opt-in limit";
+  *code = cudaErrorInvalidValue;
+  const unsigned bound = max_threads(site.kernel, site.file, site.line);
+  if (threads > bound) {
+    return "a block of " + std::to_string(threads) + " threads, above the kernel's __launch_bounds__ (" +
+           std::to_string(bound) + ")";
+  }
+  const auto [limit, set] = dynamic_shared_limit(site.func);
+  if (shared > limit) {
+    return std::to_string(shared) + " bytes of dynamic shared memory, above " +
+           (set ? "the kernel's cudaFuncAttributeMaxDynamicSharedMemorySize on this device, " + std::to_string(limit)
+                : std::string("48 KiB with no cudaFuncAttributeMaxDynamicSharedMemorySize set on this device"));
+  }
+  return {};
+}
+
+}  // namespace
+
 cudaError_t enqueue(const LaunchSite& site, dim3 grid, dim3 block, size_t shared, cudaStream_t s, void (*run)(void*),
                     void* ctx, void (*drop)(void*)) {
-  const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-  const bool bad_block = threads == 0 || threads > 1024 || block.z > 64;
-  const bool bad_grid = grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535;
-  if (bad_block || bad_grid || shared > optin_shared()) {
+  cudaError_t code = cudaSuccess;
+  const std::string why = launch_error(site, grid, block, shared, &code);
+  if (!why.empty()) {
     drop(ctx);
-    // As on a GPU the launch fails with cudaErrorInvalidValue/Configuration; the emulator also says so,
-    // since a kernel that is never launched is what its callers' tests must see.
-    fprintf(stderr, "emulated device: launch of %s at %s:%d rejected: grid (%u,%u,%u) block (%u,%u,%u) shared %zu\n",
-            site.kernel, site.file, site.line, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared);
-    return cudaErrorInvalidConfiguration;
+    // As on a GPU the launch fails (the calling thread's last error); the emulator also says why, since
+    // a kernel that never ran is what its callers' tests then see.
+    fprintf(stderr, "emulated device: launch of %s at %s:%d rejected: %s (grid (%u,%u,%u) block (%u,%u,%u))\n",
+            site.kernel, site.file, site.line, why.c_str(), grid.x, grid.y, grid.z, block.x, block.y, block.z);
+    return fake::fail_call(code);
   }
   const LaunchSite where_ = site;
   return fake::launch(s, [where_, grid, block, shared, run, ctx, drop] {
@@ -598,22 +690,25 @@ cudaError_t enqueue(const LaunchSite& site, dim3 grid, dim3 block, size_t shared
   });
 }
 
-}  // namespace cr_emu
-
-// ---- kernel attributes (the C API; cuda_runtime.h's templates forward to it under nvcc) -------------------
-extern "C" cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attr, const void* func) {
-  if (!attr || !func) return cudaErrorInvalidDeviceFunction;
+cudaError_t func_attributes(cudaFuncAttributes* attr, const void* func, const char* spelled) {
+  if (!attr || !func) return fake::fail_call(cudaErrorInvalidDeviceFunction);
   memset(attr, 0, sizeof *attr);
-  attr->maxThreadsPerBlock = 1024;
-  attr->maxDynamicSharedSizeBytes = 48 * 1024;
+  attr->maxThreadsPerBlock = (int)max_threads(spelled, "cudaFuncGetAttributes", 0);
+  attr->maxDynamicSharedSizeBytes = (int)dynamic_shared_limit(func).first;
   return cudaSuccess;
 }
 
+}  // namespace cr_emu
+
+// ---- kernel attributes (the C API) ------------------------------------------------------------------------
+// cudaFuncGetAttributes is emu.h's macro over func_attributes, which passes the kernel's spelling along.
 extern "C" cudaError_t cudaFuncSetAttribute(const void* func, enum cudaFuncAttribute attr, int value) {
-  if (!func) return cudaErrorInvalidDeviceFunction;
-  if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize && (value < 0 || (size_t)value > cr_emu::optin_shared())) {
-    return cudaErrorInvalidValue;
-  }
+  if (!func) return fake::fail_call(cudaErrorInvalidDeviceFunction);
+  if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize) return cudaSuccess;
+  if (value < 0 || (size_t)value > cr_emu::optin_shared()) return fake::fail_call(cudaErrorInvalidValue);
+  cr_emu::Attributes& a = cr_emu::attributes();
+  std::lock_guard<std::mutex> lock(a.mu);
+  a.max_dynamic_shared[{cr_emu::current_device(), func}] = (size_t)value;
   return cudaSuccess;
 }
 

@@ -79,41 +79,48 @@ T from_bits(uint64_t b) {
 
 // ---- launches ----------------------------------------------------------------------------------------
 struct LaunchSite {
-  const char* kernel;
+  const void* func;    // the kernel's address (its attributes: cudaFuncSetAttribute)
+  const char* kernel;  // as the launch spells it (its name finds its __launch_bounds__: launch_bounds.h)
   const char* file;
   int line;
 };
-/** Queues grid × block fibers running `body(block, thread)` on stream s (emu.cpp checks the shape). */
+/** Queues grid × block fibers running `run(ctx)` on stream s. Checks the shape against the device and the
+ *  kernel's __launch_bounds__ and dynamic shared memory limit (emu.cpp); a rejected launch is the calling
+ *  thread's last error, as on a GPU. */
 cudaError_t enqueue(const LaunchSite& site, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t s,
                     void (*run)(void*), void* ctx, void (*drop)(void*));
 
-/** A launch: `f` calls the kernel with the arguments (a generic lambda, so template kernels deduce their
- *  arguments as under nvcc); the arguments are copied when the launch is made, as CUDA copies them. */
-template <class F>
+/** A launch of kernel `f`: the arguments are converted to its parameter types and copied when the launch
+ *  is made, as CUDA does. */
+template <class... P>
 struct Launch {
   LaunchSite site;
   dim3 grid, block;
   size_t shared;
   cudaStream_t stream;
-  F f;
+  void (*f)(P...);
   template <class... A>
   void operator()(A&&... args) const {
-    using Tuple = std::tuple<typename std::decay<A>::type...>;
+    static_assert(sizeof...(A) == sizeof...(P), "a kernel launch passes every parameter");
     struct Ctx {
-      F f;
-      Tuple t;
+      void (*f)(P...);
+      std::tuple<P...> t;
     };
-    auto* ctx = new Ctx{f, Tuple(std::forward<A>(args)...)};
+    auto* ctx = new Ctx{f, std::tuple<P...>(std::forward<A>(args)...)};
     enqueue(site, grid, block, shared, stream, [](void* c) { auto* x = static_cast<Ctx*>(c); std::apply(x->f, x->t); },
             ctx, [](void* c) { delete static_cast<Ctx*>(c); });
   }
 };
 
-template <class F>
-Launch<F> launch(F f, const char* name, const char* file, int line, dim3 grid, dim3 block, size_t shared = 0,
-                 cudaStream_t s = nullptr) {
-  return Launch<F>{{name, file, line}, grid, block, shared, s, f};
+template <class... P>
+Launch<P...> launch(void (*f)(P...), const char* name, const char* file, int line, dim3 grid, dim3 block,
+                    size_t shared = 0, cudaStream_t s = nullptr) {
+  return Launch<P...>{{reinterpret_cast<const void*>(f), name, file, line}, grid, block, shared, s, f};
 }
+
+/** cudaFuncGetAttributes, told the kernel's name as the call spells it (the macro below): a kernel's
+ *  maxThreadsPerBlock is its __launch_bounds__, which only its name finds (launch_bounds.h). */
+cudaError_t func_attributes(cudaFuncAttributes* attr, const void* func, const char* spelled);
 
 }  // namespace cr_emu
 
@@ -123,6 +130,7 @@ Launch<F> launch(F f, const char* name, const char* file, int line, dim3 grid, d
 #define blockDim (cr_emu::g_coord.block_dim)
 #define gridDim (cr_emu::g_coord.grid_dim)
 #define warpSize 32
+#define cudaFuncGetAttributes(attr, func) cr_emu::func_attributes((attr), (func), #func)
 
 // ---- intrinsics --------------------------------------------------------------------------------------------
 #define __syncthreads() cr_emu::syncthreads(__FILE__, __LINE__)

@@ -221,6 +221,8 @@ void fail_launches_after(int after, cudaError_t e) {
   S().launch_error = e;
 }
 
+cudaError_t fail_call(cudaError_t e) { return fail(e); }
+
 cudaError_t launch_gate() {
   State& st = S();
   if (st.launches_left < 0) return cudaSuccess;

@@ -55,6 +55,10 @@ void fail_launches_after(int after, cudaError_t e = cudaErrorLaunchFailure);
 /** Consulted by every fake kernel launch: the injected failure, else cudaSuccess. */
 cudaError_t launch_gate();
 
+/** Records `e` as the calling thread's last error (cudaGetLastError) and returns it: a call that fails
+ *  outside this runtime, such as a launch the emulated device rejects. */
+cudaError_t fail_call(cudaError_t e);
+
 /** Whether an operation not yet run writes host memory in [p, p + bytes). */
 bool pending_host_write(const void* p, size_t bytes);
 

@@ -146,9 +146,9 @@ cudaError_t cr_launch_transform(void* out, bool f32, uint64_t n, uint32_t k0, ui
   return cr_visit_transform(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
-cudaError_t cr_launch_von_mises(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first,
-                                const double* p, const double* rows, int, cudaStream_t s) {
-  return cr_visit_von_mises(HostRun{s, {out}}, out, f32, n, k0, k1, first, p, rows);
+cudaError_t cr_launch_element(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, int id,
+                              const double* p, const double* rows, int, cudaStream_t s) {
+  return cr_visit_element(HostRun{s, {out}}, out, f32, n, k0, k1, first, id, p, rows);
 }
 
 cudaError_t cr_launch_mvn(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, uint32_t d,

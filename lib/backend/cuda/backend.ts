@@ -1,7 +1,7 @@
 /**
  * The CUDA backend, when the addon loads and finds a usable device. The addon does the work; this
- * module only adapts Jobs to its calls and reports what it found (docs/building.md, "What backend()
- * reports").
+ * module only adapts Jobs to its calls and reports what it found (docs/building.md, "Loading and what
+ * backend() reports").
  */
 import type { Backend } from '../types.js';
 import type { CudaDeviceInfo, NativeAddon } from '../../core/addon.js';

@@ -153,7 +153,7 @@ export function philoxStreamWasm(
 
 /**
  * dst[start + j] = (word (first + j) >>> 8) · 2^-24 for the same stream as philoxStreamWasm (the
- * float32 map of docs/streams.md §4). Throws if !wasmAvailable().
+ * float32 map of docs/streams.md, "Uniform floats"). Throws if !wasmAvailable().
  */
 export function philoxUniform32Wasm(
   k0: number, k1: number, c2: number, c3: number,
@@ -168,7 +168,7 @@ export function philoxUniform32Wasm(
 
 /**
  * dst[start + j] = ((a >>> 5) · 2^26 + (b >>> 6)) · 2^-53 with a, b = words first + 2j, first + 2j + 1
- * (the float64 map of docs/streams.md §4). The word index first = firstHi·2^32 + firstLo must be even.
+ * (the float64 map of docs/streams.md, "Uniform floats"). The word index first = firstHi·2^32 + firstLo must be even.
  * Throws if !wasmAvailable().
  */
 export function philoxUniform64Wasm(

@@ -1,7 +1,8 @@
 ;; Philox4x32-10 in WebAssembly SIMD: four counter blocks per i32x4, lane j = block b + j.
 ;;
-;; Bit-identical to lib/philox.ts (philoxBlock / philoxStream) and to docs/streams.md §1, §3, §4.
-;; Hand-written; compiled by scripts/build-wasm.mjs into lib/wasm/philox.wasm.ts (base64, committed).
+;; Bit-identical to lib/philox.ts (philoxBlock / philoxStream) and to docs/streams.md, "Philox4x32-10", "The counter
+;; layout", "Uniform floats". Hand-written; compiled by scripts/build-wasm.mjs into lib/wasm/philox.wasm.ts (base64,
+;; committed).
 ;;
 ;; State layout. A "group" is four consecutive blocks b..b+3 held as four vectors
 ;;   x0 = (c0 of b, c0 of b+1, c0 of b+2, c0 of b+3), x1 = (c1 …), x2 = (c2 …), x3 = (c3 …),
@@ -18,7 +19,7 @@
 ;;   fill_f64(…same…)  float64 ((a >>> 5) · 2^26 + (b >>> 6)) · 2^-53 from the word pairs (w0, w1) and
 ;;           (w2, w3): two doubles per block. So every mode writes exactly 16 bytes per block.
 ;;
-;;   alias_pick(n, t, m, words, rows, out) → rejections: the alias-table rule of docs/alias.md §6 for
+;;   alias_pick(n, t, m, words, rows, out) → rejections: the alias-table rule of docs/alias.md, "Sampling" for
 ;;           m elements whose (row word, coin) pairs are the word pairs at `words`: p = x·n (64-bit);
 ;;           if lo(p) < t (Lemire rejection) out = 0xFFFFFFFF, a value no item index takes (n < 2^32),
 ;;           and the caller finishes that element; else r = hi(p) and out = y < threshold[r] ? r :

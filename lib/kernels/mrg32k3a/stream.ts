@@ -2,8 +2,8 @@
  * cuRAND's MRG32k3a generator (curandStateMRG32k3a_t), bit for bit: `new Mrg32k3a(seed,
  * { subsequence, offset })` then `next()` / `uniform()` / `uniformDouble()` give the `curand()` /
  * `curand_uniform()` / `curand_uniform_double()` sequences after `curand_init(seed, subsequence,
- * offset, &state)`. A sequential stream with mutable state, like Xorwow; docs/qmc.md §2 and
- * docs/streams.md §8 are the contract, and every fact below cites its source there.
+ * offset, &state)`. A sequential stream with mutable state, like Xorwow; docs/qmc.md, "MRG32k3a" and
+ * docs/streams.md, "MRG32k3a" are the contract, and every fact below cites its source there.
  */
 import {
   jumpMrg32k3a, MRG32K3A_A12, MRG32K3A_A13N, MRG32K3A_A21, MRG32K3A_A23N, MRG32K3A_M1, MRG32K3A_M2, mulMod,
@@ -41,7 +41,7 @@ const scratch = new Float64Array(CHUNK);
 /**
  * cuRAND's MRG32k3a: `next()`, `uniform()`, `uniformDouble()` are `curand()`, `curand_uniform()`,
  * `curand_uniform_double()` after `curand_init(seed, subsequence, offset)`; subsequences are 2^76
- * steps apart. A sequential stream (docs/qmc.md §2).
+ * steps apart. A sequential stream (docs/qmc.md, "MRG32k3a").
  */
 export class Mrg32k3a {
   /** s1[0..2], s2[0..2]: integers below 2^32 held exactly in doubles (the step needs 53-bit products). */

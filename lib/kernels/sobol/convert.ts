@@ -2,14 +2,14 @@
  * cuRAND's maps from Sobol words to floats (curand_uniform.h: curand_uniform / curand_uniform_double
  * of a Sobol32 or Sobol64 state call _curand_uniform / _curand_uniform_double of the curand() word).
  * Each is written so that binary64 arithmetic in JS reproduces the CUDA rounding exactly; the
- * argument for each is beside it, and docs/qmc.md §4 states the maps.
+ * argument for each is beside it, and docs/qmc.md, "Sobol: the stream contract" states the maps.
  */
 
 /**
  * Sobol32 → float: x·2^-32 + 2^-33 in binary32, x first rounded to float (CURAND_2POW32_INV is the
  * literal 2.3283064e-10f, exactly 2^-32). The binary64 product and sum are exact (≤ 33 significant
  * bits), so the caller's Float32Array store is the one rounding of the float add — the same as XORWOW's
- * curand_uniform (docs/streams.md §7). In (0, 1]: words ≥ 0xFFFFFF80 give 1.
+ * curand_uniform (docs/streams.md, "XORWOW"). In (0, 1]: words ≥ 0xFFFFFF80 give 1.
  */
 export function uniform32From32(x: number): number {
   return Math.fround(x) * 2 ** -32 + 2 ** -33;

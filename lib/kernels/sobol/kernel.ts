@@ -1,8 +1,8 @@
 /**
  * The Sobol op's CPU specification kernel: elements [first, first + out.length) of the flat output of
- * sobol(n, { dims, offset, layout, bits, scramble, key, transform }) (docs/qmc.md §3–5), for any cut
- * of that range — so the worker pool may chunk it and the CUDA kernels (cuda/include/cr_sobol.h work
- * items) must give the same bits element by element.
+ * sobol(n, { dims, offset, layout, bits, scramble, key, transform }) (docs/qmc.md, "Sobol: API" to "Keyed
+ * randomisation"), for any cut of that range — so the worker pool may chunk it and the CUDA kernels
+ * (cuda/include/cr_sobol.h work items) must give the same bits element by element.
  *
  * Job parameters (SobolParams): n points, dims, layout, bits, transform, scramble (the key is the
  * job's key), offset as uint32 halves. The output type picks the map: Uint32Array = Sobol32 words,
