@@ -6,9 +6,10 @@
  *
  *   step j = 0 … k − 1:  r_j uniform in [0, N − j);  swap a[j] and a[j + r_j];  out[j] = a[j]
  *
- * r_j is the first accepted of the narrow Lemire proposals of docs/streams.md, "Bounded integers", for the
- * range N − j (integers' own proposal, lib/kernels/integers.ts), in their layout under TAG_SAMPLE: proposal 0 is word j of the
- * plane (c2 = 0), then the retry blocks (j, 0, c, TAG_SAMPLE), c = 1, 2, …, words 0, 1, 2, 3 in order.
+ * r_j is the first accepted of the narrow Lemire proposals of docs/streams.md, "Bounded integers", for
+ * the range N − j (integers' own proposal, lib/kernels/integers.ts), in their layout under TAG_SAMPLE:
+ * proposal 0 is word j of the plane (c2 = 0), then the retry blocks (j, 0, c, TAG_SAMPLE), c = 1, 2, …,
+ * words 0, 1, 2, 3 in order.
  * Each step has its own words, so out[j] is a pure function of (key, N, j) and out[0 … j − 1], and a
  * sample of k is the first k of a sample of k' > k from the same N.
  * Sequential by nature (step j reads the swaps before it): every backend runs this code on the host
@@ -85,7 +86,8 @@ export function sparseSampleKernel(k0: number, k1: number, population: number,
 export const FEW_OF_MANY = 16;
 
 /** Whether sampleWithoutReplacement(key, k, { population }) is the sample of docs/streams.md, "Few of many"
- *  (else the first k of permutation(key, population): "permutation and uniform sampling"). A rule in (k, population) only, the same on every backend. */
+ *  (else the first k of permutation(key, population): "permutation and uniform sampling"). A rule in
+ *  (k, population) only, the same on every backend. */
 export function isFewOfMany(k: number, population: number): boolean {
   return FEW_OF_MANY * k <= population;
 }

@@ -27,12 +27,14 @@ export async function comparePermute({ lib, record, results, now, max }) {
     }
     for (const kk of [1, 1000, Math.floor(n / 2)].filter((x) => x <= n)) {
       const want = sampleWithoutReplacement(k, kk, { backend: 'cpu', population: n });
-      check(`uniform sample k=${kk} of ${n}`, sampleWithoutReplacement(k, kk, { backend: 'cuda', population: n }), want);
+      const got = sampleWithoutReplacement(k, kk, { backend: 'cuda', population: n });
+      check(`uniform sample k=${kk} of ${n}`, got, want);
       if (kk > 0 && 16 * kk <= n) {
         const d = sampleWithoutReplacement(k, kk, { backend: 'cuda', population: n, out: 'device' });
         check(`few of many k=${kk} of ${n} out: device`, d.toHost(), want);
         d.free();
-        const f = await sampleWithoutReplacementAsync(k, kk, { backend: 'cuda', population: n, dtype: 'float64', out: 'device' });
+        const opts = { backend: 'cuda', population: n, dtype: 'float64', out: 'device' };
+        const f = await sampleWithoutReplacementAsync(k, kk, opts);
         check(`few of many k=${kk} of ${n} float64 async out: device`, f.toHost(), Float64Array.from(want));
         f.free();
       }
@@ -42,7 +44,8 @@ export async function comparePermute({ lib, record, results, now, max }) {
     // few of the largest population: O(k) on both backends (keying it would need 32 GiB)
     const big = { population: 2 ** 32 - 1, dtype: 'uint32' };
     const d = sampleWithoutReplacement(k, 10, { ...big, backend: 'cuda', out: 'device' });
-    check('few of many k=10 of 2^32-1 out: device', d.toHost(), sampleWithoutReplacement(k, 10, { ...big, backend: 'cpu' }));
+    const want = sampleWithoutReplacement(k, 10, { ...big, backend: 'cpu' });
+    check('few of many k=10 of 2^32-1 out: device', d.toHost(), want);
     d.free();
   }
   for (const n of [5, 1000, 100_003, 1_000_003].filter((x) => x <= max)) {
