@@ -215,6 +215,14 @@ function permuteTargets(): Target[] {
       callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['population']) as [cr.Key, number, never])),
     },
     {
+      // few of many (16·k ≤ population): its own op, computed on the host for every backend
+      // (docs/streams.md, "Few of many")
+      name: 'sampleWithoutReplacement (few of many)', base: () => ({ key: K, k: N, population: 1e9 }),
+      slots: { ...sampleSlots, dtype, k: ['k', badCount], population: [['population', 'k'], badCount] },
+      call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['population']) as [cr.Key, number, never])),
+      callAsync: (a) => cr.sampleWithoutReplacementAsync(...(sample(a, ['population']) as [cr.Key, number, never])),
+    },
+    {
       name: 'sampleWithoutReplacement (weights)', base: () => ({ key: K, k: 1, weights: [1, 0, 3] }),
       slots: { ...sampleSlots, out: ['out', badOut(INTS, 1)], dtype, k: ['k', badCount], weights: ['weights', badWeights] },
       call: (a) => cr.sampleWithoutReplacement(...(sample(a, ['weights']) as [cr.Key, number, never])),

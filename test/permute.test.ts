@@ -15,7 +15,8 @@ import * as api from '../lib/index.js';
 import * as built from 'cuda-random';
 import { makeCudaBackend } from '../lib/backend/cuda/backend.js';
 import type { Backend } from '../lib/backend/types.js';
-import { permutationKeys, weightedKeys } from '../lib/kernels/select.js';
+import { permutationKeys, smallestKeys, weightedKeys } from '../lib/kernels/select.js';
+import { isFewOfMany } from '../lib/kernels/sparse-sample.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { samplersWasmAvailable } from '../lib/wasm/samplers.js';
 import { standInAddon, calls } from './stand-in-addon.js';
@@ -75,6 +76,22 @@ describe('permutation', () => {
     const ref = Array.from({ length: n }, (_, i) => i)
       .sort((a, b) => (keys[2 * a] - keys[2 * b]) || (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b));
     expect([...permutation(k, n)]).toEqual(ref);
+  });
+
+  it('sorts tied keys by (high, low, index) on every radix path (packed below 2^21 items, else two arrays)', () => {
+    // Keys crafted to tie (~40 items each, as `uniform` promises rare ties: its insertion is quadratic
+    // in a run): sharing their top 22 bits, whole high words, and whole keys.
+    for (const n of [6000, 2 ** 21 + 5]) {
+      const keys = permutationKeys(k[0], k[1], n), step = Math.floor(n / 40);
+      for (let i = 1; i < n; i += step) keys[2 * i] = 0x55555000 | (i & 0x3ff);
+      for (let i = 2; i < n; i += step) keys[2 * i] = 0x12345678;
+      for (let i = 3; i < n; i += step) { keys[2 * i] = 0x9abcdef0; keys[2 * i + 1] = 5; }
+      const want = Array.from({ length: n }, (_, i) => i)
+        .sort((a, b) => (keys[2 * a] - keys[2 * b]) || (keys[2 * a + 1] - keys[2 * b + 1]) || (a - b));
+      const out = new Uint32Array(n);
+      smallestKeys(keys, n, out, true);
+      expect(Array.from(out).every((v, j) => v === want[j]), `n=${n}`).toBe(true);
+    }
   });
 
   it('places every value at every position with probability 1/n (χ² over 6000 keys, n = 7)', () => {
@@ -184,8 +201,9 @@ describe('shuffle', () => {
 });
 
 describe('sampleWithoutReplacement', () => {
-  it('uniform: exactly the first k of permutation(key, population)', async () => {
-    for (const [kk, pop] of [[0, 0], [0, 10], [3, 10], [10, 10], [100, 100_000], [5000, 70_000]]) {
+  it('uniform, not few of many (16·k > population): exactly the first k of permutation(key, population)', async () => {
+    for (const [kk, pop] of [[1, 1], [3, 10], [10, 10], [6250, 99_999], [5000, 70_000]]) {
+      expect(isFewOfMany(kk, pop)).toBe(false);  // few of many: test/sparse-sample.test.ts
       const want = permutation(k, pop).subarray(0, kk);
       expect(sampleWithoutReplacement(k, kk, { population: pop })).toEqual(want);
       expect(await sampleWithoutReplacementAsync(k, kk, { population: pop, backend: 'cuda' })).toEqual(want);

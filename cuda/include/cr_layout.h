@@ -16,9 +16,11 @@
 #define CR_TAG_POISSON 9u
 #define CR_TAG_BINOMIAL 10u
 #define CR_TAG_NEGATIVE_BINOMIAL 11u
-// 8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+// 8: other samplers of issue 19.
 #define CR_TAG_PERMUTE 12u
 #define CR_TAG_WEIGHTED 13u
+// Sampling few of many without replacement: the host computes it for every backend (docs/streams.md §11.3).
+#define CR_TAG_SAMPLE 14u
 #define CR_TAG_VON_MISES 15u
 
 #endif  // CR_LAYOUT_H

@@ -17,6 +17,8 @@
  *   permutation keys   (b mod 2^32, b div 2^32, 0, TAG_PERMUTE)  element i's 64-bit key = words 2i, 2i+1
  *   weighted keys      (b mod 2^32, b div 2^32, 0, TAG_WEIGHTED) element i's uniform = words 2i, 2i+1
  *                      (docs/streams.md, "Permutations and sampling without replacement")
+ *   sparse sample      (b, 0, 0, TAG_SAMPLE) step j's proposal 0 = word j; retry blocks (j, 0, c ≥ 1,
+ *                      TAG_SAMPLE), like bounded integers (docs/streams.md, "Few of many")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md, "Counts")
  *
@@ -38,9 +40,12 @@ export const TAG_BINOMIAL = 10;
 /** Negative binomial's Poisson proposals (its gamma is the gamma stream's element; docs/streams.md,
  *  "Negative binomial"). */
 export const TAG_NEGATIVE_BINOMIAL = 11;
-// 8: other samplers of issue 19; 14 is reserved for permutations and sampling without replacement.
+// 8: other samplers of issue 19.
 export const TAG_PERMUTE = 12;
 export const TAG_WEIGHTED = 13;
+/** Uniform sampling without replacement of few from many: step j's proposal 0 is word j of the plane
+ *  (c2 = 0), its retries blocks (j, 0, c ≥ 1, TAG_SAMPLE), like TAG_INTEGERS (docs/streams.md, "Few of many"). */
+export const TAG_SAMPLE = 14;
 /** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e
  *  (docs/streams.md, "von Mises"). */
 export const TAG_VON_MISES = 15;

@@ -66,7 +66,12 @@ export function mulHi32(a: number, b: number): number {
 
 /** Narrow proposal x: k = ⌊x·r / 2^32⌋ when accepted, else −1. */
 function narrow(x: number, p: IntegersPlan): number {
-  const r = p.r;
+  return narrowProposal(x, p.r, p.t);
+}
+
+/** Narrow proposal x for range r ≤ 2^32 with threshold t = 2^32 mod r: ⌊x·r / 2^32⌋ when accepted, else −1
+ *  (also sampling without replacement's steps, lib/kernels/sparse-sample.ts). */
+export function narrowProposal(x: number, r: number, t: number): number {
   let k: number, l: number;
   if (r <= SMALL_RANGE) {
     const m = x * r;  // < 2^53: exact
@@ -78,7 +83,7 @@ function narrow(x: number, p: IntegersPlan): number {
     k = mulHi32(x, r);
     l = Math.imul(x, r) >>> 0;
   }
-  return l >= p.t ? k : -1;
+  return l >= t ? k : -1;
 }
 
 /** Wide proposal x = xh·2^32 + xl: k = ⌊x·r / 2^64⌋ when accepted, else −1. The 128-bit product in

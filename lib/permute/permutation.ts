@@ -9,7 +9,10 @@ import { pickBackend } from '../backend/select.js';
 import { deviceFor, preferFor, runCall, runCallAsync, type Call } from '../facade/device-io.js';
 import { checkDtype, type DeviceOut } from '../facade/dtype.js';
 import type { DeviceArray } from '../facade/device-array.js';
-import { SELECT_DTYPES, permutationOp, weightedSampleOp, type SelectDtype } from '../samplers/select.js';
+import {
+  SELECT_DTYPES, permutationOp, sparseSampleOp, weightedSampleOp, type SelectDtype,
+} from '../samplers/select.js';
+import { isFewOfMany } from '../kernels/sparse-sample.js';
 import { checkWeights, MAX_ITEMS, type WeightsInput } from '../core/weights.js';
 import { checkCount, describe, isDetached } from '../core/validate.js';
 import { copyOf, intrinsicCtor, typedArrayName, typedLength } from '../core/views.js';
@@ -77,6 +80,8 @@ function sampleCall(key: Key, k: unknown, options: unknown): Call {
     const size = checkCount(population, 'population');
     if (p.n > size) throw new RangeError(`k = ${p.n} exceeds population = ${size}`);
     const dtype = dtypeFor(p, size, 'population');
+    // O(k) on the host (docs/streams.md, "Few of many"; the work is k); else the first k of the permutation.
+    if (isFewOfMany(p.n, size)) return call(p, sparseSampleOp(dtype), dtype, p.n, { population: size });
     return call(p, permutationOp(dtype), dtype, size, { population: size });
   }
   const w = checkWeights(weights);
@@ -112,10 +117,11 @@ export const permutationAsync = asyncly(
 ) as <O extends PermutationOptions>(key: Key, n: number, options?: O) => Promise<PermutationResult<O>>;
 
 /**
- * k distinct indices: uniformly from [0, population) — exactly permutation(key, population)'s first k —,
- * or weighted (Efraimidis–Spirakis: the k smallest keys E_i / w_i), in order of increasing key, which
- * is the order of k successive weighted draws without replacement (docs/streams.md, "weighted sampling without
- * replacement").
+ * k distinct indices: uniformly from [0, population), in a uniformly random order — when 16·k ≤ population
+ * the first k steps of a Fisher–Yates shuffle, O(k) time and memory (docs/streams.md, "Few of many"),
+ * else exactly permutation(key, population)'s first k —, or weighted (Efraimidis–Spirakis: the k
+ * smallest keys E_i / w_i), in order of increasing key, which is the order of k successive weighted
+ * draws without replacement (docs/streams.md, "weighted sampling without replacement").
  */
 export function sampleWithoutReplacement<O extends SampleWithoutReplacementOptions>(key: Key, k: number, options: O): PermutationResult<O> {
   return runCall(sampleCall(key, k, options)) as PermutationResult<O>;

@@ -4,7 +4,7 @@
 // Compiler: Debian clang version 14.0.6
 
 /** SHA-256 of the build flags and the source files the module was compiled from. */
-export const SAMPLERS_WASM_SOURCE_SHA256 = '1f93d83ba11b62466c36951454160d2044f271bc3f258a47a4805dcde2cf2431';
+export const SAMPLERS_WASM_SOURCE_SHA256 = '73b379ec7bb74a64e1a819fcdc055a259fb271528df11751bf0fefa39a8b7e84';
 
 /** The compiled sampler module (118009 bytes), base64. */
 export const SAMPLERS_WASM_BASE64 =

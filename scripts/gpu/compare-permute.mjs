@@ -1,10 +1,12 @@
 // gpu-compare section: permutations and sampling without replacement (docs/streams.md, "Permutations and sampling
 // without replacement"). The CUDA radix sort of (key, index) pairs against the TypeScript selection, bit for bit:
 // permutation for sizes from 0 to 10^7 in every dtype, sync and async and into DeviceArrays; uniform samples (the
-// first k of a permutation); weighted samples with zeros, float32 and float64 weights, subnormal and
-// huge weights (ties at key 0 and +∞); and the time of a 10^6 permutation on each backend.
+// first k of a permutation; or, with 16·k ≤ N, few of many: computed on the host by both backends, the GPU's
+// uploaded into a DeviceArray — docs/streams.md, "Few of many"); weighted samples with zeros, float32 and
+// float64 weights, subnormal and huge weights (ties at key 0 and +∞); and the time of a 10^6 permutation on
+// each backend.
 export async function comparePermute({ lib, record, results, now, max }) {
-  const { key, permutation, permutationAsync, sampleWithoutReplacement } = lib;
+  const { key, permutation, permutationAsync, sampleWithoutReplacement, sampleWithoutReplacementAsync } = lib;
   const k = key(0x5e1ec7n);
   const sizes = [0, 1, 2, 7, 300, 4099, 65_537, 1_000_003, 10_000_001].filter((n) => n <= max);
   let ok = 0, total = 0;
@@ -24,9 +26,27 @@ export async function comparePermute({ lib, record, results, now, max }) {
       }
     }
     for (const kk of [1, 1000, Math.floor(n / 2)].filter((x) => x <= n)) {
-      check(`uniform sample k=${kk} of ${n}`, sampleWithoutReplacement(k, kk, { backend: 'cuda', population: n }),
-        sampleWithoutReplacement(k, kk, { backend: 'cpu', population: n }));
+      const want = sampleWithoutReplacement(k, kk, { backend: 'cpu', population: n });
+      const got = sampleWithoutReplacement(k, kk, { backend: 'cuda', population: n });
+      check(`uniform sample k=${kk} of ${n}`, got, want);
+      if (kk > 0 && 16 * kk <= n) {
+        const d = sampleWithoutReplacement(k, kk, { backend: 'cuda', population: n, out: 'device' });
+        check(`few of many k=${kk} of ${n} out: device`, d.toHost(), want);
+        d.free();
+        const opts = { backend: 'cuda', population: n, dtype: 'float64', out: 'device' };
+        const f = await sampleWithoutReplacementAsync(k, kk, opts);
+        check(`few of many k=${kk} of ${n} float64 async out: device`, f.toHost(), Float64Array.from(want));
+        f.free();
+      }
     }
+  }
+  {
+    // few of the largest population: O(k) on both backends (keying it would need 32 GiB)
+    const big = { population: 2 ** 32 - 1, dtype: 'uint32' };
+    const d = sampleWithoutReplacement(k, 10, { ...big, backend: 'cuda', out: 'device' });
+    const want = sampleWithoutReplacement(k, 10, { ...big, backend: 'cpu' });
+    check('few of many k=10 of 2^32-1 out: device', d.toHost(), want);
+    d.free();
   }
   for (const n of [5, 1000, 100_003, 1_000_003].filter((x) => x <= max)) {
     for (const C of [Float64Array, Float32Array]) {

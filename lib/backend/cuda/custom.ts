@@ -14,11 +14,15 @@
  * 'ERANGE' and becomes the facade's RangeError here), samples into job.device.out (handle, n).
  */
 import type { Job } from '../../core/job.js';
-import type { AliasDeviceTable, NativeAddon, Out, Shapes } from '../../core/addon.js';
+import type { AliasDeviceTable, DeviceHandle, NativeAddon, Out, Shapes } from '../../core/addon.js';
 import { OP_ALIAS, OP_ALIAS_BUILD, OP_ALIAS_COUNTS, OP_CATEGORICAL } from '../../samplers/alias.js';
 import { OP_XORWOW } from '../../samplers/xorwow.js';
 import { OP_SOBOL } from '../../samplers/sobol.js';
 import { OP_MRG32K3A } from '../../samplers/mrg32k3a.js';
+import { OP_SPARSE_SAMPLE } from '../../samplers/select.js';
+import { sparseSampleKernel } from '../../kernels/sparse-sample.js';
+import { CTORS, type DeviceDtype } from '../../core/types.js';
+import { OPS } from '../../samplers/registry.js';
 import { mapErrors, outArgs, rangeError } from './errors.js';
 import { mrg32k3aAdapter, sobolAdapter } from './qrng.js';
 
@@ -93,6 +97,7 @@ function weightsError(e: unknown): unknown {
  *   subsequenceLo, subsequenceHi } (curand_init(seed, subsequence, offset) with offset = job.lo/hi),
  *   or params { state: { v: [5 words], d } } (a curandStateXORWOW_t snapshot, skipping job.lo/hi
  *   steps first). job.key is ignored.
+ * - sparseSample: params { population }; out = the k indices, or device.out (computed on the host).
  * - sobol, mrg32k3a: lib/backend/cuda/qrng.ts.
  */
 /** Adapters that call the addon function named like the job's op (an addon built before those
@@ -152,6 +157,20 @@ export const CUSTOM: Readonly<Record<string, Adapter>> = {
     return async
       ? addon.xorwowFillAsync(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array)
       : addon.xorwowFill(a[0], a[1], a[2], a[3], a[4], a[5], out as Uint32Array);
+  },
+  [OP_SPARSE_SAMPLE](addon, job, async) {
+    // Sequential by nature (each step reads the swaps before it) and O(k): the host computes it — the
+    // CPU backend's own kernel, so the same bits — and a DeviceArray output receives the k indices.
+    const population = job.params.population as number;
+    const d = job.device?.out;
+    if (!d) {
+      sparseSampleKernel(job.key[0], job.key[1], population, job.out as Int32Array | Uint32Array | Float64Array);
+      return;
+    }
+    const host = new CTORS[OPS.get(job.op)!.dtype as DeviceDtype](d.n) as Int32Array | Uint32Array | Float64Array;
+    sparseSampleKernel(job.key[0], job.key[1], population, host);
+    if (async) return addon.deviceFromHostAsync(d.handle as DeviceHandle, host);
+    addon.deviceFromHost(d.handle as DeviceHandle, host);
   },
   [OP_SOBOL]: sobolAdapter,
   [OP_MRG32K3A]: mrg32k3aAdapter,
