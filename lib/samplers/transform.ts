@@ -9,7 +9,10 @@ import { normalTransform, uniformTransform, type TransformBase, type TransformFn
 import { transformWasm } from '../wasm/samplers.js';
 import { finite, positive } from '../core/constraints.js';
 import { nullPrototypes } from '../core/records.js';
-import { hostPerElement, perElementOf, perElementRows, rowColumns, type CudaArg, type ParamSpec, type SamplerSpec } from './spec.js';
+import {
+  hostPerElement, perElementOf, perElementRows, rowColumns, type CudaArg, type OpSpec, type ParamSpec, type SamplerSpec,
+} from './spec.js';
+import type { SamplerFn } from '../core/addon.js';
 
 /** The public parameters of a sampler whose kernels read one row p of doubles (transforms, element samplers). */
 export interface ParamRow {
@@ -26,18 +29,10 @@ export interface ParamRow {
   check?(v: Record<string, number>, at: (name: string) => string): void;
 }
 
-export interface TransformDef extends ParamRow {
-  name: string;
-  summary: string;
-  stream: string;
-  /** Its id in cr_transforms.h. */
-  id: number;
+export interface TransformDef extends RowSamplerDef {
   base: TransformBase;
   /** The value of one element: binary64 base value x, parameters p; the same operations as in C++. */
   f: TransformFn;
-  hints?: SamplerSpec['hints'];
-  /** Smallest n for which `auto` prefers the GPU. */
-  crossover?: number;
 }
 
 /** The transforms, for tests that compare them with cr_transforms.h. */
@@ -91,8 +86,32 @@ export function transformSampler(d: TransformDef): SamplerSpec {
   const kernel = (wide: boolean) => (a: KernelArgs) => {
     run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, rowColumns(a.perElement, width));
   };
-  const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
+  return rowSamplerSpec(d, 'transform', { float32: { cpu: kernel(false), fast }, float64: { cpu: kernel(true), fast } });
+}
+
+/** What a sampler over one row p of doubles declares (a transform or an element sampler). */
+export interface RowSamplerDef extends ParamRow {
+  name: string;
+  summary: string;
+  stream: string;
+  /** Its id in its C++ table (cr_transforms.h, cr_elements.h). */
+  id: number;
+  hints?: SamplerSpec['hints'];
+  /** Smallest n for which `auto` prefers the GPU. */
+  crossover?: number;
+}
+
+/**
+ * The spec of a row sampler: public parameters, each also per element; the call lowered to its row p
+ * (or one per element, as columns p0 … p(P−1)); ops `<name>32/64` with the given CPU kernels and the
+ * addon's `<fn>32/64(…, id, rows of p, out)`.
+ */
+export function rowSamplerSpec(
+  d: RowSamplerDef, fn: 'transform' | 'element', kernels: Record<'float32' | 'float64', Pick<OpSpec, 'cpu' | 'fast'>>,
+): SamplerSpec {
+  const width = transformParamNames(d).length;
+  const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];
   const crossover = d.crossover ?? 1 << 12;
   return {
     name: d.name,
@@ -109,9 +128,9 @@ export function transformSampler(d: TransformDef): SamplerSpec {
       if (!arrays) return { op, params: { p: transformParams(d, v as Record<string, number>) } };
       return { op, params: { p: new Float64Array(width) }, perElement: transformColumns(d, v, arrays) };
     },
-    ops: [
-      { name: `${d.name}32`, dtype: 'float32', cpu: kernel(false), fast, cuda: { fn: 'transform32', args, crossover } },
-      { name: `${d.name}64`, dtype: 'float64', cpu: kernel(true), fast, cuda: { fn: 'transform64', args, crossover } },
-    ],
+    ops: (['float32', 'float64'] as const).map((dtype) => {
+      const bits = dtype === 'float32' ? '32' : '64';
+      return { name: `${d.name}${bits}`, dtype, ...kernels[dtype], cuda: { fn: `${fn}${bits}` as SamplerFn, args, crossover } };
+    }),
   };
 }
