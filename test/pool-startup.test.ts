@@ -20,13 +20,15 @@ const WORKER = join(ROOT, 'dist/lib/backend/cpu/worker.js');
 const tmp = mkdtempSync(join(tmpdir(), 'cr-pool-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** An app that compares async against sync results (n over the pool's inline threshold) and exits by itself. */
+/** An app that compares async against sync results (n over the pool's inline threshold) and exits by itself.
+ *  Two pooled ops (normal, gamma): uniform's async twin runs in the calling thread where the host SIMD
+ *  kernels are (lib/backend/cpu/pool.ts copyBound), and a broken pool warns after its third failed start. */
 const app = (from: string) => `
-import { uniformAsync, uniform, gammaAsync, gamma, key } from '${from}';
+import { normalAsync, normal, gammaAsync, gamma, key } from '${from}';
 const same = (a, b) => Buffer.from(a.buffer).equals(Buffer.from(b.buffer));
-const u = await uniformAsync(key(1), 300000);
+const u = await normalAsync(key(1), 300000);
 const g = await gammaAsync(key(2), 200000, { alpha: 0.7 });
-console.log('same:', same(u, uniform(key(1), 300000)) && same(g, gamma(key(2), 200000, { alpha: 0.7 })));
+console.log('same:', same(u, normal(key(1), 300000)) && same(g, gamma(key(2), 200000, { alpha: 0.7 })));
 `;
 
 function run(args: string[], env: Record<string, string> = {}, cwd = tmp) {
@@ -78,8 +80,8 @@ describe('worker threads that cannot start', () => {
 
   it('shutdownPool() with a call pending rejects it, saying the pool was shut down', () => {
     writeFileSync(join(tmp, 'shutdown.mjs'), `
-import { uniformAsync, shutdownPool, key } from '${INDEX}';
-const p = uniformAsync(key(1), 4e6).then(() => 'resolved', (e) => 'rejected: ' + e.message);
+import { normalAsync, shutdownPool, key } from '${INDEX}';
+const p = normalAsync(key(1), 4e6).then(() => 'resolved', (e) => 'rejected: ' + e.message);
 await new Promise((r) => setTimeout(r, 0));
 await shutdownPool();
 console.log(await p);
