@@ -368,9 +368,11 @@ function copyBound(job: Job, path: CpuPath): boolean {
 async function runSliced(job: Job, path: CpuPath): Promise<void> {
   const n = job.out.length;
   for (let start = 0; start < n; start += SLICE_ELEMENTS) {
-    // First a yield, as a pooled call returns before any value is written; then, before each slice, the
-    // caller's array may have been transferred or shrunk meanwhile: never write into what it became.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // First the caller's turn (a microtask: the call returns before any value is written, as a pooled one
+    // does), then the event loop's before each further slice; the caller's array may have been transferred
+    // or shrunk meanwhile: never write into what it became.
+    if (start === 0) await null;
+    else await new Promise<void>((resolve) => setImmediate(resolve));
     if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
     const count = Math.min(SLICE_ELEMENTS, n - start);
     runKernel(job.op, kernelArgs(count === n ? job : subJob(job, start, count)), path);
