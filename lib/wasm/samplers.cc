@@ -1,6 +1,6 @@
 // WebAssembly SIMD samplers: Box–Muller, exponential, Marsaglia polar and Marsaglia–Tsang gamma, two
-// binary64 lanes per f64x2, and the transforms of cuda/include/cr_transforms.h over their base values,
-// bit-identical to the TypeScript specification (lib/kernels/normal.ts, lib/kernels/gamma.ts,
+// binary64 lanes per f64x2, the transforms of cuda/include/cr_transforms.h over their base values and
+// the element samplers of cuda/include/cr_elements.h (scalar, one element at a time), bit-identical to the TypeScript specification (lib/kernels/normal.ts, lib/kernels/gamma.ts,
 // lib/kernels/transform.ts, lib/core/math/*.ts).
 //
 // Why the bits are the same. WebAssembly's f64/f64x2 add, sub, mul, div and sqrt are IEEE 754
@@ -31,6 +31,7 @@
 
 #include "cr_counts.h"
 #include "cr_discrete.h"
+#include "cr_elements.h"
 #include "cr_gamma.h"
 #include "cr_transforms.h"
 
@@ -520,9 +521,12 @@ static void bm_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32
   }
 }
 
+/** wide: 1 float64 (2 doubles per block), 0 float32 (4 floats per block), 2 the float32 stream's values in
+ *  binary64 (4 doubles per block, at most CHUNK_BLOCKS / 2 blocks: Student's t takes z unrounded). */
 EXPORT(bm_fill) void bm_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, uint32_t wide,
                              double mean, double std) {
-  if (wide) bm_impl<true>(k0, k1, blo, bhi, nblocks, mean, std);
+  if (wide == 1) bm_impl<true>(k0, k1, blo, bhi, nblocks, mean, std);
+  else if (wide == 2) bm_impl<false, true>(k0, k1, blo, bhi, nblocks, mean, std);
   else bm_impl<false>(k0, k1, blo, bhi, nblocks, mean, std);
 }
 
@@ -666,6 +670,42 @@ EXPORT(transform_fill) int32_t transform_fill(uint32_t k0, uint32_t k1, uint32_t
     return 0;
     CR_TRANSFORMS(CR_TF_FILL)
 #undef CR_TF_FILL
+  }
+  return 1;
+}
+
+// ---- element samplers (lib/kernels/element.ts; cuda/include/cr_elements.h) --------------------------
+
+/** Elements [e, e + count) of one element sampler, scalar per element (F: its cr_el_ type), into OUT. */
+template <class F>
+static void element_run(uint32_t k0, uint32_t k1, uint64_t e, uint32_t count, uint32_t wide, const double* p) {
+  float* const outf = (float*)OUT;
+  if (wide) {
+    for (uint32_t j = 0; j < count; ++j) OUT[j] = F::value(k0, k1, e + j, p);
+  } else {
+    // float j is written at bytes 4j: never over a later element (each is computed before its store)
+    for (uint32_t j = 0; j < count; ++j) outf[j] = (float)F::value(k0, k1, e + j, p);
+  }
+}
+
+/**
+ * Element sampler `id` of cr_elements.h for elements [e, e + count), e = (ehi:elo), count <= 2·CHUNK_BLOCKS,
+ * parameter row p: OUT[j] (doubles, wide) or its floats (rounded once, as a Float32Array store), the very
+ * function the CUDA kernels run, one element at a time (scalar Philox blocks of its own sub-stream).
+ * Returns 0, or 1 for an id cr_elements.h does not have (then nothing is written: transform_fill's rule).
+ */
+EXPORT(element_fill) int32_t element_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count,
+                                          uint32_t wide, int32_t id, double p0, double p1, double p2, double p3,
+                                          double p4, double p5, double p6, double p7) {
+  const double p[CR_ELEMENT_MAX_PARAMS] = {p0, p1, p2, p3, p4, p5, p6, p7};
+  const uint64_t e = ((uint64_t)ehi << 32) | elo;
+  switch (id) {
+#define CR_EL_FILL(ID, NAME, TAG, NP)                  \
+  case ID:                                             \
+    element_run<cr_el_##NAME>(k0, k1, e, count, wide, p); \
+    return 0;
+    CR_ELEMENTS(CR_EL_FILL)
+#undef CR_EL_FILL
   }
   return 1;
 }
