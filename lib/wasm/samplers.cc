@@ -688,6 +688,62 @@ static void element_run(uint32_t k0, uint32_t k1, uint64_t e, uint32_t count, ui
   }
 }
 
+/** Plane 1's uniform u of the elements of one Philox pass (wald_vec). */
+static double WALD_U[SUB_BLOCKS] __attribute__((aligned(16)));
+
+/**
+ * Wald elements [e, e + count), e = (ehi:elo), p = (mean, scale): cr_wald_element operation by operation,
+ * two lanes per f64x2 (lane = element = block of planes 0 and 1 of CR_TAG_WALD). Its only rare inputs are
+ * vlog's (v is in (0, 1]: never) and sincos2pi's tiny turns, which the vector functions finish by the
+ * scalar ports themselves. Whole 8-element steps: the extra values land in OUT's padding.
+ */
+static void wald_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                     const double* p) {
+  const v2d mean = splat(p[0]), four_scale = splat(4.0 * p[1]);
+  float* const outf = (float*)OUT;
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    // block 1: u = k53(w0, w1)·2^-53
+    philox_pass(k0, k1, pe, ph, n, 1u, CR_TAG_WALD);
+    for (uint32_t g = 0; g < n; g += 4) {
+      store2(WALD_U + g, k53(WORDS[g], WORDS[g + 1], 0) * V(two_m53));
+      store2(WALD_U + g + 2, k53(WORDS[g], WORDS[g + 1], 1) * V(two_m53));
+    }
+    // block 0: z = sqrt(0 - 2 log v)·cos 2πu1, u1 = k53(w0, w1)·2^-53, v = (k53(w2, w3) + 1)·2^-53
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_WALD);
+    for (uint32_t g = 0; g < n; g += 8) {
+      constexpr int N = 4;  // vector i: blocks g + 2i, g + 2i + 1
+      v2d u1[N], v[N], lg[N], sn[N], cs[N];
+      EACH {
+        const v128_t* w = WORDS + g + 4 * (i >> 1);
+        u1[i] = k53(w[0], w[1], i & 1) * V(two_m53);
+        v[i] = (k53(w[2], w[3], i & 1) + V(one)) * V(two_m53);
+      }
+      vlog<N>(v, lg);
+      vsincos2pi<N>(u1, sn, cs);
+      EACH {
+        const v2d z = vsqrt(V(zero) - V(two) * lg[i]) * cs[i];
+        const v2d a = (mean * (z * z)) / four_scale;
+        const v2d t = vsqrt(a) + vsqrt(a + V(one));
+        const v2d r = t * t;
+        const v2d u = (v2d)wasm_v128_load(WALD_U + g + 2 * i);
+        const v128_t small = wasm_f64x2_le((v128_t)(u * (V(one) + V(one) / r)), (v128_t)V(one));
+        const v2d x = sel(small, mean / r, mean * r);
+        if (wide) {
+          store2(OUT + j + g + 2 * i, x);
+        } else {
+          outf[j + g + 2 * i] = (float)x[0];
+          outf[j + g + 2 * i + 1] = (float)x[1];
+        }
+      }
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
 /**
  * Element sampler `id` of cr_elements.h for elements [e, e + count), e = (ehi:elo), count <= 2·CHUNK_BLOCKS,
  * parameter row p: OUT[j] (doubles, wide) or its floats (rounded once, as a Float32Array store), the very
@@ -699,6 +755,10 @@ EXPORT(element_fill) int32_t element_fill(uint32_t k0, uint32_t k1, uint32_t elo
                                           double p4, double p5, double p6, double p7) {
   const double p[CR_ELEMENT_MAX_PARAMS] = {p0, p1, p2, p3, p4, p5, p6, p7};
   const uint64_t e = ((uint64_t)ehi << 32) | elo;
+  if (id == CR_ELEMENT_wald) {  // no rejection: the whole element in vectors
+    wald_vec(k0, k1, elo, ehi, count, wide, p);
+    return 0;
+  }
   switch (id) {
 #define CR_EL_FILL(ID, NAME, TAG, NP)                  \
   case ID:                                             \
