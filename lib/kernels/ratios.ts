@@ -21,10 +21,10 @@ export interface RatioDraws {
    *  float64 (wide) or float32 stream. */
   normal(k0: number, k1: number, lo: number, hi: number, wide: boolean, z: Float64Array): boolean;
   /** Gamma elements [first, first + g.length), scale 1, binary64, of shape alpha or alphas[i] (the
-   *  proposal layout of float64 when wide). */
+   *  proposal layout of float64 when wide); `period` p, when given, says alphas[i] = alphas[i mod p]. */
   gamma(
     k0: number, k1: number, lo: number, hi: number, alpha: number, alphas: Floats | undefined, proposals: number,
-    wide: boolean, g: Float64Array,
+    wide: boolean, g: Float64Array, period?: number,
   ): boolean;
 }
 
@@ -43,9 +43,9 @@ function normals(d: RatioDraws, k0: number, k1: number, lo: number, hi: number, 
 
 function gammas(
   d: RatioDraws, k0: number, k1: number, lo: number, hi: number, alpha: number, alphas: Floats | undefined,
-  proposals: number, wide: boolean, g: Float64Array,
+  proposals: number, wide: boolean, g: Float64Array, period?: number,
 ): void {
-  if (!d.gamma(k0, k1, lo, hi, alpha, alphas, proposals, wide, g)) {
+  if (!d.gamma(k0, k1, lo, hi, alpha, alphas, proposals, wide, g, period)) {
     SPEC_DRAWS.gamma(k0, k1, lo, hi, alpha, alphas, proposals, wide, g);
   }
 }
@@ -106,7 +106,8 @@ export function fKernel(
     // gamma element 2e, 64-bit
     const gLo = (eLo << 1) >>> 0, gHi = ((eHi << 1) | (eLo >>> 31)) >>> 0;
     const g = scratch.g.subarray(0, 2 * m);
-    gammas(draws, k0, k1, gLo, gHi, 0, alphas.subarray(0, 2 * m), proposals, wide, g);
+    // a scalar call's shapes alternate (dfn/2, dfd/2): period 2, and the piece starts on an even element
+    gammas(draws, k0, k1, gLo, gHi, 0, alphas.subarray(0, 2 * m), proposals, wide, g, dfns && dfds ? undefined : 2);
     if (dfns && dfds) for (let i = 0; i < m; i++) out[s + i] = (g[2 * i] / g[2 * i + 1]) * (dfds[s + i] / dfns[s + i]);
     else for (let i = 0; i < m; i++) out[s + i] = (g[2 * i] / g[2 * i + 1]) * ratio;
   }

@@ -745,6 +745,68 @@ static void wald_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint3
 }
 
 /**
+ * von Mises elements [e, e + count), e = (ehi:elo), of a mode-1 row p = (1, s, kappa, mu, c): proposal 0 of
+ * every element (block (e, 0, CR_TAG_VON_MISES)) tested two lanes per f64x2 with cr_von_mises_element's
+ * operations (the log of a lane the first test accepts is computed and discarded); an accepted lane is
+ * finished by the scalar acos and wrap, a rejected one is the scalar element itself (its loop from
+ * proposal 0: the first accepted, the same value). Whole 8-element steps: extras land in OUT's padding.
+ */
+static void von_mises_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                          const double* p) {
+  const double PI = 3.141592653589793, TWO_PI = 6.283185307179586;
+  const v2d s = splat(p[1]), kappa = splat(p[2]);
+  const uint64_t e0 = ((uint64_t)ehi << 32) | elo;
+  float* const outf = (float*)OUT;
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_VON_MISES);
+    for (uint32_t g = 0; g < n; g += 8) {
+      constexpr int N = 4;  // vector i: blocks g + 2i, g + 2i + 1
+      v2d u[N], v[N], hu[N], sn[N], cs[N], wv[N], y[N], q[N], lq[N];
+      v128_t ok[N], pos[N];
+      EACH {
+        const v128_t* w = WORDS + g + 4 * (i >> 1);
+        u[i] = k53(w[0], w[1], i & 1) * V(two_m53);
+        v[i] = (k53(w[2], w[3], i & 1) + V(one)) * V(two_m53);
+        hu[i] = V(half) * u[i];
+      }
+      vsincos2pi<N>(hu, sn, cs);
+      EACH {
+        wv[i] = (V(one) + s * cs[i]) / (s + cs[i]);
+        y[i] = kappa * (s - wv[i]);
+        ok[i] = wasm_f64x2_ge((v128_t)(y[i] * (V(two) - y[i]) - v[i]), (v128_t)V(zero));
+        pos[i] = wasm_f64x2_gt((v128_t)y[i], (v128_t)V(zero));
+        q[i] = sel(pos[i], y[i] / v[i], V(one));  // lanes with y <= 0 take log(1): discarded
+      }
+      vlog<N>(q, lq);
+      EACH ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], wasm_f64x2_ge((v128_t)(lq[i] + V(one) - y[i]), (v128_t)V(zero))));
+      for (int i = 0; i < N; ++i) {
+        const uint32_t* w0 = (const uint32_t*)(WORDS + g + 4 * (i >> 1));  // word 0 of the group's 4 blocks
+        for (int l = 0; l < 2; ++l) {
+          const uint32_t b = g + 2 * i + l;
+          double x;
+          if (l == 0 ? wasm_i64x2_extract_lane(ok[i], 0) == 0 : wasm_i64x2_extract_lane(ok[i], 1) == 0) {
+            x = cr_von_mises_element(k0, k1, e0 + j + b, p);
+          } else {
+            const double c = wv[i][l];
+            double r = cr_acos(c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c);
+            if (w0[2 * (i & 1) + l] & 1u) r = -r;
+            const double t = r + p[3];
+            x = t < -PI ? t + TWO_PI : t >= PI ? t - TWO_PI : t;
+          }
+          if (wide) OUT[j + b] = x;
+          else outf[j + b] = (float)x;
+        }
+      }
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
+/**
  * Element sampler `id` of cr_elements.h for elements [e, e + count), e = (ehi:elo), count <= 2·CHUNK_BLOCKS,
  * parameter row p: OUT[j] (doubles, wide) or its floats (rounded once, as a Float32Array store), the very
  * function the CUDA kernels run, one element at a time (scalar Philox blocks of its own sub-stream).
@@ -757,6 +819,10 @@ EXPORT(element_fill) int32_t element_fill(uint32_t k0, uint32_t k1, uint32_t elo
   const uint64_t e = ((uint64_t)ehi << 32) | elo;
   if (id == CR_ELEMENT_wald) {  // no rejection: the whole element in vectors
     wald_vec(k0, k1, elo, ehi, count, wide, p);
+    return 0;
+  }
+  if (id == CR_ELEMENT_von_mises && p[0] == 1.0) {  // Best–Fisher (modes 0 and 2, the extremes of κ: scalar)
+    von_mises_vec(k0, k1, elo, ehi, count, wide, p);
     return 0;
   }
   switch (id) {

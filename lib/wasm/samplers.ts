@@ -244,30 +244,35 @@ export function gammaWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArg
     out instanceof Float64Array, out as Floats);
 }
 
-/** gammaKernel with `wide` (the proposal layout) apart from out's type: a Float64Array out takes the binary64
- *  values of either layout (Student's t and F combine the float32 stream's gammas unrounded). */
+/**
+ * gammaKernel with `wide` (the proposal layout) apart from out's type: a Float64Array out takes the binary64
+ * values of either layout (Student's t and F combine the float32 stream's gammas unrounded). With `period`
+ * p, alphas[i] = alphas[i mod p] (F's alternating shapes): the module's tables hold p shapes, set up once.
+ */
 function gammaFill(
   k0: number, k1: number, lo: number, hi: number, alpha: number, alphas: Floats | undefined, scale: number,
-  wide: boolean, out: Floats,
+  wide: boolean, out: Floats, period?: number,
 ): boolean {
   const n = out.length;
   if (n < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const mode = out instanceof Float64Array ? 1 : 2;
   const view = mode === 1 ? out64 : out32;
-  if (alphas === undefined) {
-    alphaBuf[0] = alpha;
-    ex.gamma_setup(1);
+  const fixed = alphas === undefined ? 1 : period !== undefined && period <= CHUNK_ELEMS ? period : 0;
+  if (fixed) {
+    if (alphas === undefined) alphaBuf[0] = alpha;
+    else alphaBuf.set(alphas.subarray(0, fixed));
+    ex.gamma_setup(fixed);
   }
   for (let s = 0; s < n; s += CHUNK_ELEMS) {
     const m = Math.min(CHUNK_ELEMS, n - s);
     const l = lo + s;
     const eLo = l >>> 0;
     const eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
-    if (alphas !== undefined) {
-      alphaBuf.set(alphas.subarray(s, s + m));
+    if (!fixed) {
+      alphaBuf.set((alphas as Floats).subarray(s, s + m));
       ex.gamma_setup(m);
     }
-    ex.gamma_fill(k0, k1, eLo, eHi, m, alphas === undefined ? 1 : m, 0, wide ? 1 : 0, mode, scale);
+    ex.gamma_fill(k0, k1, eLo, eHi, m, fixed || m, fixed ? s % fixed : 0, wide ? 1 : 0, mode, scale);
     out.set(view.subarray(0, m), s);
   }
   return true;
@@ -282,7 +287,8 @@ const RATIO_DRAWS: RatioDraws = {
       wide ? CHUNK_BLOCKS : CHUNK_BLOCKS / 2, out64);
     return true;
   },
-  gamma: (k0, k1, lo, hi, alpha, alphas, _proposals, wide, g) => gammaFill(k0, k1, lo, hi, alpha, alphas, 1, wide, g),
+  gamma: (k0, k1, lo, hi, alpha, alphas, _proposals, wide, g, period) =>
+    gammaFill(k0, k1, lo, hi, alpha, alphas, 1, wide, g, period),
 };
 
 /** studentTKernel of lib/kernels/ratios.ts with the module's normal and gamma elements. */
