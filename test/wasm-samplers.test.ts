@@ -16,6 +16,9 @@ import {
   unknownTransform, vectorMath,
 } from '../lib/wasm/samplers.js';
 import { exp, log, sincos2pi } from '../lib/core/math/index.js';
+import { ELEMENTS } from '../lib/samplers/element.js';
+import { SAMPLERS } from '../lib/samplers/registry.js';
+import { exampleValues } from '../lib/samplers/examples.js';
 import { expectSameBits } from './dist-helpers.js';
 import { rng } from './seeded-rng.js';
 
@@ -164,6 +167,29 @@ describe('gamma: WASM = JS bit for bit', () => {
   it('Dirichlet with K > 4096 components (longer than the module tables: the JS loop)', () => {
     const alphas = new Float64Array(5000).map((_, i) => 0.5 + (i % 7));
     same('dirichlet K=5000', () => new Float64Array(12_000), 'dirichlet64', { k0: 1, k1: 2, lo: 4000, hi: 0, params: { alpha: alphas, proposals: 1 } });
+  });
+});
+
+// The module's element_fill runs every sampler of cr_elements.h's table by its scalar C++ function, and Wald and
+// von Mises by vector versions (the registry's table test holds those to the specification); `generic` keeps
+// the table's scalar path checked for every element sampler, the ones to come included.
+describe('element samplers: WASM = JS bit for bit', () => {
+  it('the scalar path of cr_elements.h\'s table: every element sampler, both dtypes, across chunks', () => {
+    expect(ELEMENTS.length).toBeGreaterThan(1);
+    for (const d of ELEMENTS) {
+      const s = SAMPLERS.find((x) => x.name === d.name)!;
+      for (const dtype of ['float64', 'float32'] as const) {
+        const low = s.lower(exampleValues(s, true), dtype);
+        const Out = dtype === 'float64' ? Float64Array : Float32Array;
+        for (const [lo, hi, n] of [[5, 0, 9000], [0xffffffff - 40, 2, 100]]) {
+          const args = { k0: 3, k1: 4, lo, hi, params: low.params, perElement: {} };
+          const wasm = new Out(n), js = new Out(n);
+          expect(elementWasm({ ...args, out: wasm }, d.id, true)).toBe(true);
+          runKernel(low.op, { ...args, out: js }, { fast: false });
+          expectSameBits(wasm, js, `${d.name} ${dtype} generic ${hi}:${lo}`);
+        }
+      }
+    }
   });
 });
 

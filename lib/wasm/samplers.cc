@@ -1,7 +1,8 @@
 // WebAssembly SIMD samplers: Box–Muller, exponential, Marsaglia polar and Marsaglia–Tsang gamma, two
 // binary64 lanes per f64x2, the transforms of cuda/include/cr_transforms.h over their base values and
-// the element samplers of cuda/include/cr_elements.h (scalar, one element at a time), bit-identical to the TypeScript specification (lib/kernels/normal.ts, lib/kernels/gamma.ts,
-// lib/kernels/transform.ts, lib/core/math/*.ts).
+// the element samplers of cuda/include/cr_elements.h (Wald and von Mises in vectors, any other scalar),
+// bit-identical to the TypeScript specification (lib/kernels/normal.ts, gamma.ts, transform.ts,
+// element.ts, lib/core/math/*.ts).
 //
 // Why the bits are the same. WebAssembly's f64/f64x2 add, sub, mul, div and sqrt are IEEE 754
 // correctly rounded, floor and the integer<->double conversions used here are exact, and nothing is
@@ -745,17 +746,135 @@ static void wald_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint3
 }
 
 /**
- * von Mises elements [e, e + count), e = (ehi:elo), of a mode-1 row p = (1, s, kappa, mu, c): proposal 0 of
- * every element (block (e, 0, CR_TAG_VON_MISES)) tested two lanes per f64x2 with cr_von_mises_element's
- * operations (the log of a lane the first test accepts is computed and discarded); an accepted lane is
- * finished by the scalar acos and wrap, a rejected one is the scalar element itself (its loop from
- * proposal 0: the first accepted, the same value). Whole 8-element steps: extras land in OUT's padding.
+ * Best–Fisher's test (cr_von_mises_element, mode 1) of 8 proposals whose words are group-major in w[0..8)
+ * (w[4h + c]: word c of proposals 4h..4h+3), two lanes per f64x2: ok[l], and wv[l] for the acos. The log of
+ * a lane the first test accepts (or with y <= 0, given log 1) is computed and discarded.
+ */
+INLINE void vm_test(const v128_t* w, v2d s, v2d kappa, bool ok[8], double wv[8]) {
+  constexpr int N = 4;  // vector i: proposals 2i, 2i + 1
+  v2d u[N], v[N], hu[N], sn[N], cs[N], W[N], y[N], q[N], lq[N];
+  v128_t acc[N], pos[N];
+  EACH {
+    const v128_t* g = w + 4 * (i >> 1);
+    u[i] = k53(g[0], g[1], i & 1) * V(two_m53);
+    v[i] = (k53(g[2], g[3], i & 1) + V(one)) * V(two_m53);
+    hu[i] = V(half) * u[i];
+  }
+  vsincos2pi<N>(hu, sn, cs);
+  EACH {
+    W[i] = (V(one) + s * cs[i]) / (s + cs[i]);
+    y[i] = kappa * (s - W[i]);
+    acc[i] = wasm_f64x2_ge((v128_t)(y[i] * (V(two) - y[i]) - v[i]), (v128_t)V(zero));
+    pos[i] = wasm_f64x2_gt((v128_t)y[i], (v128_t)V(zero));
+    q[i] = sel(pos[i], y[i] / v[i], V(one));
+  }
+  vlog<N>(q, lq);
+  EACH {
+    const v128_t test2 = wasm_f64x2_ge((v128_t)(lq[i] + V(one) - y[i]), (v128_t)V(zero));
+    acc[i] = wasm_v128_or(acc[i], wasm_v128_and(pos[i], test2));
+    ok[2 * i] = wasm_i64x2_extract_lane(acc[i], 0) != 0;
+    ok[2 * i + 1] = wasm_i64x2_extract_lane(acc[i], 1) != 0;
+    wv[2 * i] = W[i][0];
+    wv[2 * i + 1] = W[i][1];
+  }
+}
+
+/** An accepted proposal's value: acos of wv clamped, negated when its word 0 is odd, mu added and wrapped. */
+INLINE double vm_finish(double wv, uint32_t w0, double mu) {
+  const double PI = 3.141592653589793, TWO_PI = 6.283185307179586;
+  double r = cr_acos(wv > 1.0 ? 1.0 : wv < -1.0 ? -1.0 : wv);
+  if (w0 & 1u) r = -r;
+  const double x = r + mu;
+  return x < -PI ? x + TWO_PI : x >= PI ? x - TWO_PI : x;
+}
+
+/** Elements of one pass whose proposal t - 1 was rejected: index (hi:lo) and output slot. */
+static uint32_t VM_LO[SUB_BLOCKS], VM_HI[SUB_BLOCKS], VM_AT[SUB_BLOCKS];
+
+INLINE void store_value(uint32_t at, uint32_t wide, double x) {
+  if (wide) OUT[at] = x;
+  else ((float*)OUT)[at] = (float)x;  // float at bytes 4·at: below every double not yet written
+}
+
+/**
+ * von Mises elements [e, e + count), e = (ehi:elo), of a mode-1 row p = (1, s, kappa, mu, c), in vectors:
+ * proposal 0 of every element from the pass's contiguous blocks (e, 0, CR_TAG_VON_MISES); the elements it
+ * rejects, proposal 1 from blocks (e, 1, tag) eight at a time through the vector Philox, and so on until
+ * none is left — each element's first accepted proposal, as cr_von_mises_element. The acos and the wrap
+ * are scalar. Whole 8-element steps: the extra values land in OUT's padding.
  */
 static void von_mises_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
                           const double* p) {
-  const double PI = 3.141592653589793, TWO_PI = 6.283185307179586;
   const v2d s = splat(p[1]), kappa = splat(p[2]);
-  const uint64_t e0 = ((uint64_t)ehi << 32) | elo;
+  bool ok[8];
+  double wv[8];
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_VON_MISES);
+    uint32_t pending = 0;
+    for (uint32_t g = 0; g < n; g += 8) {
+      vm_test(WORDS + g, s, kappa, ok, wv);
+      const uint32_t* w0 = (const uint32_t*)(WORDS + g);  // lanes of word 0: w0[l] (l < 4), w0[16 + l - 4]
+      for (uint32_t l = 0; l < 8; ++l) {
+        const uint32_t b = g + l;
+        if (ok[l]) {
+          store_value(j + b, wide, vm_finish(wv[l], w0[l < 4 ? l : 12 + l], p[3]));
+        } else {
+          const uint32_t lo = pe + b;
+          VM_LO[pending] = lo;
+          VM_HI[pending] = ph + (lo < pe ? 1 : 0);
+          VM_AT[pending++] = j + b;
+        }
+      }
+    }
+    for (uint32_t t = 1; pending > 0; ++t) {
+      uint32_t next = 0;  // the still rejected, compacted in place (next <= the entry being read)
+      for (uint32_t i = 0; i < pending; i += 8) {
+        Group gr[2];
+        for (int h = 0; h < 2; ++h) {
+          uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+          for (uint32_t l = 0; l < 4 && i + 4 * h + l < pending; ++l) {
+            lo[l] = VM_LO[i + 4 * h + l];
+            hi[l] = VM_HI[i + 4 * h + l];
+          }
+          gr[h].x0 = wasm_v128_load(lo);
+          gr[h].x1 = wasm_v128_load(hi);
+          gr[h].x2 = wasm_i32x4_splat((int32_t)t);
+          gr[h].x3 = wasm_i32x4_splat((int32_t)CR_TAG_VON_MISES);
+        }
+        philox2(gr[0], gr[1], k0, k1);
+        const v128_t w[8] = {gr[0].x0, gr[0].x1, gr[0].x2, gr[0].x3, gr[1].x0, gr[1].x1, gr[1].x2, gr[1].x3};
+        vm_test(w, s, kappa, ok, wv);
+        for (uint32_t q = 0; q < 8 && i + q < pending; ++q) {
+          uint32_t w0[4];
+          wasm_v128_store(w0, w[4 * (q >> 2)]);
+          if (ok[q]) {
+            store_value(VM_AT[i + q], wide, vm_finish(wv[q], w0[q & 3], p[3]));
+          } else {
+            VM_LO[next] = VM_LO[i + q];
+            VM_HI[next] = VM_HI[i + q];
+            VM_AT[next++] = VM_AT[i + q];
+          }
+        }
+      }
+      pending = next;
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
+/**
+ * von Mises elements [e, e + count) of a mode-0 (uniform: π(2u − 1)) or mode-2 row (the normal limit:
+ * c·sqrt(0 − 2 log v)·cos 2πu), which accept proposal 0 always: cr_von_mises_element's operations and its
+ * wrap, two lanes per f64x2. Whole 8-element steps, as von_mises_vec.
+ */
+static void von_mises_direct(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                             const double* p) {
+  const v2d pi = splat(3.141592653589793), two_pi = splat(6.283185307179586), c = splat(p[4]), mu = splat(p[3]);
+  const bool normal = p[0] == 2.0;
   float* const outf = (float*)OUT;
   uint32_t j = 0;
   for (uint32_t left = count; left > 0;) {
@@ -764,40 +883,28 @@ static void von_mises_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, 
     philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_VON_MISES);
     for (uint32_t g = 0; g < n; g += 8) {
       constexpr int N = 4;  // vector i: blocks g + 2i, g + 2i + 1
-      v2d u[N], v[N], hu[N], sn[N], cs[N], wv[N], y[N], q[N], lq[N];
-      v128_t ok[N], pos[N];
+      v2d u[N], v[N], r[N], sn[N], cs[N];
       EACH {
         const v128_t* w = WORDS + g + 4 * (i >> 1);
         u[i] = k53(w[0], w[1], i & 1) * V(two_m53);
         v[i] = (k53(w[2], w[3], i & 1) + V(one)) * V(two_m53);
-        hu[i] = V(half) * u[i];
       }
-      vsincos2pi<N>(hu, sn, cs);
+      if (normal) {
+        vlog<N>(v, r);
+        vsincos2pi<N>(u, sn, cs);
+        EACH r[i] = c * (vsqrt(V(zero) - V(two) * r[i]) * cs[i]);
+      } else {
+        EACH r[i] = pi * (V(two) * u[i] - V(one));
+      }
       EACH {
-        wv[i] = (V(one) + s * cs[i]) / (s + cs[i]);
-        y[i] = kappa * (s - wv[i]);
-        ok[i] = wasm_f64x2_ge((v128_t)(y[i] * (V(two) - y[i]) - v[i]), (v128_t)V(zero));
-        pos[i] = wasm_f64x2_gt((v128_t)y[i], (v128_t)V(zero));
-        q[i] = sel(pos[i], y[i] / v[i], V(one));  // lanes with y <= 0 take log(1): discarded
-      }
-      vlog<N>(q, lq);
-      EACH ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], wasm_f64x2_ge((v128_t)(lq[i] + V(one) - y[i]), (v128_t)V(zero))));
-      for (int i = 0; i < N; ++i) {
-        const uint32_t* w0 = (const uint32_t*)(WORDS + g + 4 * (i >> 1));  // word 0 of the group's 4 blocks
-        for (int l = 0; l < 2; ++l) {
-          const uint32_t b = g + 2 * i + l;
-          double x;
-          if (l == 0 ? wasm_i64x2_extract_lane(ok[i], 0) == 0 : wasm_i64x2_extract_lane(ok[i], 1) == 0) {
-            x = cr_von_mises_element(k0, k1, e0 + j + b, p);
-          } else {
-            const double c = wv[i][l];
-            double r = cr_acos(c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c);
-            if (w0[2 * (i & 1) + l] & 1u) r = -r;
-            const double t = r + p[3];
-            x = t < -PI ? t + TWO_PI : t >= PI ? t - TWO_PI : t;
-          }
-          if (wide) OUT[j + b] = x;
-          else outf[j + b] = (float)x;
+        const v2d x = r[i] + mu;
+        const v2d y = sel(wasm_f64x2_lt((v128_t)x, (v128_t)(V(zero) - pi)), x + two_pi,
+                          sel(wasm_f64x2_ge((v128_t)x, (v128_t)pi), x - two_pi, x));
+        if (wide) {
+          store2(OUT + j + g + 2 * i, y);
+        } else {
+          outf[j + g + 2 * i] = (float)y[0];
+          outf[j + g + 2 * i + 1] = (float)y[1];
         }
       }
     }
@@ -808,21 +915,25 @@ static void von_mises_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, 
 
 /**
  * Element sampler `id` of cr_elements.h for elements [e, e + count), e = (ehi:elo), count <= 2·CHUNK_BLOCKS,
- * parameter row p: OUT[j] (doubles, wide) or its floats (rounded once, as a Float32Array store), the very
- * function the CUDA kernels run, one element at a time (scalar Philox blocks of its own sub-stream).
- * Returns 0, or 1 for an id cr_elements.h does not have (then nothing is written: transform_fill's rule).
+ * parameter row p: OUT[j] (doubles, wide) or its floats (rounded once, as a Float32Array store). Every
+ * sampler of the table runs the very function the CUDA kernels run, one element at a time (scalar Philox
+ * blocks of its own sub-stream); Wald and von Mises have vector versions above, which `generic` (tests)
+ * turns off. Returns 0, or 1 for an id cr_elements.h does not have (then nothing is written:
+ * transform_fill's rule).
  */
 EXPORT(element_fill) int32_t element_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count,
-                                          uint32_t wide, int32_t id, double p0, double p1, double p2, double p3,
-                                          double p4, double p5, double p6, double p7) {
+                                          uint32_t wide, int32_t id, uint32_t generic, double p0, double p1,
+                                          double p2, double p3, double p4, double p5, double p6, double p7) {
   const double p[CR_ELEMENT_MAX_PARAMS] = {p0, p1, p2, p3, p4, p5, p6, p7};
   const uint64_t e = ((uint64_t)ehi << 32) | elo;
-  if (id == CR_ELEMENT_wald) {  // no rejection: the whole element in vectors
+  // generic: the table's scalar path even where a vector one exists (tests keep it checked for every sampler)
+  if (!generic && id == CR_ELEMENT_wald) {  // no rejection: the whole element in vectors
     wald_vec(k0, k1, elo, ehi, count, wide, p);
     return 0;
   }
-  if (id == CR_ELEMENT_von_mises && p[0] == 1.0) {  // Best–Fisher (modes 0 and 2, the extremes of κ: scalar)
-    von_mises_vec(k0, k1, elo, ehi, count, wide, p);
+  if (!generic && id == CR_ELEMENT_von_mises) {  // mode 1 Best–Fisher; 0 and 2: κ's extremes (von-mises.ts)
+    if (p[0] == 1.0) von_mises_vec(k0, k1, elo, ehi, count, wide, p);
+    else von_mises_direct(k0, k1, elo, ehi, count, wide, p);
     return 0;
   }
   switch (id) {

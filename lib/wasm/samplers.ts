@@ -44,7 +44,7 @@ interface SamplerExports {
     p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
   ): number;
   element_fill(
-    k0: number, k1: number, elo: number, ehi: number, count: number, wide: number, id: number,
+    k0: number, k1: number, elo: number, ehi: number, count: number, wide: number, id: number, generic: number,
     p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
   ): number;
   count_fill(k0: number, k1: number, elo: number, ehi: number, count: number, kind: number, per: number, tag: number): void;
@@ -309,10 +309,13 @@ export function fWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): 
 
 /**
  * elementKernel of lib/kernels/element.ts for element sampler `id` of cuda/include/cr_elements.h with one
- * parameter row p: the module runs the very C++ function the CUDA kernels run, one element at a time.
+ * parameter row p: the module runs the very C++ function the CUDA kernels run, one element at a time, or
+ * its vector version where it has one (Wald, von Mises) unless `generic` (tests: the table's scalar path).
  * Per-element rows decline (the module takes one p per call), as do calls below SAMPLERS_WASM_MIN.
  */
-export function elementWasm({ k0, k1, lo, hi, params, perElement, out: o }: KernelArgs, id: number): boolean {
+export function elementWasm(
+  { k0, k1, lo, hi, params, perElement, out: o }: KernelArgs, id: number, generic = false,
+): boolean {
   const out = o as Floats;
   const p = params.p as Float64Array;
   if (perElement.p0 || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
@@ -322,7 +325,8 @@ export function elementWasm({ k0, k1, lo, hi, params, perElement, out: o }: Kern
   for (let s = 0; s < out.length; s += most) {
     const m = Math.min(most, out.length - s);
     const l = lo + s;
-    const status = ex.element_fill(k0, k1, l >>> 0, (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, wide, id,
+    const eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
+    const status = ex.element_fill(k0, k1, l >>> 0, eHi, m, wide, id, generic ? 1 : 0,
       p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0, p[4] ?? 0, p[5] ?? 0, p[6] ?? 0, p[7] ?? 0);
     // a module built before sampler `id` was added computes nothing (transformWasm's rule)
     if (status !== 0) throw new Error(unknownElement(id));
