@@ -12,9 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import type { KernelArgs } from '../lib/core/job.js';
 import {
-  SAMPLERS_WASM_MIN, samplersWasmAvailable, samplersWasmUnavailableReason, transformWasm, unknownTransform, vectorMath,
+  SAMPLERS_WASM_MIN, elementWasm, samplersWasmAvailable, samplersWasmUnavailableReason, transformWasm, unknownElement,
+  unknownTransform, vectorMath,
 } from '../lib/wasm/samplers.js';
 import { exp, log, sincos2pi } from '../lib/core/math/index.js';
+import { ELEMENTS } from '../lib/samplers/element.js';
+import { SAMPLERS } from '../lib/samplers/registry.js';
+import { exampleValues } from '../lib/samplers/examples.js';
 import { expectSameBits } from './dist-helpers.js';
 import { rng } from './seeded-rng.js';
 
@@ -163,6 +167,51 @@ describe('gamma: WASM = JS bit for bit', () => {
   it('Dirichlet with K > 4096 components (longer than the module tables: the JS loop)', () => {
     const alphas = new Float64Array(5000).map((_, i) => 0.5 + (i % 7));
     same('dirichlet K=5000', () => new Float64Array(12_000), 'dirichlet64', { k0: 1, k1: 2, lo: 4000, hi: 0, params: { alpha: alphas, proposals: 1 } });
+  });
+});
+
+// The module's element_fill runs every sampler of cr_elements.h's table by its scalar C++ function, and Wald and
+// von Mises by vector versions (the registry's table test holds those to the specification); `generic` keeps
+// the table's scalar path checked for every element sampler, the ones to come included.
+describe('element samplers: WASM = JS bit for bit', () => {
+  it('the scalar path of cr_elements.h\'s table: every element sampler, both dtypes, across chunks', () => {
+    expect(ELEMENTS.length).toBeGreaterThan(1);
+    for (const d of ELEMENTS) {
+      const s = SAMPLERS.find((x) => x.name === d.name)!;
+      for (const dtype of ['float64', 'float32'] as const) {
+        const low = s.lower(exampleValues(s, true), dtype);
+        const Out = dtype === 'float64' ? Float64Array : Float32Array;
+        for (const [lo, hi, n] of [[5, 0, 9000], [0xffffffff - 40, 2, 100]]) {
+          const args = { k0: 3, k1: 4, lo, hi, params: low.params, perElement: {} };
+          const wasm = new Out(n), js = new Out(n);
+          expect(elementWasm({ ...args, out: wasm }, d.id, true)).toBe(true);
+          runKernel(low.op, { ...args, out: js }, { fast: false });
+          expectSameBits(wasm, js, `${d.name} ${dtype} generic ${hi}:${lo}`);
+        }
+      }
+    }
+  });
+});
+
+// Student's t and F take their normal and gamma elements from the module (lib/kernels/ratios.ts RatioDraws);
+// the registry's table test (test/samplers.test.ts) covers their scalar calls, these the per-element ones.
+describe('Student\'s t and F: WASM = JS bit for bit', () => {
+  it('per-element shapes and (dfn, dfd) rows, both dtypes, across the 2048-element pieces', () => {
+    const r = rng(8);
+    for (const [t, c] of ranges(9, 6, 5000, [2048, 4096]).entries()) {
+      const df = new Float64Array(c.n).map(() => 0.2 + (r() / 2 ** 32) * (r() % 2 ? 2 : 60));
+      const half = df.map((x) => 0.5 * x);
+      const dfd = df.map((x) => x + 0.3);
+      const f32 = (x: Float64Array) => new Float32Array(x);
+      for (const wide of [true, false]) {
+        const make = () => (wide ? new Float64Array(c.n) : new Float32Array(c.n));
+        const at = { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi };
+        same(`studentT per-element wide=${wide} ${JSON.stringify(c)}`, make, wide ? 'studentT64' : 'studentT32',
+          { ...at, params: { alpha: NaN, proposals: 1 + t }, perElement: { alpha: t % 2 ? half : f32(half) } });
+        same(`fRows wide=${wide} ${JSON.stringify(c)}`, make, wide ? 'fRows64' : 'fRows32',
+          { ...at, params: { dfn: 1, dfd: 1, p: new Float64Array(2), proposals: 1 }, perElement: { p0: df, p1: dfd } });
+      }
+    }
   });
 });
 
@@ -359,6 +408,20 @@ describe('generated module lib/wasm/samplers.wasm.ts', () => {
     expect(() => transformWasm(args, 99)).toThrow(unknownTransform(99));
     expect(unknownTransform(99)).toMatch(/no transform 99.*install-wasm-toolchain\.sh.*build-wasm-samplers\.mjs/);
     expect(out).toEqual(before);
+  });
+
+  it('refuses an element sampler id it lacks likewise', () => {
+    const out = new Float32Array(300);
+    const row = { p: Float64Array.of(1, 2) };
+    const args = { k0: 1, k1: 2, lo: 0, hi: 0, params: row, perElement: {}, out } as KernelArgs;
+    expect(elementWasm(args, 1)).toBe(true);  // wald: fills `out`
+    const before = out.slice();
+    expect(() => elementWasm(args, 99)).toThrow(unknownElement(99));
+    expect(unknownElement(99)).toMatch(/no element sampler 99.*install-wasm-toolchain\.sh.*build-wasm-samplers\.mjs/);
+    expect(out).toEqual(before);
+    // a per-element row or a short call declines: the specification runs
+    expect(elementWasm({ ...args, perElement: { p0: new Float64Array(300) } }, 1)).toBe(false);
+    expect(elementWasm({ ...args, out: new Float32Array(SAMPLERS_WASM_MIN - 1) }, 1)).toBe(false);
   });
 
   it('scripts/install-wasm-toolchain.sh --check: says what is missing and how to install it', () => {

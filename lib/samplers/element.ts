@@ -4,11 +4,14 @@
  * call's parameter row p — several uniforms or normals, with or without rejection. A definition here,
  * its TypeScript function (lib/kernels) and its C++ twin with one line in cuda/include/cr_elements.h
  * (whose id, tag and parameter count test/layout.test.ts checks against this one) give the sampler on
- * every backend: the CPU runs `element`, the CUDA kernels, C API and binding take it from the table.
+ * every backend: the CPU runs `element` (its specification) or, as the fast path, the C++ twin compiled into
+ * the WebAssembly module (lib/wasm/samplers.ts elementWasm), the CUDA kernels, C API and binding take it
+ * from the table.
  */
 import type { KernelArgs } from '../core/job.js';
 import { elementKernel, type ElementFn } from '../kernels/element.js';
 import { nullPrototypes } from '../core/records.js';
+import { elementWasm } from '../wasm/samplers.js';
 import { rowSamplerSpec, transformParamNames, type RowSamplerDef } from './transform.js';
 import { rowColumns, type SamplerSpec } from './spec.js';
 
@@ -30,5 +33,6 @@ export function elementSampler(d: ElementDef): SamplerSpec {
     elementKernel(a.k0, a.k1, a.lo, a.hi, d.element, a.params.p as Float64Array, a.out as Float32Array | Float64Array,
       rowColumns(a.perElement, width));
   };
-  return rowSamplerSpec(d, 'element', { float32: { cpu }, float64: { cpu } });
+  const fast = (a: KernelArgs) => elementWasm(a, d.id);
+  return rowSamplerSpec(d, 'element', { float32: { cpu, fast }, float64: { cpu, fast } });
 }

@@ -3,6 +3,7 @@
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { fKernel } from '../kernels/ratios.js';
+import { fWasm } from '../wasm/samplers.js';
 import { cpuProposals, hostPerElement, opFor, perElementOf, perElementRows, type CudaArg, type SamplerSpec } from './spec.js';
 
 const args: readonly CudaArg[] = [{ param: 'dfn' }, { param: 'dfd' }, { proposals: true }];
@@ -29,10 +30,16 @@ export const F: SamplerSpec = {
     return { op: opFor('fRows', dtype), params: { dfn: 1, dfd: 1, p: new Float64Array(2), proposals: v.proposals }, perElement };
   },
   ops: [
-    { name: 'f32', dtype: 'float32', cpu: kernel(false), cuda: { fn: 'f32', args, crossover: 1 << 9 } },
-    { name: 'f64', dtype: 'float64', cpu: kernel(true), cuda: { fn: 'f64', args, crossover: 1 << 9 } },
-    { name: 'fRows32', dtype: 'float32', cpu: kernel(false), cuda: { fn: 'fRows32', args: rowArgs, crossover: 1 << 9 } },
-    { name: 'fRows64', dtype: 'float64', cpu: kernel(true), cuda: { fn: 'fRows64', args: rowArgs, crossover: 1 << 9 } },
+    { name: 'f32', dtype: 'float32', cpu: kernel(false), fast: fWasm, cuda: { fn: 'f32', args, crossover: 1 << 9 } },
+    { name: 'f64', dtype: 'float64', cpu: kernel(true), fast: fWasm, cuda: { fn: 'f64', args, crossover: 1 << 9 } },
+    {
+      name: 'fRows32', dtype: 'float32', cpu: kernel(false), fast: fWasm,
+      cuda: { fn: 'fRows32', args: rowArgs, crossover: 1 << 9 },
+    },
+    {
+      name: 'fRows64', dtype: 'float64', cpu: kernel(true), fast: fWasm,
+      cuda: { fn: 'fRows64', args: rowArgs, crossover: 1 << 9 },
+    },
   ],
   hints: { d1: 'dfn', d2: 'dfd', dfnum: 'dfn', dfden: 'dfd', df1: 'dfn', df2: 'dfd' },
 };

@@ -3,6 +3,7 @@
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { studentTKernel } from '../kernels/ratios.js';
+import { studentTWasm } from '../wasm/samplers.js';
 import { cpuProposals, halfShapes, opFor, type CudaArg, type SamplerSpec } from './spec.js';
 
 // The addon takes the gamma shapes h = df/2, a number or per element, as gamma takes alpha.
@@ -26,8 +27,14 @@ export const STUDENT_T: SamplerSpec = {
     return { op: opFor('studentT', dtype), params: { alpha, proposals: v.proposals }, perElement };
   },
   ops: [
-    { name: 'studentT32', dtype: 'float32', cpu: kernel(false), cuda: { fn: 'studentT32', args, crossover: 1 << 9 } },
-    { name: 'studentT64', dtype: 'float64', cpu: kernel(true), cuda: { fn: 'studentT64', args, crossover: 1 << 9 } },
+    {
+      name: 'studentT32', dtype: 'float32', cpu: kernel(false), fast: studentTWasm,
+      cuda: { fn: 'studentT32', args, crossover: 1 << 9 },
+    },
+    {
+      name: 'studentT64', dtype: 'float64', cpu: kernel(true), fast: studentTWasm,
+      cuda: { fn: 'studentT64', args, crossover: 1 << 9 },
+    },
   ],
   hints: { nu: 'df', dof: 'df', k: 'df' },
 };

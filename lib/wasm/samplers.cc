@@ -1,7 +1,8 @@
 // WebAssembly SIMD samplers: Box–Muller, exponential, Marsaglia polar and Marsaglia–Tsang gamma, two
-// binary64 lanes per f64x2, and the transforms of cuda/include/cr_transforms.h over their base values,
-// bit-identical to the TypeScript specification (lib/kernels/normal.ts, lib/kernels/gamma.ts,
-// lib/kernels/transform.ts, lib/core/math/*.ts).
+// binary64 lanes per f64x2, the transforms of cuda/include/cr_transforms.h over their base values and
+// the element samplers of cuda/include/cr_elements.h (Wald and von Mises in vectors, any other scalar),
+// bit-identical to the TypeScript specification (lib/kernels/normal.ts, gamma.ts, transform.ts,
+// element.ts, lib/core/math/*.ts).
 //
 // Why the bits are the same. WebAssembly's f64/f64x2 add, sub, mul, div and sqrt are IEEE 754
 // correctly rounded, floor and the integer<->double conversions used here are exact, and nothing is
@@ -31,6 +32,7 @@
 
 #include "cr_counts.h"
 #include "cr_discrete.h"
+#include "cr_elements.h"
 #include "cr_gamma.h"
 #include "cr_transforms.h"
 
@@ -520,9 +522,12 @@ static void bm_impl(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32
   }
 }
 
+/** wide: 1 float64 (2 doubles per block), 0 float32 (4 floats per block), 2 the float32 stream's values in
+ *  binary64 (4 doubles per block, at most CHUNK_BLOCKS / 2 blocks: Student's t takes z unrounded). */
 EXPORT(bm_fill) void bm_fill(uint32_t k0, uint32_t k1, uint32_t blo, uint32_t bhi, uint32_t nblocks, uint32_t wide,
                              double mean, double std) {
-  if (wide) bm_impl<true>(k0, k1, blo, bhi, nblocks, mean, std);
+  if (wide == 1) bm_impl<true>(k0, k1, blo, bhi, nblocks, mean, std);
+  else if (wide == 2) bm_impl<false, true>(k0, k1, blo, bhi, nblocks, mean, std);
   else bm_impl<false>(k0, k1, blo, bhi, nblocks, mean, std);
 }
 
@@ -666,6 +671,278 @@ EXPORT(transform_fill) int32_t transform_fill(uint32_t k0, uint32_t k1, uint32_t
     return 0;
     CR_TRANSFORMS(CR_TF_FILL)
 #undef CR_TF_FILL
+  }
+  return 1;
+}
+
+// ---- element samplers (lib/kernels/element.ts; cuda/include/cr_elements.h) --------------------------
+
+/** Elements [e, e + count) of one element sampler, scalar per element (F: its cr_el_ type), into OUT. */
+template <class F>
+static void element_run(uint32_t k0, uint32_t k1, uint64_t e, uint32_t count, uint32_t wide, const double* p) {
+  float* const outf = (float*)OUT;
+  if (wide) {
+    for (uint32_t j = 0; j < count; ++j) OUT[j] = F::value(k0, k1, e + j, p);
+  } else {
+    // float j is written at bytes 4j: never over a later element (each is computed before its store)
+    for (uint32_t j = 0; j < count; ++j) outf[j] = (float)F::value(k0, k1, e + j, p);
+  }
+}
+
+/** Plane 1's uniform u of the elements of one Philox pass (wald_vec). */
+static double WALD_U[SUB_BLOCKS] __attribute__((aligned(16)));
+
+/**
+ * Wald elements [e, e + count), e = (ehi:elo), p = (mean, scale): cr_wald_element operation by operation,
+ * two lanes per f64x2 (lane = element = block of planes 0 and 1 of CR_TAG_WALD). Its only rare inputs are
+ * vlog's (v is in (0, 1]: never) and sincos2pi's tiny turns, which the vector functions finish by the
+ * scalar ports themselves. Whole 8-element steps: the extra values land in OUT's padding.
+ */
+static void wald_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                     const double* p) {
+  const v2d mean = splat(p[0]), four_scale = splat(4.0 * p[1]);
+  float* const outf = (float*)OUT;
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    // block 1: u = k53(w0, w1)·2^-53
+    philox_pass(k0, k1, pe, ph, n, 1u, CR_TAG_WALD);
+    for (uint32_t g = 0; g < n; g += 4) {
+      store2(WALD_U + g, k53(WORDS[g], WORDS[g + 1], 0) * V(two_m53));
+      store2(WALD_U + g + 2, k53(WORDS[g], WORDS[g + 1], 1) * V(two_m53));
+    }
+    // block 0: z = sqrt(0 - 2 log v)·cos 2πu1, u1 = k53(w0, w1)·2^-53, v = (k53(w2, w3) + 1)·2^-53
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_WALD);
+    for (uint32_t g = 0; g < n; g += 8) {
+      constexpr int N = 4;  // vector i: blocks g + 2i, g + 2i + 1
+      v2d u1[N], v[N], lg[N], sn[N], cs[N];
+      EACH {
+        const v128_t* w = WORDS + g + 4 * (i >> 1);
+        u1[i] = k53(w[0], w[1], i & 1) * V(two_m53);
+        v[i] = (k53(w[2], w[3], i & 1) + V(one)) * V(two_m53);
+      }
+      vlog<N>(v, lg);
+      vsincos2pi<N>(u1, sn, cs);
+      EACH {
+        const v2d z = vsqrt(V(zero) - V(two) * lg[i]) * cs[i];
+        const v2d a = (mean * (z * z)) / four_scale;
+        const v2d t = vsqrt(a) + vsqrt(a + V(one));
+        const v2d r = t * t;
+        const v2d u = (v2d)wasm_v128_load(WALD_U + g + 2 * i);
+        const v128_t small = wasm_f64x2_le((v128_t)(u * (V(one) + V(one) / r)), (v128_t)V(one));
+        const v2d x = sel(small, mean / r, mean * r);
+        if (wide) {
+          store2(OUT + j + g + 2 * i, x);
+        } else {
+          outf[j + g + 2 * i] = (float)x[0];
+          outf[j + g + 2 * i + 1] = (float)x[1];
+        }
+      }
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
+/**
+ * Best–Fisher's test (cr_von_mises_element, mode 1) of 8 proposals whose words are group-major in w[0..8)
+ * (w[4h + c]: word c of proposals 4h..4h+3), two lanes per f64x2: ok[l], and wv[l] for the acos. The log of
+ * a lane the first test accepts (or with y <= 0, given log 1) is computed and discarded.
+ */
+INLINE void vm_test(const v128_t* w, v2d s, v2d kappa, bool ok[8], double wv[8]) {
+  constexpr int N = 4;  // vector i: proposals 2i, 2i + 1
+  v2d u[N], v[N], hu[N], sn[N], cs[N], W[N], y[N], q[N], lq[N];
+  v128_t acc[N], pos[N];
+  EACH {
+    const v128_t* g = w + 4 * (i >> 1);
+    u[i] = k53(g[0], g[1], i & 1) * V(two_m53);
+    v[i] = (k53(g[2], g[3], i & 1) + V(one)) * V(two_m53);
+    hu[i] = V(half) * u[i];
+  }
+  vsincos2pi<N>(hu, sn, cs);
+  EACH {
+    W[i] = (V(one) + s * cs[i]) / (s + cs[i]);
+    y[i] = kappa * (s - W[i]);
+    acc[i] = wasm_f64x2_ge((v128_t)(y[i] * (V(two) - y[i]) - v[i]), (v128_t)V(zero));
+    pos[i] = wasm_f64x2_gt((v128_t)y[i], (v128_t)V(zero));
+    q[i] = sel(pos[i], y[i] / v[i], V(one));
+  }
+  vlog<N>(q, lq);
+  EACH {
+    const v128_t test2 = wasm_f64x2_ge((v128_t)(lq[i] + V(one) - y[i]), (v128_t)V(zero));
+    acc[i] = wasm_v128_or(acc[i], wasm_v128_and(pos[i], test2));
+    ok[2 * i] = wasm_i64x2_extract_lane(acc[i], 0) != 0;
+    ok[2 * i + 1] = wasm_i64x2_extract_lane(acc[i], 1) != 0;
+    wv[2 * i] = W[i][0];
+    wv[2 * i + 1] = W[i][1];
+  }
+}
+
+/** An accepted proposal's value: acos of wv clamped, negated when its word 0 is odd, mu added and wrapped. */
+INLINE double vm_finish(double wv, uint32_t w0, double mu) {
+  const double PI = 3.141592653589793, TWO_PI = 6.283185307179586;
+  double r = cr_acos(wv > 1.0 ? 1.0 : wv < -1.0 ? -1.0 : wv);
+  if (w0 & 1u) r = -r;
+  const double x = r + mu;
+  return x < -PI ? x + TWO_PI : x >= PI ? x - TWO_PI : x;
+}
+
+/** Elements of one pass whose proposal t - 1 was rejected: index (hi:lo) and output slot. */
+static uint32_t VM_LO[SUB_BLOCKS], VM_HI[SUB_BLOCKS], VM_AT[SUB_BLOCKS];
+
+INLINE void store_value(uint32_t at, uint32_t wide, double x) {
+  if (wide) OUT[at] = x;
+  else ((float*)OUT)[at] = (float)x;  // float at bytes 4·at: below every double not yet written
+}
+
+/**
+ * von Mises elements [e, e + count), e = (ehi:elo), of a mode-1 row p = (1, s, kappa, mu, c), in vectors:
+ * proposal 0 of every element from the pass's contiguous blocks (e, 0, CR_TAG_VON_MISES); the elements it
+ * rejects, proposal 1 from blocks (e, 1, tag) eight at a time through the vector Philox, and so on until
+ * none is left — each element's first accepted proposal, as cr_von_mises_element. The acos and the wrap
+ * are scalar. Whole 8-element steps: the extra values land in OUT's padding.
+ */
+static void von_mises_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                          const double* p) {
+  const v2d s = splat(p[1]), kappa = splat(p[2]);
+  bool ok[8];
+  double wv[8];
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_VON_MISES);
+    uint32_t pending = 0;
+    for (uint32_t g = 0; g < n; g += 8) {
+      vm_test(WORDS + g, s, kappa, ok, wv);
+      const uint32_t* w0 = (const uint32_t*)(WORDS + g);  // lanes of word 0: w0[l] (l < 4), w0[16 + l - 4]
+      for (uint32_t l = 0; l < 8; ++l) {
+        const uint32_t b = g + l;
+        if (ok[l]) {
+          store_value(j + b, wide, vm_finish(wv[l], w0[l < 4 ? l : 12 + l], p[3]));
+        } else {
+          const uint32_t lo = pe + b;
+          VM_LO[pending] = lo;
+          VM_HI[pending] = ph + (lo < pe ? 1 : 0);
+          VM_AT[pending++] = j + b;
+        }
+      }
+    }
+    for (uint32_t t = 1; pending > 0; ++t) {
+      uint32_t next = 0;  // the still rejected, compacted in place (next <= the entry being read)
+      for (uint32_t i = 0; i < pending; i += 8) {
+        Group gr[2];
+        for (int h = 0; h < 2; ++h) {
+          uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+          for (uint32_t l = 0; l < 4 && i + 4 * h + l < pending; ++l) {
+            lo[l] = VM_LO[i + 4 * h + l];
+            hi[l] = VM_HI[i + 4 * h + l];
+          }
+          gr[h].x0 = wasm_v128_load(lo);
+          gr[h].x1 = wasm_v128_load(hi);
+          gr[h].x2 = wasm_i32x4_splat((int32_t)t);
+          gr[h].x3 = wasm_i32x4_splat((int32_t)CR_TAG_VON_MISES);
+        }
+        philox2(gr[0], gr[1], k0, k1);
+        const v128_t w[8] = {gr[0].x0, gr[0].x1, gr[0].x2, gr[0].x3, gr[1].x0, gr[1].x1, gr[1].x2, gr[1].x3};
+        vm_test(w, s, kappa, ok, wv);
+        for (uint32_t q = 0; q < 8 && i + q < pending; ++q) {
+          uint32_t w0[4];
+          wasm_v128_store(w0, w[4 * (q >> 2)]);
+          if (ok[q]) {
+            store_value(VM_AT[i + q], wide, vm_finish(wv[q], w0[q & 3], p[3]));
+          } else {
+            VM_LO[next] = VM_LO[i + q];
+            VM_HI[next] = VM_HI[i + q];
+            VM_AT[next++] = VM_AT[i + q];
+          }
+        }
+      }
+      pending = next;
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
+/**
+ * von Mises elements [e, e + count) of a mode-0 (uniform: π(2u − 1)) or mode-2 row (the normal limit:
+ * c·sqrt(0 − 2 log v)·cos 2πu), which accept proposal 0 always: cr_von_mises_element's operations and its
+ * wrap, two lanes per f64x2. Whole 8-element steps, as von_mises_vec.
+ */
+static void von_mises_direct(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                             const double* p) {
+  const v2d pi = splat(3.141592653589793), two_pi = splat(6.283185307179586), c = splat(p[4]), mu = splat(p[3]);
+  const bool normal = p[0] == 2.0;
+  float* const outf = (float*)OUT;
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_VON_MISES);
+    for (uint32_t g = 0; g < n; g += 8) {
+      constexpr int N = 4;  // vector i: blocks g + 2i, g + 2i + 1
+      v2d u[N], v[N], r[N], sn[N], cs[N];
+      EACH {
+        const v128_t* w = WORDS + g + 4 * (i >> 1);
+        u[i] = k53(w[0], w[1], i & 1) * V(two_m53);
+        v[i] = (k53(w[2], w[3], i & 1) + V(one)) * V(two_m53);
+      }
+      if (normal) {
+        vlog<N>(v, r);
+        vsincos2pi<N>(u, sn, cs);
+        EACH r[i] = c * (vsqrt(V(zero) - V(two) * r[i]) * cs[i]);
+      } else {
+        EACH r[i] = pi * (V(two) * u[i] - V(one));
+      }
+      EACH {
+        const v2d x = r[i] + mu;
+        const v2d y = sel(wasm_f64x2_lt((v128_t)x, (v128_t)(V(zero) - pi)), x + two_pi,
+                          sel(wasm_f64x2_ge((v128_t)x, (v128_t)pi), x - two_pi, x));
+        if (wide) {
+          store2(OUT + j + g + 2 * i, y);
+        } else {
+          outf[j + g + 2 * i] = (float)y[0];
+          outf[j + g + 2 * i + 1] = (float)y[1];
+        }
+      }
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
+/**
+ * Element sampler `id` of cr_elements.h for elements [e, e + count), e = (ehi:elo), count <= 2·CHUNK_BLOCKS,
+ * parameter row p: OUT[j] (doubles, wide) or its floats (rounded once, as a Float32Array store). Every
+ * sampler of the table runs the very function the CUDA kernels run, one element at a time (scalar Philox
+ * blocks of its own sub-stream); Wald and von Mises have vector versions above, which `generic` (tests)
+ * turns off. Returns 0, or 1 for an id cr_elements.h does not have (then nothing is written:
+ * transform_fill's rule).
+ */
+EXPORT(element_fill) int32_t element_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count,
+                                          uint32_t wide, int32_t id, uint32_t generic, double p0, double p1,
+                                          double p2, double p3, double p4, double p5, double p6, double p7) {
+  const double p[CR_ELEMENT_MAX_PARAMS] = {p0, p1, p2, p3, p4, p5, p6, p7};
+  const uint64_t e = ((uint64_t)ehi << 32) | elo;
+  // generic: the table's scalar path even where a vector one exists (tests keep it checked for every sampler)
+  if (!generic && id == CR_ELEMENT_wald) {  // no rejection: the whole element in vectors
+    wald_vec(k0, k1, elo, ehi, count, wide, p);
+    return 0;
+  }
+  if (!generic && id == CR_ELEMENT_von_mises) {  // mode 1 Best–Fisher; 0 and 2: κ's extremes (von-mises.ts)
+    if (p[0] == 1.0) von_mises_vec(k0, k1, elo, ehi, count, wide, p);
+    else von_mises_direct(k0, k1, elo, ehi, count, wide, p);
+    return 0;
+  }
+  switch (id) {
+#define CR_EL_FILL(ID, NAME, TAG, NP)                  \
+  case ID:                                             \
+    element_run<cr_el_##NAME>(k0, k1, e, count, wide, p); \
+    return 0;
+    CR_ELEMENTS(CR_EL_FILL)
+#undef CR_EL_FILL
   }
   return 1;
 }

@@ -1,8 +1,9 @@
 /**
  * WebAssembly SIMD fast kernels of the samplers (lib/wasm/samplers.cc): Box–Muller, exponential, polar,
- * the gamma draws and the transforms, two binary64 lanes per f64x2, bit-identical to the JavaScript
- * kernels of lib/kernels/normal.ts, gamma.ts and transform.ts, which remain the specification. The registry
- * (lib/samplers) names them as its ops' fast kernels; the CPU backend runs one where it applies.
+ * the gamma draws (and Student's t and F made of them) and the transforms, two binary64 lanes per f64x2,
+ * and the element samplers, one element at a time; bit-identical to the JavaScript kernels of
+ * lib/kernels (normal.ts, gamma.ts, ratios.ts, transform.ts, element.ts), which remain the specification.
+ * The registry (lib/samplers) names them as its ops' fast kernels; the CPU backend runs one where it applies.
  *
  * The module computes whole Philox blocks into its own memory; the functions here map element
  * ranges onto blocks, call it in chunks and copy the requested elements out. Each returns false
@@ -15,6 +16,7 @@ import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
 import type { KernelArgs, OutArray } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { fKernel, studentTKernel, type RatioDraws } from '../kernels/ratios.js';
 import { weightTails } from '../kernels/binomial.js';
 import { philoxBlock } from '../core/philox.js';
 import { TAG_NEGATIVE_BINOMIAL, TAG_POISSON } from '../core/layout.js';
@@ -39,6 +41,10 @@ interface SamplerExports {
   integers_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, f64: number, low: number, high: number): void;
   transform_fill(
     k0: number, k1: number, blo: number, bhi: number, nblocks: number, wide: number, id: number,
+    p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
+  ): number;
+  element_fill(
+    k0: number, k1: number, elo: number, ehi: number, count: number, wide: number, id: number, generic: number,
     p0: number, p1: number, p2: number, p3: number, p4: number, p5: number, p6: number, p7: number,
   ): number;
   count_fill(k0: number, k1: number, elo: number, ehi: number, count: number, kind: number, per: number, tag: number): void;
@@ -233,32 +239,106 @@ export function normalPolarWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs):
  * gammaKernel of lib/kernels/gamma.ts: out[i] = G·scale of gamma element first + i with shape alpha, or
  * alphas[i] per element. The value is the first accepted proposal, so `proposals` (M) plays no part.
  */
-export function gammaWasm({ k0, k1, lo, hi, params, perElement, out: o }: KernelArgs): boolean {
-  const out = o as Floats;
-  const alpha = params.alpha as number, scale = params.scale as number;
-  const alphas = perElement.alpha;
+export function gammaWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  return gammaFill(k0, k1, lo, hi, params.alpha as number, perElement.alpha, params.scale as number,
+    out instanceof Float64Array, out as Floats);
+}
+
+/**
+ * gammaKernel with `wide` (the proposal layout) apart from out's type: a Float64Array out takes the binary64
+ * values of either layout (Student's t and F combine the float32 stream's gammas unrounded). With `period`
+ * p, alphas[i] = alphas[i mod p] (F's alternating shapes): the module's tables hold p shapes, set up once.
+ */
+function gammaFill(
+  k0: number, k1: number, lo: number, hi: number, alpha: number, alphas: Floats | undefined, scale: number,
+  wide: boolean, out: Floats, period?: number,
+): boolean {
   const n = out.length;
   if (n < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
-  const wide = out instanceof Float64Array ? 1 : 0;
-  const view = wide ? out64 : out32;
-  if (alphas === undefined) {
-    alphaBuf[0] = alpha;
-    ex.gamma_setup(1);
+  const mode = out instanceof Float64Array ? 1 : 2;
+  const view = mode === 1 ? out64 : out32;
+  const fixed = alphas === undefined ? 1 : period !== undefined && period <= CHUNK_ELEMS ? period : 0;
+  if (fixed) {
+    if (alphas === undefined) alphaBuf[0] = alpha;
+    else alphaBuf.set(alphas.subarray(0, fixed));
+    ex.gamma_setup(fixed);
   }
   for (let s = 0; s < n; s += CHUNK_ELEMS) {
     const m = Math.min(CHUNK_ELEMS, n - s);
     const l = lo + s;
     const eLo = l >>> 0;
     const eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
-    if (alphas !== undefined) {
-      alphaBuf.set(alphas.subarray(s, s + m));
+    if (!fixed) {
+      alphaBuf.set((alphas as Floats).subarray(s, s + m));
       ex.gamma_setup(m);
     }
-    ex.gamma_fill(k0, k1, eLo, eHi, m, alphas === undefined ? 1 : m, 0, wide, wide ? 1 : 2, scale);
+    ex.gamma_fill(k0, k1, eLo, eHi, m, fixed || m, fixed ? s % fixed : 0, wide ? 1 : 0, mode, scale);
     out.set(view.subarray(0, m), s);
   }
   return true;
 }
+
+/** The ratios' normal and gamma elements from the module (lib/kernels/ratios.ts RatioDraws). */
+const RATIO_DRAWS: RatioDraws = {
+  normal: (k0, k1, lo, hi, wide, z) => {
+    if (z.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+    // bm_fill's wide 2: the float32 stream's values in binary64, 4 doubles per block
+    driveBlocks(lo, hi, z, wide ? 2 : 4, (b0, b1, nb) => ex.bm_fill(k0, k1, b0, b1, nb, wide ? 1 : 2, 0, 1),
+      wide ? CHUNK_BLOCKS : CHUNK_BLOCKS / 2, out64);
+    return true;
+  },
+  gamma: (k0, k1, lo, hi, alpha, alphas, _proposals, wide, g, period) =>
+    gammaFill(k0, k1, lo, hi, alpha, alphas, 1, wide, g, period),
+};
+
+/** studentTKernel of lib/kernels/ratios.ts with the module's normal and gamma elements. */
+export function studentTWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const wide = out instanceof Float64Array;
+  studentTKernel(k0, k1, lo, hi, params.alpha as number, perElement.alpha, 1, wide, out as Floats, RATIO_DRAWS);
+  return true;
+}
+
+/** fKernel of lib/kernels/ratios.ts with the module's gamma elements (per-element rows too: columns p0, p1). */
+export function fWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  fKernel(k0, k1, lo, hi, params.dfn as number, params.dfd as number, 1, out instanceof Float64Array, out as Floats,
+    perElement.p0, perElement.p1, RATIO_DRAWS);
+  return true;
+}
+
+/**
+ * elementKernel of lib/kernels/element.ts for element sampler `id` of cuda/include/cr_elements.h with one
+ * parameter row p: the module runs the very C++ function the CUDA kernels run, one element at a time, or
+ * its vector version where it has one (Wald, von Mises) unless `generic` (tests: the table's scalar path).
+ * Per-element rows decline (the module takes one p per call), as do calls below SAMPLERS_WASM_MIN.
+ */
+export function elementWasm(
+  { k0, k1, lo, hi, params, perElement, out: o }: KernelArgs, id: number, generic = false,
+): boolean {
+  const out = o as Floats;
+  const p = params.p as Float64Array;
+  if (perElement.p0 || out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  const wide = out instanceof Float64Array ? 1 : 0;
+  const view = wide ? out64 : out32;
+  const most = 2 * CHUNK_BLOCKS;  // OUT's doubles
+  for (let s = 0; s < out.length; s += most) {
+    const m = Math.min(most, out.length - s);
+    const l = lo + s;
+    const eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
+    const status = ex.element_fill(k0, k1, l >>> 0, eHi, m, wide, id, generic ? 1 : 0,
+      p[0] ?? 0, p[1] ?? 0, p[2] ?? 0, p[3] ?? 0, p[4] ?? 0, p[5] ?? 0, p[6] ?? 0, p[7] ?? 0);
+    // a module built before sampler `id` was added computes nothing (transformWasm's rule)
+    if (status !== 0) throw new Error(unknownElement(id));
+    out.set(view.subarray(0, m), s);
+  }
+  return true;
+}
+
+/** Why the module refused element sampler `id`, and how to rebuild it (docs/building.md, "The WebAssembly module"). */
+export const unknownElement = (id: number): string => 'cuda-random: the WebAssembly module has no element sampler '
+  + `${id} (lib/wasm/samplers.wasm.ts is older than cuda/include/cr_elements.h); rebuild it: `
+  + 'sh scripts/install-wasm-toolchain.sh, then node scripts/build-wasm-samplers.mjs';
 
 /**
  * drawRange of lib/kernels/gamma.ts: the accepted proposals of gamma elements [first, first + count),

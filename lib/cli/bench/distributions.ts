@@ -8,7 +8,7 @@ import {
   exponentialAsync,
 } from '../../index.js';
 import * as lib from '../../index.js';
-import { TRANSFORMS } from '../../samplers/registry.js';
+import { ELEMENTS, TRANSFORMS } from '../../samplers/registry.js';
 import { peer, rate, type Cell, type Context, type Suite } from './harness.js';
 
 type Opts = Record<string, unknown>;
@@ -16,7 +16,7 @@ type Sampler = (m: number, o: Opts) => unknown;
 
 export const distributions: Suite = {
   name: 'distributions',
-  summary: 'normal, gamma, beta, dirichlet, exponential and the transforms: sync, worker pool, CUDA, vs @stdlib',
+  summary: 'normal, gamma, beta, dirichlet, exponential, transforms, element samplers, t, F: sync, pool, CUDA',
   async run(ctx: Context) {
     // n and asyncN are multiples of 3 so that Dirichlet rows of 3 fill the same outputs.
     const n = ctx.quick ? 30_000 : 2_100_000;
@@ -66,6 +66,17 @@ export const distributions: Suite = {
       const peerLabel = gen ? `@stdlib ${label}` : undefined;
       specs.push([`${label} float64`, (m, o) => api[t.name](k, m, { ...o, ...p }), (m, o) => api[`${t.name}Async`](k, m, { ...o, ...p }), o64, peerLabel, gen && fill(gen)]);
       specs.push([`${label} float32`, (m, o) => api[t.name](k, m, { ...o, ...p }), (m, o) => api[`${t.name}Async`](k, m, { ...o, ...p }), o32, peerLabel]);
+    }
+    // the element samplers (von Mises, Wald, …) and the ratios of gamma elements, without a JS peer
+    // (scripts/bench-numpy.mjs sets them against numpy)
+    const rowsOf = [...ELEMENTS.map((d): [string, Record<string, number>] => [d.name, Object.fromEntries(d.params
+      .map((q) => [q.name, q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1]))]),
+    ['studentT', { df: 5 }], ['f', { dfn: 5, dfd: 7 }]] as [string, Record<string, number>][];
+    for (const [name, p] of rowsOf) {
+      const label = `${name}(${Object.values(p).join(', ')})`;
+      const sync: Sampler = (m, o) => api[name](k, m, { ...o, ...p });
+      const pool: Sampler = (m, o) => api[`${name}Async`](k, m, { ...o, ...p });
+      specs.push([`${label} float64`, sync, pool, o64], [`${label} float32`, sync, pool, o32]);
     }
     const peerCount = new Set(specs.filter((s) => s[5]).map((s) => s[4])).size;
     const Ms = [1, 2, 4, 8];

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// One thread against numpy, side by side in one run: each round times every case once, in turn — ours
+// (the public sync call, backend 'cpu', a reused `out`), optionally the same call from another build
+// (--before DIST: a base commit built elsewhere, for before/after), and numpy's Generator with PCG64 and
+// with Philox (a python3 child per round, each expression timed once after a warm-up) — so a noisy
+// neighbour slows them alike; the table gives each one's median round and the ratio to the faster
+// numpy generator. numpy's vonmises, wald, standard_t and f take no `out` (they allocate each call).
+//
+//   node scripts/bench-numpy.mjs                                 n = 10^6, 7 rounds, every case
+//   node scripts/bench-numpy.mjs --before /tmp/base/dist/lib/index.js --rounds 9 --n 1000000
+//   --only vonMises,wald     cases whose sampler is listed        PYTHON=…   another python3
+//
+// Run on the built package (`npx tsc -p .`).
+import { execSync, spawnSync } from 'node:child_process';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
+};
+const n = Number(opt('--n', '1000000'));
+const rounds = Number(opt('--rounds', '7'));
+const only = opt('--only', '') ? opt('--only', '').split(',') : null;
+const api = await import(pathToFileURL(join(root, 'dist/lib/index.js')).href);
+const beforePath = opt('--before', '');
+const before = beforePath ? await import(pathToFileURL(beforePath).href) : null;
+
+/** [sampler, options, dtype, numpy expression over g and n (null: no numpy twin)]. */
+const CASES = [
+  ['vonMises', { mu: 0, kappa: 4 }, 'float64', 'g.vonmises(0, 4, n)'],
+  ['vonMises', { mu: 0, kappa: 4 }, 'float32', null],
+  ['vonMises', { mu: 0, kappa: 0.5 }, 'float64', 'g.vonmises(0, 0.5, n)'],
+  ['wald', { mean: 1, scale: 2 }, 'float64', 'g.wald(1, 2, n)'],
+  ['wald', { mean: 1, scale: 2 }, 'float32', null],
+  ['studentT', { df: 5 }, 'float64', 'g.standard_t(5, n)'],
+  ['studentT', { df: 5 }, 'float32', null],
+  ['studentT', { df: 1.5 }, 'float64', 'g.standard_t(1.5, n)'],
+  ['f', { dfn: 5, dfd: 7 }, 'float64', 'g.f(5, 7, n)'],
+  ['f', { dfn: 5, dfd: 7 }, 'float32', null],
+  ['f', { dfn: 0.5, dfd: 1.5 }, 'float64', 'g.f(0.5, 1.5, n)'],
+].filter(([s]) => !only || only.includes(s));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const k = api.key(12345);
+const outs = { float64: new Float64Array(n), float32: new Float32Array(n) };
+const call = (lib, [name, o, dtype]) => () => {
+  lib[name](k, n, { ...o, backend: 'cpu', dtype, out: outs[dtype] });
+};
+const timed = [];
+for (const c of CASES) {
+  timed.push({ id: `${JSON.stringify(c)} after`, f: call(api, c) });
+  if (before) timed.push({ id: `${JSON.stringify(c)} before`, f: call(before, c) });
+}
+
+const exprs = CASES.map((c) => c[3]).filter(Boolean);
+const script = `
+import json, sys, time
+import numpy as np
+n = int(sys.argv[2])
+res = {}
+for name, bg in (('PCG64', np.random.PCG64), ('Philox', np.random.Philox)):
+    g = np.random.Generator(bg(12345))
+    for e in json.loads(sys.argv[1]):
+        f = eval('lambda: ' + e)
+        f()
+        t = time.perf_counter(); f(); res[name + ' ' + e] = (time.perf_counter() - t) * 1e3
+print(json.dumps(res))
+`;
+const py = process.env.PYTHON || 'python3';
+const pyEnv = { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1' };
+const numpyVersion = spawnSync(py, ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' })
+  .stdout.trim();
+
+for (const c of timed) c.f();  // warm-up (JIT, the WebAssembly module)
+const ms = new Map();
+const push = (id, t) => { if (!ms.has(id)) ms.set(id, []); ms.get(id).push(t); };
+for (let r = 0; r < rounds; r++) {
+  for (const c of timed) {
+    const t = performance.now();
+    c.f();
+    push(c.id, performance.now() - t);
+  }
+  if (exprs.length) {
+    const res = spawnSync(py, ['-c', script, JSON.stringify(exprs), String(n)], { encoding: 'utf8', env: pyEnv });
+    if (res.status !== 0) throw new Error(`numpy: ${res.stderr}`);
+    for (const [id, t] of Object.entries(JSON.parse(res.stdout))) push(id, t);
+  }
+}
+
+const commit = (() => {
+  try { return execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(); } catch { return '?'; }
+})();
+const cpu = `${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}`;
+const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
+console.log(`# One thread vs numpy ${numpyVersion}, n = ${n}, ${rounds} interleaved rounds, medians (M values/s)`);
+const date = new Date().toISOString().slice(0, 10);
+console.log(`# ${date}, commit ${commit}, ${cpu}, Node ${process.version}, load ${load}`);
+console.log(`# node scripts/bench-numpy.mjs ${args.join(' ')}`.trimEnd());
+console.log('');
+const rate = (id) => (ms.has(id) ? n / median(ms.get(id)) / 1e3 : NaN);
+const f = (x) => (Number.isNaN(x) ? '–' : x.toFixed(1));
+const ratio = (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? '–' : `${(a / b).toFixed(2)}`);
+const cols = ['sampler', 'ours', ...(before ? ['ours before'] : []), 'numpy PCG64', 'numpy Philox', 'ours / numpy',
+  ...(before ? ['before / numpy'] : [])];
+console.log(`| ${cols.join(' | ')} |`);
+console.log(`| --- |${' ---: |'.repeat(cols.length - 1)}`);
+for (const c of CASES) {
+  const [name, o, dtype, e] = c;
+  const a = rate(`${JSON.stringify(c)} after`), b = rate(`${JSON.stringify(c)} before`);
+  const pcg = e ? rate(`PCG64 ${e}`) : NaN, philox = e ? rate(`Philox ${e}`) : NaN;
+  const np = Math.max(pcg, philox);
+  const cells = [`${name}(${Object.values(o).join(', ')}) ${dtype}`, f(a), ...(before ? [f(b)] : []), f(pcg), f(philox),
+    ratio(a, np), ...(before ? [ratio(b, np)] : [])];
+  console.log(`| ${cells.join(' | ')} |`);
+}
