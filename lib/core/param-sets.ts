@@ -82,20 +82,23 @@ export function extremeValues(c: Constraint): number[] {
 
 const key = (s: ParamSet) => JSON.stringify(Object.entries(s).map(([k, v]) => [k, Object.is(v, -0) ? '-0' : `${v}`]));
 
+/** Whether set s passes the own check of each parameter it has a value for, and the cross-parameter check. */
+export function acceptsSet(params: readonly ParamLike[], s: ParamSet, check?: (v: ParamSet) => void): boolean {
+  try {
+    for (const q of params) if (q.name in s) q.is.check(s[q.name], q.name);
+    check?.(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The parameter sets of a sampler with parameters `params` and cross-parameter check `check` (throws
  * for a refused set): `ordinary` first (at least one where any value passes), then the others; no set twice.
  */
 export function parameterSets(params: readonly ParamLike[], check?: (v: ParamSet) => void): ParamSets {
-  const valid = (s: ParamSet) => {
-    try {
-      for (const q of params) q.is.check(s[q.name], q.name);
-      check?.(s);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const valid = (s: ParamSet) => acceptsSet(params, s, check);
   // parameters sharing a constraint: sorted ascending in declaration order is the order checks ask for
   const groups = new Map<Constraint, string[]>();
   for (const q of params) groups.set(q.is, [...(groups.get(q.is) ?? []), q.name]);

@@ -7,6 +7,7 @@
  * those (triangular's left ≤ mode ≤ right, with left = mode = right = 1), the numeric parameters take
  * 1, 2, 3, … in their declared order, the order such checks ask for.
  */
+import { acceptsSet } from '../core/param-sets.js';
 import type { ParamSpec } from './spec.js';
 
 /** A value parameter q accepts that keeps draws ordinary. */
@@ -29,19 +30,10 @@ export interface Declared {
 export function exampleValues(d: Declared, all = false): Record<string, number> {
   const scalar = d.params.filter((q) => q.name !== d.rows?.param);
   const values = Object.fromEntries(scalar.map((q) => [q.name, exampleValue(q)]));
-  if (!accepts(d, values)) {
+  const valid = () => acceptsSet(d.params, values, d.check && ((v) => d.check!(v, (name) => name)));
+  if (!valid()) {
     scalar.forEach((q, i) => { values[q.name] = i + 1; });
-    if (!accepts(d, values)) throw new Error(`internal: no ordinary parameter set for ${d.name}`);
+    if (!valid()) throw new Error(`internal: no ordinary parameter set for ${d.name}`);
   }
   return Object.fromEntries(scalar.filter((q) => all || q.default === undefined).map((q) => [q.name, values[q.name]]));
-}
-
-function accepts(d: Declared, values: Record<string, number>): boolean {
-  try {
-    d.params.forEach((q) => { if (q.name in values) q.is.check(values[q.name], q.name); });
-    d.check?.(values, (name) => name);
-    return true;
-  } catch {
-    return false;
-  }
 }

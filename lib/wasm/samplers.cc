@@ -677,16 +677,25 @@ EXPORT(transform_fill) int32_t transform_fill(uint32_t k0, uint32_t k1, uint32_t
 
 // ---- element samplers (lib/kernels/element.ts; cuda/include/cr_elements.h) --------------------------
 
+INLINE void store_value(uint32_t at, uint32_t wide, double x) {
+  if (wide) OUT[at] = x;
+  else ((float*)OUT)[at] = (float)x;  // float at bytes 4·at: below every double not yet written
+}
+
+/** Elements at, at + 1's values x (store_value two lanes at a time). */
+INLINE void store_pair(uint32_t at, uint32_t wide, v2d x) {
+  if (wide) {
+    store2(OUT + at, x);
+  } else {
+    ((float*)OUT)[at] = (float)x[0];
+    ((float*)OUT)[at + 1] = (float)x[1];
+  }
+}
+
 /** Elements [e, e + count) of one element sampler, scalar per element (F: its cr_el_ type), into OUT. */
 template <class F>
 static void element_run(uint32_t k0, uint32_t k1, uint64_t e, uint32_t count, uint32_t wide, const double* p) {
-  float* const outf = (float*)OUT;
-  if (wide) {
-    for (uint32_t j = 0; j < count; ++j) OUT[j] = F::value(k0, k1, e + j, p);
-  } else {
-    // float j is written at bytes 4j: never over a later element (each is computed before its store)
-    for (uint32_t j = 0; j < count; ++j) outf[j] = (float)F::value(k0, k1, e + j, p);
-  }
+  for (uint32_t j = 0; j < count; ++j) store_value(j, wide, F::value(k0, k1, e + j, p));
 }
 
 /** Plane 1's uniform u of the elements of one Philox pass (wald_vec). */
@@ -701,7 +710,6 @@ static double WALD_U[SUB_BLOCKS] __attribute__((aligned(16)));
 static void wald_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
                      const double* p) {
   const v2d mean = splat(p[0]), four_scale = splat(4.0 * p[1]);
-  float* const outf = (float*)OUT;
   uint32_t j = 0;
   for (uint32_t left = count; left > 0;) {
     const uint32_t n = pass_blocks(left);
@@ -732,12 +740,7 @@ static void wald_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint3
         const v2d u = (v2d)wasm_v128_load(WALD_U + g + 2 * i);
         const v128_t small = wasm_f64x2_le((v128_t)(u * (V(one) + V(one) / r)), (v128_t)V(one));
         const v2d x = sel(small, mean / r, mean * r);
-        if (wide) {
-          store2(OUT + j + g + 2 * i, x);
-        } else {
-          outf[j + g + 2 * i] = (float)x[0];
-          outf[j + g + 2 * i + 1] = (float)x[1];
-        }
+        store_pair(j + g + 2 * i, wide, x);
       }
     }
     j += n;
@@ -790,11 +793,6 @@ INLINE double vm_finish(double wv, uint32_t w0, double mu) {
 
 /** Elements of one pass whose proposal t - 1 was rejected: index (hi:lo) and output slot. */
 static uint32_t VM_LO[SUB_BLOCKS], VM_HI[SUB_BLOCKS], VM_AT[SUB_BLOCKS];
-
-INLINE void store_value(uint32_t at, uint32_t wide, double x) {
-  if (wide) OUT[at] = x;
-  else ((float*)OUT)[at] = (float)x;  // float at bytes 4·at: below every double not yet written
-}
 
 /**
  * von Mises elements [e, e + count), e = (ehi:elo), of a mode-1 row p = (1, s, kappa, mu, c), in vectors:
@@ -875,7 +873,6 @@ static void von_mises_direct(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t eh
                              const double* p) {
   const v2d pi = splat(3.141592653589793), two_pi = splat(6.283185307179586), c = splat(p[4]), mu = splat(p[3]);
   const bool normal = p[0] == 2.0;
-  float* const outf = (float*)OUT;
   uint32_t j = 0;
   for (uint32_t left = count; left > 0;) {
     const uint32_t n = pass_blocks(left);
@@ -900,12 +897,7 @@ static void von_mises_direct(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t eh
         const v2d x = r[i] + mu;
         const v2d y = sel(wasm_f64x2_lt((v128_t)x, (v128_t)(V(zero) - pi)), x + two_pi,
                           sel(wasm_f64x2_ge((v128_t)x, (v128_t)pi), x - two_pi, x));
-        if (wide) {
-          store2(OUT + j + g + 2 * i, y);
-        } else {
-          outf[j + g + 2 * i] = (float)y[0];
-          outf[j + g + 2 * i + 1] = (float)y[1];
-        }
+        store_pair(j + g + 2 * i, wide, y);
       }
     }
     j += n;
