@@ -14,6 +14,9 @@
 //                                                        (at least out's length; values checked by the caller)
 //   cpuBits(k0, k1, lo, hi, out) -> bool                 out: a host Uint32Array
 //   cpuUniform(k0, k1, lo, hi, low, high, out) -> bool   out: a host Float32Array or Float64Array
+//   cpuExponential(k0, k1, lo, hi, rate, out) -> bool    out: a host Float32Array or Float64Array
+//   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform of one uniform (cr_transforms.h id), its
+//                                                        parameters p a Float64Array (checked by the caller)
 #include <initializer_list>
 
 #include "args.h"
@@ -90,6 +93,27 @@ Napi::Value CpuUniform(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuExponential(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double rate = f64(info, 4, "rate");
+  const HostOut o = host_out(info, 5, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_exponential(k0, k1, first, rate, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "rate must be finite and > 0");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
+Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const int id = (int)u32(info, 4, "id");
+  const HostOut p = host_out(info, 5, {CR_TYPE_F64}, "p must be a Float64Array");
+  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_transform(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "not a transform of one uniform, or not its parameters");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
@@ -97,6 +121,8 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuBernoulli", Napi::Function::New(env, CpuBernoulli, "cpuBernoulli"));
   exports.Set("cpuBits", Napi::Function::New(env, CpuBits, "cpuBits"));
   exports.Set("cpuUniform", Napi::Function::New(env, CpuUniform, "cpuUniform"));
+  exports.Set("cpuExponential", Napi::Function::New(env, CpuExponential, "cpuExponential"));
+  exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
 }
 
 Registrar registrar(Register);

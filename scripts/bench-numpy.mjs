@@ -4,7 +4,7 @@
 // (--before DIST: a base commit built elsewhere, for before/after), and numpy's Generator with PCG64 and
 // with Philox (a python3 child per round, each expression timed once after a warm-up) — so a noisy
 // neighbour slows them alike; the table gives each one's median round and the ratio to the faster
-// numpy generator. numpy's vonmises, wald, standard_t and f take no `out` (they allocate each call).
+// numpy generator. Where numpy's call takes an `out` (standard_gamma, standard_exponential), it gets one.
 //
 //   node scripts/bench-numpy.mjs                                 n = 10^6, 7 rounds, every case
 //   node scripts/bench-numpy.mjs --before /tmp/base/dist/lib/index.js --rounds 9 --n 1000000
@@ -29,8 +29,12 @@ const api = await import(pathToFileURL(join(root, 'dist/lib/index.js')).href);
 const beforePath = opt('--before', '');
 const before = beforePath ? await import(pathToFileURL(beforePath).href) : null;
 
-/** [sampler, options, dtype, numpy expression over g and n (null: no numpy twin)]. */
-const CASES = [
+/**
+ * [sampler, options, dtype, numpy expression over g and n (null: no numpy twin), values per row]. Rows
+ * samplers (dirichlet, multinomial, multivariateNormal) take n rows; `vector` is dirichlet's α;
+ * permutation takes n as its length. The rate column counts calls' rows (numpy's size).
+ */
+const ALL = [
   ['vonMises', { mu: 0, kappa: 4 }, 'float64', 'g.vonmises(0, 4, n)'],
   ['vonMises', { mu: 0, kappa: 4 }, 'float32', null],
   ['vonMises', { mu: 0, kappa: 0.5 }, 'float64', 'g.vonmises(0, 0.5, n)'],
@@ -42,7 +46,29 @@ const CASES = [
   ['f', { dfn: 5, dfd: 7 }, 'float64', 'g.f(5, 7, n)'],
   ['f', { dfn: 5, dfd: 7 }, 'float32', null],
   ['f', { dfn: 0.5, dfd: 1.5 }, 'float64', 'g.f(0.5, 1.5, n)'],
-].filter(([s]) => !only || only.includes(s));
+  ['gamma', { alpha: 2 }, 'float64', 'g.standard_gamma(2, n, out=o64)'],
+  ['gamma', { alpha: 2 }, 'float32', 'g.standard_gamma(2, n, dtype=np.float32, out=o32)'],
+  ['gamma', { alpha: 50 }, 'float64', 'g.standard_gamma(50, n, out=o64)'],
+  ['gamma', { alpha: 0.3 }, 'float64', 'g.standard_gamma(0.3, n, out=o64)'],
+  ['chisquare', { df: 3 }, 'float64', 'g.chisquare(3, n)'],
+  ['beta', { a: 2, b: 5 }, 'float64', 'g.beta(2, 5, n)'],
+  ['beta', { a: 0.5, b: 0.5 }, 'float64', 'g.beta(0.5, 0.5, n)'],
+  ['dirichlet', { vector: [1, 2, 3] }, 'float64', 'g.dirichlet([1, 2, 3], n)'],
+  ['negativeBinomial', { r: 5, p: 0.3 }, 'int32', 'g.negative_binomial(5, 0.3, n)'],
+  ['exponential', {}, 'float64', 'g.standard_exponential(n, out=o64)'],
+  ['exponential', {}, 'float32', 'g.standard_exponential(n, dtype=np.float32, out=o32)'],
+  ['rayleigh', { scale: 1 }, 'float64', 'g.rayleigh(1, n)'],
+  ['weibull', { shape: 1.5 }, 'float64', 'g.weibull(1.5, n)'],
+  ['logistic', {}, 'float64', 'g.logistic(0, 1, n)'],
+  ['gumbel', {}, 'float64', 'g.gumbel(0, 1, n)'],
+  ['geometric', { p: 0.01 }, 'int32', 'g.geometric(0.01, n)'],
+  ['binomial', { count: 1e6, p: 0.4 }, 'int32', 'g.binomial(1000000, 0.4, n)'],
+  ['multinomial', { count: 100, probs: Array(10).fill(0.1) }, 'int32', 'g.multinomial(100, [0.1] * 10, n)', 10],
+  ['multivariateNormal', { mean: [0, 0, 0], cov: [[2, 0.5, 0.2], [0.5, 1, 0.3], [0.2, 0.3, 1.5]] }, 'float64',
+    'g.multivariate_normal([0, 0, 0], [[2, 0.5, 0.2], [0.5, 1, 0.3], [0.2, 0.3, 1.5]], n)', 3],
+  ['permutation', {}, 'int32', 'g.permutation(n)'],
+];
+const CASES = ALL.filter(([s]) => !only || only.includes(s));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -50,9 +76,20 @@ const median = (xs) => {
 };
 
 const k = api.key(12345);
-const outs = { float64: new Float64Array(n), float32: new Float32Array(n) };
-const call = (lib, [name, o, dtype]) => () => {
-  lib[name](k, n, { ...o, backend: 'cpu', dtype, out: outs[dtype] });
+const outs = new Map();
+const outFor = (dtype, len) => {
+  const id = `${dtype} ${len}`;
+  const C = { float64: Float64Array, float32: Float32Array, int32: Int32Array }[dtype];
+  if (!outs.has(id)) outs.set(id, new C(len));
+  return outs.get(id);
+};
+const call = (lib, [name, o, dtype, , per = 1]) => {
+  const { vector, ...rest } = o;
+  const out = outFor(dtype, n * (name === 'dirichlet' ? vector.length : per));
+  const opts = { ...rest, backend: 'cpu', dtype, out };
+  if (name === 'dirichlet') return () => { lib.dirichlet(k, vector, n, opts); };
+  if (name === 'permutation') return () => { lib.permutation(k, n, { backend: 'cpu', out }); };
+  return () => { lib[name](k, n, opts); };
 };
 const timed = [];
 for (const c of CASES) {
@@ -65,6 +102,8 @@ const script = `
 import json, sys, time
 import numpy as np
 n = int(sys.argv[2])
+o64 = np.empty(n)
+o32 = np.empty(n, dtype=np.float32)
 res = {}
 for name, bg in (('PCG64', np.random.PCG64), ('Philox', np.random.Philox)):
     g = np.random.Generator(bg(12345))
@@ -92,6 +131,9 @@ for (let r = 0; r < rounds; r++) {
     const res = spawnSync(py, ['-c', script, JSON.stringify(exprs), String(n)], { encoding: 'utf8', env: pyEnv });
     if (res.status !== 0) throw new Error(`numpy: ${res.stderr}`);
     for (const [id, t] of Object.entries(JSON.parse(res.stdout))) push(id, t);
+    // spawning the child forked this process: every page of the `out` buffers is copy-on-write until
+    // written again, and the first call into each would pay those faults (tens of ms for 8 MB)
+    for (const o of outs.values()) o.fill(0);
   }
 }
 
@@ -117,7 +159,8 @@ for (const c of CASES) {
   const a = rate(`${JSON.stringify(c)} after`), b = rate(`${JSON.stringify(c)} before`);
   const pcg = e ? rate(`PCG64 ${e}`) : NaN, philox = e ? rate(`Philox ${e}`) : NaN;
   const np = Math.max(pcg, philox);
-  const cells = [`${name}(${Object.values(o).join(', ')}) ${dtype}`, f(a), ...(before ? [f(b)] : []), f(pcg), f(philox),
+  const label = Object.entries(o).map(([a, v]) => `${a}=${JSON.stringify(v)}`).join(', ');
+  const cells = [`${name}(${label.length > 40 ? label.slice(0, 37) + '…' : label}) ${dtype}`, f(a), ...(before ? [f(b)] : []), f(pcg), f(philox),
     ratio(a, np), ...(before ? [ratio(b, np)] : [])];
   console.log(`| ${cells.join(' | ')} |`);
 }

@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { bitsNative, nativeCpuInfo, nativeCpuOf, uniformNative, type CpuAddon } from '../lib/native/cpu.js';
+import { bitsNative, exponentialNative, nativeCpuInfo, nativeCpuOf, uniformNative, type CpuAddon } from '../lib/native/cpu.js';
+import { exponentialKernel } from '../lib/kernels/gamma.js';
 import { loadNative } from '../lib/native/load.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { integersKernel } from '../lib/kernels/integers.js';
@@ -33,7 +34,8 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 }
 
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
-  cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true, ...over,
+  cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
+  cpuExponential: () => true, cpuTransform: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -102,7 +104,7 @@ describe('on this machine', () => {
     expect(bytes.every((v) => v === 0 || v === 1)).toBe(true);
   });
 
-  it.skipIf(!nativeCpuInfo().simd)('bits and uniform: the specification\'s bits for unit, negative, huge and subnormal ranges, starts across carries, SharedArrayBuffer views', () => {
+  it.skipIf(!nativeCpuInfo().simd)('bits, uniform and exponential: the specification\'s bits for unit, negative, huge and subnormal ranges, starts across carries, SharedArrayBuffer views', () => {
     const same = (x: ArrayLike<number>, y: ArrayLike<number>, what: string) => {
       let first = -1;
       for (let i = 0; i < x.length && first < 0; i++) if (!Object.is(x[i], y[i])) first = i;
@@ -126,6 +128,15 @@ describe('on this machine', () => {
           expect(uniformNative({ k0: 9, k1: 10, lo, hi, params: { low, high }, perElement: {}, out: g32 })).toBe(true);
           same(g32, w32, `uniform32 [${low}, ${high}) ${hi}:${lo} n ${n}`);
         }
+        for (const rate of [1, 1e-300, 1e300]) {
+          for (const wide of [true, false]) {
+            const want = wide ? new Float64Array(n) : new Float32Array(n);
+            const got = wide ? shared(Float64Array, n) : shared(Float32Array, n);
+            exponentialKernel(9, 10, lo, hi, rate, wide, want);
+            expect(exponentialNative({ k0: 9, k1: 10, lo, hi, params: { rate }, perElement: {}, out: got })).toBe(true);
+            same(got, want, `exponential rate ${rate} ${wide ? 64 : 32} ${hi}:${lo} n ${n}`);
+          }
+        }
       }
     }
     const a = loadNative().addon as CpuAddon;
@@ -135,6 +146,14 @@ describe('on this machine', () => {
     expect(call('cpuUniform', 1, 2, 0, 0, 0, Infinity, new Float64Array(80))).toThrow(RangeError);
     expect(call('cpuUniform', 1, 2, 0, 0, -1e308, 1e308, new Float64Array(80))).toThrow(RangeError);
     expect(call('cpuUniform', 1, 2, 0, 0, 0, 1, new Uint32Array(80))).toThrow(TypeError);
+    const out = new Float64Array(80).fill(7);
+    const raw = (f: 'cpuExponential' | 'cpuTransform', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    for (const rate of [0, -1, NaN, Infinity]) expect(raw('cpuExponential', 1, 2, 0, 0, rate, out)).toThrow(RangeError);
+    expect(raw('cpuExponential', 1, 2, 0, 0, 1, new Int32Array(80))).toThrow(TypeError);
+    expect(raw('cpuTransform', 1, 2, 0, 0, 0, new Float64Array(2), out)).toThrow(RangeError);  // lognormal: of a normal
+    expect(raw('cpuTransform', 1, 2, 0, 0, 7, new Float64Array(2), out)).toThrow(RangeError);  // rayleigh takes 1
+    expect(raw('cpuTransform', 1, 2, 0, 0, 7, [1], out)).toThrow(TypeError);
+    expect(out.every((v) => v === 7)).toBe(true);
   });
 
   it('CUDA_RANDOM_NO_NATIVE_CPU=1 turns them off (the addon is not consulted); the values stay the same', async () => {

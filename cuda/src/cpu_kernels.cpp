@@ -8,6 +8,8 @@
 
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
+#include "cr_gamma.h"
+#include "cr_transforms.h"
 #include "cr_uniform.h"
 
 namespace {
@@ -67,6 +69,17 @@ bool self_test(int isa) {
   cr_raw_stream_host(k0, k1, 2 * first, w, 2 * 70);
   for (int i = 0; i < 70; ++i)
     if (b[i] != (cr_u01_f64(w[2 * i], w[2 * i + 1]) < 0.3 ? 1 : 0)) return false;
+  // the vector log and exp (exponential, weibull) in both layouts
+  if (cr_cpu_exponential_isa(isa, k0, k1, first, 0.3, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+  if (cr_cpu_exponential_isa(isa, k0, k1, first, 0.3, f, CR_TYPE_F32, 70) != CR_CPU_DONE) return false;
+  for (int i = 0; i < 70; ++i)
+    if (d[i] != cr_exponential_element(k0, k1, first + i, 0.3, true) ||
+        f[i] != (float)cr_exponential_element(k0, k1, first + i, 0.3, false))
+      return false;
+  const double weibull[2] = {1.5, 2.0};
+  if (cr_cpu_transform_isa(isa, k0, k1, first, 1, weibull, 2, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+  for (int i = 0; i < 70; ++i)
+    if (d[i] != cr_transform(1, cr_open_uniform_element(k0, k1, first + i, true), weibull)) return false;
   return true;
 }
 
@@ -91,6 +104,8 @@ void cr_cpu_bernoulli_avx2(const cr_cpu_bern_ctx&, uint64_t, const void*, int, v
 void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx&, uint64_t, const void*, int, void*, int, uint64_t) {}
 void cr_cpu_map_avx2(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_open_avx2(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_open_avx512(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 
 #endif
 
@@ -182,4 +197,36 @@ int cr_cpu_bits(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_
 
 int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type, uint64_t n) {
   return cr_cpu_uniform_isa(cr_cpu_isa(), k0, k1, first, low, high, out, type, n);
+}
+
+namespace {
+
+int open_isa(int isa, const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
+  return on_isa(isa, [&] { cr_cpu_open_avx512(c, first, out, type, n); }, [&] { cr_cpu_open_avx2(c, first, out, type, n); });
+}
+
+}  // namespace
+
+int cr_cpu_exponential_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type,
+                           uint64_t n) {
+  if (!(rate > 0.0) || !isfinite(rate)) return CR_EINVAL;
+  return open_isa(isa, cr_cpu_open_ctx{k0, k1, CR_CPU_EXPONENTIAL, {rate}}, first, out, type, n);
+}
+
+int cr_cpu_exponential(uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type, uint64_t n) {
+  return cr_cpu_exponential_isa(cr_cpu_isa(), k0, k1, first, rate, out, type, n);
+}
+
+int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
+                         uint64_t n) {
+  if (cr_transform_base(id) != CR_BASE_UNIFORM || np != cr_transform_params(id)) return CR_EINVAL;
+  cr_cpu_open_ctx c{k0, k1, id, {}};
+  for (int i = 0; i < cr_transform_params(id); ++i) c.p[i] = p[i];
+  return open_isa(isa, c, first, out, type, n);
+}
+
+int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
+                     uint64_t n) {
+  return cr_cpu_transform_isa(cr_cpu_isa(), k0, k1, first, id, p, np, out, type, n);
 }

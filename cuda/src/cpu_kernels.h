@@ -171,6 +171,15 @@ void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* 
   });
 }
 
+/** What an open-uniform call shares (cpu_open_kernels.h): exponential (id CR_CPU_EXPONENTIAL, p[0] = rate)
+ *  or the uniform-based transform `id` of cr_transforms.h with its parameters p. */
+#define CR_CPU_EXPONENTIAL (-1)
+struct cr_cpu_open_ctx {
+  uint32_t k0, k1;
+  int id;
+  double p[8];
+};
+
 /** The kernels of one instruction set (the caller checked the arguments and the CPU). */
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
@@ -181,6 +190,9 @@ void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const voi
                              uint64_t n);
 void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
 void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n);
+/** exponential and the uniform-based transforms (CR_TYPE_F32 or F64 out) */
+void cr_cpu_open_avx2(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 
 /** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
  *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
@@ -192,5 +204,9 @@ int cr_cpu_bernoulli_each_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first,
 int cr_cpu_bits_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, uint32_t* out, uint64_t n);
 int cr_cpu_uniform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double low, double high, void* out, int type,
                        uint64_t n);
+int cr_cpu_exponential_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type,
+                           uint64_t n);
+int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
+                         uint64_t n);
 
 #endif  // CR_CPU_KERNELS_H

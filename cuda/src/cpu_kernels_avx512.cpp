@@ -20,6 +20,19 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include "cpu_philox_avx512.h"
+#include "cr_normal.h"
+#include "cr_special.h"
+
+// cr_transforms.h's templates and the vector math, compiled for avx512 with internal linkage (cpu_vmath.h says
+// why); GCC notes that W-lane vectors passed between its functions change the ABI: they are all inlined.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512dq")
+namespace {
+#include "cr_transforms.h"
+#include "cpu_open_kernels.h"
+}  // namespace
+#pragma GCC pop_options
 
 namespace {
 
@@ -278,6 +291,10 @@ void cr_cpu_bernoulli_avx512(const cr_cpu_bern_ctx& c, uint64_t first, const voi
 
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_integers_run<BLOCKS>(c, first, out, type, n, wide_group, narrow_group<double>, narrow_group<uint32_t>);
+}
+
+void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
+  cr_cpu_open_sampler<8>(c, first, out, type, n, cr_cpu_map_avx512);
 }
 
 #endif

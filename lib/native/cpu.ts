@@ -1,6 +1,7 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
- * the CPU backend's native fast path for bits, uniform, integers and bernoulli, tried before the
+ * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential and the
+ * transforms of one uniform, tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -19,10 +20,13 @@ export interface CpuAddon {
   cpuBernoulli(k0: number, k1: number, lo: number, hi: number, p: number | Float32Array | Float64Array, out: Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array): boolean;
   cpuBits(k0: number, k1: number, lo: number, hi: number, out: Uint32Array): boolean;
   cpuUniform(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array | Float64Array): boolean;
+  cpuExponential(k0: number, k1: number, lo: number, hi: number, rate: number, out: Float32Array | Float64Array): boolean;
+  cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
 }
 
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
-const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform'] as const;
+const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
+  'cpuTransform'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -94,3 +98,12 @@ export const bitsNative = hostKernel((a, { k0, k1, lo, hi, out }) => a.cpuBits(k
 /** uniform32 / uniform64 of lib/kernels/raw.ts through cr_cpu_uniform. */
 export const uniformNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuUniform(k0, k1, lo, hi, params.low as number, params.high as number, out as Float32Array | Float64Array));
+
+/** exponentialKernel of lib/kernels/gamma.ts through cr_cpu_exponential. */
+export const exponentialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
+  a.cpuExponential(k0, k1, lo, hi, params.rate as number, out as Float32Array | Float64Array));
+
+/** uniformTransform of lib/kernels/transform.ts for transform `id` (one of one uniform) through cr_cpu_transform, for
+ *  one row of parameters (per-element rows decline: the WebAssembly or specification kernel runs). */
+export const transformNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  !perElement.p0 && a.cpuTransform(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));

@@ -7,6 +7,7 @@
 import type { KernelArgs } from '../core/job.js';
 import { normalTransform, uniformTransform, type TransformBase, type TransformFn } from '../kernels/transform.js';
 import { transformWasm } from '../wasm/samplers.js';
+import { transformNative } from '../native/cpu.js';
 import { finite, positive } from '../core/constraints.js';
 import { nullPrototypes } from '../core/records.js';
 import {
@@ -87,7 +88,8 @@ export function transformSampler(d: TransformDef): SamplerSpec {
     run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, rowColumns(a.perElement, width));
   };
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
-  return rowSamplerSpec(d, 'transform', { float32: { cpu: kernel(false), fast }, float64: { cpu: kernel(true), fast } });
+  const native = d.base === 'uniform' ? transformNative(d.id) : undefined;
+  return rowSamplerSpec(d, 'transform', { float32: { cpu: kernel(false), fast, native }, float64: { cpu: kernel(true), fast, native } });
 }
 
 /** What a sampler over one row p of doubles declares (a transform or an element sampler). */
@@ -108,7 +110,7 @@ export interface RowSamplerDef extends ParamRow {
  * addon's `<fn>32/64(…, id, rows of p, out)`.
  */
 export function rowSamplerSpec(
-  d: RowSamplerDef, fn: 'transform' | 'element', kernels: Record<'float32' | 'float64', Pick<OpSpec, 'cpu' | 'fast'>>,
+  d: RowSamplerDef, fn: 'transform' | 'element', kernels: Record<'float32' | 'float64', Pick<OpSpec, 'cpu' | 'fast' | 'native'>>,
 ): SamplerSpec {
   const width = transformParamNames(d).length;
   const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];

@@ -1,0 +1,81 @@
+// Samplers that are one function of the open uniform u ∈ (0, 1] per element — exponential and the
+// transforms whose base is the uniform (docs/streams.md, "Exponential", "Transforms of one uniform or
+// one normal") — on W lanes: the instruction set's raw-stream kernel (`map`: float64 rows or words)
+// into a chunk of u, then f over W lanes with cr_vmath<W> as cr_transforms.h's math policy, so each
+// transform's code is cr_transforms.h's own. Included like cpu_vmath.h (in an anonymous namespace,
+// under the instruction set's target).
+#ifndef CR_CPU_OPEN_KERNELS_H
+#define CR_CPU_OPEN_KERNELS_H
+
+#include "cpu_vmath.h"
+
+/** Elements per chunk: u, then the values, stay in L1. */
+constexpr unsigned CR_OPEN_CHUNK = 512;
+
+/**
+ * Elements [first, first + n) of f(u) into out (`type` CR_TYPE_F32: the float32 layout, u = (w + 1)·2^-32
+ * from raw word j, the value rounded once; else the float64 layout, u = (k53 + 1)·2^-53 from words 2j,
+ * 2j + 1: cr_open_uniform_element). f maps a cr_vmath<W>::T of u to the values.
+ */
+template <int W, class Map, class F>
+void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, uint64_t n, Map map, F f) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  static_assert(CR_OPEN_CHUNK % W == 0, "whole vectors");
+  const cr_cpu_map_ctx unit{0.0, 1.0, true, k0, k1};
+  alignas(64) double u[CR_OPEN_CHUNK];
+  alignas(64) uint32_t w[CR_OPEN_CHUNK];
+  const bool wide = type != CR_TYPE_F32;
+  for (uint64_t done = 0; done < n;) {
+    const unsigned m = n - done < CR_OPEN_CHUNK ? (unsigned)(n - done) : CR_OPEN_CHUNK;
+    const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from zeros, never stored
+    if (wide) {
+      map(unit, first + done, u, CR_MAP_F64, m);
+      for (unsigned i = 0; i < m; ++i) u[i] = u[i] + 1.1102230246251565e-16;  // k53·2^-53 + 2^-53: exact
+    } else {
+      map(unit, first + done, w, CR_MAP_BITS, m);
+      for (unsigned i = 0; i < m; ++i) u[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
+    }
+    for (unsigned i = m; i < mv; ++i) u[i] = 1.0;
+    for (unsigned i = 0; i < mv; i += W) {
+      T x;
+      memcpy(&x, u + i, sizeof x);
+      x = f(x);
+      memcpy(u + i, &x, sizeof x);
+    }
+    if (wide) {
+      memcpy((double*)out + done, u, m * sizeof(double));
+    } else {
+      float* o = (float*)out + done;
+      for (unsigned i = 0; i < m; ++i) o[i] = (float)u[i];
+    }
+    done += m;
+  }
+}
+
+/**
+ * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate) or the uniform-based transform `id` of
+ * cr_transforms.h with its parameters p, over cr_cpu_open_run: the values cr_exponential /
+ * cr_transform give.
+ */
+template <int W, class Map>
+void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n, Map map) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  const double* p = c.p;
+  if (c.id == CR_CPU_EXPONENTIAL) {
+    const double rate = p[0];
+    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, n, map, [rate](T u) { return (0.0 - M::log(u)) / rate; });
+  }
+  switch (c.id) {
+#define CR_OPEN_CASE(ID, NAME, BASE, NP)                                                                     \
+  case ID:                                                                                                   \
+    if constexpr (BASE == CR_BASE_UNIFORM)                                                                   \
+      return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, n, map, [p](T u) { return cr_tf_##NAME<M>(u, p); }); \
+    break;
+    CR_TRANSFORMS(CR_OPEN_CASE)
+#undef CR_OPEN_CASE
+  }
+}
+
+#endif  // CR_CPU_OPEN_KERNELS_H

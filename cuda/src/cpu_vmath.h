@@ -1,0 +1,120 @@
+// cr_math.h's log and exp, and sqrt, on W binary64 lanes at once (GCC vector extensions): the math
+// policy (cr_transforms.h, "Each transform is written once over a math policy") of the host SIMD
+// kernels, as lib/wasm/samplers.cc's two-lane policy is the WebAssembly one. Lane by lane the same
+// operations in the same order as the scalar functions, so the same bits (the build has no FMA
+// contraction: -ffp-contract=off); a lane outside a function's fast path sends the vector to the
+// scalar port. sincos2pi and ndtri run the scalar port lane by lane (their samplers keep the
+// WebAssembly path, which is faster for them).
+//
+// Included by each instruction set's file (cpu_kernels_avx512.cpp: W = 8, cpu_kernels_avx2.cpp: W = 4)
+// inside an anonymous namespace under that file's `#pragma GCC target`, so that every function here,
+// and every cr_transforms.h template instantiated with it, is compiled for that instruction set only
+// and has internal linkage (no copy of it can be linked into code that runs on another CPU).
+#ifndef CR_CPU_VMATH_H
+#define CR_CPU_VMATH_H
+
+/** W binary64 lanes and W int64 lanes (spelled per W: GCC drops a vector_size that depends on a template
+ *  parameter). */
+template <int W>
+struct cr_vtypes;
+template <>
+struct cr_vtypes<8> {
+  typedef double T __attribute__((vector_size(64)));
+  typedef int64_t I __attribute__((vector_size(64)));
+};
+template <>
+struct cr_vtypes<4> {
+  typedef double T __attribute__((vector_size(32)));
+  typedef int64_t I __attribute__((vector_size(32)));
+};
+
+template <int W>
+struct cr_vmath {
+  using T = typename cr_vtypes<W>::T;
+  using I = typename cr_vtypes<W>::I;
+
+  static T splat(double x) { return x - (T){}; }
+
+  /** Some lane of mask m (lanes 0 or -1) is set. */
+  static bool any(I m) {
+    if constexpr (W == 8) return _mm512_test_epi64_mask((__m512i)m, (__m512i)m) != 0;
+    else return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+  }
+  static T sqrt(T x) {
+    if constexpr (W == 8) return (T)_mm512_sqrt_pd((__m512d)x);
+    else return (T)_mm256_sqrt_pd((__m256d)x);
+  }
+  static T floor(T x) {
+    if constexpr (W == 8) return (T)_mm512_roundscale_pd((__m512d)x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    else return (T)_mm256_floor_pd((__m256d)x);
+  }
+  /** The integer k (|k| < 2^51) as a double, exactly: the bits of 2^52 + 2^51 + k, less 2^52 + 2^51. */
+  static T to_double(I k) { return (T)(k + 0x4338000000000000ll) - 6755399441055744.0; }
+  /** c ? a : b per lane (c: a comparison's lanes, 0 or -1). */
+  static T select(I c, T a, T b) { return c ? a : b; }
+  static T select(I c, double a, T b) { return c ? splat(a) : b; }
+  static T select(I c, T a, double b) { return c ? a : splat(b); }
+
+  /** cr_log per lane; zero, negative, subnormal, infinite and NaN lanes send the vector to cr_log. */
+  static T log(T x) {
+    const I bits = (I)x;
+    const I hx = bits >> 32;  // the high word, sign-extended: negative for x < 0
+    if (__builtin_expect(any((hx < 0x00100000) | (hx >= 0x7ff00000)), 0)) return each(x, cr_log);
+    const I hm = hx & 0x000fffff;
+    // i = 1 exactly when the mantissa is >= sqrt(2) (lib/core/math/log.ts); e = exponent + i
+    const I i1 = ((hm + 0x95f64) & 0x100000) >> 20;
+    const I e = (hx >> 20) - 1023 + i1;
+    // x / 2^e exactly: the mantissa under the exponent field 0x3ff - i (x is normal)
+    const T f = (T)((bits & 0x000fffffffffffffll) | ((0x3ff - i1) << 52)) - 1.0;
+    const T s = f / (2.0 + f);
+    const T dk = to_double(e);
+    const T z = s * s;
+    const T w = z * z;
+    const T t1 = w * (3.999999999940941908e-01 + w * (2.222219843214978396e-01 + w * 1.531383769920937332e-01));
+    const T t2 = z * (6.666666666666735130e-01 + w * (2.857142874366239149e-01 +
+                                                      w * (1.818357216161805012e-01 + w * 1.479819860511658591e-01)));
+    const T R = t2 + t1;
+    // fdlibm's choice of form, per lane: mantissas in (1.3799, 1.4200) use the f^2/2 form
+    const I form = ((hm - 0x6147a) | (0x6b851 - hm)) > 0;
+    const T hfsq = 0.5 * f * f;
+    const T a = dk * CR_LN2_HI - ((hfsq - (s * (hfsq + R) + dk * CR_LN2_LO)) - f);
+    const T b = dk * CR_LN2_HI - ((s * (f - R) - dk * CR_LN2_LO) - f);
+    return select(form, a, b);
+  }
+
+  /** cr_exp per lane; lanes whose k = floor(x/ln2 + 1/2) is outside [-1021, 1023] (overflow, results
+   *  near or below the subnormal range, NaN) send the vector to cr_exp. */
+  static T exp(T x) {
+    const T kd = floor(x * 1.44269504088896338700e+00 + 0.5);
+    // !(-1022 < kd < 1024) is true for NaN too
+    if (__builtin_expect(any(!((kd > -1022.0) & (kd < 1024.0))), 0)) return each(x, cr_exp);
+    const T hi = x - kd * CR_LN2_HI;
+    const T lo = kd * CR_LN2_LO;
+    const T r = hi - lo;
+    const T t = r * r;
+    const T c = r - t * (1.66666666666666019037e-01 + t * (-2.77777777770155933842e-03 + t * (6.61375632143793436117e-05 +
+                         t * (-1.65339022054652515390e-06 + t * 4.13813679705723846039e-08))));
+    const T y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+    // 2^k from its bits (k + 1023) << 52: k + 1023 is the low mantissa bits of kd + 2^52 + 1023 (exact)
+    return y * (T)((I)(kd + 4503599627371519.0) << 52);
+  }
+
+  static T ndtri(T x) { return each(x, cr_ndtri); }
+  static void sincos2pi(T u, T* s, T* c) {
+    for (int l = 0; l < W; ++l) {
+      double sl, cl;
+      cr_sincos2pi(u[l], &sl, &cl);
+      (*s)[l] = sl;
+      (*c)[l] = cl;
+    }
+  }
+
+  template <class F>
+  __attribute__((noinline, cold)) static T each(T x, F f) {
+    T r;
+    for (int l = 0; l < W; ++l) r[l] = f(x[l]);
+    return r;
+  }
+};
+
+#endif  // CR_CPU_VMATH_H

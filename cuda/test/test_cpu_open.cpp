@@ -1,0 +1,110 @@
+// Host test of the host SIMD kernels of one open uniform (cuda/src/cpu_open_kernels.h, cpu_vmath.h):
+// exponential and every transform of one uniform, on each instruction set this CPU runs, against the
+// scalar ports (cr_exponential_element, cr_transform of cr_open_uniform_element) — both layouts, rates
+// and parameter rows whose values overflow, underflow to subnormals or hit the vector math's rare
+// lanes (the scalar fallbacks), starts inside a chunk and across the 2^32-block carry, lengths across
+// the 512-element chunk, guards on both sides. The refusals of the C API too.
+// host-test: sources cuda/src/cpu_kernels.cpp cuda/src/cpu_kernels_avx2.cpp cuda/src/cpu_kernels_avx512.cpp
+#include <math.h>
+#include <string.h>
+
+#include <vector>
+
+#include "cpu_kernels.h"
+#include "cr_api_cpu.h"
+#include "cr_gamma.h"
+#include "cr_transforms.h"
+#include "cr_test.h"
+
+namespace {
+
+int isa = CR_ISA_NONE;  // the instruction set under test
+
+/** id CR_CPU_EXPONENTIAL (p[0] = rate) or a transform: the kernel's values against the scalar port's. */
+template <class T>
+void compare(int id, const double* p, uint64_t first, size_t n) {
+  const uint32_t k0 = 0x243f6a88u, k1 = 0x85a308d3u;
+  const bool wide = sizeof(T) == 8;
+  const int type = wide ? CR_TYPE_F64 : CR_TYPE_F32;
+  std::vector<T> got(n + 2, (T)77);
+  const int rc = id == CR_CPU_EXPONENTIAL
+                     ? cr_cpu_exponential_isa(isa, k0, k1, first, p[0], got.data() + 1, type, n)
+                     : cr_cpu_transform_isa(isa, k0, k1, first, id, p, cr_transform_params(id), got.data() + 1, type, n);
+  CRT_CHECK(rc == CR_CPU_DONE, "isa %d id %d: returned %d", isa, id, rc);
+  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d id %d first %llu n %zu: writes outside [0, n)", isa, id,
+            (unsigned long long)first, n);
+  size_t bad = 0, at = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t e = first + i;
+    const double v = id == CR_CPU_EXPONENTIAL ? cr_exponential_element(k0, k1, e, p[0], wide)
+                                              : cr_transform(id, cr_open_uniform_element(k0, k1, e, wide), p);
+    const T want = (T)v;
+    // the same bits (NaN never occurs for valid parameters; compare as bits to tell -0 from +0)
+    if (memcmp(&got[i + 1], &want, sizeof(T)) != 0 && !bad++) at = i;
+  }
+  CRT_CHECK(bad == 0, "isa %d id %d (p0 %.17g) %s first %llu n %zu: %zu differ, first at %zu (%.17g, want %.17g)", isa, id,
+            p[0], wide ? "float64" : "float32", (unsigned long long)first, n, bad, at, (double)got[at + 1],
+            id == CR_CPU_EXPONENTIAL ? cr_exponential_element(k0, k1, first + at, p[0], wide)
+                                     : cr_transform(id, cr_open_uniform_element(k0, k1, first + at, wide), p));
+}
+
+template <class T>
+void each_start(int id, const double* p) {
+  for (uint64_t first : {0ull, 5ull, 4294967291ull * 2, 17179869181ull})
+    for (size_t n : {0, 1, 7, 511, 513, 1500}) compare<T>(id, p, first, n);
+}
+
+void test_values() {
+  // rates: ordinary, tiny (huge values, overflow to Infinity in float32), huge (subnormal and zero values)
+  for (double rate : {1.0, 0.7, 1e-300, 3e-39, 1e300, 1.7976931348623157e308}) {
+    const double p[1] = {rate};
+    each_start<double>(CR_CPU_EXPONENTIAL, p);
+    each_start<float>(CR_CPU_EXPONENTIAL, p);
+  }
+  // rows per transform: ordinary values, and ones whose exp/log leave the vector fast paths
+  const struct { int id; double p[7]; } rows[] = {
+      {1, {1.5, 2.0}}, {1, {0.01, 1.0}}, {1, {1e-3, 1e-300}}, {1, {300.0, 1e300}},      // weibull
+      {2, {0.0, 1.0}}, {2, {-3.0, 1e-300}},                                            // cauchy
+      {3, {0.0, 1.0}}, {3, {1e300, 1e300}},                                            // laplace
+      {4, {1.0, 2.0}}, {4, {-1e-300, 1e-300}},                                         // logistic
+      {5, {-1.0, 0.5}}, {5, {0.0, 1e308}},                                             // gumbel
+      {6, {2.5, 1.0}}, {6, {1e-3, 1.0}}, {6, {0.05, 1e-300}},                          // pareto
+      {7, {3.0}}, {7, {1e-320}}, {7, {1e300}},                                         // rayleigh
+      {8, {0.0, 1.0, 1.0, 0.15865525393145707, 0.15862, 1.0, 4.0}},                    // truncatedNormal
+      {9, {-1.0, 3.0, 4.0, 0.3, 0.7}}, {9, {0.0, 1e-300, 1e-300, 1.0, 0.0}},           // triangular
+  };
+  for (const auto& r : rows) {
+    each_start<double>(r.id, r.p);
+    each_start<float>(r.id, r.p);
+  }
+}
+
+void test_refusals() {
+  double out[4] = {5, 5, 5, 5};
+  for (double rate : {0.0, -1.0, (double)NAN, (double)INFINITY})
+    CRT_CHECK(cr_cpu_exponential(1, 2, 0, rate, out, CR_TYPE_F64, 4) == CR_EINVAL, "rate %g must be refused", rate);
+  CRT_CHECK(cr_cpu_exponential(1, 2, 0, 1.0, out, CR_TYPE_U32, 4) == CR_EINVAL, "exponential into uint32");
+  const double p[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  CRT_CHECK(cr_cpu_transform(1, 2, 0, 0, p, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "lognormal (of a normal) must be refused");
+  CRT_CHECK(cr_cpu_transform(1, 2, 0, 99, p, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "an unknown id must be refused");
+  CRT_CHECK(cr_cpu_transform(1, 2, 0, 7, p, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "rayleigh takes 1 parameter, not 2");
+  CRT_CHECK(cr_cpu_transform(1, 2, 0, 7, p, 1, out, 99, 4) == CR_EINVAL, "out type 99 must be refused");
+  CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused call wrote its output");
+}
+
+}  // namespace
+
+int main() {
+  test_refusals();
+  for (isa = CR_ISA_AVX2; isa <= CR_ISA_AVX512; ++isa) {
+    if (isa > cr_cpu_isa_cpu()) {
+      double out[2] = {5, 5};
+      CRT_CHECK(cr_cpu_exponential_isa(isa, 1, 2, 0, 1.0, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
+                "isa %d is not supported here: it must decline and write nothing", isa);
+      printf("test_cpu_open: isa %d not supported here: only its decline was checked\n", isa);
+      continue;
+    }
+    test_values();
+  }
+  return crt::report("test_cpu_open");
+}
