@@ -15,6 +15,7 @@
 //   cpuBits(k0, k1, lo, hi, out) -> bool                 out: a host Uint32Array
 //   cpuUniform(k0, k1, lo, hi, low, high, out) -> bool   out: a host Float32Array or Float64Array
 //   cpuExponential(k0, k1, lo, hi, rate, out) -> bool    out: a host Float32Array or Float64Array
+//   cpuGamma(k0, k1, lo, hi, alpha, scale, out) -> bool one shape; out: a host Float32Array or Float64Array
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform of one uniform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
 #include <initializer_list>
@@ -103,6 +104,16 @@ Napi::Value CpuExponential(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuGamma(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double alpha = f64(info, 4, "alpha"), scale = f64(info, 5, "scale");
+  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_gamma(k0, k1, first, alpha, scale, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "alpha and scale must be finite and > 0");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
@@ -122,6 +133,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuBits", Napi::Function::New(env, CpuBits, "cpuBits"));
   exports.Set("cpuUniform", Napi::Function::New(env, CpuUniform, "cpuUniform"));
   exports.Set("cpuExponential", Napi::Function::New(env, CpuExponential, "cpuExponential"));
+  exports.Set("cpuGamma", Napi::Function::New(env, CpuGamma, "cpuGamma"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
 }
 

@@ -35,7 +35,7 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
-  cpuExponential: () => true, cpuTransform: () => true, ...over,
+  cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -147,12 +147,15 @@ describe('on this machine', () => {
     expect(call('cpuUniform', 1, 2, 0, 0, -1e308, 1e308, new Float64Array(80))).toThrow(RangeError);
     expect(call('cpuUniform', 1, 2, 0, 0, 0, 1, new Uint32Array(80))).toThrow(TypeError);
     const out = new Float64Array(80).fill(7);
-    const raw = (f: 'cpuExponential' | 'cpuTransform', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
     for (const rate of [0, -1, NaN, Infinity]) expect(raw('cpuExponential', 1, 2, 0, 0, rate, out)).toThrow(RangeError);
     expect(raw('cpuExponential', 1, 2, 0, 0, 1, new Int32Array(80))).toThrow(TypeError);
     expect(raw('cpuTransform', 1, 2, 0, 0, 0, new Float64Array(2), out)).toThrow(RangeError);  // lognormal: of a normal
     expect(raw('cpuTransform', 1, 2, 0, 0, 7, new Float64Array(2), out)).toThrow(RangeError);  // rayleigh takes 1
     expect(raw('cpuTransform', 1, 2, 0, 0, 7, [1], out)).toThrow(TypeError);
+    for (const [alpha, scale] of [[0, 1], [NaN, 1], [Infinity, 1], [1, 0], [1, -1], [1, Infinity]]) {
+      expect(raw('cpuGamma', 1, 2, 0, 0, alpha, scale, out)).toThrow(RangeError);
+    }
     expect(out.every((v) => v === 7)).toBe(true);
   });
 

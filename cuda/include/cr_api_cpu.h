@@ -2,8 +2,8 @@
 // bit the TypeScript specification like every other kernel, reached through the addon's cpu* functions
 // (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
 // addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
-// kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers, bernoulli, exponential and the
-// transforms of one uniform.
+// kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers, bernoulli, exponential, the
+// transforms of one uniform and gamma.
 #ifndef CR_API_CPU_H
 #define CR_API_CPU_H
 
@@ -52,6 +52,11 @@ int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double 
  *  or F64), what cr_exponential gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (rate not finite and > 0, another
  *  type). */
 int cr_cpu_exponential(uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type, uint64_t n);
+
+/** Elements [first, first + n) of gamma(alpha, scale) with one shape (docs/streams.md, "Gamma (Marsaglia–Tsang)") into
+ *  `out` of `type` (CR_TYPE_F32 or F64), what cr_gamma gives for any number of proposals. CR_CPU_DONE,
+ *  CR_CPU_DECLINED or CR_EINVAL (alpha or scale not finite and > 0, another type). */
+int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type, uint64_t n);
 
 /** Elements [first, first + n) of the transform `id` of cr_transforms.h whose base is the uniform, with one row of
  *  np parameters p (values checked by the caller, as cr_transform's are), into `out` of `type` (CR_TYPE_F32 or F64):

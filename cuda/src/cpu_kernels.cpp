@@ -6,6 +6,8 @@
 // JavaScript rounds twice. Not x86-64 with GCC or Clang: every call declines and WebAssembly runs.
 #include <math.h>
 
+#include <initializer_list>
+
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
 #include "cr_gamma.h"
@@ -80,6 +82,14 @@ bool self_test(int isa) {
   if (cr_cpu_transform_isa(isa, k0, k1, first, 1, weibull, 2, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
   for (int i = 0; i < 70; ++i)
     if (d[i] != cr_transform(1, cr_open_uniform_element(k0, k1, first + i, true), weibull)) return false;
+  // the vector sincos (gamma's normal), both layouts, one shape of each branch
+  for (double alpha : {2.5, 0.3}) {
+    if (cr_cpu_gamma_isa(isa, k0, k1, first, alpha, 1.5, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+    if (cr_cpu_gamma_isa(isa, k0, k1, first, alpha, 1.5, f, CR_TYPE_F32, 70) != CR_CPU_DONE) return false;
+    for (int i = 0; i < 70; ++i)
+      if (d[i] != cr_gamma_f64(k0, k1, first + i, alpha, 1.5, 1) || f[i] != cr_gamma_f32(k0, k1, first + i, alpha, 1.5, 1))
+        return false;
+  }
   return true;
 }
 
@@ -106,6 +116,8 @@ void cr_cpu_map_avx2(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_open_avx2(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_open_avx512(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_gamma_avx2(uint32_t, uint32_t, uint64_t, double, double, void*, int, uint64_t) {}
+void cr_cpu_gamma_avx512(uint32_t, uint32_t, uint64_t, double, double, void*, int, uint64_t) {}
 
 #endif
 
@@ -229,4 +241,16 @@ int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int 
 int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                      uint64_t n) {
   return cr_cpu_transform_isa(cr_cpu_isa(), k0, k1, first, id, p, np, out, type, n);
+}
+
+int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
+                     uint64_t n) {
+  if (!(alpha > 0.0) || !isfinite(alpha) || !(scale > 0.0) || !isfinite(scale)) return CR_EINVAL;
+  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
+  return on_isa(isa, [&] { cr_cpu_gamma_avx512(k0, k1, first, alpha, scale, out, type, n); },
+                [&] { cr_cpu_gamma_avx2(k0, k1, first, alpha, scale, out, type, n); });
+}
+
+int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type, uint64_t n) {
+  return cr_cpu_gamma_isa(cr_cpu_isa(), k0, k1, first, alpha, scale, out, type, n);
 }

@@ -76,6 +76,8 @@ struct cr_cpu_map_ctx {
   double low, span;
   bool unit;
   uint32_t k0, k1;
+  /** the plane (0, tag) of the counters: the raw stream's, or a sampler's first proposals (gamma) */
+  uint32_t tag = CR_TAG_RAW;
 };
 
 /** Raw-stream group kernels of one instruction set, by output: words (bits), float32, float64. */
@@ -193,6 +195,11 @@ void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int m
 /** exponential and the uniform-based transforms (CR_TYPE_F32 or F64 out) */
 void cr_cpu_open_avx2(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n);
+/** gamma with one shape (the caller checked alpha and scale: finite, > 0) */
+void cr_cpu_gamma_avx2(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
+                       uint64_t n);
+void cr_cpu_gamma_avx512(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
+                         uint64_t n);
 
 /** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
  *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
@@ -206,6 +213,8 @@ int cr_cpu_uniform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double
                        uint64_t n);
 int cr_cpu_exponential_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type,
                            uint64_t n);
+int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
+                     uint64_t n);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n);
 

@@ -13,6 +13,7 @@
 
 #include "cpu_kernels.h"
 #include "cpu_philox_avx2.h"
+#include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
 
@@ -24,6 +25,7 @@
 namespace {
 #include "cr_transforms.h"
 #include "cpu_open_kernels.h"
+#include "cpu_gamma_kernels.h"
 }  // namespace
 #pragma GCC pop_options
 
@@ -271,7 +273,7 @@ struct MapGroup {
   using T = std::conditional_t<MAP == CR_MAP_BITS, uint32_t, std::conditional_t<MAP == CR_MAP_F32, float, double>>;
   __attribute__((target("avx2"))) static void run(const cr_cpu_map_ctx& c, uint64_t b, T* dst) {
     __m256i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_RAW, x[g]);
+    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, c.tag, x[g]);
     cr_philox8<SETS>(x, c.k0, c.k1);
     const __m256d low = _mm256_set1_pd(c.low), span = _mm256_set1_pd(c.span);
     for (unsigned g = 0; g < SETS; ++g) {
@@ -322,6 +324,11 @@ void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, in
 
 void cr_cpu_open_avx2(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_open_sampler<4>(c, first, out, type, n, cr_cpu_map_avx2);
+}
+
+void cr_cpu_gamma_avx2(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
+                      uint64_t n) {
+  cr_cpu_gamma_run<4>(k0, k1, first, alpha, scale, out, type, n, cr_cpu_map_avx2);
 }
 
 #endif

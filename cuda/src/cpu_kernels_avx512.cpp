@@ -20,6 +20,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include "cpu_philox_avx512.h"
+#include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
 
@@ -31,6 +32,7 @@
 namespace {
 #include "cr_transforms.h"
 #include "cpu_open_kernels.h"
+#include "cpu_gamma_kernels.h"
 }  // namespace
 #pragma GCC pop_options
 
@@ -244,7 +246,7 @@ struct MapGroup {
   using T = std::conditional_t<MAP == CR_MAP_BITS, uint32_t, std::conditional_t<MAP == CR_MAP_F32, float, double>>;
   CR_AVX512_TARGET static void run(const cr_cpu_map_ctx& c, uint64_t b, T* dst) {
     __m512i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_RAW, x[g]);
+    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, c.tag, x[g]);
     cr_philox16<SETS>(x, c.k0, c.k1);
     const __m512d low = _mm512_set1_pd(c.low), span = _mm512_set1_pd(c.span);
     for (unsigned g = 0; g < SETS; ++g) {
@@ -295,6 +297,11 @@ void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, 
 
 void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_open_sampler<8>(c, first, out, type, n, cr_cpu_map_avx512);
+}
+
+void cr_cpu_gamma_avx512(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
+                      uint64_t n) {
+  cr_cpu_gamma_run<8>(k0, k1, first, alpha, scale, out, type, n, cr_cpu_map_avx512);
 }
 
 #endif

@@ -1,10 +1,9 @@
-// cr_math.h's log and exp, and sqrt, on W binary64 lanes at once (GCC vector extensions): the math
+// cr_math.h's log, exp and sincos2pi, and sqrt, on W binary64 lanes at once (GCC vector extensions): the math
 // policy (cr_transforms.h, "Each transform is written once over a math policy") of the host SIMD
 // kernels, as lib/wasm/samplers.cc's two-lane policy is the WebAssembly one. Lane by lane the same
 // operations in the same order as the scalar functions, so the same bits (the build has no FMA
 // contraction: -ffp-contract=off); a lane outside a function's fast path sends the vector to the
-// scalar port. sincos2pi and ndtri run the scalar port lane by lane (their samplers keep the
-// WebAssembly path, which is faster for them).
+// scalar port. ndtri runs the scalar port lane by lane.
 //
 // Included by each instruction set's file (cpu_kernels_avx512.cpp: W = 8, cpu_kernels_avx2.cpp: W = 4)
 // inside an anonymous namespace under that file's `#pragma GCC target`, so that every function here,
@@ -100,13 +99,50 @@ struct cr_vmath {
   }
 
   static T ndtri(T x) { return each(x, cr_ndtri); }
-  static void sincos2pi(T u, T* s, T* c) {
-    for (int l = 0; l < W; ++l) {
-      double sl, cl;
-      cr_sincos2pi(u[l], &sl, &cl);
-      (*s)[l] = sl;
-      (*c)[l] = cl;
+
+  /** cr_sincos2pi per lane: the exact quarter-turn reduction, the Dekker product with the two-part 2 pi,
+   *  fdlibm's kernels, the quadrant by selects (a negation flips the sign bit, as the scalar's does).
+   *  Lanes with |r| < 2^-969 (the scalar's scaled reduction) or u outside [0, 1) send the vector to
+   *  the scalar port. */
+  static void sincos2pi(T u, T* sOut, T* cOut) {
+    const T qd = floor(4.0 * u + 0.5);
+    const T r = u - qd * 0.25;
+    const T ar = (T)((I)r & 0x7fffffffffffffffll);
+    if (__builtin_expect(any((ar < 2.004168360008973e-292) | !((u >= 0.0) & (u < 1.0))), 0)) {
+      for (int l = 0; l < W; ++l) {
+        double sl, cl;
+        cr_sincos2pi(u[l], &sl, &cl);
+        (*sOut)[l] = sl;
+        (*cOut)[l] = cl;
+      }
+      return;
     }
+    // cr_two_pi_times(r)
+    const T p = r * 6.283185307179586;
+    const T cc = 134217729.0 * r;
+    const T r1 = cc - (cc - r);
+    const T r2 = r - r1;
+    const T e = (((r1 * 6.283185362815857 - p) + r1 * -5.563627070159782e-8) + r2 * 6.283185362815857) +
+                r2 * -5.563627070159782e-8;
+    const T lo = e + r * 2.4492935982947064e-16;
+    const T th = p + lo;
+    const T tl = lo - (th - p);
+    // cr_kernel_sin(th, tl), cr_kernel_cos(th, tl)
+    const T z = th * th;
+    const T w = z * z;
+    const T rs = 8.33333333332248946124e-03 + z * (-1.98412698298579493134e-04 + z * 2.75573137070700676789e-06) +
+                 z * w * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10);
+    const T v = z * th;
+    const T sn = th - ((z * (0.5 * tl - v * rs) - tl) - v * -1.66666666666666324348e-01);
+    const T rc = z * (4.16666666666666019037e-02 + z * (-1.38888888888741095749e-03 + z * 2.48015872894767294178e-05)) +
+                 w * w * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11));
+    const T hz = 0.5 * z;
+    const T ww = 1.0 - hz;
+    const T cs = ww + (((1.0 - ww) - hz) + (z * rc - th * tl));
+    // q = qd mod 4: (s, c) = (sn, cs), (cs, -sn), (-sn, -cs), (-cs, sn)
+    const I q = ((I)(qd + 6755399441055744.0)) & 3;
+    *sOut = select(q == 0, sn, select(q == 1, cs, select(q == 2, -sn, -cs)));
+    *cOut = select(q == 0, cs, select(q == 1, -sn, select(q == 2, -cs, sn)));
   }
 
   template <class F>

@@ -1,7 +1,7 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
- * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential and the
- * transforms of one uniform, tried before the
+ * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
+ * transforms of one uniform and gamma with one shape, tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -21,12 +21,13 @@ export interface CpuAddon {
   cpuBits(k0: number, k1: number, lo: number, hi: number, out: Uint32Array): boolean;
   cpuUniform(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array | Float64Array): boolean;
   cpuExponential(k0: number, k1: number, lo: number, hi: number, rate: number, out: Float32Array | Float64Array): boolean;
+  cpuGamma(k0: number, k1: number, lo: number, hi: number, alpha: number, scale: number, out: Float32Array | Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
 }
 
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
-  'cpuTransform'] as const;
+  'cpuTransform', 'cpuGamma'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -107,3 +108,8 @@ export const exponentialNative = hostKernel((a, { k0, k1, lo, hi, params, out })
  *  one row of parameters (per-element rows decline: the WebAssembly or specification kernel runs). */
 export const transformNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
   !perElement.p0 && a.cpuTransform(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
+
+/** gammaKernel of lib/kernels/gamma.ts with one shape through cr_cpu_gamma (its value does not depend on
+ *  `proposals`); a per-element α declines. */
+export const gammaNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  !perElement.alpha && a.cpuGamma(k0, k1, lo, hi, params.alpha as number, params.scale as number, out as Float32Array | Float64Array));

@@ -3,6 +3,7 @@ import { positive, shape } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { gammaKernel } from '../kernels/gamma.js';
 import { gammaWasm } from '../wasm/samplers.js';
+import { gammaNative } from '../native/cpu.js';
 import { cpuProposals, opFor, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 /** (alpha: a DeviceArray's handle, per-element values or the scalar; scale; proposals) */
@@ -15,8 +16,8 @@ function kernel(wide: boolean) {
 
 /** The gamma ops; also chisquare's (which lowers to them). */
 const GAMMA_OPS: readonly OpSpec[] = [
-  { name: 'gamma32', dtype: 'float32', fast: gammaWasm, cpu: kernel(false), cuda: { fn: 'gamma32', args, crossover: 1 << 10 } },
-  { name: 'gamma64', dtype: 'float64', fast: gammaWasm, cpu: kernel(true), cuda: { fn: 'gamma64', args, crossover: 1 << 10 } },
+  { name: 'gamma32', dtype: 'float32', fast: gammaWasm, native: gammaNative, cpu: kernel(false), cuda: { fn: 'gamma32', args, crossover: 1 << 10 } },
+  { name: 'gamma64', dtype: 'float64', fast: gammaWasm, native: gammaNative, cpu: kernel(true), cuda: { fn: 'gamma64', args, crossover: 1 << 10 } },
 ];
 
 export const GAMMA: SamplerSpec = {

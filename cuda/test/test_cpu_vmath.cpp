@@ -1,5 +1,7 @@
-// Host test of the host SIMD kernels of one open uniform (cuda/src/cpu_open_kernels.h, cpu_vmath.h):
-// exponential and every transform of one uniform, on each instruction set this CPU runs, against the
+// Host test of the host SIMD kernels over the vector math (cuda/src/cpu_vmath.h): those of one open uniform
+// (cpu_open_kernels.h) — exponential and every transform of one uniform — and gamma (cpu_gamma_kernels.h:
+// shapes below and above 1, tiny and huge, scales that underflow or overflow, starts across the
+// element where the word index leaves 64 bits), on each instruction set this CPU runs, against the
 // scalar ports (cr_exponential_element, cr_transform of cr_open_uniform_element) — both layouts, rates
 // and parameter rows whose values overflow, underflow to subnormals or hit the vector math's rare
 // lanes (the scalar fallbacks), starts inside a chunk and across the 2^32-block carry, lengths across
@@ -79,6 +81,41 @@ void test_values() {
   }
 }
 
+template <class T>
+void compare_gamma(double alpha, double scale, uint64_t first, size_t n) {
+  const uint32_t k0 = 0x13198a2eu, k1 = 0x03707344u;
+  const bool wide = sizeof(T) == 8;
+  std::vector<T> got(n + 2, (T)77);
+  const int rc = cr_cpu_gamma_isa(isa, k0, k1, first, alpha, scale, got.data() + 1, wide ? CR_TYPE_F64 : CR_TYPE_F32, n);
+  CRT_CHECK(rc == CR_CPU_DONE, "isa %d gamma: returned %d", isa, rc);
+  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d gamma first %llu n %zu: writes outside [0, n)", isa,
+            (unsigned long long)first, n);
+  size_t bad = 0, at = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const T want = (T)cr_gamma_element(k0, k1, first + i, alpha, scale, wide, 1);
+    if (memcmp(&got[i + 1], &want, sizeof(T)) != 0 && !bad++) at = i;
+  }
+  CRT_CHECK(bad == 0, "isa %d gamma(%.17g, %.17g) %s first %llu n %zu: %zu differ, first at %zu (%.17g, want %.17g)", isa,
+            alpha, scale, wide ? "float64" : "float32", (unsigned long long)first, n, bad, at, (double)got[at + 1],
+            cr_gamma_element(k0, k1, first + at, alpha, scale, wide, 1));
+}
+
+void test_gamma() {
+  const double shapes[][2] = {{2.0, 1.0}, {50.0, 1.0}, {1.0, 3.0}, {0.3, 1.0}, {0.999, 2.0}, {1e-3, 1.0},
+                              {1e-300, 1.0}, {1e7, 1.0}, {2.0, 1e-310}, {0.5, 1e300}, {3.0, 1.7976931348623157e308}};
+  for (const auto& sh : shapes) {
+    for (uint64_t first : {0ull, 3ull, 4294967291ull}) {
+      for (size_t n : {0, 1, 9, 255, 257, 700}) {
+        compare_gamma<double>(sh[0], sh[1], first, n);
+        compare_gamma<float>(sh[0], sh[1], first, n);
+      }
+    }
+    // across the switch to the scalar port (word index past 2^64)
+    compare_gamma<double>(sh[0], sh[1], (1ull << 61) - 100, 300);
+    compare_gamma<float>(sh[0], sh[1], (1ull << 62) - 100, 300);
+  }
+}
+
 void test_refusals() {
   double out[4] = {5, 5, 5, 5};
   for (double rate : {0.0, -1.0, (double)NAN, (double)INFINITY})
@@ -89,6 +126,11 @@ void test_refusals() {
   CRT_CHECK(cr_cpu_transform(1, 2, 0, 99, p, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "an unknown id must be refused");
   CRT_CHECK(cr_cpu_transform(1, 2, 0, 7, p, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "rayleigh takes 1 parameter, not 2");
   CRT_CHECK(cr_cpu_transform(1, 2, 0, 7, p, 1, out, 99, 4) == CR_EINVAL, "out type 99 must be refused");
+  for (double bad : {0.0, -1.0, (double)NAN, (double)INFINITY}) {
+    CRT_CHECK(cr_cpu_gamma(1, 2, 0, bad, 1.0, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma alpha %g must be refused", bad);
+    CRT_CHECK(cr_cpu_gamma(1, 2, 0, 1.0, bad, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma scale %g must be refused", bad);
+  }
+  CRT_CHECK(cr_cpu_gamma(1, 2, 0, 1.0, 1.0, out, CR_TYPE_I32, 4) == CR_EINVAL, "gamma into int32");
   CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused call wrote its output");
 }
 
@@ -101,10 +143,11 @@ int main() {
       double out[2] = {5, 5};
       CRT_CHECK(cr_cpu_exponential_isa(isa, 1, 2, 0, 1.0, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
                 "isa %d is not supported here: it must decline and write nothing", isa);
-      printf("test_cpu_open: isa %d not supported here: only its decline was checked\n", isa);
+      printf("test_cpu_vmath: isa %d not supported here: only its decline was checked\n", isa);
       continue;
     }
     test_values();
+    test_gamma();
   }
-  return crt::report("test_cpu_open");
+  return crt::report("test_cpu_vmath");
 }
