@@ -15,7 +15,10 @@
 //   cpuBits(k0, k1, lo, hi, out) -> bool                 out: a host Uint32Array
 //   cpuUniform(k0, k1, lo, hi, low, high, out) -> bool   out: a host Float32Array or Float64Array
 //   cpuExponential(k0, k1, lo, hi, rate, out) -> bool    out: a host Float32Array or Float64Array
-//   cpuGamma(k0, k1, lo, hi, alpha, scale, out) -> bool one shape; out: a host Float32Array or Float64Array
+//   cpuGamma(k0, k1, lo, hi, alpha, phase, scale, wide, out) -> bool   alpha: a Float64Array of shapes (element
+//                                                        first + j uses alpha[(phase + j) mod length]); wide: the
+//                                                        float64 proposal layout; out: host floats
+//   cpuGammaDraws(k0, k1, lo, hi, d, c, phase, wide, dv, boost) -> bool   drawRange (lib/kernels/gamma.ts)
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform of one uniform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
 #include <initializer_list>
@@ -107,10 +110,29 @@ Napi::Value CpuExponential(const Napi::CallbackInfo& info) {
 Napi::Value CpuGamma(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
-  const double alpha = f64(info, 4, "alpha"), scale = f64(info, 5, "scale");
-  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
-  const int rc = cr_cpu_gamma(k0, k1, first, alpha, scale, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "alpha and scale must be finite and > 0");
+  const HostOut a = host_out(info, 4, {CR_TYPE_F64}, "alpha must be a Float64Array");
+  const uint64_t phase = u32(info, 5, "phase");
+  const double scale = f64(info, 6, "scale");
+  const bool wide = info[7].ToBoolean().Value();
+  const HostOut o = host_out(info, 8, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_gamma(k0, k1, first, (const double*)a.data, a.n, phase, scale, wide ? 1 : 0, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "alpha (at least one) and scale must be finite and > 0");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
+Napi::Value CpuGammaDraws(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const HostOut d = host_out(info, 4, {CR_TYPE_F64}, "d must be a Float64Array");
+  const HostOut c = host_out(info, 5, {CR_TYPE_F64}, "c must be a Float64Array");
+  const uint64_t phase = u32(info, 6, "phase");
+  const bool wide = info[7].ToBoolean().Value();
+  const HostOut dv = host_out(info, 8, {CR_TYPE_F64}, "dv must be a Float64Array");
+  const HostOut bu = host_out(info, 9, {CR_TYPE_F64}, "boost must be a Float64Array");
+  if (c.n != d.n || bu.n < dv.n) throw Napi::RangeError::New(info.Env(), "c must match d, and boost be as long as dv");
+  const int rc = cr_cpu_gamma_draws(k0, k1, first, (const double*)d.data, (const double*)c.data, d.n, phase, wide ? 1 : 0,
+                                    (double*)dv.data, (double*)bu.data, dv.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "d, c must be the constants of shapes >= 1 (at least one)");
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
@@ -134,6 +156,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuUniform", Napi::Function::New(env, CpuUniform, "cpuUniform"));
   exports.Set("cpuExponential", Napi::Function::New(env, CpuExponential, "cpuExponential"));
   exports.Set("cpuGamma", Napi::Function::New(env, CpuGamma, "cpuGamma"));
+  exports.Set("cpuGammaDraws", Napi::Function::New(env, CpuGammaDraws, "cpuGammaDraws"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
 }
 

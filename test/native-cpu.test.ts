@@ -35,7 +35,8 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
-  cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true, ...over,
+  cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
+  cpuGammaDraws: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -147,15 +148,24 @@ describe('on this machine', () => {
     expect(call('cpuUniform', 1, 2, 0, 0, -1e308, 1e308, new Float64Array(80))).toThrow(RangeError);
     expect(call('cpuUniform', 1, 2, 0, 0, 0, 1, new Uint32Array(80))).toThrow(TypeError);
     const out = new Float64Array(80).fill(7);
-    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma' | 'cpuGammaDraws', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
     for (const rate of [0, -1, NaN, Infinity]) expect(raw('cpuExponential', 1, 2, 0, 0, rate, out)).toThrow(RangeError);
     expect(raw('cpuExponential', 1, 2, 0, 0, 1, new Int32Array(80))).toThrow(TypeError);
     expect(raw('cpuTransform', 1, 2, 0, 0, 0, new Float64Array(2), out)).toThrow(RangeError);  // lognormal: of a normal
     expect(raw('cpuTransform', 1, 2, 0, 0, 7, new Float64Array(2), out)).toThrow(RangeError);  // rayleigh takes 1
     expect(raw('cpuTransform', 1, 2, 0, 0, 7, [1], out)).toThrow(TypeError);
     for (const [alpha, scale] of [[0, 1], [NaN, 1], [Infinity, 1], [1, 0], [1, -1], [1, Infinity]]) {
-      expect(raw('cpuGamma', 1, 2, 0, 0, alpha, scale, out)).toThrow(RangeError);
+      expect(raw('cpuGamma', 1, 2, 0, 0, new Float64Array([2, alpha]), 0, scale, true, out)).toThrow(RangeError);
     }
+    expect(raw('cpuGamma', 1, 2, 0, 0, new Float64Array(0), 0, 1, true, out)).toThrow(RangeError);  // no shape
+    expect(raw('cpuGamma', 1, 2, 0, 0, 2, 0, 1, true, out)).toThrow(TypeError);
+    // drawRange's constants: only those of a shape >= 1 (others could make the loop never accept)
+    const d = new Float64Array([2 - 1 / 3]), c = new Float64Array([1 / Math.sqrt(9 * d[0])]);
+    const dv = new Float64Array(80), bu = new Float64Array(80);
+    expect(raw('cpuGammaDraws', 1, 2, 0, 0, d, c, 0, true, dv, bu)()).toBe(true);
+    expect(raw('cpuGammaDraws', 1, 2, 0, 0, d, new Float64Array([c[0] * 2]), 0, true, dv, bu)).toThrow(RangeError);
+    expect(raw('cpuGammaDraws', 1, 2, 0, 0, new Float64Array([0.1]), c, 0, true, dv, bu)).toThrow(RangeError);
+    expect(raw('cpuGammaDraws', 1, 2, 0, 0, d, c, 0, true, dv, new Float64Array(79))).toThrow(RangeError);
     expect(out.every((v) => v === 7)).toBe(true);
   });
 

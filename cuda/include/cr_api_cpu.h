@@ -53,10 +53,20 @@ int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double 
  *  type). */
 int cr_cpu_exponential(uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type, uint64_t n);
 
-/** Elements [first, first + n) of gamma(alpha, scale) with one shape (docs/streams.md, "Gamma (Marsaglia–Tsang)") into
- *  `out` of `type` (CR_TYPE_F32 or F64), what cr_gamma gives for any number of proposals. CR_CPU_DONE,
- *  CR_CPU_DECLINED or CR_EINVAL (alpha or scale not finite and > 0, another type). */
-int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type, uint64_t n);
+/** Elements [first, first + n) of gamma (docs/streams.md, "Gamma (Marsaglia–Tsang)"), element first + j of shape
+ *  alpha[(phase + j) mod period] (period 1: one shape; period n, phase 0: one per element), times scale, from the
+ *  float64 proposal layout when `wide` (else float32's), into `out` of `type` (CR_TYPE_F32 or F64): what cr_gamma
+ *  gives for any number of proposals (the dtype's layout; a binary64 result of the float32 layout for Student's t). CR_CPU_DONE, CR_CPU_DECLINED or
+ *  CR_EINVAL (period 0, a shape or scale not finite and > 0, another type). */
+int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, const double* alpha, uint64_t period, uint64_t phase,
+                 double scale, int wide, void* out, int type, uint64_t n);
+
+/** The accepted proposals of gamma elements [first, first + n) (lib/kernels/gamma.ts drawRange): dv[j] = G' = d·v and
+ *  boost[j] = its U, element first + j with the Marsaglia–Tsang constants d/c[(phase + j) mod period] (cr_gamma_setup's,
+ *  of a shape α' >= 1), the float64 proposal layout when `wide`. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (period 0,
+ *  or a pair that is not cr_gamma_setup's). */
+int cr_cpu_gamma_draws(uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c, uint64_t period,
+                       uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
 
 /** Elements [first, first + n) of the transform `id` of cr_transforms.h whose base is the uniform, with one row of
  *  np parameters p (values checked by the caller, as cr_transform's are), into `out` of `type` (CR_TYPE_F32 or F64):

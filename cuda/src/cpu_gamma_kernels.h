@@ -13,14 +13,22 @@
 /** Elements per chunk: their words (8 a float64 element), uniforms and values stay in L1. */
 constexpr unsigned CR_GAMMA_CHUNK = 256;
 
-/** One chunk of m ≤ CR_GAMMA_CHUNK elements from e0 into val (scaled binary64 values). */
+/** Per element j of a chunk: its Marsaglia–Tsang constants and shape (drawRange's d, c; α only for values). */
+struct cr_cpu_gamma_lanes {
+  double d[CR_GAMMA_CHUNK], c[CR_GAMMA_CHUNK], alpha[CR_GAMMA_CHUNK];
+};
+
+/**
+ * One chunk of m ≤ CR_GAMMA_CHUNK elements from e0, element j with the constants L.d/c[j]: their first
+ * accepted proposals, dv = G' = d·v and U (its boost uniform), in binary64. Proposal 0 in vectors; a lane
+ * that rejects it goes on from proposal 1 by the scalar port.
+ */
 template <int W, class Map>
-void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, cr_gamma_mt mt, double alpha, double scale,
-                        bool wide, uint32_t* w, double* u1, double* u2, double* ua, double* ub, double* val, Map map) {
+void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const cr_cpu_gamma_lanes& L, bool wide,
+                        uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us, Map map) {
   using M = cr_vmath<W>;
   using T = typename M::T;
   using I = typename M::I;
-  const bool small = alpha < 1.0;
   cr_cpu_map_ctx words_of{0.0, 1.0, true, k0, k1};
   words_of.tag = CR_TAG_GAMMA;
   const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from the padding, never stored
@@ -31,7 +39,7 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, cr_ga
       u1[i] = (double)(cr_u53(b[0], b[1]) + 1) * 1.1102230246251565e-16;
       u2[i] = (double)cr_u53(b[2], b[3]) * 1.1102230246251565e-16;
       ua[i] = (double)(cr_u53(b[4], b[5]) + 1) * 1.1102230246251565e-16;
-      ub[i] = (double)(cr_u53(b[6], b[7]) + 1) * 1.1102230246251565e-16;
+      Us[i] = (double)(cr_u53(b[6], b[7]) + 1) * 1.1102230246251565e-16;
     }
   } else {
     map(words_of, 4 * e0, w, CR_MAP_BITS, 4 * (uint64_t)m);
@@ -40,72 +48,128 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, cr_ga
       u1[i] = ((double)b[0] + 1.0) * 2.3283064365386963e-10;
       u2[i] = (double)b[1] * 2.3283064365386963e-10;
       ua[i] = ((double)b[2] + 1.0) * 2.3283064365386963e-10;
-      ub[i] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
+      Us[i] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
     }
   }
-  for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = ub[i] = 0.5;
+  for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
   for (unsigned i = 0; i < mv; i += W) {
-    T x, v, s, c, u, U;
+    T x, v, s, c, d, u;
     memcpy(&u, u1 + i, sizeof u);
     memcpy(&v, u2 + i, sizeof v);
     M::sincos2pi(v, &s, &c);
     x = M::sqrt(-2.0 * M::log(u)) * c;
     memcpy(&u, ua + i, sizeof u);
+    memcpy(&c, L.c + i, sizeof c);
+    memcpy(&d, L.d + i, sizeof d);
     // cr_gamma_accept per lane
-    const T v0 = 1.0 + mt.c * x;
+    const T v0 = 1.0 + c * x;
     const I pos = v0 > 0.0;
     v = v0 * v0 * v0;
     const T x2 = x * x;
     I ok = pos & (u < 1.0 - CR_GAMMA_SQUEEZE * (x2 * x2));
     if (M::any(pos & ~ok)) {  // v0 > 0 but the squeeze failed: the log test (v of the other lanes is unused)
       const T lv = M::log(M::select(pos, v, 1.0));
-      ok |= pos & (M::log(u) < 0.5 * x2 + mt.d * ((1.0 - v) + lv));
+      ok |= pos & (M::log(u) < 0.5 * x2 + d * ((1.0 - v) + lv));
     }
-    T dv = mt.d * v;
-    memcpy(&U, ub + i, sizeof U);
+    const T dv = d * v;
+    memcpy(dvs + i, &dv, sizeof dv);
     if (__builtin_expect(M::any(~ok), 0)) {
       for (int l = 0; l < W; ++l) {
         if (ok[l] || i + l >= m) continue;
-        double g = 0.0, boost = 0.0;
-        for (uint32_t t = 1; !cr_gamma_try(k0, k1, e0 + i + l, t, mt, wide, &g, &boost); ++t) {
+        const cr_gamma_mt mt{L.d[i + l], L.c[i + l]};
+        for (uint32_t t = 1; !cr_gamma_try(k0, k1, e0 + i + l, t, mt, wide, dvs + i + l, Us + i + l); ++t) {
         }
-        dv[l] = g;
-        U[l] = boost;
       }
     }
-    // cr_gamma_value · scale: α < 1 boosts, exp(log G' + log(U)/α)
-    const T value = small ? M::exp(M::log(dv) + M::log(U) / alpha) : dv;
-    const T scaled = value * scale;
-    memcpy(val + i, &scaled, sizeof scaled);
   }
 }
 
-/** Elements [first, first + n) of gamma(α, scale) into out (CR_TYPE_F32: the float32 layout, rounded once;
- *  else float64): cr_gamma_f32 / cr_gamma_f64 with any M. */
+/** The values of a chunk's draws into val: cr_gamma_value · scale, α per lane (α < 1: exp(log G' + log(U)/α)). */
+template <int W>
+void cr_cpu_gamma_values(unsigned m, const cr_cpu_gamma_lanes& L, bool any_small, double scale, const double* dvs,
+                         const double* Us, double* val) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  using I = typename M::I;
+  for (unsigned i = 0; i < m; i += W) {
+    T dv, U, a;
+    memcpy(&dv, dvs + i, sizeof dv);
+    memcpy(&U, Us + i, sizeof U);
+    memcpy(&a, L.alpha + i, sizeof a);
+    T value = dv;
+    if (any_small) {
+      const I small = a < 1.0;
+      if (M::any(small)) value = M::select(small, M::exp(M::log(dv) + M::log(U) / M::select(small, a, 1.0)), dv);
+    }
+    value = value * scale;
+    memcpy(val + i, &value, sizeof value);
+  }
+}
+
+/**
+ * Elements [first, first + n) of gamma with the shapes of c (element first + j: alpha[(phase + j) mod
+ * period]), the proposal layout g.wide: values (c.draws null: cr_gamma_value · scale into out of `type`,
+ * CR_TYPE_F32 rounded once, else doubles) or draws (c.draws: out = G', c.draws = U,
+ * doubles; c.alpha then holds no shapes but c.d / c.c their constants).
+ */
 template <int W, class Map>
-void cr_cpu_gamma_run(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
-                      uint64_t n, Map map) {
+void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n, Map map) {
   constexpr unsigned CH = CR_GAMMA_CHUNK;
   static_assert(CH % W == 0, "whole vectors");
-  const bool wide = type != CR_TYPE_F32;
-  const cr_gamma_mt mt = cr_gamma_setup(alpha);
+  const bool wide = g.wide;
+  const bool draws = g.draws != nullptr;
+  alignas(64) cr_cpu_gamma_lanes L;
   alignas(64) uint32_t w[8 * CH];
-  alignas(64) double u1[CH], u2[CH], ua[CH], ub[CH], val[CH];
+  alignas(64) double u1[CH], u2[CH], ua[CH], dvs[CH], Us[CH], val[CH];
+  uint64_t k = g.phase % g.period;  // the table index of the next element
+  // one shape: the lanes' constants once
+  const bool one = g.period == 1;
+  bool any_small = false;
+  for (unsigned i = 0; i < CH && one; ++i) {
+    if (draws) {
+      L.d[i] = g.d[0], L.c[i] = g.c[0];
+    } else {
+      const cr_gamma_mt mt = cr_gamma_setup(g.alpha[0]);
+      L.d[i] = mt.d, L.c[i] = mt.c, L.alpha[i] = g.alpha[0];
+      any_small = g.alpha[0] < 1.0;
+    }
+  }
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
+    const unsigned mv = (m + W - 1) / W * W;
     const uint64_t e0 = first + done;
+    if (!one) {
+      any_small = false;
+      for (unsigned i = 0; i < mv; ++i) {
+        if (draws) {
+          L.d[i] = g.d[k], L.c[i] = g.c[k];
+        } else {
+          const cr_gamma_mt mt = cr_gamma_setup(g.alpha[k]);
+          L.d[i] = mt.d, L.c[i] = mt.c, L.alpha[i] = g.alpha[k];
+          any_small |= g.alpha[k] < 1.0;
+        }
+        if (i < m && ++k == g.period) k = 0;  // padding lanes repeat a valid shape
+      }
+    }
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {
-      for (unsigned i = 0; i < m; ++i) val[i] = cr_gamma_element(k0, k1, e0 + i, alpha, scale, wide, 1);
+      for (unsigned i = 0; i < m; ++i) cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
     } else {
-      cr_cpu_gamma_chunk<W>(k0, k1, e0, m, mt, alpha, scale, wide, w, u1, u2, ua, ub, val, map);
+      cr_cpu_gamma_chunk<W>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
     }
-    if (wide) {
-      memcpy((double*)out + done, val, m * sizeof(double));
+    if (draws) {
+      memcpy((double*)out + done, dvs, m * sizeof(double));
+      memcpy(g.draws + done, Us, m * sizeof(double));
     } else {
-      float* o = (float*)out + done;
-      for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
+      for (unsigned i = m; i < mv; ++i) dvs[i] = Us[i] = 1.0;
+      cr_cpu_gamma_values<W>(mv, L, any_small, g.scale, dvs, Us, val);
+      if (type != CR_TYPE_F32) {
+        memcpy((double*)out + done, val, m * sizeof(double));
+      } else {
+        float* o = (float*)out + done;
+        for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
+      }
     }
     done += m;
   }

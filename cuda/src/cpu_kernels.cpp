@@ -84,8 +84,8 @@ bool self_test(int isa) {
     if (d[i] != cr_transform(1, cr_open_uniform_element(k0, k1, first + i, true), weibull)) return false;
   // the vector sincos (gamma's normal), both layouts, one shape of each branch
   for (double alpha : {2.5, 0.3}) {
-    if (cr_cpu_gamma_isa(isa, k0, k1, first, alpha, 1.5, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
-    if (cr_cpu_gamma_isa(isa, k0, k1, first, alpha, 1.5, f, CR_TYPE_F32, 70) != CR_CPU_DONE) return false;
+    if (cr_cpu_gamma_isa(isa, k0, k1, first, &alpha, 1, 0, 1.5, 1, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+    if (cr_cpu_gamma_isa(isa, k0, k1, first, &alpha, 1, 0, 1.5, 0, f, CR_TYPE_F32, 70) != CR_CPU_DONE) return false;
     for (int i = 0; i < 70; ++i)
       if (d[i] != cr_gamma_f64(k0, k1, first + i, alpha, 1.5, 1) || f[i] != cr_gamma_f32(k0, k1, first + i, alpha, 1.5, 1))
         return false;
@@ -116,8 +116,8 @@ void cr_cpu_map_avx2(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_map_avx512(const cr_cpu_map_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_open_avx2(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_open_avx512(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
-void cr_cpu_gamma_avx2(uint32_t, uint32_t, uint64_t, double, double, void*, int, uint64_t) {}
-void cr_cpu_gamma_avx512(uint32_t, uint32_t, uint64_t, double, double, void*, int, uint64_t) {}
+void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx&, uint64_t, void*, int, uint64_t) {}
 
 #endif
 
@@ -243,14 +243,40 @@ int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const dou
   return cr_cpu_transform_isa(cr_cpu_isa(), k0, k1, first, id, p, np, out, type, n);
 }
 
-int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
-                     uint64_t n) {
-  if (!(alpha > 0.0) || !isfinite(alpha) || !(scale > 0.0) || !isfinite(scale)) return CR_EINVAL;
-  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
-  return on_isa(isa, [&] { cr_cpu_gamma_avx512(k0, k1, first, alpha, scale, out, type, n); },
-                [&] { cr_cpu_gamma_avx2(k0, k1, first, alpha, scale, out, type, n); });
+namespace {
+
+int gamma_isa(int isa, const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n) {
+  return on_isa(isa, [&] { cr_cpu_gamma_avx512(g, first, out, type, n); }, [&] { cr_cpu_gamma_avx2(g, first, out, type, n); });
 }
 
-int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type, uint64_t n) {
-  return cr_cpu_gamma_isa(cr_cpu_isa(), k0, k1, first, alpha, scale, out, type, n);
+}  // namespace
+
+int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const double* alpha, uint64_t period,
+                     uint64_t phase, double scale, int wide, void* out, int type, uint64_t n) {
+  if (period == 0 || !(scale > 0.0) || !isfinite(scale)) return CR_EINVAL;
+  for (uint64_t i = 0; i < period; ++i)
+    if (!(alpha[i] > 0.0) || !isfinite(alpha[i])) return CR_EINVAL;
+  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
+  return gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, alpha, nullptr, nullptr, period, phase, scale, nullptr, wide != 0}, first,
+                   out, type, n);
+}
+
+int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, const double* alpha, uint64_t period, uint64_t phase,
+                 double scale, int wide, void* out, int type, uint64_t n) {
+  return cr_cpu_gamma_isa(cr_cpu_isa(), k0, k1, first, alpha, period, phase, scale, wide, out, type, n);
+}
+
+int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c,
+                           uint64_t period, uint64_t phase, int wide, double* dv, double* boost, uint64_t n) {
+  if (period == 0) return CR_EINVAL;
+  // only the constants of a shape >= 1 (cr_gamma_setup's), so that the loop accepts
+  for (uint64_t i = 0; i < period; ++i)
+    if (!(d[i] >= 1.0 - 0.3333333333333333) || !isfinite(d[i]) || c[i] != 1.0 / sqrt(9.0 * d[i])) return CR_EINVAL;
+  return gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d, c, period, phase, 1.0, boost, wide != 0}, first, dv,
+                   CR_TYPE_F64, n);
+}
+
+int cr_cpu_gamma_draws(uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c, uint64_t period,
+                       uint64_t phase, int wide, double* dv, double* boost, uint64_t n) {
+  return cr_cpu_gamma_draws_isa(cr_cpu_isa(), k0, k1, first, d, c, period, phase, wide, dv, boost, n);
 }

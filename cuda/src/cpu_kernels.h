@@ -182,6 +182,18 @@ struct cr_cpu_open_ctx {
   double p[8];
 };
 
+/** What a gamma call shares: element first + j has shape alpha[(phase + j) mod period] (values: scaled
+ *  by `scale`) or, for draws (`draws` not null: the boost uniforms go there), the Marsaglia–Tsang constants
+ *  d[·], c[·] of that index (lib/kernels/gamma.ts drawRange's ds, cs). */
+struct cr_cpu_gamma_ctx {
+  uint32_t k0, k1;
+  const double *alpha, *d, *c;
+  uint64_t period, phase;
+  double scale;
+  double* draws;
+  bool wide;  // the float64 proposal layout (else float32's), whatever the output type
+};
+
 /** The kernels of one instruction set (the caller checked the arguments and the CPU). */
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
@@ -195,11 +207,9 @@ void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int m
 /** exponential and the uniform-based transforms (CR_TYPE_F32 or F64 out) */
 void cr_cpu_open_avx2(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n);
-/** gamma with one shape (the caller checked alpha and scale: finite, > 0) */
-void cr_cpu_gamma_avx2(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
-                       uint64_t n);
-void cr_cpu_gamma_avx512(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
-                         uint64_t n);
+/** gamma values or draws (cpu_gamma_kernels.h cr_cpu_gamma_run; the caller checked the shapes) */
+void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n);
+void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n);
 
 /** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
  *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
@@ -213,8 +223,10 @@ int cr_cpu_uniform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double
                        uint64_t n);
 int cr_cpu_exponential_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double rate, void* out, int type,
                            uint64_t n);
-int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
-                     uint64_t n);
+int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const double* alpha, uint64_t period,
+                     uint64_t phase, double scale, int wide, void* out, int type, uint64_t n);
+int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c,
+                           uint64_t period, uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n);
 

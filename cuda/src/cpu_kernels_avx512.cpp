@@ -299,9 +299,8 @@ void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int
   cr_cpu_open_sampler<8>(c, first, out, type, n, cr_cpu_map_avx512);
 }
 
-void cr_cpu_gamma_avx512(uint32_t k0, uint32_t k1, uint64_t first, double alpha, double scale, void* out, int type,
-                      uint64_t n) {
-  cr_cpu_gamma_run<8>(k0, k1, first, alpha, scale, out, type, n, cr_cpu_map_avx512);
+void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n) {
+  cr_cpu_gamma_run<8>(g, first, out, type, n, cr_cpu_map_avx512);
 }
 
 #endif

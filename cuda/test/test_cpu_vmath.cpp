@@ -86,7 +86,7 @@ void compare_gamma(double alpha, double scale, uint64_t first, size_t n) {
   const uint32_t k0 = 0x13198a2eu, k1 = 0x03707344u;
   const bool wide = sizeof(T) == 8;
   std::vector<T> got(n + 2, (T)77);
-  const int rc = cr_cpu_gamma_isa(isa, k0, k1, first, alpha, scale, got.data() + 1, wide ? CR_TYPE_F64 : CR_TYPE_F32, n);
+  const int rc = cr_cpu_gamma_isa(isa, k0, k1, first, &alpha, 1, 0, scale, wide, got.data() + 1, wide ? CR_TYPE_F64 : CR_TYPE_F32, n);
   CRT_CHECK(rc == CR_CPU_DONE, "isa %d gamma: returned %d", isa, rc);
   CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d gamma first %llu n %zu: writes outside [0, n)", isa,
             (unsigned long long)first, n);
@@ -116,8 +116,46 @@ void test_gamma() {
   }
 }
 
+/** Shapes by period (alpha[(phase + j) mod period]) into binary64 values of either layout, and the draws
+ *  (G', U) of their constants, against cr_gamma_element / cr_gamma_draw. */
+void test_gamma_tables() {
+  const uint32_t k0 = 0xa4093822u, k1 = 0x299f31d0u;
+  const double alpha[5] = {0.3, 2.5, 1.0, 7.0, 1e-3};
+  double d[5], c[5];
+  for (int i = 0; i < 5; ++i) {
+    const cr_gamma_mt mt = cr_gamma_setup(alpha[i]);
+    d[i] = mt.d, c[i] = mt.c;
+  }
+  for (uint64_t period : {1ull, 2ull, 5ull}) {
+    for (uint64_t phase : {0ull, 1ull, 4ull}) {
+      for (int wide = 0; wide < 2; ++wide) {
+        for (uint64_t first : {0ull, 7ull, 4294967290ull}) {
+          const size_t n = 600;
+          std::vector<double> got(n + 1, 77.0), dv(n + 1, 77.0), bu(n + 1, 77.0);
+          CRT_CHECK(cr_cpu_gamma_isa(isa, k0, k1, first, alpha, period, phase, 2.0, wide, got.data(), CR_TYPE_F64, n) ==
+                        CR_CPU_DONE, "isa %d gamma table", isa);
+          CRT_CHECK(cr_cpu_gamma_draws_isa(isa, k0, k1, first, d, c, period, phase, wide, dv.data(), bu.data(), n) ==
+                        CR_CPU_DONE, "isa %d gamma draws", isa);
+          CRT_CHECK(got[n] == 77.0 && dv[n] == 77.0 && bu[n] == 77.0, "isa %d gamma tables: writes past n", isa);
+          size_t bad = 0, at = 0;
+          for (size_t j = 0; j < n; ++j) {
+            const uint64_t q = (phase + j) % period;
+            const double want = cr_gamma_element(k0, k1, first + j, alpha[q], 2.0, wide != 0, 1);
+            double g, u;
+            cr_gamma_draw(k0, k1, first + j, cr_gamma_mt{d[q], c[q]}, wide != 0, 1, &g, &u);
+            if ((got[j] != want || dv[j] != g || bu[j] != u) && !bad++) at = j;
+          }
+          CRT_CHECK(bad == 0, "isa %d gamma period %llu phase %llu wide %d first %llu: %zu differ, first at %zu", isa,
+                    (unsigned long long)period, (unsigned long long)phase, wide, (unsigned long long)first, bad, at);
+        }
+      }
+    }
+  }
+}
+
 void test_refusals() {
   double out[4] = {5, 5, 5, 5};
+  const double one = 1.0;
   for (double rate : {0.0, -1.0, (double)NAN, (double)INFINITY})
     CRT_CHECK(cr_cpu_exponential(1, 2, 0, rate, out, CR_TYPE_F64, 4) == CR_EINVAL, "rate %g must be refused", rate);
   CRT_CHECK(cr_cpu_exponential(1, 2, 0, 1.0, out, CR_TYPE_U32, 4) == CR_EINVAL, "exponential into uint32");
@@ -127,10 +165,17 @@ void test_refusals() {
   CRT_CHECK(cr_cpu_transform(1, 2, 0, 7, p, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "rayleigh takes 1 parameter, not 2");
   CRT_CHECK(cr_cpu_transform(1, 2, 0, 7, p, 1, out, 99, 4) == CR_EINVAL, "out type 99 must be refused");
   for (double bad : {0.0, -1.0, (double)NAN, (double)INFINITY}) {
-    CRT_CHECK(cr_cpu_gamma(1, 2, 0, bad, 1.0, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma alpha %g must be refused", bad);
-    CRT_CHECK(cr_cpu_gamma(1, 2, 0, 1.0, bad, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma scale %g must be refused", bad);
+    CRT_CHECK(cr_cpu_gamma(1, 2, 0, &bad, 1, 0, 1.0, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma alpha %g must be refused", bad);
+    CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 1, 0, bad, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma scale %g must be refused", bad);
   }
-  CRT_CHECK(cr_cpu_gamma(1, 2, 0, 1.0, 1.0, out, CR_TYPE_I32, 4) == CR_EINVAL, "gamma into int32");
+  CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 1, 0, 1.0, 1, out, CR_TYPE_I32, 4) == CR_EINVAL, "gamma into int32");
+  CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 0, 0, 1.0, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma period 0");
+  // draws: only cr_gamma_setup's constants of a shape >= 1 (others could make the loop never accept)
+  const cr_gamma_mt ok = cr_gamma_setup(2.0);
+  const double d_bad[] = {0.1, (double)NAN, (double)INFINITY, ok.d}, c_bad[] = {ok.c, ok.c, ok.c, ok.c * 2.0};
+  double bu[4];
+  for (int i = 0; i < 4; ++i)
+    CRT_CHECK(cr_cpu_gamma_draws(1, 2, 0, d_bad + i, c_bad + i, 1, 0, 1, out, bu, 4) == CR_EINVAL, "draws pair %d", i);
   CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused call wrote its output");
 }
 
@@ -148,6 +193,7 @@ int main() {
     }
     test_values();
     test_gamma();
+    test_gamma_tables();
   }
   return crt::report("test_cpu_vmath");
 }

@@ -1,7 +1,7 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
- * transforms of one uniform and gamma with one shape, tried before the
+ * transforms of one uniform and gamma's draws (gamma, chisquare, Student's t, F, Dirichlet), tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -21,13 +21,16 @@ export interface CpuAddon {
   cpuBits(k0: number, k1: number, lo: number, hi: number, out: Uint32Array): boolean;
   cpuUniform(k0: number, k1: number, lo: number, hi: number, low: number, high: number, out: Float32Array | Float64Array): boolean;
   cpuExponential(k0: number, k1: number, lo: number, hi: number, rate: number, out: Float32Array | Float64Array): boolean;
-  cpuGamma(k0: number, k1: number, lo: number, hi: number, alpha: number, scale: number, out: Float32Array | Float64Array): boolean;
+  cpuGamma(k0: number, k1: number, lo: number, hi: number, alpha: Float64Array, phase: number, scale: number, wide: boolean,
+    out: Float32Array | Float64Array): boolean;
+  cpuGammaDraws(k0: number, k1: number, lo: number, hi: number, d: Float64Array, c: Float64Array, phase: number, wide: boolean,
+    dv: Float64Array, boost: Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
 }
 
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
-  'cpuTransform', 'cpuGamma'] as const;
+  'cpuTransform', 'cpuGamma', 'cpuGammaDraws'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -73,6 +76,9 @@ export function nativeCpuInfo(): { simd: string | null; reason: string } {
   return p.addon ? { simd: p.reason, reason: `host SIMD kernels (${p.reason}) in the native addon` } : { simd: null, reason: p.reason };
 }
 
+/** Whether the host kernels run here: for kernels that compose them with others (lib/samplers). */
+export const hostSimdRuns = (): boolean => probeCpu().addon !== null;
+
 /** A fast kernel calling the addon through `call`: declines for short calls and where the host kernels
  *  do not run. */
 function hostKernel(call: (a: CpuAddon, args: KernelArgs) => boolean): FastKernel {
@@ -109,7 +115,40 @@ export const exponentialNative = hostKernel((a, { k0, k1, lo, hi, params, out })
 export const transformNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
   !perElement.p0 && a.cpuTransform(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
 
-/** gammaKernel of lib/kernels/gamma.ts with one shape through cr_cpu_gamma (its value does not depend on
- *  `proposals`); a per-element α declines. */
+/** One shape as the table cr_cpu_gamma takes (reused: the calls are synchronous). */
+const oneShape = new Float64Array(1);
+const shapes = (alpha: number, alphas: Float32Array | Float64Array | undefined): Float64Array => {
+  if (alphas === undefined) {
+    oneShape[0] = alpha;
+    return oneShape;
+  }
+  return alphas instanceof Float64Array ? alphas : Float64Array.from(alphas);
+};
+
+/** gammaKernel of lib/kernels/gamma.ts through cr_cpu_gamma, one shape or one per element (its value does not
+ *  depend on `proposals`). */
 export const gammaNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
-  !perElement.alpha && a.cpuGamma(k0, k1, lo, hi, params.alpha as number, params.scale as number, out as Float32Array | Float64Array));
+  a.cpuGamma(k0, k1, lo, hi, shapes(params.alpha as number, perElement.alpha), 0, params.scale as number,
+    out instanceof Float64Array, out as Float32Array | Float64Array));
+
+/** The gamma values (scale 1, binary64) lib/kernels/ratios.ts RatioDraws.gamma asks for, through cr_cpu_gamma:
+ *  shape alpha, or alphas[i] (alphas[i mod period] with a period); false where the host kernels do not run. */
+export function gammaValuesNative(
+  k0: number, k1: number, lo: number, hi: number, alpha: number, alphas: Float32Array | Float64Array | undefined,
+  _proposals: number, wide: boolean, g: Float64Array, period?: number,
+): boolean {
+  const a = g.length < NATIVE_CPU_MIN ? null : probeCpu().addon;
+  const table = alphas !== undefined && period !== undefined ? alphas.subarray(0, period) : alphas;
+  return a !== null && a.cpuGamma(k0, k1, lo, hi, shapes(alpha, table), 0, 1, wide, g);
+}
+
+/** drawRange of lib/kernels/gamma.ts (its DrawRange) through cr_cpu_gamma_draws: the accepted proposals of
+ *  elements [first, first + count), element j with ds/cs[(phase + j) mod period]. */
+export function gammaDrawNative(
+  k0: number, k1: number, eLo: number, eHi: number, count: number, ds: Float64Array, cs: Float64Array, period: number,
+  phase: number, _proposals: number, wide: boolean, dv: Float64Array, bu: Float64Array,
+): boolean {
+  const a = count < NATIVE_CPU_MIN ? null : probeCpu().addon;
+  return a !== null && a.cpuGammaDraws(k0, k1, eLo, eHi, ds.subarray(0, period), cs.subarray(0, period), phase % period,
+    wide, dv.subarray(0, count), bu.subarray(0, count));
+}

@@ -2,8 +2,9 @@
  *  and gamma streams"). */
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
-import { fKernel } from '../kernels/ratios.js';
-import { fWasm } from '../wasm/samplers.js';
+import { fKernel, type RatioDraws } from '../kernels/ratios.js';
+import { fWasm, RATIO_DRAWS } from '../wasm/samplers.js';
+import { gammaValuesNative, hostSimdRuns, NATIVE_CPU_MIN } from '../native/cpu.js';
 import { cpuProposals, hostPerElement, opFor, perElementOf, perElementRows, type CudaArg, type SamplerSpec } from './spec.js';
 
 const args: readonly CudaArg[] = [{ param: 'dfn' }, { param: 'dfd' }, { proposals: true }];
@@ -12,6 +13,15 @@ const rowArgs: readonly CudaArg[] = [{ rows: 'p', width: 2 }, { proposals: true 
 const kernel = (wide: boolean) => (a: KernelArgs) =>
   fKernel(a.k0, a.k1, a.lo, a.hi, a.params.dfn as number, a.params.dfd as number, cpuProposals(a), wide,
     a.out as Float32Array | Float64Array, a.perElement.p0, a.perElement.p1);
+
+/** The gammas from the host SIMD kernels (lib/native/cpu.ts); F draws no normals. */
+const DRAWS: RatioDraws = { normal: RATIO_DRAWS.normal, gamma: gammaValuesNative };
+const native = (a: KernelArgs): boolean => {
+  if (a.out.length < NATIVE_CPU_MIN || !hostSimdRuns()) return false;
+  fKernel(a.k0, a.k1, a.lo, a.hi, a.params.dfn as number, a.params.dfd as number, 1, a.out instanceof Float64Array,
+    a.out as Float32Array | Float64Array, a.perElement.p0, a.perElement.p1, DRAWS);
+  return true;
+};
 
 export const F: SamplerSpec = {
   name: 'f',
@@ -30,14 +40,14 @@ export const F: SamplerSpec = {
     return { op: opFor('fRows', dtype), params: { dfn: 1, dfd: 1, p: new Float64Array(2), proposals: v.proposals }, perElement };
   },
   ops: [
-    { name: 'f32', dtype: 'float32', cpu: kernel(false), fast: fWasm, cuda: { fn: 'f32', args, crossover: 1 << 9 } },
-    { name: 'f64', dtype: 'float64', cpu: kernel(true), fast: fWasm, cuda: { fn: 'f64', args, crossover: 1 << 9 } },
+    { name: 'f32', dtype: 'float32', cpu: kernel(false), fast: fWasm, native, cuda: { fn: 'f32', args, crossover: 1 << 9 } },
+    { name: 'f64', dtype: 'float64', cpu: kernel(true), fast: fWasm, native, cuda: { fn: 'f64', args, crossover: 1 << 9 } },
     {
-      name: 'fRows32', dtype: 'float32', cpu: kernel(false), fast: fWasm,
+      name: 'fRows32', dtype: 'float32', cpu: kernel(false), fast: fWasm, native,
       cuda: { fn: 'fRows32', args: rowArgs, crossover: 1 << 9 },
     },
     {
-      name: 'fRows64', dtype: 'float64', cpu: kernel(true), fast: fWasm,
+      name: 'fRows64', dtype: 'float64', cpu: kernel(true), fast: fWasm, native,
       cuda: { fn: 'fRows64', args: rowArgs, crossover: 1 << 9 },
     },
   ],

@@ -2,8 +2,9 @@
  *  "Ratios of the normal and gamma streams"). */
 import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
-import { studentTKernel } from '../kernels/ratios.js';
-import { studentTWasm } from '../wasm/samplers.js';
+import { studentTKernel, type RatioDraws } from '../kernels/ratios.js';
+import { RATIO_DRAWS, studentTWasm } from '../wasm/samplers.js';
+import { gammaValuesNative, hostSimdRuns, NATIVE_CPU_MIN } from '../native/cpu.js';
 import { cpuProposals, halfShapes, opFor, type CudaArg, type SamplerSpec } from './spec.js';
 
 // The addon takes the gamma shapes h = df/2, a number or per element, as gamma takes alpha.
@@ -11,6 +12,15 @@ const args: readonly CudaArg[] = [{ shapes: 'alpha', perElement: true }, { propo
 const kernel = (wide: boolean) => (a: KernelArgs) =>
   studentTKernel(a.k0, a.k1, a.lo, a.hi, a.params.alpha as number, a.perElement.alpha, cpuProposals(a), wide,
     a.out as Float32Array | Float64Array);
+
+/** The normals from WebAssembly, the gammas from the host SIMD kernels (lib/native/cpu.ts). */
+const DRAWS: RatioDraws = { normal: RATIO_DRAWS.normal, gamma: gammaValuesNative };
+const native = (a: KernelArgs): boolean => {
+  if (a.out.length < NATIVE_CPU_MIN || !hostSimdRuns()) return false;
+  studentTKernel(a.k0, a.k1, a.lo, a.hi, a.params.alpha as number, a.perElement.alpha, 1, a.out instanceof Float64Array,
+    a.out as Float32Array | Float64Array, DRAWS);
+  return true;
+};
 
 export const STUDENT_T: SamplerSpec = {
   name: 'studentT',
@@ -28,11 +38,11 @@ export const STUDENT_T: SamplerSpec = {
   },
   ops: [
     {
-      name: 'studentT32', dtype: 'float32', cpu: kernel(false), fast: studentTWasm,
+      name: 'studentT32', dtype: 'float32', cpu: kernel(false), fast: studentTWasm, native,
       cuda: { fn: 'studentT32', args, crossover: 1 << 9 },
     },
     {
-      name: 'studentT64', dtype: 'float64', cpu: kernel(true), fast: studentTWasm,
+      name: 'studentT64', dtype: 'float64', cpu: kernel(true), fast: studentTWasm, native,
       cuda: { fn: 'studentT64', args, crossover: 1 << 9 },
     },
   ],

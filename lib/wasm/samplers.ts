@@ -279,7 +279,7 @@ function gammaFill(
 }
 
 /** The ratios' normal and gamma elements from the module (lib/kernels/ratios.ts RatioDraws). */
-const RATIO_DRAWS: RatioDraws = {
+export const RATIO_DRAWS: RatioDraws = {
   normal: (k0, k1, lo, hi, wide, z) => {
     if (z.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
     // bm_fill's wide 2: the float32 stream's values in binary64, 4 doubles per block
