@@ -19,7 +19,8 @@
 //                                                        first + j uses alpha[(phase + j) mod length]); wide: the
 //                                                        float64 proposal layout; out: host floats
 //   cpuGammaDraws(k0, k1, lo, hi, d, c, phase, wide, dv, boost) -> bool   drawRange (lib/kernels/gamma.ts)
-//   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform of one uniform (cr_transforms.h id), its
+//   cpuNormal(k0, k1, lo, hi, mean, std, out) -> bool    Box–Muller; out: a host Float32Array or Float64Array
+//   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
 #include <initializer_list>
 
@@ -136,6 +137,16 @@ Napi::Value CpuGammaDraws(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuNormal(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double mean = f64(info, 4, "mean"), sd = f64(info, 5, "std");
+  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_normal(k0, k1, first, mean, sd, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "mean must be finite, std finite and >= 0");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
@@ -143,7 +154,7 @@ Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
   const HostOut p = host_out(info, 5, {CR_TYPE_F64}, "p must be a Float64Array");
   const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
   const int rc = cr_cpu_transform(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "not a transform of one uniform, or not its parameters");
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "not a transform, or not its parameters");
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
@@ -157,6 +168,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuExponential", Napi::Function::New(env, CpuExponential, "cpuExponential"));
   exports.Set("cpuGamma", Napi::Function::New(env, CpuGamma, "cpuGamma"));
   exports.Set("cpuGammaDraws", Napi::Function::New(env, CpuGammaDraws, "cpuGammaDraws"));
+  exports.Set("cpuNormal", Napi::Function::New(env, CpuNormal, "cpuNormal"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
 }
 

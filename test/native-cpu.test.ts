@@ -36,7 +36,7 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
-  cpuGammaDraws: () => true, ...over,
+  cpuGammaDraws: () => true, cpuNormal: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -148,10 +148,11 @@ describe('on this machine', () => {
     expect(call('cpuUniform', 1, 2, 0, 0, -1e308, 1e308, new Float64Array(80))).toThrow(RangeError);
     expect(call('cpuUniform', 1, 2, 0, 0, 0, 1, new Uint32Array(80))).toThrow(TypeError);
     const out = new Float64Array(80).fill(7);
-    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma' | 'cpuGammaDraws', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma' | 'cpuGammaDraws' | 'cpuNormal', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
     for (const rate of [0, -1, NaN, Infinity]) expect(raw('cpuExponential', 1, 2, 0, 0, rate, out)).toThrow(RangeError);
     expect(raw('cpuExponential', 1, 2, 0, 0, 1, new Int32Array(80))).toThrow(TypeError);
-    expect(raw('cpuTransform', 1, 2, 0, 0, 0, new Float64Array(2), out)).toThrow(RangeError);  // lognormal: of a normal
+    expect(raw('cpuTransform', 1, 2, 0, 0, 99, new Float64Array(2), out)).toThrow(RangeError);  // no transform 99
+    for (const [mean, sd] of [[NaN, 1], [Infinity, 1], [0, -1], [0, Infinity]]) expect(raw('cpuNormal', 1, 2, 0, 0, mean, sd, out)).toThrow(RangeError);
     expect(raw('cpuTransform', 1, 2, 0, 0, 7, new Float64Array(2), out)).toThrow(RangeError);  // rayleigh takes 1
     expect(raw('cpuTransform', 1, 2, 0, 0, 7, [1], out)).toThrow(TypeError);
     for (const [alpha, scale] of [[0, 1], [NaN, 1], [Infinity, 1], [1, 0], [1, -1], [1, Infinity]]) {

@@ -2,8 +2,8 @@
 // bit the TypeScript specification like every other kernel, reached through the addon's cpu* functions
 // (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
 // addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
-// kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers, bernoulli, exponential, the
-// transforms of one uniform and gamma.
+// kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers, bernoulli, exponential, normal,
+// the transforms of one uniform or one normal, and gamma's draws.
 #ifndef CR_API_CPU_H
 #define CR_API_CPU_H
 
@@ -68,9 +68,14 @@ int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, const double* alpha, 
 int cr_cpu_gamma_draws(uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c, uint64_t period,
                        uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
 
-/** Elements [first, first + n) of the transform `id` of cr_transforms.h whose base is the uniform, with one row of
+/** Elements [first, first + n) of normal(mean, std) by Box–Muller (docs/streams.md, "Normal") into `out` of `type`
+ *  (CR_TYPE_F32 or F64), what cr_normal gives (polar 0). CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (mean not finite,
+ *  std not finite and >= 0, another type). */
+int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type, uint64_t n);
+
+/** Elements [first, first + n) of the transform `id` of cr_transforms.h (of one uniform, or of one normal), with one row of
  *  np parameters p (values checked by the caller, as cr_transform's are), into `out` of `type` (CR_TYPE_F32 or F64):
- *  what cr_transform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (another id, np not the transform's
+ *  what cr_transform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (an unknown id, np not the transform's
  *  parameter count, another type). */
 int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                      uint64_t n);

@@ -232,7 +232,7 @@ int cr_cpu_exponential(uint32_t k0, uint32_t k1, uint64_t first, double rate, vo
 
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n) {
-  if (cr_transform_base(id) != CR_BASE_UNIFORM || np != cr_transform_params(id)) return CR_EINVAL;
+  if (cr_transform_base(id) < 0 || np != cr_transform_params(id)) return CR_EINVAL;
   cr_cpu_open_ctx c{k0, k1, id, {}};
   for (int i = 0; i < cr_transform_params(id); ++i) c.p[i] = p[i];
   return open_isa(isa, c, first, out, type, n);
@@ -279,4 +279,14 @@ int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, co
 int cr_cpu_gamma_draws(uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c, uint64_t period,
                        uint64_t phase, int wide, double* dv, double* boost, uint64_t n) {
   return cr_cpu_gamma_draws_isa(cr_cpu_isa(), k0, k1, first, d, c, period, phase, wide, dv, boost, n);
+}
+
+int cr_cpu_normal_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type,
+                      uint64_t n) {
+  if (!isfinite(mean) || !(std_ >= 0.0) || !isfinite(std_)) return CR_EINVAL;
+  return open_isa(isa, cr_cpu_open_ctx{k0, k1, CR_CPU_NORMAL, {mean, std_}}, first, out, type, n);
+}
+
+int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type, uint64_t n) {
+  return cr_cpu_normal_isa(cr_cpu_isa(), k0, k1, first, mean, std_, out, type, n);
 }

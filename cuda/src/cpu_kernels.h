@@ -173,9 +173,10 @@ void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* 
   });
 }
 
-/** What an open-uniform call shares (cpu_open_kernels.h): exponential (id CR_CPU_EXPONENTIAL, p[0] = rate)
- *  or the uniform-based transform `id` of cr_transforms.h with its parameters p. */
+/** What an open-uniform or normal call shares (cpu_open_kernels.h): exponential (id CR_CPU_EXPONENTIAL, p[0] =
+ *  rate), normal (CR_CPU_NORMAL, p = mean, std) or the transform `id` of cr_transforms.h with its parameters p. */
 #define CR_CPU_EXPONENTIAL (-1)
+#define CR_CPU_NORMAL (-2)
 struct cr_cpu_open_ctx {
   uint32_t k0, k1;
   int id;
@@ -227,6 +228,8 @@ int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const do
                      uint64_t phase, double scale, int wide, void* out, int type, uint64_t n);
 int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c,
                            uint64_t period, uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
+int cr_cpu_normal_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type,
+                      uint64_t n);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n);
 

@@ -2,11 +2,13 @@
 // transforms whose base is the uniform (docs/streams.md, "Exponential", "Transforms of one uniform or
 // one normal") — on W lanes: the instruction set's raw-stream kernel (`map`: float64 rows or words)
 // into a chunk of u, then f over W lanes with cr_vmath<W> as cr_transforms.h's math policy, so each
-// transform's code is cr_transforms.h's own. Included like cpu_vmath.h (in an anonymous namespace,
-// under the instruction set's target).
+// transform's code is cr_transforms.h's own; and, through cpu_normal_kernels.h, normal and the
+// transforms of one normal. Included like cpu_vmath.h (in an anonymous namespace, under the
+// instruction set's target).
 #ifndef CR_CPU_OPEN_KERNELS_H
 #define CR_CPU_OPEN_KERNELS_H
 
+#include "cpu_normal_kernels.h"
 #include "cpu_vmath.h"
 
 /** Elements per chunk: u, then the values, stay in L1. */
@@ -54,9 +56,9 @@ void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int ty
 }
 
 /**
- * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate) or the uniform-based transform `id` of
- * cr_transforms.h with its parameters p, over cr_cpu_open_run: the values cr_exponential /
- * cr_transform give.
+ * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate), normal by Box–Muller (CR_CPU_NORMAL, p = mean,
+ * std) or the transform `id` of cr_transforms.h with its parameters p, over cr_cpu_open_run or
+ * cr_cpu_normal_run: the values cr_exponential / cr_normal / cr_transform give.
  */
 template <int W, class Map>
 void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n, Map map) {
@@ -67,11 +69,19 @@ void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, in
     const double rate = p[0];
     return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, n, map, [rate](T u) { return (0.0 - M::log(u)) / rate; });
   }
+  if (c.id == CR_CPU_NORMAL) {
+    const double mean = p[0], sd = p[1];
+    return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, type, n, map, [mean, sd](T z) { return mean + sd * z; });
+  }
   switch (c.id) {
-#define CR_OPEN_CASE(ID, NAME, BASE, NP)                                                                     \
-  case ID:                                                                                                   \
-    if constexpr (BASE == CR_BASE_UNIFORM)                                                                   \
+// a normal base is the stream's value with mean 0, std 1 (0 + 1·z), then cr_tf_base's 0 + x
+#define CR_OPEN_CASE(ID, NAME, BASE, NP)                                                                    \
+  case ID:                                                                                                  \
+    if constexpr (BASE == CR_BASE_UNIFORM)                                                                  \
       return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, n, map, [p](T u) { return cr_tf_##NAME<M>(u, p); }); \
+    else                                                                                                    \
+      return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, type, n, map,                                     \
+                                  [p](T z) { return cr_tf_##NAME<M>(0.0 + (0.0 + 1.0 * z), p); });          \
     break;
     CR_TRANSFORMS(CR_OPEN_CASE)
 #undef CR_OPEN_CASE

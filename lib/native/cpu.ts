@@ -1,7 +1,8 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
- * transforms of one uniform and gamma's draws (gamma, chisquare, Student's t, F, Dirichlet), tried before the
+ * transforms of one uniform or one normal, normal (Box–Muller) and gamma's draws (gamma, chisquare, Student's t, F,
+ * Dirichlet), tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -25,12 +26,14 @@ export interface CpuAddon {
     out: Float32Array | Float64Array): boolean;
   cpuGammaDraws(k0: number, k1: number, lo: number, hi: number, d: Float64Array, c: Float64Array, phase: number, wide: boolean,
     dv: Float64Array, boost: Float64Array): boolean;
+  cpuNormal(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array | Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
 }
 
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
-  'cpuTransform', 'cpuGamma', 'cpuGammaDraws'] as const;
+  'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
+  'cpuNormal'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -110,7 +113,11 @@ export const uniformNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
 export const exponentialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuExponential(k0, k1, lo, hi, params.rate as number, out as Float32Array | Float64Array));
 
-/** uniformTransform of lib/kernels/transform.ts for transform `id` (one of one uniform) through cr_cpu_transform, for
+/** normalBM32 / normalBM64 of lib/kernels/normal.ts through cr_cpu_normal. */
+export const normalNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
+  a.cpuNormal(k0, k1, lo, hi, params.mean as number, params.std as number, out as Float32Array | Float64Array));
+
+/** uniformTransform / normalTransform of lib/kernels/transform.ts for transform `id` through cr_cpu_transform, for
  *  one row of parameters (per-element rows decline: the WebAssembly or specification kernel runs). */
 export const transformNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
   !perElement.p0 && a.cpuTransform(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));

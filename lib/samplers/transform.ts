@@ -88,7 +88,7 @@ export function transformSampler(d: TransformDef): SamplerSpec {
     run(a.k0, a.k1, a.lo, a.hi, d.f, a.params.p as Float64Array, wide, a.out as Float32Array | Float64Array, rowColumns(a.perElement, width));
   };
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
-  const native = d.base === 'uniform' ? transformNative(d.id) : undefined;
+  const native = transformNative(d.id);
   return rowSamplerSpec(d, 'transform', { float32: { cpu: kernel(false), fast, native }, float64: { cpu: kernel(true), fast, native } });
 }
 
