@@ -19,6 +19,8 @@
 //                                                        first + j uses alpha[(phase + j) mod length]); wide: the
 //                                                        float64 proposal layout; out: host floats
 //   cpuGammaDraws(k0, k1, lo, hi, d, c, phase, wide, dv, boost) -> bool   drawRange (lib/kernels/gamma.ts)
+//   cpuDirichlet(k0, k1, rlo, rhi, alpha, wide, firstOnly, out) -> bool   whole rows from row (rhi:rlo): K values
+//                                                        each, or component 0 only (beta)
 //   cpuNormal(k0, k1, lo, hi, mean, std, out) -> bool    Box–Muller; out: a host Float32Array or Float64Array
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
@@ -137,6 +139,20 @@ Napi::Value CpuGammaDraws(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuDirichlet(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t row0 = u64(info, 2, "row");
+  const HostOut a = host_out(info, 4, {CR_TYPE_F64}, "alpha must be a Float64Array");
+  const bool wide = info[5].ToBoolean().Value(), first_only = info[6].ToBoolean().Value();
+  const HostOut o = host_out(info, 7, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const uint64_t width = first_only ? 1 : a.n;
+  if (a.n == 0 || a.n > UINT32_MAX || o.n % width != 0) throw Napi::RangeError::New(info.Env(), "out must hold whole rows");
+  const int rc = cr_cpu_dirichlet(k0, k1, row0, (const double*)a.data, (uint32_t)a.n, wide ? 1 : 0, first_only ? 1 : 0,
+                                  o.data, o.type, o.n / width);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "alpha must be finite and > 0, and the rows below 2^64 elements");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 Napi::Value CpuNormal(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
@@ -168,6 +184,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuExponential", Napi::Function::New(env, CpuExponential, "cpuExponential"));
   exports.Set("cpuGamma", Napi::Function::New(env, CpuGamma, "cpuGamma"));
   exports.Set("cpuGammaDraws", Napi::Function::New(env, CpuGammaDraws, "cpuGammaDraws"));
+  exports.Set("cpuDirichlet", Napi::Function::New(env, CpuDirichlet, "cpuDirichlet"));
   exports.Set("cpuNormal", Napi::Function::New(env, CpuNormal, "cpuNormal"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
 }

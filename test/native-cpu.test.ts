@@ -36,7 +36,8 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
-  cpuGammaDraws: () => true, cpuNormal: () => true, ...over,
+  cpuGammaDraws: () => true, cpuNormal: () => true,
+  cpuDirichlet: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -148,7 +149,7 @@ describe('on this machine', () => {
     expect(call('cpuUniform', 1, 2, 0, 0, -1e308, 1e308, new Float64Array(80))).toThrow(RangeError);
     expect(call('cpuUniform', 1, 2, 0, 0, 0, 1, new Uint32Array(80))).toThrow(TypeError);
     const out = new Float64Array(80).fill(7);
-    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma' | 'cpuGammaDraws' | 'cpuNormal', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    const raw = (f: 'cpuExponential' | 'cpuTransform' | 'cpuGamma' | 'cpuGammaDraws' | 'cpuNormal' | 'cpuDirichlet', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
     for (const rate of [0, -1, NaN, Infinity]) expect(raw('cpuExponential', 1, 2, 0, 0, rate, out)).toThrow(RangeError);
     expect(raw('cpuExponential', 1, 2, 0, 0, 1, new Int32Array(80))).toThrow(TypeError);
     expect(raw('cpuTransform', 1, 2, 0, 0, 99, new Float64Array(2), out)).toThrow(RangeError);  // no transform 99
@@ -167,6 +168,11 @@ describe('on this machine', () => {
     expect(raw('cpuGammaDraws', 1, 2, 0, 0, d, new Float64Array([c[0] * 2]), 0, true, dv, bu)).toThrow(RangeError);
     expect(raw('cpuGammaDraws', 1, 2, 0, 0, new Float64Array([0.1]), c, 0, true, dv, bu)).toThrow(RangeError);
     expect(raw('cpuGammaDraws', 1, 2, 0, 0, d, c, 0, true, dv, new Float64Array(79))).toThrow(RangeError);
+    const three = new Float64Array([1, 2, 3]);
+    expect(raw('cpuDirichlet', 1, 2, 0, 0, three, true, false, new Float64Array(80))).toThrow(RangeError);  // not whole rows
+    expect(raw('cpuDirichlet', 1, 2, 0, 0, new Float64Array([1, -2, 3]), true, false, new Float64Array(81))).toThrow(RangeError);
+    expect(raw('cpuDirichlet', 1, 2, 0, 0, new Float64Array(0), true, true, new Float64Array(81))).toThrow(RangeError);
+    expect(raw('cpuDirichlet', 1, 2, 0, 0, three, true, true, new Float64Array(80))()).toBe(true);  // component 0 only
     expect(out.every((v) => v === 7)).toBe(true);
   });
 

@@ -68,6 +68,13 @@ int cr_cpu_gamma(uint32_t k0, uint32_t k1, uint64_t first, const double* alpha, 
 int cr_cpu_gamma_draws(uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c, uint64_t period,
                        uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
 
+/** Rows [row0, row0 + rows) of dirichlet(alpha[0..K)) (docs/streams.md, "Dirichlet and beta"; cr_dirichlet_row): row r
+ *  from gamma elements r·K + k of the float64 proposal layout when `wide` (else float32's), K values a row into `out`
+ *  of `type` (CR_TYPE_F32 or F64), or only each row's component 0 with `first_only` (beta(a, b) is that of [a, b]).
+ *  CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (K 0, a shape not finite and > 0, gamma elements past 2^64, a type). */
+int cr_cpu_dirichlet(uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide, int first_only,
+                     void* out, int type, uint64_t rows);
+
 /** Elements [first, first + n) of normal(mean, std) by Box–Muller (docs/streams.md, "Normal") into `out` of `type`
  *  (CR_TYPE_F32 or F64), what cr_normal gives (polar 0). CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (mean not finite,
  *  std not finite and >= 0, another type). */

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include <initializer_list>
+#include <vector>
 
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
@@ -289,4 +290,60 @@ int cr_cpu_normal_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double 
 
 int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type, uint64_t n) {
   return cr_cpu_normal_isa(cr_cpu_isa(), k0, k1, first, mean, std_, out, type, n);
+}
+
+int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide,
+                         int first_only, void* out, int type, uint64_t rows) {
+  if (K == 0 || (type != CR_TYPE_F32 && type != CR_TYPE_F64)) return CR_EINVAL;
+  // gamma elements row·K + k must stay below 2^64
+  if (row0 > UINT64_MAX / K || rows > UINT64_MAX / K - row0) return CR_EINVAL;
+  bool all_small = true;
+  std::vector<double> d(K), c(K);
+  for (uint32_t k = 0; k < K; ++k) {
+    if (!(alpha[k] > 0.0) || !isfinite(alpha[k])) return CR_EINVAL;
+    const cr_gamma_mt mt = cr_gamma_setup(alpha[k]);
+    d[k] = mt.d, c[k] = mt.c;
+    if (!(alpha[k] < 1.0)) all_small = false;
+  }
+  if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
+  // rows by chunks of about 4,096 draws: the draws, then each row normalised as cr_dirichlet_row does
+  const uint64_t per = K >= 4096 ? 1 : 4096 / K;
+  std::vector<double> dv(per * K), U(per * K), sum(per * K), row(K);
+  const uint64_t width = first_only ? 1 : K;
+  for (uint64_t r = 0; r < rows; r += per) {
+    const uint64_t m = rows - r < per ? rows - r : per;
+    cr_cpu_gamma_draws_isa(isa, k0, k1, (row0 + r) * K, d.data(), c.data(), K, 0, wide, dv.data(), U.data(), m * K);
+    if (all_small) {  // log space: cr_dirichlet_row row by row
+      for (uint64_t i = 0; i < m; ++i) {
+        for (uint32_t k = 0; k < K; ++k) row[k] = cr_row_term(alpha[k], dv[i * K + k], U[i * K + k], true);
+        cr_row_normalise(row.data(), K, true);
+        for (uint64_t k = 0; k < width; ++k) dv[i * K + k] = row[k];
+      }
+    } else {
+      // cr_row_normalise's G_k / (sum in k order), laid out so that the divisions vectorise: the terms in dv,
+      // each row's sum beside each of its terms
+      for (uint64_t i = 0; i < m; ++i)
+        for (uint32_t k = 0; k < K; ++k)
+          if (alpha[k] < 1.0) dv[i * K + k] = cr_gamma_value(alpha[k], dv[i * K + k], U[i * K + k]);
+      for (uint64_t i = 0; i < m; ++i) {
+        double s = dv[i * K];
+        for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
+        for (uint32_t k = 0; k < K; ++k) sum[i * K + k] = s;
+      }
+      for (uint64_t j = 0; j < m * K; ++j) dv[j] = dv[j] / sum[j];
+    }
+    for (uint64_t i = 0; i < m; ++i) {
+      const uint64_t at = (r + i) * width;
+      for (uint64_t k = 0; k < width; ++k) {
+        if (type == CR_TYPE_F64) ((double*)out)[at + k] = dv[i * K + k];
+        else ((float*)out)[at + k] = (float)dv[i * K + k];
+      }
+    }
+  }
+  return CR_CPU_DONE;
+}
+
+int cr_cpu_dirichlet(uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide, int first_only,
+                     void* out, int type, uint64_t rows) {
+  return cr_cpu_dirichlet_isa(cr_cpu_isa(), k0, k1, row0, alpha, K, wide, first_only, out, type, rows);
 }

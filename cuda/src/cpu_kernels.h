@@ -230,6 +230,8 @@ int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, co
                            uint64_t period, uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
 int cr_cpu_normal_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type,
                       uint64_t n);
+int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide,
+                         int first_only, void* out, int type, uint64_t rows);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n);
 

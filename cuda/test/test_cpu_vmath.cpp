@@ -1,4 +1,4 @@
-// Host test of the host SIMD kernels over the vector math (cuda/src/cpu_vmath.h): those of one open uniform
+// Host test of the host SIMD kernels over the vector math (cuda/src/cpu_vmath.h): those of one open uniform or normal
 // (cpu_open_kernels.h) — exponential and every transform of one uniform — and gamma (cpu_gamma_kernels.h:
 // shapes below and above 1, tiny and huge, scales that underflow or overflow, starts across the
 // element where the word index leaves 64 bits), on each instruction set this CPU runs, against the
@@ -162,6 +162,35 @@ void test_gamma_tables() {
   }
 }
 
+/** Whole Dirichlet rows (and beta's component 0) against cr_dirichlet_row: shapes all below 1 (log space),
+ *  mixed, all above, K = 1 and one past a draw chunk. */
+void test_dirichlet() {
+  const uint32_t k0 = 0x082efa98u, k1 = 0xec4e6c89u;
+  const std::vector<std::vector<double>> shapes = {{1, 2, 3}, {0.3, 0.5}, {0.2, 4.0, 1e-3}, {2.5}, std::vector<double>(4097, 0.7)};
+  for (const auto& a : shapes) {
+    const uint32_t K = (uint32_t)a.size();
+    for (int wide = 0; wide < 2; ++wide) {
+      for (uint64_t row0 : {0ull, 11ull, 4294967296ull / K + 1}) {
+        const uint64_t rows = K > 100 ? 2 : 1500;
+        std::vector<double> got(rows * K + 1, 77.0), first(rows + 1, 77.0), want(K);
+        CRT_CHECK(cr_cpu_dirichlet_isa(isa, k0, k1, row0, a.data(), K, wide, 0, got.data(), CR_TYPE_F64, rows) == CR_CPU_DONE,
+                  "isa %d dirichlet", isa);
+        CRT_CHECK(cr_cpu_dirichlet_isa(isa, k0, k1, row0, a.data(), K, wide, 1, first.data(), CR_TYPE_F64, rows) == CR_CPU_DONE,
+                  "isa %d dirichlet first", isa);
+        CRT_CHECK(got[rows * K] == 77.0 && first[rows] == 77.0, "isa %d dirichlet: writes past the rows", isa);
+        size_t bad = 0;
+        for (uint64_t r = 0; r < rows; ++r) {
+          cr_dirichlet_row(k0, k1, (row0 + r) * K, a.data(), (int)K, wide != 0, 1, want.data());
+          for (uint32_t k = 0; k < K; ++k) bad += got[r * K + k] != want[k];
+          bad += first[r] != want[0];
+        }
+        CRT_CHECK(bad == 0, "isa %d dirichlet K %u wide %d row0 %llu: %zu values differ", isa, K, wide,
+                  (unsigned long long)row0, bad);
+      }
+    }
+  }
+}
+
 void test_refusals() {
   double out[4] = {5, 5, 5, 5};
   const double one = 1.0;
@@ -178,6 +207,11 @@ void test_refusals() {
   }
   CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 1, 0, 1.0, 1, out, CR_TYPE_I32, 4) == CR_EINVAL, "gamma into int32");
   CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 0, 0, 1.0, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma period 0");
+  const double shapes2[2] = {1.0, -1.0};
+  CRT_CHECK(cr_cpu_dirichlet(1, 2, 0, shapes2, 2, 1, 0, out, CR_TYPE_F64, 2) == CR_EINVAL, "dirichlet shape -1");
+  CRT_CHECK(cr_cpu_dirichlet(1, 2, 0, shapes2, 0, 1, 0, out, CR_TYPE_F64, 2) == CR_EINVAL, "dirichlet K 0");
+  CRT_CHECK(cr_cpu_dirichlet(1, 2, UINT64_MAX / 2, shapes2, 1, 1, 0, out, CR_TYPE_F64, UINT64_MAX / 2 + 2) == CR_EINVAL,
+            "dirichlet rows past 2^64 elements");
   // draws: only cr_gamma_setup's constants of a shape >= 1 (others could make the loop never accept)
   const cr_gamma_mt ok = cr_gamma_setup(2.0);
   const double d_bad[] = {0.1, (double)NAN, (double)INFINITY, ok.d}, c_bad[] = {ok.c, ok.c, ok.c, ok.c * 2.0};
@@ -202,6 +236,7 @@ int main() {
     test_values();
     test_gamma();
     test_gamma_tables();
+    test_dirichlet();
   }
   return crt::report("test_cpu_vmath");
 }

@@ -26,6 +26,8 @@ export interface CpuAddon {
     out: Float32Array | Float64Array): boolean;
   cpuGammaDraws(k0: number, k1: number, lo: number, hi: number, d: Float64Array, c: Float64Array, phase: number, wide: boolean,
     dv: Float64Array, boost: Float64Array): boolean;
+  cpuDirichlet(k0: number, k1: number, rowLo: number, rowHi: number, alpha: Float64Array, wide: boolean, firstOnly: boolean,
+    out: Float32Array | Float64Array): boolean;
   cpuNormal(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array | Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
 }
@@ -33,7 +35,7 @@ export interface CpuAddon {
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
-  'cpuNormal'] as const;
+  'cpuNormal', 'cpuDirichlet'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -158,4 +160,14 @@ export function gammaDrawNative(
   const a = count < NATIVE_CPU_MIN ? null : probeCpu().addon;
   return a !== null && a.cpuGammaDraws(k0, k1, eLo, eHi, ds.subarray(0, period), cs.subarray(0, period), phase % period,
     wide, dv.subarray(0, count), bu.subarray(0, count));
+}
+
+/** Whole Dirichlet rows from row (rowHi:rowLo) through cr_cpu_dirichlet (dirichletKernel's values, normalised in C++):
+ *  K values a row, or component 0 only (`firstOnly`: beta); false where the host kernels do not run. */
+export function dirichletRowsNative(
+  k0: number, k1: number, rowLo: number, rowHi: number, alpha: Float64Array, wide: boolean, firstOnly: boolean,
+  out: Float32Array | Float64Array,
+): boolean {
+  const a = out.length < NATIVE_CPU_MIN ? null : probeCpu().addon;
+  return a !== null && a.cpuDirichlet(k0, k1, rowLo, rowHi, alpha, wide, firstOnly, out);
 }

@@ -2,7 +2,7 @@
 import { rowShape } from '../core/constraints.js';
 import { dirichletKernel } from '../kernels/gamma.js';
 import { dirichletWasm } from '../wasm/samplers.js';
-import { gammaDrawNative, hostSimdRuns, NATIVE_CPU_MIN } from '../native/cpu.js';
+import { dirichletRowsNative, gammaDrawNative, hostSimdRuns, NATIVE_CPU_MIN } from '../native/cpu.js';
 import type { KernelArgs } from '../core/job.js';
 import { cpuProposals, opFor, type CudaArg, type SamplerSpec } from './spec.js';
 
@@ -11,11 +11,30 @@ export const MAX_DIRICHLET_K = 2 ** 20;
 
 const kernel = (wide: boolean) => (a: KernelArgs) =>
   dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.params.alpha as Float64Array, cpuProposals(a), wide, a.out as Float32Array | Float64Array);
-/** The same kernel with its gamma draws from the host SIMD kernels (lib/native/cpu.ts). */
+/**
+ * The host SIMD kernels (lib/native/cpu.ts): whole rows drawn and normalised in C++; a row the call starts or
+ * ends inside by dirichletKernel with the host draws (the same values).
+ */
 const native = (a: KernelArgs): boolean => {
-  if (a.out.length < NATIVE_CPU_MIN || !hostSimdRuns()) return false;
-  dirichletKernel(a.k0, a.k1, a.lo, a.hi, a.params.alpha as Float64Array, 1, a.out instanceof Float64Array,
-    a.out as Float32Array | Float64Array, gammaDrawNative);
+  const out = a.out as Float32Array | Float64Array;
+  const alpha = a.params.alpha as Float64Array;
+  if (out.length < NATIVE_CPU_MIN || !hostSimdRuns()) return false;
+  const K = BigInt(alpha.length), wide = out instanceof Float64Array;
+  const first = (BigInt(a.hi) << 32n) | BigInt(a.lo);
+  const head = Math.min(out.length, Number((K - (first % K)) % K));  // values before the first whole row
+  const rows = Math.floor((out.length - head) / alpha.length);
+  const part = (from: number, to: number) => {
+    if (to <= from) return;
+    const at = first + BigInt(from);
+    dirichletKernel(a.k0, a.k1, Number(at & 0xffffffffn), Number(at >> 32n), alpha, 1, wide, out.subarray(from, to),
+      gammaDrawNative);
+  };
+  const row = (first + BigInt(head)) / K;
+  const end = head + rows * alpha.length;
+  if (rows > 0 && !dirichletRowsNative(a.k0, a.k1, Number(row & 0xffffffffn), Number(row >> 32n), alpha, wide, false,
+    out.subarray(head, end))) return false;
+  part(0, head);
+  part(rows > 0 ? end : head, out.length);
   return true;
 };
 const args: readonly CudaArg[] = [{ shapes: 'alpha', perElement: false }, { proposals: true }];
