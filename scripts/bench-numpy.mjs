@@ -29,6 +29,10 @@ const api = await import(pathToFileURL(join(root, 'dist/lib/index.js')).href);
 const beforePath = opt('--before', '');
 const before = beforePath ? await import(pathToFileURL(beforePath).href) : null;
 
+const MVN_MEAN = [1, -2, 0.5];
+const MVN_COV = [[2, 0.5, 0.25], [0.5, 1, 0.3], [0.25, 0.3, 1.5]];
+const MVN_NP = `${JSON.stringify(MVN_MEAN)}, ${JSON.stringify(MVN_COV)}`;
+
 /** [sampler, options, dtype, numpy expression over g and n (null: no numpy twin)]. */
 const CASES = [
   ['vonMises', { mu: 0, kappa: 4 }, 'float64', 'g.vonmises(0, 4, n)'],
@@ -42,6 +46,9 @@ const CASES = [
   ['f', { dfn: 5, dfd: 7 }, 'float64', 'g.f(5, 7, n)'],
   ['f', { dfn: 5, dfd: 7 }, 'float32', null],
   ['f', { dfn: 0.5, dfd: 1.5 }, 'float64', 'g.f(0.5, 1.5, n)'],
+  // n rows of d = 3 (out: 3n values; the rates count rows). numpy's multivariate_normal takes no `out`.
+  ['multivariateNormal', { mean: MVN_MEAN, cov: MVN_COV }, 'float64', `g.multivariate_normal(${MVN_NP}, n)`],
+  ['multivariateNormal', { mean: MVN_MEAN, cov: MVN_COV }, 'float32', null],
 ].filter(([s]) => !only || only.includes(s));
 
 const median = (xs) => {
@@ -50,9 +57,12 @@ const median = (xs) => {
 };
 
 const k = api.key(12345);
-const outs = { float64: new Float64Array(n), float32: new Float32Array(n) };
+/** Values per call of n: n rows of mean.length values for multivariateNormal, else n. */
+const width = (o) => (Array.isArray(o.mean) ? o.mean.length : 1);
+const w = Math.max(1, ...CASES.map(([, o]) => width(o)));
+const outs = { float64: new Float64Array(n * w), float32: new Float32Array(n * w) };
 const call = (lib, [name, o, dtype]) => () => {
-  lib[name](k, n, { ...o, backend: 'cpu', dtype, out: outs[dtype] });
+  lib[name](k, n, { ...o, backend: 'cpu', dtype, out: outs[dtype].subarray(0, n * width(o)) });
 };
 const timed = [];
 for (const c of CASES) {
@@ -92,6 +102,10 @@ for (let r = 0; r < rounds; r++) {
     const res = spawnSync(py, ['-c', script, JSON.stringify(exprs), String(n)], { encoding: 'utf8', env: pyEnv });
     if (res.status !== 0) throw new Error(`numpy: ${res.stderr}`);
     for (const [id, t] of Object.entries(JSON.parse(res.stdout))) push(id, t);
+    // Spawning forks this process, which marks its pages copy-on-write: the first write to each page of
+    // `out` afterwards faults (~25 us a page here, 145 ms for 24 MB), and the first case of each dtype in
+    // the next round would pay it. Write them now, untimed.
+    for (const o of Object.values(outs)) o.fill(0);
   }
 }
 
@@ -100,7 +114,8 @@ const commit = (() => {
 })();
 const cpu = `${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}`;
 const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
-console.log(`# One thread vs numpy ${numpyVersion}, n = ${n}, ${rounds} interleaved rounds, medians (M values/s)`);
+console.log(`# One thread vs numpy ${numpyVersion}, n = ${n}, ${rounds} interleaved rounds, medians `
+  + '(M values/s; multivariateNormal: M rows/s)');
 const date = new Date().toISOString().slice(0, 10);
 console.log(`# ${date}, commit ${commit}, ${cpu}, Node ${process.version}, load ${load}`);
 console.log(`# node scripts/bench-numpy.mjs ${args.join(' ')}`.trimEnd());
@@ -117,7 +132,8 @@ for (const c of CASES) {
   const a = rate(`${JSON.stringify(c)} after`), b = rate(`${JSON.stringify(c)} before`);
   const pcg = e ? rate(`PCG64 ${e}`) : NaN, philox = e ? rate(`Philox ${e}`) : NaN;
   const np = Math.max(pcg, philox);
-  const cells = [`${name}(${Object.values(o).join(', ')}) ${dtype}`, f(a), ...(before ? [f(b)] : []), f(pcg), f(philox),
+  const ps = Object.values(o).map((v) => (Array.isArray(v) ? `d=${v.length}` : v));
+  const cells = [`${name}(${[...new Set(ps)].join(', ')}) ${dtype}`, f(a), ...(before ? [f(b)] : []), f(pcg), f(philox),
     ratio(a, np), ...(before ? [ratio(b, np)] : [])];
   console.log(`| ${cells.join(' | ')} |`);
 }
