@@ -75,6 +75,8 @@ function factor(c: Float64Array, d: number, name: string, big: number, scale: nu
   return L;
 }
 
+type Floats = Float32Array | Float64Array;
+
 let zbuf = new Float64Array(64);
 
 /**
@@ -143,16 +145,43 @@ export function mvnBulk(
       eLo -= 2 ** 32;
       eHi = (eHi + 1) >>> 0;
     }
-    for (let r = 0; r < rows; r++, j += d) {
-      const zr = r * d;
-      const from = j < 0 ? -j : 0, to = Math.min(d, n - j);
-      let p = d + (from * (from + 1)) / 2;  // L[from][0] in lm
-      for (let k = from; k < to; k++) {
-        let s = 0;
-        for (let i = 0; i <= k; i++) s = s + lm[p++] * z[zr + i];
-        out[j + k] = lm[k] + s;
-      }
+    let r = 0;
+    for (; r < rows && j < 0; r++, j += d) partRow(d, lm, z, r * d, out, j);  // the row started before out[0]
+    for (; r + 4 <= rows && j + 4 * d <= n; r += 4, j += 4 * d) fourRows(d, lm, z, r * d, out, j);
+    for (; r < rows; r++, j += d) partRow(d, lm, z, r * d, out, j);
+  }
+}
+
+/** Values max(0, −j) .. min(d, n − j) − 1 of the row with normals z[zr ..] into out[j ..]. */
+function partRow(d: number, lm: Float64Array, z: Float64Array, zr: number, out: Floats, j: number): void {
+  const from = j < 0 ? -j : 0, to = Math.min(d, out.length - j);
+  let p = d + (from * (from + 1)) / 2;  // L[from][0] in lm
+  for (let k = from; k < to; k++) {
+    let s = 0;
+    for (let i = 0; i <= k; i++) s = s + lm[p++] * z[zr + i];
+    out[j + k] = lm[k] + s;
+  }
+}
+
+/** Four whole rows (normals z[zr ..], values out[j ..]). Each row's sums are partRow's, in its order; the
+ *  four independent chains side by side hide the add latency a single chain of k + 1 terms waits on. */
+function fourRows(d: number, lm: Float64Array, z: Float64Array, zr: number, out: Floats, j: number): void {
+  const z1 = zr + d, z2 = z1 + d, z3 = z2 + d;
+  let p = d;
+  for (let k = 0; k < d; k++, p += k) {
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (let i = 0; i <= k; i++) {
+      const l = lm[p + i];
+      s0 = s0 + l * z[zr + i];
+      s1 = s1 + l * z[z1 + i];
+      s2 = s2 + l * z[z2 + i];
+      s3 = s3 + l * z[z3 + i];
     }
+    const m = lm[k];
+    out[j + k] = m + s0;
+    out[j + d + k] = m + s1;
+    out[j + 2 * d + k] = m + s2;
+    out[j + 3 * d + k] = m + s3;
   }
 }
 
