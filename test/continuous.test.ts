@@ -9,7 +9,7 @@ import { TRANSFORMS } from '../lib/samplers/registry.js';
 import { transformParams } from '../lib/samplers/transform.js';
 import { exampleValues } from '../lib/samplers/examples.js';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import { cholesky } from '../lib/kernels/mvn.js';
+import { cholesky, mvnKernel } from '../lib/kernels/mvn.js';
 import { expectSameBits, ksP, KS_P_MIN } from './dist-helpers.js';
 
 const k = api.key(2026);
@@ -158,6 +158,31 @@ describe('multivariateNormal', () => {
         let s = 0;
         for (let i = 0; i <= c; i++) s = s + L[(c * (c + 1)) / 2 + i] * z[r * 3 + i];
         expect(Object.is(x[r * 3 + c], mean[c] + s), `row ${r} component ${c}`).toBe(true);
+      }
+    }
+  });
+
+  // The CPU backend draws the normals in bulk (lib/wasm/samplers.ts mvnWasm, lib/kernels/mvn.ts mvnBulk);
+  // mvnKernel, one Box–Muller call per row, is the specification. The async twin's pool parts (multiples of
+  // 1024 values) start mid-row for d = 3.
+  it('the public calls, sync and async, equal the specification kernel (d = 1, 3, 7; both dtypes)', async () => {
+    for (const d of [1, 3, 7]) {
+      const m = Array.from({ length: d }, (_, i) => i - 1.5);
+      const c = Array.from({ length: d }, (_, i) =>
+        Array.from({ length: d }, (_, j) => (i === j ? 2 + i : 0.4 / (1 + i + j))));
+      const lm = new Float64Array([...m, ...cholesky(Float64Array.from(c.flat()), d, 'cov')]);
+      // rows: 0, mid-stream, past 2^32 elements (offset·d > 2^32), near 2^52
+      for (const offset of [0, 5, Math.ceil(2 ** 32 / d) + 3, 2 ** 52 / 8 + 1]) {
+        const n = offset === 5 ? Math.ceil(70000 / d) : 700;  // 70000 values: the pool cuts the async call
+        for (const dtype of ['float64', 'float32'] as const) {
+          const want = dtype === 'float64' ? new Float64Array(n * d) : new Float32Array(n * d);
+          const first = offset * d;
+          mvnKernel(k[0], k[1], first % 2 ** 32, Math.floor(first / 2 ** 32), d, lm, dtype === 'float64', want);
+          const what = `d ${d} offset ${offset} ${dtype}`;
+          const o = { mean: m, cov: c, offset, dtype, backend: 'cpu' } as const;
+          expectSameBits(api.multivariateNormal(k, n, o), want, what);
+          expectSameBits(await api.multivariateNormalAsync(k, n, o), want, `${what} async`);
+        }
       }
     }
   });

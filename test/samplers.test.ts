@@ -267,6 +267,10 @@ describe.each(SAMPLERS.map((s) => [s.name, s] as const))('%s (registry)', (_, s)
       const values: Opts = { ...required(s), method: s.method?.default };
       for (const p of s.params) if (values[p.name] === undefined) values[p.name] = p.default;
       if (s.rows) values[s.rows.param] = Float64Array.from(ordinary(s, s.rows.param) as number[]);
+      // structured options reach lower() checked, as the facade gives them (multivariateNormal's cov: its
+      // Cholesky factor; the raw matrix would lower to NaN parameters, equal on every path)
+      const K = s.rows ? (values[s.rows.param] as Float64Array).length : 0;
+      for (const x of s.structured ?? []) values[x.name] = x.check(values[x.name], K);
       // the parameter sets derived from the constraints (lib/core/param-sets.ts): ordinary values, where
       // a last-bit difference between the C++ and TS formulas shows, extremes (overflow, underflow, the
       // vector code's rare lanes, where the scalar ports take over) and tight cross-parameter ones

@@ -19,6 +19,7 @@ import { exp, log, sincos2pi } from '../lib/core/math/index.js';
 import { ELEMENTS } from '../lib/samplers/element.js';
 import { SAMPLERS } from '../lib/samplers/registry.js';
 import { exampleValues } from '../lib/samplers/examples.js';
+import { cholesky } from '../lib/kernels/mvn.js';
 import { expectSameBits } from './dist-helpers.js';
 import { rng } from './seeded-rng.js';
 
@@ -210,6 +211,55 @@ describe('Student\'s t and F: WASM = JS bit for bit', () => {
           { ...at, params: { alpha: NaN, proposals: 1 + t }, perElement: { alpha: t % 2 ? half : f32(half) } });
         same(`fRows wide=${wide} ${JSON.stringify(c)}`, make, wide ? 'fRows64' : 'fRows32',
           { ...at, params: { dfn: 1, dfd: 1, p: new Float64Array(2), proposals: 1 }, perElement: { p0: df, p1: dfd } });
+      }
+    }
+  });
+});
+
+// multivariateNormal draws its rows' normals in bulk from the module (lib/kernels/mvn.ts mvnBulk); the
+// specification draws each row's d normals by a Box–Muller call of its own, with BigInt indices.
+describe('multivariate normal: WASM = JS bit for bit', () => {
+  /** mean and packed factor of a random d×d covariance A·Aᵀ (column `zero` of A zeroed: a singular one). */
+  function lmOf(d: number, seed: number, zero = -1): Float64Array {
+    const r = rng(seed);
+    const a = Float64Array.from({ length: d * d }, (_, i) => (i % d === zero ? 0 : (r() / 2 ** 32 - 0.5) * 3));
+    const c = new Float64Array(d * d);
+    for (let i = 0; i < d; i++) {
+      for (let j = 0; j < d; j++) for (let q = 0; q < d; q++) c[i * d + j] += a[i * d + q] * a[j * d + q];
+    }
+    const lm = new Float64Array(d + (d * (d + 1)) / 2);
+    for (let i = 0; i < d; i++) lm[i] = (r() / 2 ** 32 - 0.5) * 10;
+    lm.set(cholesky(c, d, 'cov'), d);
+    return lm;
+  }
+
+  it('d = 1, 2, 3, 7, 40: starts mid-row, above 2^32 elements, near 2^63, across the 8192-normal chunks', () => {
+    for (const [t, d] of [1, 2, 3, 7, 40].entries()) {
+      const lm = lmOf(d, 20 + t, t === 2 ? 1 : -1);
+      // chunk edges: ⌊8192/d⌋ rows of normals per module fill (flat values, give or take a row)
+      const edge = Math.floor(8192 / d) * d;
+      for (const c of ranges(30 + t, 24, 30_000, [edge, 2 * edge, edge + d, SAMPLERS_WASM_MIN])) {
+        for (const wide of [true, false]) {
+          const n = c.n;
+          same(`mvn d=${d} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(n) : new Float32Array(n)),
+            wide ? 'multivariateNormal64' : 'multivariateNormal32',
+            { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { d, lm } });
+        }
+      }
+    }
+  });
+
+  it('d = 3 and 7: every start within a row, short and long calls, around a 2^32 carry', () => {
+    for (const d of [3, 7]) {
+      const lm = lmOf(d, d);
+      for (let s = 0; s < 2 * d; s++) {
+        for (const n of [16, 17, d * 5 + 1, 9000]) {
+          const lo = (0xffffffff - 3 * d + s) >>> 0;
+          for (const wide of [true, false]) {
+            same(`mvn d=${d} s=${s} n=${n} wide=${wide}`, () => (wide ? new Float64Array(n) : new Float32Array(n)),
+              wide ? 'multivariateNormal64' : 'multivariateNormal32', { k0: 11, k1: 13, lo, hi: 5, params: { d, lm } });
+          }
+        }
       }
     }
   });

@@ -3,7 +3,8 @@
  * Box–Muller elements r·d .. r·d + d − 1 of the key's stream for the dtype (mean 0, std 1), L the lower
  * Cholesky factor of cov, computed once on the host (cholesky below) and given to every backend as it
  * is. Value k of a row: s = 0; s = s + L[k][i]·z_i for i = 0..k in order; x_k = mean_k + s. C++ twin:
- * cuda/include/cr_mvn.h.
+ * cuda/include/cr_mvn.h. mvnKernel is the specification; mvnBulk gives its bits with the normals drawn in
+ * bulk (the CPU fast path, lib/wasm/samplers.ts mvnWasm).
  */
 import { boxMuller } from './normal.js';
 
@@ -74,6 +75,8 @@ function factor(c: Float64Array, d: number, name: string, big: number, scale: nu
   return L;
 }
 
+type Floats = Float32Array | Float64Array;
+
 let zbuf = new Float64Array(64);
 
 /**
@@ -101,6 +104,84 @@ export function mvnKernel(k0: number, k1: number, lo: number, hi: number, d: num
     }
     j += d;
     row += 1n;
+  }
+}
+
+/** Box–Muller elements [first, first + z.length) of the float64 (wide) or float32 stream, mean 0, std 1, in
+ *  binary64 (before any rounding to float32), first = (hi:lo); false declines (nothing written). */
+export type NormalFill = (k0: number, k1: number, lo: number, hi: number, wide: boolean, z: Float64Array) => boolean;
+
+/** Normals per bulk fill: 8192 is one module call of the float32 stream's binary64 values (lib/wasm). */
+const BULK_Z = 8192;
+let bulkZ = new Float64Array(BULK_Z);
+
+/**
+ * mvnKernel's values with the normals drawn in bulk by `fill` (the specification's boxMuller where it
+ * declines): z_i of row r is normal element r·d + i (docs/streams.md, "Multivariate normal"), so one run
+ * of elements serves consecutive rows. The same z, the same sums in the same order: the same bits, with
+ * one 64-bit division per call instead of BigInt arithmetic and a Box–Muller call per row. Rows go in
+ * chunks of ⌊BULK_Z/d⌋ (at least one); the first row may start before out[0] (first mid-row), the last
+ * may end after out's end.
+ */
+export function mvnBulk(
+  k0: number, k1: number, lo: number, hi: number, d: number, lm: Float64Array, wide: boolean,
+  out: Float32Array | Float64Array, fill: NormalFill,
+): void {
+  const n = out.length;
+  if (n === 0) return;
+  const first = BigInt(hi) * 2n ** 32n + BigInt(lo);
+  const bd = BigInt(d);
+  const e0 = (first / bd) * bd;  // element r·d of the first row r
+  let eLo = Number(e0 % 2n ** 32n), eHi = Number(e0 / 2n ** 32n);
+  let j = -Number(first % bd);  // out index of the current row's component 0
+  const perChunk = Math.max(1, Math.floor(BULK_Z / d));
+  if (bulkZ.length < perChunk * d) bulkZ = new Float64Array(perChunk * d);
+  while (j < n) {
+    const rows = Math.min(perChunk, Math.ceil((n - j) / d));
+    const z = bulkZ.subarray(0, rows * d);
+    if (!fill(k0, k1, eLo, eHi, wide, z)) boxMuller(k0, k1, eLo, eHi, 0, 1, wide, z);
+    eLo += rows * d;
+    if (eLo >= 2 ** 32) {
+      eLo -= 2 ** 32;
+      eHi = (eHi + 1) >>> 0;
+    }
+    let r = 0;
+    for (; r < rows && j < 0; r++, j += d) partRow(d, lm, z, r * d, out, j);  // the row started before out[0]
+    for (; r + 4 <= rows && j + 4 * d <= n; r += 4, j += 4 * d) fourRows(d, lm, z, r * d, out, j);
+    for (; r < rows; r++, j += d) partRow(d, lm, z, r * d, out, j);
+  }
+}
+
+/** Values max(0, −j) .. min(d, n − j) − 1 of the row with normals z[zr ..] into out[j ..]. */
+function partRow(d: number, lm: Float64Array, z: Float64Array, zr: number, out: Floats, j: number): void {
+  const from = j < 0 ? -j : 0, to = Math.min(d, out.length - j);
+  let p = d + (from * (from + 1)) / 2;  // L[from][0] in lm
+  for (let k = from; k < to; k++) {
+    let s = 0;
+    for (let i = 0; i <= k; i++) s = s + lm[p++] * z[zr + i];
+    out[j + k] = lm[k] + s;
+  }
+}
+
+/** Four whole rows (normals z[zr ..], values out[j ..]). Each row's sums are partRow's, in its order; the
+ *  four independent chains side by side hide the add latency a single chain of k + 1 terms waits on. */
+function fourRows(d: number, lm: Float64Array, z: Float64Array, zr: number, out: Floats, j: number): void {
+  const z1 = zr + d, z2 = z1 + d, z3 = z2 + d;
+  let p = d;
+  for (let k = 0; k < d; k++, p += k) {
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (let i = 0; i <= k; i++) {
+      const l = lm[p + i];
+      s0 = s0 + l * z[zr + i];
+      s1 = s1 + l * z[z1 + i];
+      s2 = s2 + l * z[z2 + i];
+      s3 = s3 + l * z[z3 + i];
+    }
+    const m = lm[k];
+    out[j + k] = m + s0;
+    out[j + d + k] = m + s1;
+    out[j + 2 * d + k] = m + s2;
+    out[j + 3 * d + k] = m + s3;
   }
 }
 

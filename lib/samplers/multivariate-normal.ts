@@ -3,6 +3,7 @@ import { finite } from '../core/constraints.js';
 import { describe } from '../core/validate.js';
 import type { KernelArgs } from '../core/job.js';
 import { cholesky, mvnKernel } from '../kernels/mvn.js';
+import { mvnWasm } from '../wasm/samplers.js';
 import { opFor, type CudaArg, type SamplerSpec } from './spec.js';
 
 /** Largest dimension (the host factorisation is O(d³), the factor d(d+1)/2 doubles). */
@@ -55,8 +56,10 @@ export const MULTIVARIATE_NORMAL: SamplerSpec = {
     return { op: opFor('multivariateNormal', dtype), params: { d: mean.length, lm } };
   },
   ops: [
-    { name: 'multivariateNormal32', dtype: 'float32', cpu: kernel(false), cuda: { fn: 'mvn32', args, crossover: 1 << 12 } },
-    { name: 'multivariateNormal64', dtype: 'float64', cpu: kernel(true), cuda: { fn: 'mvn64', args, crossover: 1 << 12 } },
+    { name: 'multivariateNormal32', dtype: 'float32', fast: mvnWasm, cpu: kernel(false),
+      cuda: { fn: 'mvn32', args, crossover: 1 << 12 } },
+    { name: 'multivariateNormal64', dtype: 'float64', fast: mvnWasm, cpu: kernel(true),
+      cuda: { fn: 'mvn64', args, crossover: 1 << 12 } },
   ],
   hints: { mu: 'mean', loc: 'mean', sigma: 'cov', covariance: 'cov' },
 };

@@ -18,6 +18,7 @@ import type { KernelArgs, OutArray } from '../core/job.js';
 import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
 import { fKernel, studentTKernel, type RatioDraws } from '../kernels/ratios.js';
 import { weightTails } from '../kernels/binomial.js';
+import { mvnBulk } from '../kernels/mvn.js';
 import { philoxBlock } from '../core/philox.js';
 import { TAG_NEGATIVE_BINOMIAL, TAG_POISSON } from '../core/layout.js';
 import { log } from '../core/math/log.js';
@@ -290,6 +291,17 @@ export const RATIO_DRAWS: RatioDraws = {
   gamma: (k0, k1, lo, hi, alpha, alphas, _proposals, wide, g, period) =>
     gammaFill(k0, k1, lo, hi, alpha, alphas, 1, wide, g, period),
 };
+
+/**
+ * mvnKernel of lib/kernels/mvn.ts (out holds flat values: d per row): mvnBulk with the module's normals,
+ * the float32 stream's in binary64 (bm_fill's wide 2) since the row sums take z unrounded.
+ */
+export function mvnWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+  if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
+  mvnBulk(k0, k1, lo, hi, params.d as number, params.lm as Float64Array, out instanceof Float64Array, out as Floats,
+    RATIO_DRAWS.normal);
+  return true;
+}
 
 /** studentTKernel of lib/kernels/ratios.ts with the module's normal and gamma elements. */
 export function studentTWasm({ k0, k1, lo, hi, params, perElement, out }: KernelArgs): boolean {
