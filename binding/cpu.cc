@@ -21,6 +21,7 @@
 //   cpuGammaDraws(k0, k1, lo, hi, d, c, phase, wide, dv, boost) -> bool   drawRange (lib/kernels/gamma.ts)
 //   cpuDirichlet(k0, k1, rlo, rhi, alpha, wide, firstOnly, out) -> bool   whole rows from row (rhi:rlo): K values
 //                                                        each, or component 0 only (beta)
+//   cpuGeometric(k0, k1, lo, hi, p, out) -> bool         one p; out: a host Int32Array, Uint32Array or Float64Array
 //   cpuNormal(k0, k1, lo, hi, mean, std, out) -> bool    Box–Muller; out: a host Float32Array or Float64Array
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
@@ -153,6 +154,16 @@ Napi::Value CpuDirichlet(const Napi::CallbackInfo& info) {
   return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
 }
 
+Napi::Value CpuGeometric(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double p = f64(info, 4, "p");
+  const HostOut o = host_out(info, 5, {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64}, "out must be an Int32Array, Uint32Array or Float64Array");
+  const int rc = cr_cpu_geometric(k0, k1, first, p, o.data, o.type, o.n);
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "p must be in [pmin, 1] for out's type");
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 Napi::Value CpuNormal(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
@@ -185,6 +196,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuGamma", Napi::Function::New(env, CpuGamma, "cpuGamma"));
   exports.Set("cpuGammaDraws", Napi::Function::New(env, CpuGammaDraws, "cpuGammaDraws"));
   exports.Set("cpuDirichlet", Napi::Function::New(env, CpuDirichlet, "cpuDirichlet"));
+  exports.Set("cpuGeometric", Napi::Function::New(env, CpuGeometric, "cpuGeometric"));
   exports.Set("cpuNormal", Napi::Function::New(env, CpuNormal, "cpuNormal"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
 }

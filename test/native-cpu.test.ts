@@ -37,7 +37,7 @@ const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
-  cpuDirichlet: () => true, ...over,
+  cpuDirichlet: () => true, cpuGeometric: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {

@@ -75,6 +75,11 @@ int cr_cpu_gamma_draws(uint32_t k0, uint32_t k1, uint64_t first, const double* d
 int cr_cpu_dirichlet(uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide, int first_only,
                      void* out, int type, uint64_t rows);
 
+/** Elements [first, first + n) of geometric(p) with one p (docs/streams.md, "Geometric"; cr_geometric) into `out` of
+ *  `type` (CR_TYPE_I32, U32 or F64). CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (p outside [pmin(type), 1]:
+ *  cr_geometric_pmin, another type). */
+int cr_cpu_geometric(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
+
 /** Elements [first, first + n) of normal(mean, std) by Box–Muller (docs/streams.md, "Normal") into `out` of `type`
  *  (CR_TYPE_F32 or F64), what cr_normal gives (polar 0). CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (mean not finite,
  *  std not finite and >= 0, another type). */

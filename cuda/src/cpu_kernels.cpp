@@ -215,7 +215,7 @@ int cr_cpu_uniform(uint32_t k0, uint32_t k1, uint64_t first, double low, double 
 namespace {
 
 int open_isa(int isa, const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n) {
-  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
+  if (type != CR_TYPE_F32 && type != CR_TYPE_F64 && c.id != CR_CPU_GEOMETRIC) return CR_EINVAL;
   return on_isa(isa, [&] { cr_cpu_open_avx512(c, first, out, type, n); }, [&] { cr_cpu_open_avx2(c, first, out, type, n); });
 }
 
@@ -346,4 +346,14 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
 int cr_cpu_dirichlet(uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide, int first_only,
                      void* out, int type, uint64_t rows) {
   return cr_cpu_dirichlet_isa(cr_cpu_isa(), k0, k1, row0, alpha, K, wide, first_only, out, type, rows);
+}
+
+int cr_cpu_geometric_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
+  if (type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F64) return CR_EINVAL;
+  if (!(p >= cr_geometric_pmin(type) && p <= 1.0)) return CR_EINVAL;
+  return open_isa(isa, cr_cpu_open_ctx{k0, k1, CR_CPU_GEOMETRIC, {cr_log1p(-p)}}, first, out, type, n);
+}
+
+int cr_cpu_geometric(uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n) {
+  return cr_cpu_geometric_isa(cr_cpu_isa(), k0, k1, first, p, out, type, n);
 }

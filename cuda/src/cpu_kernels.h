@@ -177,6 +177,7 @@ void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* 
  *  rate), normal (CR_CPU_NORMAL, p = mean, std) or the transform `id` of cr_transforms.h with its parameters p. */
 #define CR_CPU_EXPONENTIAL (-1)
 #define CR_CPU_NORMAL (-2)
+#define CR_CPU_GEOMETRIC (-3)
 struct cr_cpu_open_ctx {
   uint32_t k0, k1;
   int id;
@@ -228,6 +229,7 @@ int cr_cpu_gamma_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const do
                      uint64_t phase, double scale, int wide, void* out, int type, uint64_t n);
 int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, const double* d, const double* c,
                            uint64_t period, uint64_t phase, int wide, double* dv, double* boost, uint64_t n);
+int cr_cpu_geometric_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
 int cr_cpu_normal_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type,
                       uint64_t n);
 int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide,

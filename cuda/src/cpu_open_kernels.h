@@ -15,19 +15,19 @@
 constexpr unsigned CR_OPEN_CHUNK = 512;
 
 /**
- * Elements [first, first + n) of f(u) into out (`type` CR_TYPE_F32: the float32 layout, u = (w + 1)·2^-32
- * from raw word j, the value rounded once; else the float64 layout, u = (k53 + 1)·2^-53 from words 2j,
- * 2j + 1: cr_open_uniform_element). f maps a cr_vmath<W>::T of u to the values.
+ * Elements [first, first + n) of f(u) into out of `type` (CR_TYPE_F32 rounded once, F64, or I32 / U32 for
+ * integer values), u from the float32 layout (u = (w + 1)·2^-32 from raw word j) or, when `wide`, the
+ * float64 one (u = (k53 + 1)·2^-53 from words 2j, 2j + 1): cr_open_uniform_element. f maps a
+ * cr_vmath<W>::T of u to the values.
  */
 template <int W, class Map, class F>
-void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, uint64_t n, Map map, F f) {
+void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, bool wide, uint64_t n, Map map, F f) {
   using M = cr_vmath<W>;
   using T = typename M::T;
   static_assert(CR_OPEN_CHUNK % W == 0, "whole vectors");
   const cr_cpu_map_ctx unit{0.0, 1.0, true, k0, k1};
   alignas(64) double u[CR_OPEN_CHUNK];
   alignas(64) uint32_t w[CR_OPEN_CHUNK];
-  const bool wide = type != CR_TYPE_F32;
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CR_OPEN_CHUNK ? (unsigned)(n - done) : CR_OPEN_CHUNK;
     const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from zeros, never stored
@@ -45,19 +45,19 @@ void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int ty
       x = f(x);
       memcpy(u + i, &x, sizeof x);
     }
-    if (wide) {
-      memcpy((double*)out + done, u, m * sizeof(double));
-    } else {
-      float* o = (float*)out + done;
-      for (unsigned i = 0; i < m; ++i) o[i] = (float)u[i];
+    switch (type) {
+      case CR_TYPE_F64: memcpy((double*)out + done, u, m * sizeof(double)); break;
+      case CR_TYPE_F32: for (unsigned i = 0; i < m; ++i) ((float*)out)[done + i] = (float)u[i]; break;
+      case CR_TYPE_I32: for (unsigned i = 0; i < m; ++i) ((int32_t*)out)[done + i] = (int32_t)u[i]; break;
+      default: for (unsigned i = 0; i < m; ++i) ((uint32_t*)out)[done + i] = (uint32_t)u[i]; break;
     }
     done += m;
   }
 }
 
 /**
- * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate), normal by Box–Muller (CR_CPU_NORMAL, p = mean,
- * std) or the transform `id` of cr_transforms.h with its parameters p, over cr_cpu_open_run or
+ * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate), geometric (CR_CPU_GEOMETRIC, p[0] = log1p(−p)),
+ * normal by Box–Muller (CR_CPU_NORMAL, p = mean, std) or the transform `id` of cr_transforms.h with its parameters p, over cr_cpu_open_run or
  * cr_cpu_normal_run: the values cr_exponential / cr_normal / cr_transform give.
  */
 template <int W, class Map>
@@ -65,9 +65,14 @@ void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, in
   using M = cr_vmath<W>;
   using T = typename M::T;
   const double* p = c.p;
+  const bool wide = type != CR_TYPE_F32;
   if (c.id == CR_CPU_EXPONENTIAL) {
     const double rate = p[0];
-    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, n, map, [rate](T u) { return (0.0 - M::log(u)) / rate; });
+    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, wide, n, map, [rate](T u) { return (0.0 - M::log(u)) / rate; });
+  }
+  if (c.id == CR_CPU_GEOMETRIC) {  // cr_geometric, from the float64 uniform whatever the output
+    const double L = p[0];
+    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, true, n, map, [L](T v) { return M::floor(M::log(v) / L) + 1.0; });
   }
   if (c.id == CR_CPU_NORMAL) {
     const double mean = p[0], sd = p[1];
@@ -78,7 +83,7 @@ void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, in
 #define CR_OPEN_CASE(ID, NAME, BASE, NP)                                                                    \
   case ID:                                                                                                  \
     if constexpr (BASE == CR_BASE_UNIFORM)                                                                  \
-      return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, n, map, [p](T u) { return cr_tf_##NAME<M>(u, p); }); \
+      return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, wide, n, map, [p](T u) { return cr_tf_##NAME<M>(u, p); }); \
     else                                                                                                    \
       return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, type, n, map,                                     \
                                   [p](T z) { return cr_tf_##NAME<M>(0.0 + (0.0 + 1.0 * z), p); });          \

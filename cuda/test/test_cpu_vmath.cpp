@@ -191,6 +191,32 @@ void test_dirichlet() {
   }
 }
 
+/** geometric with one p into each output type against cr_geometric of the float64 open uniform. */
+template <class T>
+void compare_geometric(double p, int type, uint64_t first, size_t n) {
+  const uint32_t k0 = 0x452821e6u, k1 = 0x38d01377u;
+  std::vector<T> got(n + 2, (T)77);
+  CRT_CHECK(cr_cpu_geometric_isa(isa, k0, k1, first, p, got.data() + 1, type, n) == CR_CPU_DONE, "isa %d geometric", isa);
+  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d geometric: writes outside [0, n)", isa);
+  size_t bad = 0;
+  const double L = cr_log1p(-p);
+  for (size_t i = 0; i < n; ++i) bad += got[i + 1] != (T)cr_geometric(cr_open_uniform_element(k0, k1, first + i, true), L);
+  CRT_CHECK(bad == 0, "isa %d geometric p %.17g type %d first %llu n %zu: %zu differ", isa, p, type,
+            (unsigned long long)first, n, bad);
+}
+
+void test_geometric() {
+  for (uint64_t first : {0ull, 3ull, 8589934589ull}) {
+    for (size_t n : {0, 1, 513, 1100}) {
+      for (double p : {1.0, 0.3, 0.01, 2.98023223876953125e-08}) {
+        compare_geometric<int32_t>(p, CR_TYPE_I32, first, n);
+        compare_geometric<uint32_t>(p, CR_TYPE_U32, first, n);
+      }
+      compare_geometric<double>(7.105427357601001859e-15, CR_TYPE_F64, first, n);
+    }
+  }
+}
+
 void test_refusals() {
   double out[4] = {5, 5, 5, 5};
   const double one = 1.0;
@@ -207,6 +233,9 @@ void test_refusals() {
   }
   CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 1, 0, 1.0, 1, out, CR_TYPE_I32, 4) == CR_EINVAL, "gamma into int32");
   CRT_CHECK(cr_cpu_gamma(1, 2, 0, &one, 0, 0, 1.0, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "gamma period 0");
+  for (double p : {0.0, 1.5, (double)NAN, 1e-8})
+    CRT_CHECK(cr_cpu_geometric(1, 2, 0, p, out, CR_TYPE_I32, 4) == CR_EINVAL, "geometric p %g into int32", p);
+  CRT_CHECK(cr_cpu_geometric(1, 2, 0, 0.5, out, CR_TYPE_F32, 4) == CR_EINVAL, "geometric into float32");
   const double shapes2[2] = {1.0, -1.0};
   CRT_CHECK(cr_cpu_dirichlet(1, 2, 0, shapes2, 2, 1, 0, out, CR_TYPE_F64, 2) == CR_EINVAL, "dirichlet shape -1");
   CRT_CHECK(cr_cpu_dirichlet(1, 2, 0, shapes2, 0, 1, 0, out, CR_TYPE_F64, 2) == CR_EINVAL, "dirichlet K 0");
@@ -237,6 +266,7 @@ int main() {
     test_gamma();
     test_gamma_tables();
     test_dirichlet();
+    test_geometric();
   }
   return crt::report("test_cpu_vmath");
 }

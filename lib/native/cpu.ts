@@ -28,6 +28,7 @@ export interface CpuAddon {
     dv: Float64Array, boost: Float64Array): boolean;
   cpuDirichlet(k0: number, k1: number, rowLo: number, rowHi: number, alpha: Float64Array, wide: boolean, firstOnly: boolean,
     out: Float32Array | Float64Array): boolean;
+  cpuGeometric(k0: number, k1: number, lo: number, hi: number, p: number, out: Int32Array | Uint32Array | Float64Array): boolean;
   cpuNormal(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array | Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
 }
@@ -35,7 +36,7 @@ export interface CpuAddon {
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
-  'cpuNormal', 'cpuDirichlet'] as const;
+  'cpuNormal', 'cpuDirichlet', 'cpuGeometric'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -114,6 +115,17 @@ export const uniformNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
 /** exponentialKernel of lib/kernels/gamma.ts through cr_cpu_exponential. */
 export const exponentialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuExponential(k0, k1, lo, hi, params.rate as number, out as Float32Array | Float64Array));
+
+/** Smallest p cr_cpu_geometric takes per output type (cr_discrete.h cr_geometric_pmin; the facade's dtype rule). */
+const geometricMin = (out: unknown): number => (out instanceof Int32Array ? 2 ** -25 : out instanceof Uint32Array ? 2 ** -26 : 2 ** -47);
+
+/** geometricKernel of lib/kernels/geometric.ts with one p through cr_cpu_geometric (a per-element p, or one the output
+ *  type cannot hold every value of, declines). */
+export const geometricNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) => {
+  const p = params.p as number;
+  return !perElement.p && p >= geometricMin(out) && p <= 1
+    && a.cpuGeometric(k0, k1, lo, hi, p, out as Int32Array | Uint32Array | Float64Array);
+});
 
 /** normalBM32 / normalBM64 of lib/kernels/normal.ts through cr_cpu_normal. */
 export const normalNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>

@@ -7,6 +7,7 @@ import { DTYPE_CODE, type DeviceDtype } from '../core/types.js';
 import type { KernelArgs } from '../core/job.js';
 import { geometricKernel } from '../kernels/geometric.js';
 import { geometricWasm } from '../wasm/samplers.js';
+import { geometricNative } from '../native/cpu.js';
 import { opOf, type OpSpec, type SamplerSpec } from './spec.js';
 
 const DTYPES = ['int32', 'uint32', 'float64'] as const satisfies readonly DeviceDtype[];
@@ -39,6 +40,7 @@ const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
   name: opOf('geometric', dtype),
   dtype,
   fast: geometricWasm,
+  native: geometricNative,
   cpu: (a: KernelArgs) => geometricKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as number, a.perElement.p,
     a.out as Int32Array | Uint32Array | Float64Array),
   cuda: { fn: 'geometric', args: [{ constant: DTYPE_CODE[dtype] }, { shapes: 'p', perElement: true }], crossover: 1 << 14 },
