@@ -33,13 +33,15 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
   words_of.tag = CR_TAG_GAMMA;
   const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from the padding, never stored
   if (wide) {
-    map(words_of, 8 * e0, w, CR_MAP_BITS, 8 * (uint64_t)m);
+    // the plane's float64 uniforms k53·2^-53, four an element (its two blocks' word pairs), as the uniform
+    // kernel makes them; + 2^-53 is exact
+    double* k = (double*)w;
+    map(words_of, 4 * e0, k, CR_MAP_F64, 4 * (uint64_t)m);
     for (unsigned i = 0; i < m; ++i) {
-      const uint32_t* b = w + 8 * i;
-      u1[i] = (double)(cr_u53(b[0], b[1]) + 1) * 1.1102230246251565e-16;
-      u2[i] = (double)cr_u53(b[2], b[3]) * 1.1102230246251565e-16;
-      ua[i] = (double)(cr_u53(b[4], b[5]) + 1) * 1.1102230246251565e-16;
-      Us[i] = (double)(cr_u53(b[6], b[7]) + 1) * 1.1102230246251565e-16;
+      u1[i] = k[4 * i] + 1.1102230246251565e-16;
+      u2[i] = k[4 * i + 1];
+      ua[i] = k[4 * i + 2] + 1.1102230246251565e-16;
+      Us[i] = k[4 * i + 3] + 1.1102230246251565e-16;
     }
   } else {
     map(words_of, 4 * e0, w, CR_MAP_BITS, 4 * (uint64_t)m);
