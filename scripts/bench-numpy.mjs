@@ -42,6 +42,15 @@ const CASES = [
   ['f', { dfn: 5, dfd: 7 }, 'float64', 'g.f(5, 7, n)'],
   ['f', { dfn: 5, dfd: 7 }, 'float32', null],
   ['f', { dfn: 0.5, dfd: 1.5 }, 'float64', 'g.f(0.5, 1.5, n)'],
+  ['beta', { a: 0.5, b: 0.5 }, 'float64', 'g.beta(0.5, 0.5, n)'],
+  ['beta', { a: 0.5, b: 0.5 }, 'float32', null],
+  ['beta', { a: 0.1, b: 0.9 }, 'float64', 'g.beta(0.1, 0.9, n)'],
+  ['beta', { a: 1, b: 1 }, 'float64', 'g.beta(1, 1, n)'],
+  ['beta', { a: 2, b: 5 }, 'float64', 'g.beta(2, 5, n)'],
+  ['beta', { a: 0.5, b: 5 }, 'float64', 'g.beta(0.5, 5, n)'],
+  ['gamma', { alpha: 2 }, 'float64', 'g.standard_gamma(2, out=o64)'],
+  ['gamma', { alpha: 0.3 }, 'float64', 'g.standard_gamma(0.3, out=o64)'],
+  ['dirichlet', { alpha: [1, 2, 3] }, 'float64', 'g.dirichlet([1, 2, 3], n // 3)'],
 ].filter(([s]) => !only || only.includes(s));
 
 const median = (xs) => {
@@ -51,8 +60,10 @@ const median = (xs) => {
 
 const k = api.key(12345);
 const outs = { float64: new Float64Array(n), float32: new Float32Array(n) };
+const rowsOut = new Float64Array(3 * Math.floor(n / 3));  // dirichlet: n/3 rows of K = 3 (its cases' K)
 const call = (lib, [name, o, dtype]) => () => {
-  lib[name](k, n, { ...o, backend: 'cpu', dtype, out: outs[dtype] });
+  if (name === 'dirichlet') lib.dirichlet(k, o.alpha, rowsOut.length / 3, { backend: 'cpu', dtype, out: rowsOut });
+  else lib[name](k, n, { ...o, backend: 'cpu', dtype, out: outs[dtype] });
 };
 const timed = [];
 for (const c of CASES) {
@@ -65,6 +76,7 @@ const script = `
 import json, sys, time
 import numpy as np
 n = int(sys.argv[2])
+o64 = np.empty(n)
 res = {}
 for name, bg in (('PCG64', np.random.PCG64), ('Philox', np.random.Philox)):
     g = np.random.Generator(bg(12345))

@@ -15,7 +15,8 @@
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
 import type { KernelArgs, OutArray } from '../core/job.js';
-import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { betaRatioKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { isJohnk } from '../kernels/beta.js';
 import { fKernel, studentTKernel, type RatioDraws } from '../kernels/ratios.js';
 import { weightTails } from '../kernels/binomial.js';
 import { philoxBlock } from '../core/philox.js';
@@ -36,6 +37,7 @@ interface SamplerExports {
     k0: number, k1: number, elo: number, ehi: number, count: number, period: number, phase: number,
     wide: number, mode: number, scale: number,
   ): void;
+  beta_fill(k0: number, k1: number, elo: number, ehi: number, count: number, wide: number, a: number, b: number): void;
   bernoulli_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, p: number): void;
   geometric_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, L: number): void;
   integers_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, f64: number, low: number, high: number): void;
@@ -361,10 +363,27 @@ export const gammaDrawWasm: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period
   return true;
 };
 
-/** betaKernel of lib/kernels/gamma.ts with the module's draws. */
-export function betaWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+/**
+ * betaKernel of lib/kernels/beta.ts: Jöhnk's elements (a, b ≤ 1) by the module's beta_fill, else the gamma
+ * ratio (betaRatioKernel of lib/kernels/gamma.ts) with the module's draws.
+ */
+export function betaWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
+  const out = o as Floats;
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
-  betaKernel(k0, k1, lo, hi, params.a as number, params.b as number, 1, out instanceof Float64Array, out as Floats, gammaDrawWasm);
+  const a = params.a as number, b = params.b as number;
+  if (!isJohnk(a, b)) {
+    betaRatioKernel(k0, k1, lo, hi, a, b, 1, out instanceof Float64Array, out, gammaDrawWasm);
+    return true;
+  }
+  const wide = out instanceof Float64Array ? 1 : 0;
+  const view = wide ? out64 : out32;
+  const most = 2 * CHUNK_BLOCKS;  // OUT's doubles
+  for (let s = 0; s < out.length; s += most) {
+    const m = Math.min(most, out.length - s);
+    const l = lo + s;
+    ex.beta_fill(k0, k1, l >>> 0, (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, wide, a, b);
+    out.set(view.subarray(0, m), s);
+  }
   return true;
 }
 
