@@ -95,6 +95,9 @@ for (const c of timed) c.f();  // warm-up (JIT, the WebAssembly module)
 const ms = new Map();
 const push = (id, t) => { if (!ms.has(id)) ms.set(id, []); ms.get(id).push(t); };
 for (let r = 0; r < rounds; r++) {
+  // One untimed call first: the call right after the numpy child ran 1.5-2.5x slow (measured 2026-11-28: the
+  // round's first case, whichever it was), which made the first row of every table look bad.
+  timed[0]?.f();
   for (const c of timed) {
     const t = performance.now();
     c.f();

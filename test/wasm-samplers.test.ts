@@ -165,6 +165,15 @@ describe('gamma: WASM = JS bit for bit', () => {
     }
   });
 
+  it('beta by the gamma ratio: a tail piece below the module minimum (2048 + 5 elements) takes the JS loop', () => {
+    for (const [a, b] of [[2, 5], [0.5, 5]]) {
+      for (const wide of [true, false]) {
+        same(`beta(${a}, ${b}) tail wide=${wide}`, () => (wide ? new Float64Array(2053) : new Float32Array(2053)),
+          wide ? 'beta64' : 'beta32', { k0: 3, k1: 4, lo: 0xffffffff, hi: 1, params: { a, b, proposals: 1 } });
+      }
+    }
+  });
+
   it('Dirichlet with K > 4096 components (longer than the module tables: the JS loop)', () => {
     const alphas = new Float64Array(5000).map((_, i) => 0.5 + (i % 7));
     same('dirichlet K=5000', () => new Float64Array(12_000), 'dirichlet64', { k0: 1, k1: 2, lo: 4000, hi: 0, params: { alpha: alphas, proposals: 1 } });

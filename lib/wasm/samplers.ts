@@ -363,25 +363,45 @@ export const gammaDrawWasm: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period
   return true;
 };
 
+/** Beta's gamma values: elements 2e, 2e + 1 of CHUNK_ELEMS / 2 beta elements, and their shapes (a, b). */
+const pairG = new Float64Array(CHUNK_ELEMS);
+const pairShapes = new Float64Array(2);
+
 /**
  * betaKernel of lib/kernels/beta.ts: Jöhnk's elements (a, b ≤ 1) by the module's beta_fill, else the gamma
- * ratio (betaRatioKernel of lib/kernels/gamma.ts) with the module's draws.
+ * ratio of betaRatioKernel (lib/kernels/gamma.ts): there a or b is > 1, so the row is never normalised in log
+ * space and x = G_a/(G_a + G_b) of the two gamma values, which gamma_fill computes in vectors (α < 1 boost
+ * included) — the same bits as the JavaScript normalisation of the draws.
  */
 export function betaWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
   const out = o as Floats;
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
   const a = params.a as number, b = params.b as number;
+  const wide = out instanceof Float64Array;
   if (!isJohnk(a, b)) {
-    betaRatioKernel(k0, k1, lo, hi, a, b, 1, out instanceof Float64Array, out, gammaDrawWasm);
+    pairShapes[0] = a;
+    pairShapes[1] = b;
+    const half = CHUNK_ELEMS / 2;
+    for (let s = 0; s < out.length; s += half) {
+      const m = Math.min(half, out.length - s);
+      const l = lo + s;
+      const eLo = l >>> 0, eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
+      const g = pairG.subarray(0, 2 * m);
+      // gamma element 2e, 64-bit; a tail below the module's minimum takes the specification's loop
+      if (gammaFill(k0, k1, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, NaN, pairShapes, 1, wide, g, 2)) {
+        for (let i = 0; i < m; i++) out[s + i] = g[2 * i] / (g[2 * i] + g[2 * i + 1]);
+      } else {
+        betaRatioKernel(k0, k1, eLo, eHi, a, b, 1, wide, out.subarray(s, s + m));
+      }
+    }
     return true;
   }
-  const wide = out instanceof Float64Array ? 1 : 0;
   const view = wide ? out64 : out32;
   const most = 2 * CHUNK_BLOCKS;  // OUT's doubles
   for (let s = 0; s < out.length; s += most) {
     const m = Math.min(most, out.length - s);
     const l = lo + s;
-    ex.beta_fill(k0, k1, l >>> 0, (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, wide, a, b);
+    ex.beta_fill(k0, k1, l >>> 0, (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, wide ? 1 : 0, a, b);
     out.set(view.subarray(0, m), s);
   }
   return true;
