@@ -2,7 +2,7 @@
 // One thread against numpy, side by side in one run: each round times every case once, in turn — ours
 // (the public sync call, backend 'cpu', a reused `out`), optionally the same call from another build
 // (--before DIST: a base commit built elsewhere, for before/after), and numpy's Generator with PCG64 and
-// with Philox (a python3 child per round, each expression timed once after a warm-up) — so a noisy
+// with Philox (a python3 child per round), each call timed once after an untimed one — so a noisy
 // neighbour slows them alike; the table gives each one's median round and the ratio to the faster
 // numpy generator. numpy's vonmises, wald, standard_t and f take no `out` (they allocate each call).
 //
@@ -95,10 +95,10 @@ for (const c of timed) c.f();  // warm-up (JIT, the WebAssembly module)
 const ms = new Map();
 const push = (id, t) => { if (!ms.has(id)) ms.set(id, []); ms.get(id).push(t); };
 for (let r = 0; r < rounds; r++) {
-  // One untimed call first: the call right after the numpy child ran 1.5-2.5x slow (measured 2026-11-28: the
-  // round's first case, whichever it was), which made the first row of every table look bad.
-  timed[0]?.f();
   for (const c of timed) {
+    // each call timed once after an untimed one, as the numpy side times each expression: the calls just after
+    // the numpy child ran 1.5-2.5x slow here (2026-11-28: the round's first two cases, whichever they were)
+    c.f();
     const t = performance.now();
     c.f();
     push(c.id, performance.now() - t);
