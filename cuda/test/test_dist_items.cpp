@@ -281,7 +281,8 @@ void test_beta_johnk() {
         for (int wide = 0; wide < 2; ++wide) {
           const double got = cr_beta_element(k[0], k[1], e, p[0], p[1], wide, 1 + 3 * wide);
           CRT_CHECK(same_bits(got, want), "beta johnk a=%g b=%g e=%llu", p[0], p[1], (unsigned long long)e);
-          CRT_CHECK(got >= 0.0 && got <= 1.0, "beta johnk a=%g b=%g e=%llu: %a", p[0], p[1], (unsigned long long)e, got);
+          CRT_CHECK(got >= 0.0 && got <= 1.0, "beta johnk a=%g b=%g e=%llu: %a", p[0], p[1], (unsigned long long)e,
+                    got);
         }
       }
     }

@@ -19,7 +19,8 @@
  *                      (docs/streams.md, "Permutations and sampling without replacement")
  *   sparse sample      (b, 0, 0, TAG_SAMPLE) step j's proposal 0 = word j; retry blocks (j, 0, c ≥ 1,
  *                      TAG_SAMPLE), like bounded integers (docs/streams.md, "Few of many")
- *   beta (a, b ≤ 1)    (lo(e), hi(e), t, TAG_BETA)  Jöhnk's proposal t of element e (docs/streams.md, "Dirichlet and beta")
+ *   beta (a, b ≤ 1)    (lo(e), hi(e), t, TAG_BETA)  Jöhnk's proposal t of element e
+ *                      (docs/streams.md, "Dirichlet and beta")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md, "Counts")
  *

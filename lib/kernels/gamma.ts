@@ -1,11 +1,12 @@
 /**
  * Gamma and the samplers built on it (docs/streams.md, "Gamma and friends"): Marsaglia–Tsang with per-element proposal
- * sub-streams, the α < 1 boost, exponential on the raw stream, beta and Dirichlet as normalised
- * gammas (beta with a, b ≤ 1 is Jöhnk's: lib/kernels/beta.ts). Binary64 throughout via lib/core/math; float32 outputs are rounded once at the store. The CUDA
- * port is cuda/include/cr_gamma.h. These loops are the specification; the CPU backend runs the
- * WebAssembly SIMD kernels of lib/wasm/samplers.ts instead where they pay (proposal 0 of every element
- * in vectors, rejections by the scalar C++ port, the same bits; test/wasm-samplers.test.ts), and beta
- * and Dirichlet take their draws from the module through the `draw` argument below.
+ * sub-streams, the α < 1 boost, exponential on the raw stream, beta (a or b > 1: beta with a, b ≤ 1 is
+ * Jöhnk's, lib/kernels/beta.ts) and Dirichlet as normalised gammas. Binary64 throughout via lib/core/math;
+ * float32 outputs are rounded once at the store. The CUDA port is cuda/include/cr_gamma.h. These loops are
+ * the specification; the CPU backend runs the WebAssembly SIMD kernels of lib/wasm/samplers.ts instead where
+ * they pay (proposal 0 of every element in vectors, rejections by the scalar C++ port, the same bits;
+ * test/wasm-samplers.test.ts): Dirichlet takes its draws from the module through the `draw` argument below,
+ * beta its gamma values (lib/wasm/samplers.ts betaWasm).
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
 import { TAG_GAMMA, TAG_RAW } from '../core/layout.js';
