@@ -78,7 +78,7 @@ for (const seed of seeds) {
       const alphas = Float64Array.from({ length: n }, (_, i) => [0.01, 0.7, 1, 4.5, 1e3][(i + c) % 5]);
       cases.gamma.push({ ...keyCase(k, offset), dtype, alphas: [...alphas], scale: 0.5, values: hexOf(gamma(k, n, { alpha: alphas, scale: 0.5, dtype, offset })) });
       cases.exponential.push({ ...keyCase(k, offset), dtype, rate: 1.5, values: hexOf(exponential(k, n, { rate: 1.5, dtype, offset })) });
-      for (const [a, b] of [[2, 3], [0.2, 0.3], [0.5, 4]]) {
+      for (const [a, b] of [[2, 3], [0.2, 0.3], [0.5, 4], [1, 1], [0.01, 0.02]]) {
         cases.beta.push({ ...keyCase(k, offset), dtype, a, b, values: hexOf(beta(k, n, { a, b, dtype, offset })) });
       }
       for (const df of [0.2, 1, 7.5]) {

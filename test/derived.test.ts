@@ -8,6 +8,7 @@ import chisqCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import betaCdf from '@stdlib/stats-base-dists-beta-cdf';
 import { expectMoments, expectSameBits, hasNaN, ksP, KS_P_MIN } from './dist-helpers.js';
 import { log } from '../lib/core/math/log.js';
+import { philoxBlock } from '../lib/core/philox.js';
 
 afterAll(() => shutdownPool());
 
@@ -68,9 +69,9 @@ describe('chisquare', () => {
 });
 
 describe('beta', () => {
-  it('element i is component 0 of dirichlet([a, b]) row i (gamma elements 2i, 2i+1)', () => {
+  it('with a or b > 1, element i is component 0 of dirichlet([a, b]) row i (gamma elements 2i, 2i+1)', () => {
     for (const dtype of DTYPES) {
-      for (const [a, b] of [[2, 3], [0.2, 0.3], [0.5, 4], [1, 1]]) {
+      for (const [a, b] of [[2, 3], [1.5, 0.3], [0.5, 4], [1, 1.0000001]]) {
         const x = beta(k, 300, { a, b, dtype, offset: 5 });
         const d = dirichlet(k, [a, b], 300, { dtype, offset: 5 });
         for (let i = 0; i < 300; i++) expect(Object.is(x[i], d[2 * i])).toBe(true);
@@ -78,14 +79,49 @@ describe('beta', () => {
     }
   });
 
-  it('with a or b >= 1 it is G_a/(G_a + G_b) of the gamma stream', () => {
+  it('with a or b > 1 it is G_a/(G_a + G_b) of the gamma stream', () => {
     const ga = gamma(k, 400, { alpha: 2.5 });
     const gb = gamma(k, 400, { alpha: 0.7 });
     const x = beta(k, 200, { a: 2.5, b: 0.7 });
     for (let i = 0; i < 200; i++) expect(x[i]).toBe(ga[2 * i] / (ga[2 * i] + gb[2 * i + 1]));
   });
 
-  for (const [a, b] of [[0.5, 0.5], [2, 5], [0.1, 3], [30, 0.9]]) {
+  it("with a, b ≤ 1 it is Jöhnk's: the first t with X + Y ≤ 1, X = U^(1/a), Y = V^(1/b) from block (i, t, 17)", () => {
+    // an independent recomputation with Math.pow (not the kernels' exp∘log): equal to rounding
+    const w = new Uint32Array(4);
+    const u53 = (hi: number, lo: number) => ((hi >>> 5) * 2 ** 26 + (lo >>> 6) + 1) * 2 ** -53;
+    for (const [a, b] of [[0.5, 0.5], [0.1, 0.9], [1, 1], [0.3, 0.05]]) {
+      const x = beta(k, 500, { a, b, offset: 2 ** 32 - 250 });
+      let retried = 0;
+      for (let i = 0; i < 500; i++) {
+        const e = 2 ** 32 - 250 + i;
+        for (let t = 0; ; t++) {
+          philoxBlock(e >>> 0, Math.floor(e / 2 ** 32), t, 17, k[0], k[1], w, 0);
+          const X = u53(w[0], w[1]) ** (1 / a), Y = u53(w[2], w[3]) ** (1 / b);
+          if (X + Y > 1) continue;
+          retried += t;
+          expect(Math.abs(x[i] - X / (X + Y)), `a=${a} b=${b} i=${i}`).toBeLessThanOrEqual(1e-12 * x[i]);
+          break;
+        }
+      }
+      expect(retried).toBeGreaterThan(0);
+    }
+  });
+
+  it("Beta(1e-3, 0.5) (Jöhnk's, mostly in log space): the CDF at points from 1e-300 to 0.9", () => {
+    // half the mass lies below the smallest double, so a KS test cannot see it; binomial counts can
+    const n = 100_000;
+    const x = beta(key(73), n, { a: 1e-3, b: 0.5 });
+    expect(hasNaN(x)).toBe(false);
+    for (const q of [1e-300, 1e-100, 1e-20, 1e-5, 0.1, 0.9]) {
+      let below = 0;
+      for (const v of x) if (v <= q) below++;
+      const p = betaCdf(q, 1e-3, 0.5);
+      expect(Math.abs(below - n * p), `q=${q}`).toBeLessThan(6 * Math.sqrt(n * p * (1 - p)));
+    }
+  });
+
+  for (const [a, b] of [[0.5, 0.5], [0.1, 0.9], [1, 1], [2, 5], [0.1, 3], [30, 0.9]]) {
     it(`Beta(${a}, ${b}): KS both dtypes, moments`, () => {
       for (const dtype of DTYPES) {
         expect(ksP(beta(key(500 + Math.round(10 * a)), 10000, { a, b, dtype }), betaCdf, a, b)).toBeGreaterThan(KS_P_MIN);
@@ -108,8 +144,10 @@ describe('beta', () => {
         if (v < 0.5) lo++;
       }
       expect(Math.abs(lo - 25000)).toBeLessThan(6 * Math.sqrt(12500));
-      const y = beta(key(71), 10000, { a: 1e-300, b: 0.5, dtype });
-      expect(hasNaN(y)).toBe(false);
+      for (const [a, b] of [[1e-300, 0.5], [1e-300, 1e-300], [1, 1e-300], [1e-3, 1]]) {
+        const y = beta(key(71), 10000, { a, b, dtype });
+        for (const v of y) expect(v >= 0 && v <= 1, `a=${a} b=${b}`).toBe(true);
+      }
       const z = beta(key(72), 10000, { a: 1e300, b: 1e300, dtype });
       expect(hasNaN(z)).toBe(false);
       for (const v of z) expect(Math.abs(v - 0.5)).toBeLessThan(1e-6);
@@ -124,6 +162,8 @@ describe('beta', () => {
     }
     const n = (1 << 17) + 1;
     expectSameBits(await betaAsync(k, n, { a: 2, b: 0.5 }), beta(k, n, { a: 2, b: 0.5 }));
+    const johnk = { a: 0.5, b: 0.5, dtype: 'float32' } as const;
+    expectSameBits(await betaAsync(k, n, johnk), beta(k, n, johnk));
   });
 });
 

@@ -151,7 +151,8 @@ describe('gamma: WASM = JS bit for bit', () => {
 
   it('beta and Dirichlet (drawRange): rows cut by offsets, several K, M', () => {
     for (const [t, c] of ranges(7, 20, 6000, [2048, 4096]).entries()) {
-      const [a, b] = [[2, 3], [0.3, 0.7], [0.5, 5], [1, 1], [30, 0.01]][t % 5];
+      // Jöhnk's (a, b ≤ 1: beta_fill; 0.01 and 1e-3 through vexp's scalar port and the log-space form) and the ratio
+      const [a, b] = [[2, 3], [0.3, 0.7], [0.5, 5], [1, 1], [30, 0.01], [0.5, 0.5], [0.01, 0.02], [1e-3, 1]][t % 8];
       const M = MS[t % MS.length];
       for (const wide of [true, false]) {
         same(`beta(${a}, ${b}) M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
@@ -161,6 +162,15 @@ describe('gamma: WASM = JS bit for bit', () => {
       for (const wide of [true, false]) {
         same(`dirichlet K=${alphas.length} M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
           wide ? 'dirichlet64' : 'dirichlet32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { alpha: alphas, proposals: M } });
+      }
+    }
+  });
+
+  it('beta by the gamma ratio: a tail piece below the module minimum (2048 + 5 elements) takes the JS loop', () => {
+    for (const [a, b] of [[2, 5], [0.5, 5]]) {
+      for (const wide of [true, false]) {
+        same(`beta(${a}, ${b}) tail wide=${wide}`, () => (wide ? new Float64Array(2053) : new Float32Array(2053)),
+          wide ? 'beta64' : 'beta32', { k0: 3, k1: 4, lo: 0xffffffff, hi: 1, params: { a, b, proposals: 1 } });
       }
     }
   });

@@ -251,10 +251,11 @@ CR_HD inline int cr_lanes_for(int proposals) {
   return m;
 }
 
-// ---- beta: two gamma draws of one row --------------------------------------------------------------
+// ---- beta (a or b > 1): two gamma draws of one row --------------------------------------------------
 
 /** Beta value from the draws of gamma elements 2e (shape a) and 2e + 1 (shape b): component 0 of the
- *  Dirichlet([a, b]) row, exactly as cr_dirichlet_row computes it. */
+ *  Dirichlet([a, b]) row, exactly as cr_dirichlet_row computes it — beta's method when a or b > 1 (a, b <= 1
+ *  is Jöhnk's, cr_beta.h). */
 CR_HD inline double cr_beta_from_draws(double a, double b, double dva, double Ua, double dvb, double Ub) {
   const bool all_small = a < 1.0 && b < 1.0;
   double row[2] = {cr_row_term(a, dva, Ua, all_small), cr_row_term(b, dvb, Ub, all_small)};

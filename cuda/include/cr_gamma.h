@@ -5,6 +5,7 @@
 #define CR_GAMMA_H
 
 #include <stdint.h>
+#include "cr_beta.h"
 #include "cr_math.h"
 #include "cr_normal.h"
 #include "cr_philox.h"
@@ -163,8 +164,10 @@ CR_HD inline void cr_dirichlet_row(uint32_t k0, uint32_t k1, uint64_t e0, const 
   cr_row_normalise(row, (uint32_t)K, all_small);
 }
 
-/** Beta(a, b) element e: component 0 of the Dirichlet([a, b]) row at gamma element 2e. */
+/** Beta(a, b) element e: Jöhnk's (cr_beta.h) for a, b <= 1, else component 0 of the Dirichlet([a, b]) row at
+ *  gamma element 2e (`wide` and M apply to that one only). */
 CR_HD inline double cr_beta_element(uint32_t k0, uint32_t k1, uint64_t e, double a, double b, bool wide, int M) {
+  if (cr_beta_johnk(a, b)) return cr_beta_johnk_element(k0, k1, e, a, b);
   const double alpha[2] = {a, b};
   double row[2];
   cr_dirichlet_row(k0, k1, 2 * e, alpha, 2, wide, M, row);

@@ -22,5 +22,6 @@
 // Sampling few of many without replacement: the host computes it for every backend (docs/streams.md §11.3).
 #define CR_TAG_SAMPLE 14u
 #define CR_TAG_VON_MISES 15u
+#define CR_TAG_BETA 17u
 
 #endif  // CR_LAYOUT_H

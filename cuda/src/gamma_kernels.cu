@@ -6,7 +6,8 @@
 //     one element at once; a warp ballot and the lowest set bit of the group's M bits pick the first
 //     accepted, and its (G', U) is shuffled to the group; groups without an acceptance take the next M.
 // Both run any element policy — gamma (one draw, shapes per element or per Dirichlet component; its
-// sinks also make Student's t), beta and F (two draws) — through the one kernel template of cr_items.cuh. Lane roles, the vote and the
+// sinks also make Student's t), beta and F (two draws) — through the one kernel template of cr_items.cuh (beta with
+// a, b <= 1 is Jöhnk's instead: JohnkWork, one thread per element). Lane roles, the vote and the
 // Dirichlet row geometry are cuda/include/cr_dist_items.h (host-tested).
 #include "cr_target.h"
 #include "cr_items.cuh"
@@ -211,8 +212,32 @@ cudaError_t launch_pair(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k
 
 }  // namespace
 
+namespace {
+
+/** Beta elements with a, b <= 1: Jöhnk's algorithm (cr_beta.h), one thread per element looping over its
+ *  proposals — most accept the first (at least half of them, a = b = 1 being the worst), so lanes that
+ *  vote, as the gamma kernels' do, would only add work. */
+template <class T>
+struct JohnkWork {
+  T* out;
+  uint64_t n;
+  uint32_t k0, k1;
+  uint64_t first;
+  double a, b;
+  __host__ __device__ uint64_t items() const { return n; }
+  __device__ void operator()(uint64_t i) const { out[i] = (T)cr_beta_johnk_element(k0, k1, first + i, a, b); }
+};
+
+}  // namespace
+
 cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_t k1, uint64_t first, double a,
                            double b, int proposals, int sms, cudaStream_t s) {
+  if (n == 0) return cudaSuccess;
+  if (proposals < 1 || proposals > CR_MAX_PROPOSALS) return cudaErrorInvalidValue;
+  if (cr_beta_johnk(a, b)) {  // `proposals` plays no part there (docs/streams.md, "Dirichlet and beta")
+    if (f32) return cr_launch_work(JohnkWork<float>{static_cast<float*>(out), n, k0, k1, first, a, b}, sms, s);
+    return cr_launch_work(JohnkWork<double>{static_cast<double*>(out), n, k0, k1, first, a, b}, sms, s);
+  }
   return launch_pair<false>(out, f32, n, k0, k1, first, a, b, nullptr, proposals, sms, s);
 }
 

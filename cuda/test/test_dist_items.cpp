@@ -267,8 +267,36 @@ void test_gamma_lanes() {
   printf("\n");
 }
 
+/** Jöhnk's region (a, b <= 1): cr_beta_element is the first accepted proposal of cr_johnk_try, in [0, 1]. */
+void test_beta_johnk() {
+  const double pairs[][2] = {{0.2, 0.3}, {1, 1}, {0.5, 0.5}, {1e-3, 0.5}, {0.01, 0.02}, {1e-300, 1e-300}, {1, 1e-300}};
+  int rejected = 0;
+  for (auto& k : kKeys) {
+    for (uint64_t e : {0ull, 1ull, 99ull, (1ull << 40) + 3, ~0ull >> 1}) {
+      for (auto& p : pairs) {
+        uint32_t t = 0;
+        double want = 0.0;
+        while (!cr_johnk_try(k[0], k[1], e, t, p[0], p[1], &want)) ++t;
+        rejected += (int)t;
+        for (int wide = 0; wide < 2; ++wide) {
+          const double got = cr_beta_element(k[0], k[1], e, p[0], p[1], wide, 1 + 3 * wide);
+          CRT_CHECK(same_bits(got, want), "beta johnk a=%g b=%g e=%llu", p[0], p[1], (unsigned long long)e);
+          CRT_CHECK(got >= 0.0 && got <= 1.0, "beta johnk a=%g b=%g e=%llu: %a", p[0], p[1], (unsigned long long)e,
+                    got);
+        }
+      }
+    }
+  }
+  // the log-space form: X subnormal (lx = -720) while Y is not, and both zero
+  double v = -1.0;
+  CRT_CHECK(cr_johnk_logs(-0.72, -0.5, 1e-3, 0.5, &v) && v > 0.0 && v < 1e-300, "log space, X subnormal: %a", v);
+  CRT_CHECK(cr_johnk_logs(-2.0, -2.0, 1e-300, 1e-300, &v) && v == 0.5, "log space, X = Y = 0: %a", v);
+  CRT_CHECK(!cr_johnk_logs(-0.1, -0.1, 1.0, 1.0, &v), "X + Y > 1 rejects");
+  printf("beta johnk: %d rejected proposals before the accepted ones\n", rejected);
+}
+
 void test_beta_and_dirichlet() {
-  const double pairs[][2] = {{2, 3}, {0.2, 0.3}, {0.5, 4}, {1e3, 0.01}};
+  const double pairs[][2] = {{2, 3}, {1.5, 0.3}, {0.5, 4}, {1e3, 0.01}};
   for (auto& k : kKeys) {
     for (uint64_t e : {0ull, 1ull, 99ull, (1ull << 40) + 3}) {
       for (auto& p : pairs) {
@@ -352,6 +380,7 @@ int main() {
   test_raw_samplers();
   test_vote_bits();
   test_gamma_lanes();
+  test_beta_johnk();
   test_beta_and_dirichlet();
   test_shapes();
   return crt::report("test_dist_items");

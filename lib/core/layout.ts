@@ -19,6 +19,8 @@
  *                      (docs/streams.md, "Permutations and sampling without replacement")
  *   sparse sample      (b, 0, 0, TAG_SAMPLE) step j's proposal 0 = word j; retry blocks (j, 0, c ≥ 1,
  *                      TAG_SAMPLE), like bounded integers (docs/streams.md, "Few of many")
+ *   beta (a, b ≤ 1)    (lo(e), hi(e), t, TAG_BETA)  Jöhnk's proposal t of element e
+ *                      (docs/streams.md, "Dirichlet and beta")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md, "Counts")
  *
@@ -49,3 +51,6 @@ export const TAG_SAMPLE = 14;
 /** von Mises proposals: block (e mod 2^32, e div 2^32, t, TAG_VON_MISES) is proposal t of element e
  *  (docs/streams.md, "von Mises"). */
 export const TAG_VON_MISES = 15;
+/** Beta's Jöhnk proposals (a, b ≤ 1): block (e mod 2^32, e div 2^32, t, TAG_BETA) is proposal t of element e
+ *  (docs/streams.md, "Dirichlet and beta"). 16 is Wald's (lib/kernels/wald.ts). */
+export const TAG_BETA = 17;

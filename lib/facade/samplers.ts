@@ -280,8 +280,9 @@ export interface BetaOptions extends FloatOptions {
 }
 const [betaFn, betaAsyncFn] = makeSampler(BETA);
 /**
- * n Beta(a, b) variates: element i is G_a/(G_a + G_b) with G_a, G_b gamma elements 2i and 2i+1 of
- * the key's gamma stream (shapes a and b) — exactly component 0 of dirichlet(key, [a, b], n) row i.
+ * n Beta(a, b) variates. With a > 1 or b > 1 element i is G_a/(G_a + G_b) with G_a, G_b gamma elements 2i
+ * and 2i+1 of the key's gamma stream (shapes a and b) — exactly component 0 of dirichlet(key, [a, b], n) row i;
+ * with a, b ≤ 1 it is Jöhnk's algorithm on its own sub-stream, as numpy (docs/streams.md, "Dirichlet and beta").
  * @function
  */
 export const beta = betaFn as FloatSamplerWith<BetaOptions>;
@@ -725,8 +726,8 @@ export interface FOptions extends FloatOptions {
 const [fFn, fAsyncFn] = makeSampler(F);
 /**
  * n F(dfn, dfd) variates (G_a/G_b)·(dfd/dfn), G_a and G_b gamma elements 2i (shape dfn/2) and 2i + 1
- * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses (docs/streams.md, "Ratios of the
- * normal and gamma streams").
+ * (shape dfd/2) of the key: the pair beta(key, n, { a: dfn/2, b: dfd/2 }) uses when dfn or dfd > 2
+ * (docs/streams.md, "Ratios of the normal and gamma streams").
  * @function
  */
 export const f = fFn as FloatSamplerWith<FOptions>;

@@ -1,11 +1,12 @@
 /**
  * Gamma and the samplers built on it (docs/streams.md, "Gamma and friends"): Marsaglia–Tsang with per-element proposal
- * sub-streams, the α < 1 boost, exponential on the raw stream, beta and Dirichlet as normalised
- * gammas. Binary64 throughout via lib/core/math; float32 outputs are rounded once at the store. The CUDA
- * port is cuda/include/cr_gamma.h. These loops are the specification; the CPU backend runs the
- * WebAssembly SIMD kernels of lib/wasm/samplers.ts instead where they pay (proposal 0 of every element
- * in vectors, rejections by the scalar C++ port, the same bits; test/wasm-samplers.test.ts), and beta
- * and Dirichlet take their draws from the module through the `draw` argument below.
+ * sub-streams, the α < 1 boost, exponential on the raw stream, beta (a or b > 1: beta with a, b ≤ 1 is
+ * Jöhnk's, lib/kernels/beta.ts) and Dirichlet as normalised gammas. Binary64 throughout via lib/core/math;
+ * float32 outputs are rounded once at the store. The CUDA port is cuda/include/cr_gamma.h. These loops are
+ * the specification; the CPU backend runs the WebAssembly SIMD kernels of lib/wasm/samplers.ts instead where
+ * they pay (proposal 0 of every element in vectors, rejections by the scalar C++ port, the same bits;
+ * test/wasm-samplers.test.ts): Dirichlet takes its draws from the module through the `draw` argument below,
+ * beta its gamma values (lib/wasm/samplers.ts betaWasm).
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
 import { TAG_GAMMA, TAG_RAW } from '../core/layout.js';
@@ -336,8 +337,11 @@ export function dirichletKernel(
   }
 }
 
-/** Beta(a, b) element e = Dirichlet([a, b]) row e, component 0: gamma elements 2e (a) and 2e+1 (b). */
-export function betaKernel(
+/**
+ * Beta(a, b) element e by the gamma ratio = Dirichlet([a, b]) row e, component 0: gamma elements 2e (a) and
+ * 2e+1 (b). The region a > 1 or b > 1 of beta (lib/kernels/beta.ts betaKernel runs Jöhnk's where a, b ≤ 1).
+ */
+export function betaRatioKernel(
   k0: number, k1: number, lo: number, hi: number, a: number, b: number, proposals: number, wide: boolean,
   out: Float32Array | Float64Array, draw: DrawRange = drawRange,
 ): void {

@@ -4,7 +4,7 @@
  *   studentT element e = z_e·sqrt(h/G_e), z_e Box–Muller element e (mean 0, std 1, the dtype's stream),
  *     G_e gamma element e of shape h = df/2 (the dtype's proposal layout);
  *   f element e = (G_2e/G_2e+1)·(dfd/dfn), gamma elements 2e (shape dfn/2) and 2e + 1 (shape dfd/2) —
- *     the pair beta(key) uses.
+ *     the pair beta(key) uses when a shape is > 1.
  * Binary64 throughout; float32 values are rounded once. C++ twins: cuda/include/cr_gamma.h
  * (cr_student_t_element, cr_f_element). The normal and gamma elements come from `draws`: the
  * specification kernels, or the WebAssembly module's (lib/wasm/samplers.ts, the same bits), as beta and

@@ -1,6 +1,7 @@
-/** beta(): G_a/(G_a + G_b) from gamma elements 2i and 2i + 1 (docs/streams.md, "Dirichlet and beta"). */
+/** beta(): Jöhnk's algorithm for a, b ≤ 1, else G_a/(G_a + G_b) from gamma elements 2i and 2i + 1
+ *  (docs/streams.md, "Dirichlet and beta"). */
 import { rowShape } from '../core/constraints.js';
-import { betaKernel } from '../kernels/gamma.js';
+import { betaKernel } from '../kernels/beta.js';
 import { betaWasm } from '../wasm/samplers.js';
 import type { KernelArgs } from '../core/job.js';
 import { cpuProposals, opFor, type CudaArg, type SamplerSpec } from './spec.js';
@@ -11,7 +12,7 @@ const kernel = (wide: boolean) => (a: KernelArgs) =>
 
 export const BETA: SamplerSpec = {
   name: 'beta',
-  summary: 'Beta(a, b) variates: component 0 of the Dirichlet([a, b]) rows',
+  summary: "Beta(a, b) variates: Jöhnk's algorithm for a, b ≤ 1, else component 0 of the Dirichlet([a, b]) rows",
   stream: 'docs/streams.md, "Dirichlet and beta"',
   params: [
     { name: 'a', doc: 'Shape a in [1e-300, 1e300].', is: rowShape },

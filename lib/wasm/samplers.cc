@@ -1394,6 +1394,122 @@ EXPORT(gamma_fill) void gamma_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
   else gamma_impl<false>(k0, k1, elo, ehi, count, period, phase, mode, scale);
 }
 
+// ---- beta by Jöhnk's algorithm (lib/kernels/beta.ts johnkKernel; cuda/include/cr_beta.h) -------------
+
+/**
+ * Jöhnk's test (cr_johnk_logs) of 8 proposals whose words are group-major in w[0..8) (w[4h + c]: word c of
+ * proposals 4h..4h+3), two lanes per f64x2: ok[l] and, where accepted, val[l]. The log-space form runs only
+ * when some accepted lane has X below 2^-1022 (its high word below 0x00100000: X >= 0); vexp finishes lanes
+ * outside its fast range (a below about 0.05) by the scalar port.
+ */
+INLINE void johnk_test(const v128_t* w, v2d a, v2d b, bool ok[8], double val[8]) {
+  constexpr int N = 4;  // vector i: proposals 2i, 2i + 1
+  v2d t[2 * N], e[2 * N], s[N], v[N];
+  v128_t acc[N], small[N], any_small = wasm_i32x4_splat(0);
+  EACH {
+    const v128_t* g = w + 4 * (i >> 1);
+    t[i] = (k53(g[0], g[1], i & 1) + V(one)) * V(two_m53);
+    t[N + i] = (k53(g[2], g[3], i & 1) + V(one)) * V(two_m53);
+  }
+  vlog<2 * N>(t, t);
+  EACH t[i] = t[i] / a, t[N + i] = t[N + i] / b;  // lx, ly
+  vexp<2 * N>(t, e);
+  EACH {
+    s[i] = e[i] + e[N + i];
+    acc[i] = wasm_f64x2_le((v128_t)s[i], (v128_t)V(one));
+    v[i] = e[i] / s[i];
+    const v128_t hx = wasm_i32x4_shuffle((v128_t)e[i], (v128_t)e[i], 1, 3, 1, 3);
+    small[i] = wide_lo(wasm_i32x4_lt(hx, I(hi_min_normal)));
+    any_small = wasm_v128_or(any_small, wasm_v128_and(acc[i], small[i]));
+  }
+  if (any(any_small)) {
+    v2d d[2 * N];
+    EACH {
+      const v2d m = sel(wasm_f64x2_gt((v128_t)t[i], (v128_t)t[N + i]), t[i], t[N + i]);
+      d[i] = t[i] - m;
+      d[N + i] = t[N + i] - m;
+    }
+    vexp<2 * N>(d, d);
+    EACH v[i] = sel(small[i], d[i] / (d[i] + d[N + i]), v[i]);
+  }
+  EACH {
+    ok[2 * i] = wasm_i64x2_extract_lane(acc[i], 0) != 0;
+    ok[2 * i + 1] = wasm_i64x2_extract_lane(acc[i], 1) != 0;
+    val[2 * i] = v[i][0];
+    val[2 * i + 1] = v[i][1];
+  }
+}
+
+/** Elements of one pass whose proposal t - 1 was rejected: index (hi:lo) and output slot. */
+static uint32_t BJ_LO[SUB_BLOCKS], BJ_HI[SUB_BLOCKS], BJ_AT[SUB_BLOCKS];
+
+/**
+ * Beta elements [e, e + count), e = (ehi:elo), count <= 2·CHUNK_BLOCKS, for a, b <= 1 into OUT (doubles, or
+ * floats rounded once): proposal 0 of every element from the pass's contiguous blocks (e, 0, CR_TAG_BETA);
+ * the elements it rejects, proposal 1 from blocks (e, 1, tag) eight at a time through the vector Philox,
+ * and so on until none is left — each element's first accepted proposal, as cr_beta_johnk_element. Whole
+ * 8-element steps: the extra values land in OUT's padding.
+ */
+EXPORT(beta_fill) void beta_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t wide,
+                                 double a_, double b_) {
+  const v2d a = splat(a_), b = splat(b_);
+  bool ok[8];
+  double val[8];
+  uint32_t j = 0;
+  for (uint32_t left = count; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
+    philox_pass(k0, k1, pe, ph, n, 0u, CR_TAG_BETA);
+    uint32_t pending = 0;
+    for (uint32_t g = 0; g < n; g += 8) {
+      johnk_test(WORDS + g, a, b, ok, val);
+      for (uint32_t l = 0; l < 8; ++l) {
+        const uint32_t q = g + l;
+        if (ok[l]) {
+          store_value(j + q, wide, val[l]);
+        } else {
+          const uint32_t lo = pe + q;
+          BJ_LO[pending] = lo;
+          BJ_HI[pending] = ph + (lo < pe ? 1 : 0);
+          BJ_AT[pending++] = j + q;
+        }
+      }
+    }
+    for (uint32_t t = 1; pending > 0; ++t) {
+      uint32_t next = 0;  // the still rejected, compacted in place (next <= the entry being read)
+      for (uint32_t i = 0; i < pending; i += 8) {
+        Group gr[2];
+        for (int h = 0; h < 2; ++h) {
+          uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+          for (uint32_t l = 0; l < 4 && i + 4 * h + l < pending; ++l) {
+            lo[l] = BJ_LO[i + 4 * h + l];
+            hi[l] = BJ_HI[i + 4 * h + l];
+          }
+          gr[h].x0 = wasm_v128_load(lo);
+          gr[h].x1 = wasm_v128_load(hi);
+          gr[h].x2 = wasm_i32x4_splat((int32_t)t);
+          gr[h].x3 = wasm_i32x4_splat((int32_t)CR_TAG_BETA);
+        }
+        philox2(gr[0], gr[1], k0, k1);
+        const v128_t w[8] = {gr[0].x0, gr[0].x1, gr[0].x2, gr[0].x3, gr[1].x0, gr[1].x1, gr[1].x2, gr[1].x3};
+        johnk_test(w, a, b, ok, val);
+        for (uint32_t q = 0; q < 8 && i + q < pending; ++q) {
+          if (ok[q]) {
+            store_value(BJ_AT[i + q], wide, val[q]);
+          } else {
+            BJ_LO[next] = BJ_LO[i + q];
+            BJ_HI[next] = BJ_HI[i + q];
+            BJ_AT[next++] = BJ_AT[i + q];
+          }
+        }
+      }
+      pending = next;
+    }
+    j += n;
+    left = left > n ? left - n : 0;
+  }
+}
+
 // ---- counts (lib/kernels/poisson.ts, binomial.ts poissonKernel / binomialKernel) --------------------
 
 /** Element (hi:lo) after its proposal 0 was rejected: proposals 1, 2, ... by the scalar port. */

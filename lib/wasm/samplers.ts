@@ -15,7 +15,8 @@
 import { SAMPLERS_WASM_BASE64 } from './samplers.wasm.js';
 import { loadWasm } from '../core/wasm/load.js';
 import type { KernelArgs, OutArray } from '../core/job.js';
-import { betaKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { betaRatioKernel, dirichletKernel, type DrawRange } from '../kernels/gamma.js';
+import { isJohnk } from '../kernels/beta.js';
 import { fKernel, studentTKernel, type RatioDraws } from '../kernels/ratios.js';
 import { weightTails } from '../kernels/binomial.js';
 import { mvnBulk } from '../kernels/mvn.js';
@@ -37,6 +38,7 @@ interface SamplerExports {
     k0: number, k1: number, elo: number, ehi: number, count: number, period: number, phase: number,
     wide: number, mode: number, scale: number,
   ): void;
+  beta_fill(k0: number, k1: number, elo: number, ehi: number, count: number, wide: number, a: number, b: number): void;
   bernoulli_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, p: number): void;
   geometric_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, L: number): void;
   integers_fill(k0: number, k1: number, blo: number, bhi: number, nblocks: number, f64: number, low: number, high: number): void;
@@ -373,10 +375,47 @@ export const gammaDrawWasm: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period
   return true;
 };
 
-/** betaKernel of lib/kernels/gamma.ts with the module's draws. */
-export function betaWasm({ k0, k1, lo, hi, params, out }: KernelArgs): boolean {
+/** Beta's gamma values: elements 2e, 2e + 1 of CHUNK_ELEMS / 2 beta elements, and their shapes (a, b). */
+const pairG = new Float64Array(CHUNK_ELEMS);
+const pairShapes = new Float64Array(2);
+
+/**
+ * betaKernel of lib/kernels/beta.ts: Jöhnk's elements (a, b ≤ 1) by the module's beta_fill, else the gamma
+ * ratio of betaRatioKernel (lib/kernels/gamma.ts): there a or b is > 1, so the row is never normalised in log
+ * space and x = G_a/(G_a + G_b) of the two gamma values, which gamma_fill computes in vectors (α < 1 boost
+ * included) — the same bits as the JavaScript normalisation of the draws.
+ */
+export function betaWasm({ k0, k1, lo, hi, params, out: o }: KernelArgs): boolean {
+  const out = o as Floats;
   if (out.length < SAMPLERS_WASM_MIN || !samplersWasmAvailable()) return false;
-  betaKernel(k0, k1, lo, hi, params.a as number, params.b as number, 1, out instanceof Float64Array, out as Floats, gammaDrawWasm);
+  const a = params.a as number, b = params.b as number;
+  const wide = out instanceof Float64Array;
+  if (!isJohnk(a, b)) {
+    pairShapes[0] = a;
+    pairShapes[1] = b;
+    const half = CHUNK_ELEMS / 2;
+    for (let s = 0; s < out.length; s += half) {
+      const m = Math.min(half, out.length - s);
+      const l = lo + s;
+      const eLo = l >>> 0, eHi = (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0;
+      const g = pairG.subarray(0, 2 * m);
+      // gamma element 2e, 64-bit; a tail below the module's minimum takes the specification's loop
+      if (gammaFill(k0, k1, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, NaN, pairShapes, 1, wide, g, 2)) {
+        for (let i = 0; i < m; i++) out[s + i] = g[2 * i] / (g[2 * i] + g[2 * i + 1]);
+      } else {
+        betaRatioKernel(k0, k1, eLo, eHi, a, b, 1, wide, out.subarray(s, s + m));
+      }
+    }
+    return true;
+  }
+  const view = wide ? out64 : out32;
+  const most = 2 * CHUNK_BLOCKS;  // OUT's doubles
+  for (let s = 0; s < out.length; s += most) {
+    const m = Math.min(most, out.length - s);
+    const l = lo + s;
+    ex.beta_fill(k0, k1, l >>> 0, (hi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, wide ? 1 : 0, a, b);
+    out.set(view.subarray(0, m), s);
+  }
   return true;
 }
 

@@ -195,6 +195,12 @@ cudaError_t cr_launch_beta(void* out, bool f32, uint64_t n, uint32_t k0, uint32_
   return launch(s, [=] {
     const cr_gamma_mt ma = cr_gamma_setup(a), mb = cr_gamma_setup(b);
     for (uint64_t i = 0; i < n; ++i) {
+      if (cr_beta_johnk(a, b)) {
+        const double v = cr_beta_johnk_element(k0, k1, first + i, a, b);
+        if (f32) static_cast<float*>(out)[i] = (float)v;
+        else static_cast<double*>(out)[i] = v;
+        continue;
+      }
       double dva, Ua, dvb, Ub;
       cr_gamma_draw(k0, k1, 2 * (first + i), ma, !f32, 1, &dva, &Ua);
       cr_gamma_draw(k0, k1, 2 * (first + i) + 1, mb, !f32, 1, &dvb, &Ub);
