@@ -1,8 +1,8 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
- * transforms of one uniform or one normal, normal (Box–Muller) and gamma's draws (gamma, chisquare, Student's t, F,
- * Dirichlet), tried before the
+ * transforms of one uniform or one normal, normal (Box–Muller), geometric and gamma's draws (gamma, chisquare,
+ * Student's t, F, Dirichlet, beta), tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
