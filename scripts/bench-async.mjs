@@ -4,7 +4,7 @@
 //   npm run build && node scripts/bench-async.mjs
 import * as api from '../dist/lib/index.js';
 const k = api.key(1);
-for (const [name, opts] of [['uniform', {}], ['normal', {}], ['exponential', {}], ['bits', {}], ['gamma', { alpha: 2 }]]) {
+for (const [name, opts] of [['uniform', {}], ['normal', {}], ['exponential', {}], ['bits', {}], ['gamma', { alpha: 2 }], ['logistic', {}], ['weibull', { shape: 1.5 }], ['studentT', { df: 5 }]]) {
   const n = 1 << 20;
   const out = name === 'bits' ? new Uint32Array(n) : new Float64Array(n);
   const f = api[name], fa = api[name + 'Async'];

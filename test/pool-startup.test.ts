@@ -21,14 +21,15 @@ const tmp = mkdtempSync(join(tmpdir(), 'cr-pool-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** An app that compares async against sync results (n over the pool's inline threshold) and exits by itself.
- *  Two pooled ops (normal, gamma): uniform's async twin runs in the calling thread where the host SIMD
- *  kernels are (lib/backend/cpu/pool.ts copyBound), and a broken pool warns after its third failed start. */
+ *  Two pooled ops (Weibull, gamma: OpSpec `pooled`): normal's and uniform's async twins run in the calling
+ *  thread where the host SIMD kernels are (lib/backend/cpu/pool.ts copyBound), and a broken pool warns after
+ *  its third failed start. */
 const app = (from: string) => `
-import { normalAsync, normal, gammaAsync, gamma, key } from '${from}';
+import { weibullAsync, weibull, gammaAsync, gamma, key } from '${from}';
 const same = (a, b) => Buffer.from(a.buffer).equals(Buffer.from(b.buffer));
-const u = await normalAsync(key(1), 300000);
+const u = await weibullAsync(key(1), 300000, { shape: 1.5 });
 const g = await gammaAsync(key(2), 200000, { alpha: 0.7 });
-console.log('same:', same(u, normal(key(1), 300000)) && same(g, gamma(key(2), 200000, { alpha: 0.7 })));
+console.log('same:', same(u, weibull(key(1), 300000, { shape: 1.5 })) && same(g, gamma(key(2), 200000, { alpha: 0.7 })));
 `;
 
 function run(args: string[], env: Record<string, string> = {}, cwd = tmp) {
@@ -80,8 +81,8 @@ describe('worker threads that cannot start', () => {
 
   it('shutdownPool() with a call pending rejects it, saying the pool was shut down', () => {
     writeFileSync(join(tmp, 'shutdown.mjs'), `
-import { normalAsync, shutdownPool, key } from '${INDEX}';
-const p = normalAsync(key(1), 4e6).then(() => 'resolved', (e) => 'rejected: ' + e.message);
+import { gammaAsync, shutdownPool, key } from '${INDEX}';
+const p = gammaAsync(key(1), 4e6, { alpha: 2 }).then(() => 'resolved', (e) => 'rejected: ' + e.message);
 await new Promise((r) => setTimeout(r, 0));
 await shutdownPool();
 console.log(await p);

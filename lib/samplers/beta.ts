@@ -34,8 +34,8 @@ export const BETA: SamplerSpec = {
   proposals: true,
   lower: (v, dtype) => ({ op: opFor('beta', dtype), params: { a: v.a, b: v.b, proposals: v.proposals } }),
   ops: [
-    { name: 'beta32', dtype: 'float32', fast: betaWasm, native, cpu: kernel(false), cuda: { fn: 'beta32', args, crossover: 1 << 10 } },
-    { name: 'beta64', dtype: 'float64', fast: betaWasm, native, cpu: kernel(true), cuda: { fn: 'beta64', args, crossover: 1 << 10 } },
+    { name: 'beta32', dtype: 'float32', fast: betaWasm, native, pooled: true, cpu: kernel(false), cuda: { fn: 'beta32', args, crossover: 1 << 10 } },
+    { name: 'beta64', dtype: 'float64', fast: betaWasm, native, pooled: true, cpu: kernel(true), cuda: { fn: 'beta64', args, crossover: 1 << 10 } },
   ],
   hints: { alpha: 'a', beta: 'b' },
 };

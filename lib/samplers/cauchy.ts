@@ -6,6 +6,7 @@ import { fold, signed, locScale, transformSampler } from './transform.js';
 const SC = new Float64Array(2);
 
 export const CAUCHY = transformSampler({
+  pooled: true,
   name: 'cauchy',
   summary: 'Cauchy variates loc + scale·tan(π(u − 1/2)) in law, evaluated as ±scale·cos/sin of πw/2',
   stream: 'docs/streams.md, "Transforms of one uniform or one normal"',

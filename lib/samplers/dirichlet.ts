@@ -51,7 +51,7 @@ export const DIRICHLET: SamplerSpec = {
   proposals: true,
   lower: (v, dtype) => ({ op: opFor('dirichlet', dtype), params: { alpha: v.alpha, proposals: v.proposals } }),
   ops: [
-    { name: 'dirichlet32', dtype: 'float32', fast: dirichletWasm, native, cpu: kernel(false), cuda: { fn: 'dirichlet32', args, crossover: 1 << 10 } },
-    { name: 'dirichlet64', dtype: 'float64', fast: dirichletWasm, native, cpu: kernel(true), cuda: { fn: 'dirichlet64', args, crossover: 1 << 10 } },
+    { name: 'dirichlet32', dtype: 'float32', fast: dirichletWasm, native, pooled: true, cpu: kernel(false), cuda: { fn: 'dirichlet32', args, crossover: 1 << 10 } },
+    { name: 'dirichlet64', dtype: 'float64', fast: dirichletWasm, native, pooled: true, cpu: kernel(true), cuda: { fn: 'dirichlet64', args, crossover: 1 << 10 } },
   ],
 };

@@ -40,14 +40,14 @@ export const F: SamplerSpec = {
     return { op: opFor('fRows', dtype), params: { dfn: 1, dfd: 1, p: new Float64Array(2), proposals: v.proposals }, perElement };
   },
   ops: [
-    { name: 'f32', dtype: 'float32', cpu: kernel(false), fast: fWasm, native, cuda: { fn: 'f32', args, crossover: 1 << 9 } },
-    { name: 'f64', dtype: 'float64', cpu: kernel(true), fast: fWasm, native, cuda: { fn: 'f64', args, crossover: 1 << 9 } },
+    { name: 'f32', dtype: 'float32', cpu: kernel(false), fast: fWasm, native, pooled: true, cuda: { fn: 'f32', args, crossover: 1 << 9 } },
+    { name: 'f64', dtype: 'float64', cpu: kernel(true), fast: fWasm, native, pooled: true, cuda: { fn: 'f64', args, crossover: 1 << 9 } },
     {
-      name: 'fRows32', dtype: 'float32', cpu: kernel(false), fast: fWasm, native,
+      name: 'fRows32', dtype: 'float32', cpu: kernel(false), fast: fWasm, native, pooled: true,
       cuda: { fn: 'fRows32', args: rowArgs, crossover: 1 << 9 },
     },
     {
-      name: 'fRows64', dtype: 'float64', cpu: kernel(true), fast: fWasm, native,
+      name: 'fRows64', dtype: 'float64', cpu: kernel(true), fast: fWasm, native, pooled: true,
       cuda: { fn: 'fRows64', args: rowArgs, crossover: 1 << 9 },
     },
   ],

@@ -16,8 +16,8 @@ function kernel(wide: boolean) {
 
 /** The gamma ops; also chisquare's (which lowers to them). */
 const GAMMA_OPS: readonly OpSpec[] = [
-  { name: 'gamma32', dtype: 'float32', fast: gammaWasm, native: gammaNative, cpu: kernel(false), cuda: { fn: 'gamma32', args, crossover: 1 << 10 } },
-  { name: 'gamma64', dtype: 'float64', fast: gammaWasm, native: gammaNative, cpu: kernel(true), cuda: { fn: 'gamma64', args, crossover: 1 << 10 } },
+  { name: 'gamma32', dtype: 'float32', fast: gammaWasm, native: gammaNative, pooled: true, cpu: kernel(false), cuda: { fn: 'gamma32', args, crossover: 1 << 10 } },
+  { name: 'gamma64', dtype: 'float64', fast: gammaWasm, native: gammaNative, pooled: true, cpu: kernel(true), cuda: { fn: 'gamma64', args, crossover: 1 << 10 } },
 ];
 
 export const GAMMA: SamplerSpec = {

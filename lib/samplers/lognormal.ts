@@ -5,6 +5,7 @@ import { exp } from '../core/math/exp.js';
 import { transformSampler } from './transform.js';
 
 export const LOGNORMAL = transformSampler({
+  pooled: true,
   name: 'lognormal',
   summary: 'log-normal variates exp(mean + std·z), mean and std those of the underlying normal',
   stream: 'docs/streams.md, "Transforms of one uniform or one normal"',

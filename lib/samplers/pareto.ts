@@ -6,6 +6,7 @@ import { log } from '../core/math/log.js';
 import { transformSampler } from './transform.js';
 
 export const PARETO = transformSampler({
+  pooled: true,
   name: 'pareto',
   summary: 'Pareto (type I) variates scale·exp(E/alpha) ≥ scale, E = −log u exponential',
   stream: 'docs/streams.md, "Transforms of one uniform or one normal"',

@@ -251,6 +251,10 @@ export interface OpSpec {
   /** The same bits from the addon's host SIMD kernels (lib/native/cpu.ts), tried before `fast`;
    *  declines by returning false (no addon, no AVX2, a short call). */
   native?: FastKernel;
+  /** Its host kernel computes a value slowly enough (tens of ns: gamma's family, the transforms with exp,
+   *  sincos or ndtri) that the worker pool still wins on an async call; without it an op with `native` runs
+   *  its async twin in the calling thread (lib/backend/cpu/pool.ts copyBound). */
+  pooled?: boolean;
   cuda?: CudaOp;
   /** The job is one indivisible result (a permutation, a sample without replacement): the CPU pool
    *  must not cut it into chunks. */

@@ -38,11 +38,11 @@ export const STUDENT_T: SamplerSpec = {
   },
   ops: [
     {
-      name: 'studentT32', dtype: 'float32', cpu: kernel(false), fast: studentTWasm, native,
+      name: 'studentT32', dtype: 'float32', cpu: kernel(false), fast: studentTWasm, native, pooled: true,
       cuda: { fn: 'studentT32', args, crossover: 1 << 9 },
     },
     {
-      name: 'studentT64', dtype: 'float64', cpu: kernel(true), fast: studentTWasm, native,
+      name: 'studentT64', dtype: 'float64', cpu: kernel(true), fast: studentTWasm, native, pooled: true,
       cuda: { fn: 'studentT64', args, crossover: 1 << 9 },
     },
   ],

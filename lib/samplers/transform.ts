@@ -34,6 +34,8 @@ export interface TransformDef extends RowSamplerDef {
   base: TransformBase;
   /** The value of one element: binary64 base value x, parameters p; the same operations as in C++. */
   f: TransformFn;
+  /** Its host kernel is slow per value (exp, sincos or ndtri on top of the log): async calls keep the pool (OpSpec). */
+  pooled?: boolean;
 }
 
 /** The transforms, for tests that compare them with cr_transforms.h. */
@@ -89,7 +91,10 @@ export function transformSampler(d: TransformDef): SamplerSpec {
   };
   const fast = (a: KernelArgs) => transformWasm(a, d.id);
   const native = transformNative(d.id);
-  return rowSamplerSpec(d, 'transform', { float32: { cpu: kernel(false), fast, native }, float64: { cpu: kernel(true), fast, native } });
+  const pooled = d.pooled === true;
+  return rowSamplerSpec(d, 'transform', {
+    float32: { cpu: kernel(false), fast, native, pooled }, float64: { cpu: kernel(true), fast, native, pooled },
+  });
 }
 
 /** What a sampler over one row p of doubles declares (a transform or an element sampler). */
@@ -110,7 +115,7 @@ export interface RowSamplerDef extends ParamRow {
  * addon's `<fn>32/64(…, id, rows of p, out)`.
  */
 export function rowSamplerSpec(
-  d: RowSamplerDef, fn: 'transform' | 'element', kernels: Record<'float32' | 'float64', Pick<OpSpec, 'cpu' | 'fast' | 'native'>>,
+  d: RowSamplerDef, fn: 'transform' | 'element', kernels: Record<'float32' | 'float64', Pick<OpSpec, 'cpu' | 'fast' | 'native' | 'pooled'>>,
 ): SamplerSpec {
   const width = transformParamNames(d).length;
   const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];

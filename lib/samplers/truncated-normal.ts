@@ -21,6 +21,7 @@ export const TRUNCATED_NORMAL_FAR = 35;
 const phi = (x: number) => 0.5 * erfc(-x * Math.SQRT1_2);
 
 export const TRUNCATED_NORMAL = transformSampler({
+  pooled: true,
   name: 'truncatedNormal',
   summary: 'normal variates conditioned on [low, high] (one side may be infinite), by the inverse CDF in the smaller tail',
   stream: 'docs/streams.md, "Transforms of one uniform or one normal"',

@@ -5,6 +5,7 @@ import { log } from '../core/math/log.js';
 import { transformSampler } from './transform.js';
 
 export const WEIBULL = transformSampler({
+  pooled: true,
   name: 'weibull',
   summary: 'Weibull variates scale·E^(1/shape), E = −log u the exponential(1) of the same element',
   stream: 'docs/streams.md, "Transforms of one uniform or one normal"',

@@ -357,10 +357,12 @@ export const SLICE_ELEMENTS = 1 << 20;
  * output faster than the calling thread can copy the workers' results out of shared slabs into an
  * `out` that is not shared memory (measured 2026-11-28, 2^20 elements: uniform async 698 vs sync
  * 1142 M/s, bits 1409 vs 2759). Such a job runs in the calling thread, in slices (issue 31: an async
- * twin is never slower than its sync call).
+ * twin is never slower than its sync call). Ops marked `pooled` (a host kernel of tens of ns a value:
+ * gamma's family) keep the pool.
  */
 function copyBound(job: Job, path: CpuPath): boolean {
-  return path.fast && path.native !== false && OPS.get(job.op)?.native !== undefined && nativeCpuInfo().simd !== null;
+  const op = OPS.get(job.op);
+  return path.fast && path.native !== false && op?.native !== undefined && !op.pooled && nativeCpuInfo().simd !== null;
 }
 
 /** The job in the calling thread, SLICE_ELEMENTS at a time, yielding to the event loop before each slice
