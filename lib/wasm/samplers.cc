@@ -1910,8 +1910,10 @@ static uint32_t PERM_POS[1 << PERM_BITS_MAX];                         // perm_pl
 static uint32_t PERM_IDX[PERM_CAP + 16] __attribute__((aligned(16)));  // positions; values in, indices out
 static uint32_t PERM_VAL[PERM_CAP + 16] __attribute__((aligned(16)));  // perm_place's values
 static uint32_t PERM_T[PERM_CAP];                                     // a bucket by its top bits
-static uint64_t PERM_KEY[PERM_CAP];                                   // a run's keys and indices
-static uint32_t PERM_RUN[PERM_CAP];
+static uint32_t PERM_BATCH[PERM_CAP + 8] __attribute__((aligned(16)));  // a group's run items, run by run
+static uint64_t PERM_KEY[PERM_CAP + 8] __attribute__((aligned(16)));    // and their keys
+static uint32_t PERM_RUNS[PERM_CAP / 2][2];                            // a run: its position and length
+static uint32_t PERM_NBATCH, PERM_NRUNS;
 static uint32_t PERM_SUB[1 << PERM_SUB_MAX];                          // a bucket's sub-bucket counts
 
 /** Byte address of buffer i: 0 PERM_START, 1 PERM_IDX, 2 PERM_VAL. */
@@ -1973,25 +1975,53 @@ EXPORT(perm_place) void perm_place(uint32_t k0, uint32_t k1, uint32_t first, uin
   }
 }
 
-/** Orders a run of items by (key, index) — insertion, as runs are short — and writes their indices. */
-static void perm_run(uint32_t k0, uint32_t k1, const uint32_t* v, uint32_t m, uint32_t imask, uint32_t* idx) {
-  for (uint32_t j = 0; j < m; ++j) {
-    const uint32_t i = v[j] & imask;
-    const uint64_t key = cr_permute_key(k0, k1, i);
-    uint32_t r = j;
-    for (; r > 0 && (PERM_KEY[r - 1] > key || (PERM_KEY[r - 1] == key && PERM_RUN[r - 1] > i)); --r) {
-      PERM_KEY[r] = PERM_KEY[r - 1];
-      PERM_RUN[r] = PERM_RUN[r - 1];
-    }
-    PERM_KEY[r] = key;
-    PERM_RUN[r] = i;
+/** PERM_KEY[q] = the key of item PERM_BATCH[q], q < n (eight per step, past n into the padding). */
+static void perm_batch_keys(uint32_t k0, uint32_t k1, uint32_t n) {
+  const v128_t one = wasm_i32x4_splat(1), zero = wasm_i32x4_splat(0), tag = wasm_i32x4_splat(CR_TAG_PERMUTE);
+  for (uint32_t q = 0; q < n; q += 8) {
+    const v128_t ia = wasm_v128_load(PERM_BATCH + q), ib = wasm_v128_load(PERM_BATCH + q + 4);
+    Group a = {wasm_u32x4_shr(ia, 1), zero, zero, tag};
+    Group b = {wasm_u32x4_shr(ib, 1), zero, zero, tag};
+    philox2(a, b, k0, k1);
+    // Item i's key is words (0, 1) of block i/2 for even i, words (2, 3) for odd i (cr_select_words).
+    const v128_t oa = wasm_i32x4_eq(wasm_v128_and(ia, one), one), ob = wasm_i32x4_eq(wasm_v128_and(ib, one), one);
+    const v128_t ha = wasm_v128_bitselect(a.x2, a.x0, oa), la = wasm_v128_bitselect(a.x3, a.x1, oa);
+    const v128_t hb = wasm_v128_bitselect(b.x2, b.x0, ob), lb = wasm_v128_bitselect(b.x3, b.x1, ob);
+    v128_t* k = (v128_t*)(PERM_KEY + q);
+    k[0] = wasm_i32x4_shuffle(la, ha, 0, 4, 1, 5);
+    k[1] = wasm_i32x4_shuffle(la, ha, 2, 6, 3, 7);
+    k[2] = wasm_i32x4_shuffle(lb, hb, 0, 4, 1, 5);
+    k[3] = wasm_i32x4_shuffle(lb, hb, 2, 6, 3, 7);
   }
-  for (uint32_t j = 0; j < m; ++j) idx[j] = PERM_RUN[j];
 }
 
-/** Sorts the values v[0, m) of one bucket (index order) by (known bits, index) and then by (key, index):
- *  their indices to v. */
-static void perm_bucket(uint32_t k0, uint32_t k1, uint32_t* v, uint32_t m, uint32_t ibits) {
+/** Orders each recorded run by (key, index) — insertion, as runs are short — into its place in PERM_IDX. */
+static void perm_runs(uint32_t k0, uint32_t k1) {
+  perm_batch_keys(k0, k1, PERM_NBATCH);
+  uint32_t* idx = PERM_BATCH;
+  uint64_t* key = PERM_KEY;
+  for (uint32_t r = 0; r < PERM_NRUNS; ++r) {
+    const uint32_t m = PERM_RUNS[r][1];
+    for (uint32_t j = 1; j < m; ++j) {
+      const uint64_t x = key[j];
+      const uint32_t i = idx[j];
+      uint32_t q = j;
+      for (; q > 0 && (key[q - 1] > x || (key[q - 1] == x && idx[q - 1] > i)); --q) {
+        key[q] = key[q - 1];
+        idx[q] = idx[q - 1];
+      }
+      key[q] = x;
+      idx[q] = i;
+    }
+    for (uint32_t j = 0; j < m; ++j) PERM_IDX[PERM_RUNS[r][0] + j] = idx[j];
+    idx += m;
+    key += m;
+  }
+}
+
+/** Sorts the values v[0, m) of one bucket (index order) by (known bits, index): their indices to v, and
+ *  its runs of equal known bits recorded for perm_runs. */
+static void perm_bucket(uint32_t* v, uint32_t m, uint32_t ibits) {
   const uint32_t imask = (uint32_t)((1ull << ibits) - 1);
   if (m == 1) {
     v[0] &= imask;
@@ -2021,7 +2051,9 @@ static void perm_bucket(uint32_t k0, uint32_t k1, uint32_t* v, uint32_t m, uint3
     if ((t[j] ^ t[j - 1]) >> ibits) continue;
     uint32_t e = j + 1;  // a run [j - 1, e) of equal known bits
     while (e < m && !((t[e] ^ t[j]) >> ibits)) ++e;
-    perm_run(k0, k1, t + j - 1, e - j + 1, imask, v + j - 1);
+    PERM_RUNS[PERM_NRUNS][0] = (uint32_t)(v - PERM_IDX) + j - 1;
+    PERM_RUNS[PERM_NRUNS++][1] = e - j + 1;
+    for (uint32_t q = j - 1; q < e; ++q) PERM_BATCH[PERM_NBATCH++] = t[q] & imask;
     j = e;
   }
 }
@@ -2032,8 +2064,10 @@ static void perm_bucket(uint32_t k0, uint32_t k1, uint32_t* v, uint32_t m, uint3
  */
 EXPORT(perm_sort) void perm_sort(uint32_t k0, uint32_t k1, uint32_t b0, uint32_t b1, uint32_t ibits) {
   const uint32_t base = PERM_START[b0];
+  PERM_NBATCH = PERM_NRUNS = 0;
   for (uint32_t b = b0; b < b1; ++b) {
     const uint32_t s = PERM_START[b] - base, e = PERM_START[b + 1] - base;
-    if (e > s) perm_bucket(k0, k1, PERM_IDX + s, e - s, ibits);
+    if (e > s) perm_bucket(PERM_IDX + s, e - s, ibits);
   }
+  perm_runs(k0, k1);
 }
