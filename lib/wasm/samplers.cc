@@ -1877,3 +1877,197 @@ EXPORT(group_inversion_n) void group_inversion_n(uint32_t kind, uint32_t n) {
   if (kind == 0) poisson_groups<true>(0, 0, 0, 0, 0, n, 0);
   else binomial_groups<true>(0, 0, 0, 0, 0, n);
 }
+
+
+
+// ---- whole permutations (docs/streams.md, "permutation and uniform sampling") ------------------------
+//
+// permutation(key, n) lists the indices in increasing order of (K_i, i), K_i = (w_2i << 32) | w_2i+1 of
+// tag TAG_PERMUTE: lib/kernels/select.ts is the specification, and this gives its bits. Three calls,
+// driven by lib/wasm/select.ts, with no memory but this section's fixed buffers (the caller's output
+// array holds the items in between):
+//   perm_hist   Philox over all n items: how many high words fall in each of 2^bits buckets (by their
+//               top bits), and the buckets' starts;
+//   perm_place  Philox again, a chunk at a time: each item's position in the output, bucket by bucket in
+//               index order, and its packed value v_i = (the next 32 - ibits high-word bits << ibits) | i,
+//               ibits = the index's width, which the caller stores at that position;
+//   perm_sort   a run of whole buckets, copied in by the caller: in each bucket, sorting the v_i orders
+//               the items by (top bits + 32 - ibits bits of the high word, index); then each run of equal
+//               known bits — rare: about n / 2^(bits + 32 - ibits) of the items are in one — is ordered by
+//               (K_i, i), its keys computed again (cr_permute_key), and the indices written back.
+// Buckets are ranges of high words, so the buckets in order, each in the strict total order of the
+// specification, are that order.
+
+#include "cr_select.h"
+
+/** Most buckets (2^PERM_BITS_MAX), most items of a perm_place or perm_sort call, most sub-bucket bits. */
+#define PERM_BITS_MAX 14
+#define PERM_CAP 4096
+#define PERM_SUB_MAX 12
+
+static uint32_t PERM_START[(1 << PERM_BITS_MAX) + 1];                 // bucket starts; [2^bits] = n
+static uint32_t PERM_POS[1 << PERM_BITS_MAX];                         // perm_place's next position
+static uint32_t PERM_IDX[PERM_CAP + 16] __attribute__((aligned(16)));  // positions; values in, indices out
+static uint32_t PERM_VAL[PERM_CAP + 16] __attribute__((aligned(16)));  // perm_place's values
+static uint32_t PERM_T[PERM_CAP];                                     // a bucket by its top bits
+static uint32_t PERM_BATCH[PERM_CAP + 8] __attribute__((aligned(16)));  // a group's run items, run by run
+static uint64_t PERM_KEY[PERM_CAP + 8] __attribute__((aligned(16)));    // and their keys
+static uint32_t PERM_RUNS[PERM_CAP / 2][2];                            // a run: its position and length
+static uint32_t PERM_NBATCH, PERM_NRUNS;
+static uint32_t PERM_SUB[1 << PERM_SUB_MAX];                          // a bucket's sub-bucket counts
+
+/** Byte address of buffer i: 0 PERM_START, 1 PERM_IDX, 2 PERM_VAL. */
+EXPORT(perm_buffer) uint32_t perm_buffer(uint32_t i) {
+  const uint32_t* const b[3] = {PERM_START, PERM_IDX, PERM_VAL};
+  return i < 3 ? (uint32_t)(uintptr_t)b[i] : 0;
+}
+
+/** High words of items i .. i + 15 (blocks i/2 .. i/2 + 7, i even): words 0 and 2 of each block. */
+INLINE void perm_highs(uint32_t k0, uint32_t k1, uint32_t i, v128_t h[4]) {
+  Group a = counters(i >> 1, 0, 0, 0, CR_TAG_PERMUTE);
+  Group b = counters(i >> 1, 0, 4, 0, CR_TAG_PERMUTE);
+  philox2(a, b, k0, k1);
+  h[0] = wasm_i32x4_shuffle(a.x0, a.x2, 0, 4, 1, 5);
+  h[1] = wasm_i32x4_shuffle(a.x0, a.x2, 2, 6, 3, 7);
+  h[2] = wasm_i32x4_shuffle(b.x0, b.x2, 0, 4, 1, 5);
+  h[3] = wasm_i32x4_shuffle(b.x0, b.x2, 2, 6, 3, 7);
+}
+
+/**
+ * Bucket counts of items [0, n) by their high word's top `bits` (1 .. PERM_BITS_MAX) bits, n < 2^31, into
+ * PERM_START as starts (PERM_START[2^bits] = n) and PERM_POS; returns the largest count.
+ */
+EXPORT(perm_hist) uint32_t perm_hist(uint32_t k0, uint32_t k1, uint32_t n, uint32_t bits) {
+  const uint32_t nb = 1u << bits, shift = 32 - bits;
+  __builtin_memset(PERM_START, 0, 4 * nb);
+  uint32_t h[16] __attribute__((aligned(16)));
+  for (uint32_t i = 0; i < n; i += 16) {
+    perm_highs(k0, k1, i, (v128_t*)h);
+    const uint32_t m = n - i < 16 ? n - i : 16;
+    for (uint32_t j = 0; j < m; ++j) PERM_START[h[j] >> shift]++;
+  }
+  uint32_t top = 0;
+  for (uint32_t d = 0, s = 0; d < nb; ++d) {
+    const uint32_t c = PERM_START[d];
+    top = c > top ? c : top;
+    PERM_START[d] = PERM_POS[d] = s;
+    s += c;
+  }
+  PERM_START[nb] = n;
+  return top;
+}
+
+/**
+ * For items first + j, j < m <= PERM_CAP (first even), in turn: PERM_IDX[j] = the output position,
+ * PERM_VAL[j] = the packed value (index < 2^ibits, 1 <= ibits <= 31).
+ */
+EXPORT(perm_place) void perm_place(uint32_t k0, uint32_t k1, uint32_t first, uint32_t m, uint32_t bits,
+                                   uint32_t ibits) {
+  const uint32_t shift = 32 - bits;
+  uint32_t h[16] __attribute__((aligned(16)));
+  for (uint32_t j = 0; j < m; j += 16) {
+    perm_highs(k0, k1, first + j, (v128_t*)h);
+    const uint32_t e = m - j < 16 ? m - j : 16;
+    for (uint32_t l = 0; l < e; ++l) {
+      PERM_IDX[j + l] = PERM_POS[h[l] >> shift]++;
+      PERM_VAL[j + l] = (h[l] << bits >> ibits << ibits) | (first + j + l);
+    }
+  }
+}
+
+/** PERM_KEY[q] = the key of item PERM_BATCH[q], q < n (eight per step, past n into the padding). */
+static void perm_batch_keys(uint32_t k0, uint32_t k1, uint32_t n) {
+  const v128_t one = wasm_i32x4_splat(1), zero = wasm_i32x4_splat(0), tag = wasm_i32x4_splat(CR_TAG_PERMUTE);
+  for (uint32_t q = 0; q < n; q += 8) {
+    const v128_t ia = wasm_v128_load(PERM_BATCH + q), ib = wasm_v128_load(PERM_BATCH + q + 4);
+    Group a = {wasm_u32x4_shr(ia, 1), zero, zero, tag};
+    Group b = {wasm_u32x4_shr(ib, 1), zero, zero, tag};
+    philox2(a, b, k0, k1);
+    // Item i's key is words (0, 1) of block i/2 for even i, words (2, 3) for odd i (cr_select_words).
+    const v128_t oa = wasm_i32x4_eq(wasm_v128_and(ia, one), one), ob = wasm_i32x4_eq(wasm_v128_and(ib, one), one);
+    const v128_t ha = wasm_v128_bitselect(a.x2, a.x0, oa), la = wasm_v128_bitselect(a.x3, a.x1, oa);
+    const v128_t hb = wasm_v128_bitselect(b.x2, b.x0, ob), lb = wasm_v128_bitselect(b.x3, b.x1, ob);
+    v128_t* k = (v128_t*)(PERM_KEY + q);
+    k[0] = wasm_i32x4_shuffle(la, ha, 0, 4, 1, 5);
+    k[1] = wasm_i32x4_shuffle(la, ha, 2, 6, 3, 7);
+    k[2] = wasm_i32x4_shuffle(lb, hb, 0, 4, 1, 5);
+    k[3] = wasm_i32x4_shuffle(lb, hb, 2, 6, 3, 7);
+  }
+}
+
+/** Orders each recorded run by (key, index) — insertion, as runs are short — into its place in PERM_IDX. */
+static void perm_runs(uint32_t k0, uint32_t k1) {
+  perm_batch_keys(k0, k1, PERM_NBATCH);
+  uint32_t* idx = PERM_BATCH;
+  uint64_t* key = PERM_KEY;
+  for (uint32_t r = 0; r < PERM_NRUNS; ++r) {
+    const uint32_t m = PERM_RUNS[r][1];
+    for (uint32_t j = 1; j < m; ++j) {
+      const uint64_t x = key[j];
+      const uint32_t i = idx[j];
+      uint32_t q = j;
+      for (; q > 0 && (key[q - 1] > x || (key[q - 1] == x && idx[q - 1] > i)); --q) {
+        key[q] = key[q - 1];
+        idx[q] = idx[q - 1];
+      }
+      key[q] = x;
+      idx[q] = i;
+    }
+    for (uint32_t j = 0; j < m; ++j) PERM_IDX[PERM_RUNS[r][0] + j] = idx[j];
+    idx += m;
+    key += m;
+  }
+}
+
+/** Sorts the values v[0, m) of one bucket (index order) by (known bits, index): their indices to v, and
+ *  its runs of equal known bits recorded for perm_runs. */
+static void perm_bucket(uint32_t* v, uint32_t m, uint32_t ibits) {
+  const uint32_t imask = (uint32_t)((1ull << ibits) - 1);
+  if (m == 1) {
+    v[0] &= imask;
+    return;
+  }
+  // A stable counting sort by the top sb bits (about one item per sub-bucket), then insertion by value.
+  uint32_t sb = 33 - __builtin_clz(m - 1);
+  sb = sb > PERM_SUB_MAX ? PERM_SUB_MAX : sb;
+  const uint32_t ns = 1u << sb, shift = 32 - sb;
+  __builtin_memset(PERM_SUB, 0, 4 * ns);
+  for (uint32_t j = 0; j < m; ++j) PERM_SUB[v[j] >> shift]++;
+  for (uint32_t d = 0, s = 0; d < ns; ++d) {
+    const uint32_t c = PERM_SUB[d];
+    PERM_SUB[d] = s;
+    s += c;
+  }
+  uint32_t* t = PERM_T;
+  for (uint32_t j = 0; j < m; ++j) t[PERM_SUB[v[j] >> shift]++] = v[j];
+  for (uint32_t j = 1; j < m; ++j) {
+    const uint32_t y = t[j];
+    uint32_t i = j;
+    for (; i > 0 && t[i - 1] > y; --i) t[i] = t[i - 1];
+    t[i] = y;
+  }
+  for (uint32_t j = 0; j < m; ++j) v[j] = t[j] & imask;
+  for (uint32_t j = 1; j < m; ++j) {
+    if ((t[j] ^ t[j - 1]) >> ibits) continue;
+    uint32_t e = j + 1;  // a run [j - 1, e) of equal known bits
+    while (e < m && !((t[e] ^ t[j]) >> ibits)) ++e;
+    PERM_RUNS[PERM_NRUNS][0] = (uint32_t)(v - PERM_IDX) + j - 1;
+    PERM_RUNS[PERM_NRUNS++][1] = e - j + 1;
+    for (uint32_t q = j - 1; q < e; ++q) PERM_BATCH[PERM_NBATCH++] = t[q] & imask;
+    j = e;
+  }
+}
+
+/**
+ * Buckets [b0, b1) of perm_hist's buckets, their packed values in PERM_IDX (bucket by bucket, index
+ * order within, at most PERM_CAP in all): PERM_IDX becomes their indices in (key, index) order.
+ */
+EXPORT(perm_sort) void perm_sort(uint32_t k0, uint32_t k1, uint32_t b0, uint32_t b1, uint32_t ibits) {
+  const uint32_t base = PERM_START[b0];
+  PERM_NBATCH = PERM_NRUNS = 0;
+  for (uint32_t b = b0; b < b1; ++b) {
+    const uint32_t s = PERM_START[b] - base, e = PERM_START[b + 1] - base;
+    if (e > s) perm_bucket(PERM_IDX + s, e - s, ibits);
+  }
+  perm_runs(k0, k1);
+}

@@ -57,6 +57,24 @@ interface SamplerExports {
   inversion_n(kind: number, n: number): void;
   group_inversion_n(kind: number, n: number): void;
   vsincos_n(n: number): void;
+  perm_buffer(i: number): number;
+  perm_hist(k0: number, k1: number, n: number, bits: number): number;
+  perm_place(k0: number, k1: number, first: number, m: number, bits: number, ibits: number): void;
+  perm_sort(k0: number, k1: number, b0: number, b1: number, ibits: number): void;
+}
+
+/** The module's whole-permutation calls and buffers (samplers.cc, "whole permutations"; lib/wasm/select.ts). */
+export interface PermutationModule {
+  hist(k0: number, k1: number, n: number, bits: number): number;
+  place(k0: number, k1: number, first: number, m: number, bits: number, ibits: number): void;
+  sort(k0: number, k1: number, b0: number, b1: number, ibits: number): void;
+  /** The bucket starts of the last hist (2^bits + 1 of them). */
+  starts: Uint32Array;
+  /** PERM_IDX as uint32 and int32 (place's positions; sort's values in, indices out), PERM_CAP entries. */
+  idx: Uint32Array;
+  idxI32: Int32Array;
+  /** PERM_VAL: place's values. */
+  val: Uint32Array;
 }
 
 /** The module's chunk sizes (samplers.cc CHUNK_BLOCKS, CHUNK_ELEMS). */
@@ -81,6 +99,10 @@ let aux!: Float64Array;
 let alphaBuf!: Float64Array;
 let dsBuf!: Float64Array;
 let csBuf!: Float64Array;
+let perm!: PermutationModule;
+/** samplers.cc PERM_BITS_MAX, PERM_CAP. */
+export const PERM_BITS_MAX = 14;
+export const PERM_CAP = 4096;
 
 function init(): void {
   const loaded = loadWasm<SamplerExports>(SAMPLERS_WASM_BASE64, 'WebAssembly SIMD sampler module', (e) => {
@@ -95,6 +117,13 @@ function init(): void {
     alphaBuf = new Float64Array(mem, ex.buffer(2), CHUNK_ELEMS);
     dsBuf = new Float64Array(mem, ex.buffer(3), CHUNK_ELEMS);
     csBuf = new Float64Array(mem, ex.buffer(4), CHUNK_ELEMS);
+    perm = {
+      hist: ex.perm_hist, place: ex.perm_place, sort: ex.perm_sort,
+      starts: new Uint32Array(mem, ex.perm_buffer(0), (1 << PERM_BITS_MAX) + 1),
+      idx: new Uint32Array(mem, ex.perm_buffer(1), PERM_CAP),
+      idxI32: new Int32Array(mem, ex.perm_buffer(1), PERM_CAP),
+      val: new Uint32Array(mem, ex.perm_buffer(2), PERM_CAP),
+    };
     selfTest();
   });
   state = Object.hasOwn(loaded, 'reason') ? 'off' : 'ready';  // own: not a polluted Object.prototype.reason
@@ -129,6 +158,11 @@ function selfTest(): void {
 export function samplersWasmAvailable(): boolean {
   if (state === 'unknown') init();
   return state === 'ready';
+}
+
+/** The permutation section of the module; only when samplersWasmAvailable(). */
+export function permutationModule(): PermutationModule {
+  return perm;
 }
 
 /** Why samplersWasmAvailable() is false ('' when it is true). */
