@@ -791,6 +791,30 @@ INLINE double vm_finish(double wv, uint32_t w0, double mu) {
   return x < -PI ? x + TWO_PI : x >= PI ? x - TWO_PI : x;
 }
 
+/**
+ * Proposal t's blocks (lo, hi, t, tag) of the rejected elements i … i + 7 of a pending list (LO/HI: their
+ * 64-bit indices; entries past `pending` are element 0's, computed and never used), as two Philox groups:
+ * w[0..4) the first four blocks' words x0..x3, w[4..8) the next four's (the retries of von Mises and beta).
+ */
+INLINE void pending_blocks(const uint32_t* LO, const uint32_t* HI, uint32_t i, uint32_t pending, uint32_t t,
+                           uint32_t tag, uint32_t k0, uint32_t k1, v128_t w[8]) {
+  Group gr[2];
+  for (int h = 0; h < 2; ++h) {
+    uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+    for (uint32_t l = 0; l < 4 && i + 4 * h + l < pending; ++l) {
+      lo[l] = LO[i + 4 * h + l];
+      hi[l] = HI[i + 4 * h + l];
+    }
+    gr[h].x0 = wasm_v128_load(lo);
+    gr[h].x1 = wasm_v128_load(hi);
+    gr[h].x2 = wasm_i32x4_splat((int32_t)t);
+    gr[h].x3 = wasm_i32x4_splat((int32_t)tag);
+  }
+  philox2(gr[0], gr[1], k0, k1);
+  w[0] = gr[0].x0, w[1] = gr[0].x1, w[2] = gr[0].x2, w[3] = gr[0].x3;
+  w[4] = gr[1].x0, w[5] = gr[1].x1, w[6] = gr[1].x2, w[7] = gr[1].x3;
+}
+
 /** Elements of one pass whose proposal t - 1 was rejected: index (hi:lo) and output slot. */
 static uint32_t VM_LO[SUB_BLOCKS], VM_HI[SUB_BLOCKS], VM_AT[SUB_BLOCKS];
 
@@ -830,20 +854,8 @@ static void von_mises_vec(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, 
     for (uint32_t t = 1; pending > 0; ++t) {
       uint32_t next = 0;  // the still rejected, compacted in place (next <= the entry being read)
       for (uint32_t i = 0; i < pending; i += 8) {
-        Group gr[2];
-        for (int h = 0; h < 2; ++h) {
-          uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
-          for (uint32_t l = 0; l < 4 && i + 4 * h + l < pending; ++l) {
-            lo[l] = VM_LO[i + 4 * h + l];
-            hi[l] = VM_HI[i + 4 * h + l];
-          }
-          gr[h].x0 = wasm_v128_load(lo);
-          gr[h].x1 = wasm_v128_load(hi);
-          gr[h].x2 = wasm_i32x4_splat((int32_t)t);
-          gr[h].x3 = wasm_i32x4_splat((int32_t)CR_TAG_VON_MISES);
-        }
-        philox2(gr[0], gr[1], k0, k1);
-        const v128_t w[8] = {gr[0].x0, gr[0].x1, gr[0].x2, gr[0].x3, gr[1].x0, gr[1].x1, gr[1].x2, gr[1].x3};
+        v128_t w[8];
+        pending_blocks(VM_LO, VM_HI, i, pending, t, CR_TAG_VON_MISES, k0, k1, w);
         vm_test(w, s, kappa, ok, wv);
         for (uint32_t q = 0; q < 8 && i + q < pending; ++q) {
           uint32_t w0[4];
@@ -1478,20 +1490,8 @@ EXPORT(beta_fill) void beta_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint32_
     for (uint32_t t = 1; pending > 0; ++t) {
       uint32_t next = 0;  // the still rejected, compacted in place (next <= the entry being read)
       for (uint32_t i = 0; i < pending; i += 8) {
-        Group gr[2];
-        for (int h = 0; h < 2; ++h) {
-          uint32_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
-          for (uint32_t l = 0; l < 4 && i + 4 * h + l < pending; ++l) {
-            lo[l] = BJ_LO[i + 4 * h + l];
-            hi[l] = BJ_HI[i + 4 * h + l];
-          }
-          gr[h].x0 = wasm_v128_load(lo);
-          gr[h].x1 = wasm_v128_load(hi);
-          gr[h].x2 = wasm_i32x4_splat((int32_t)t);
-          gr[h].x3 = wasm_i32x4_splat((int32_t)CR_TAG_BETA);
-        }
-        philox2(gr[0], gr[1], k0, k1);
-        const v128_t w[8] = {gr[0].x0, gr[0].x1, gr[0].x2, gr[0].x3, gr[1].x0, gr[1].x1, gr[1].x2, gr[1].x3};
+        v128_t w[8];
+        pending_blocks(BJ_LO, BJ_HI, i, pending, t, CR_TAG_BETA, k0, k1, w);
         johnk_test(w, a, b, ok, val);
         for (uint32_t q = 0; q < 8 && i + q < pending; ++q) {
           if (ok[q]) {
