@@ -156,7 +156,8 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {
-      for (unsigned i = 0; i < m; ++i) cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
+      for (unsigned i = 0; i < m; ++i)
+        cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
     } else {
       cr_cpu_gamma_chunk<W>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
     }

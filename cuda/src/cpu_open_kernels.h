@@ -21,7 +21,8 @@ constexpr unsigned CR_OPEN_CHUNK = 512;
  * cr_vmath<W>::T of u to the values.
  */
 template <int W, class Map, class F>
-void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, bool wide, uint64_t n, Map map, F f) {
+void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, bool wide, uint64_t n, Map map,
+                     F f) {
   using M = cr_vmath<W>;
   using T = typename M::T;
   static_assert(CR_OPEN_CHUNK % W == 0, "whole vectors");
@@ -30,7 +31,7 @@ void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int ty
   alignas(64) uint32_t w[CR_OPEN_CHUNK];
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CR_OPEN_CHUNK ? (unsigned)(n - done) : CR_OPEN_CHUNK;
-    const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from zeros, never stored
+    const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from u = 1, never stored
     if (wide) {
       map(unit, first + done, u, CR_MAP_F64, m);
       for (unsigned i = 0; i < m; ++i) u[i] = u[i] + 1.1102230246251565e-16;  // k53·2^-53 + 2^-53: exact
@@ -56,9 +57,10 @@ void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int ty
 }
 
 /**
- * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate), geometric (CR_CPU_GEOMETRIC, p[0] = log1p(−p)),
- * normal by Box–Muller (CR_CPU_NORMAL, p = mean, std) or the transform `id` of cr_transforms.h with its parameters p, over cr_cpu_open_run or
- * cr_cpu_normal_run: the values cr_exponential / cr_normal / cr_transform give.
+ * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate), geometric (CR_CPU_GEOMETRIC, p[0] = log1p(−p)), normal
+ * by Box–Muller (CR_CPU_NORMAL, p = mean, std) or the transform `id` of cr_transforms.h with its parameters
+ * p, over cr_cpu_open_run or cr_cpu_normal_run: the values cr_exponential / cr_geometric / cr_normal /
+ * cr_transform give.
  */
 template <int W, class Map>
 void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, int type, uint64_t n, Map map) {
@@ -68,11 +70,13 @@ void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, in
   const bool wide = type != CR_TYPE_F32;
   if (c.id == CR_CPU_EXPONENTIAL) {
     const double rate = p[0];
-    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, wide, n, map, [rate](T u) { return (0.0 - M::log(u)) / rate; });
+    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, wide, n, map,
+                              [rate](T u) { return (0.0 - M::log(u)) / rate; });
   }
   if (c.id == CR_CPU_GEOMETRIC) {  // cr_geometric, from the float64 uniform whatever the output
     const double L = p[0];
-    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, true, n, map, [L](T v) { return M::floor(M::log(v) / L) + 1.0; });
+    return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, true, n, map,
+                              [L](T v) { return M::floor(M::log(v) / L) + 1.0; });
   }
   if (c.id == CR_CPU_NORMAL) {
     const double mean = p[0], sd = p[1];
@@ -83,7 +87,8 @@ void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, in
 #define CR_OPEN_CASE(ID, NAME, BASE, NP)                                                                    \
   case ID:                                                                                                  \
     if constexpr (BASE == CR_BASE_UNIFORM)                                                                  \
-      return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, wide, n, map, [p](T u) { return cr_tf_##NAME<M>(u, p); }); \
+      return cr_cpu_open_run<W>(c.k0, c.k1, first, out, type, wide, n, map,                                 \
+                                [p](T u) { return cr_tf_##NAME<M>(u, p); });                               \
     else                                                                                                    \
       return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, type, n, map,                                     \
                                   [p](T z) { return cr_tf_##NAME<M>(0.0 + (0.0 + 1.0 * z), p); });          \
