@@ -56,6 +56,12 @@ HostOut host_out(const Napi::CallbackInfo& info, size_t i, std::initializer_list
   throw Napi::TypeError::New(info.Env(), what);
 }
 
+/** The C API's answer as the binding gives it: true (done), false (declined), or a RangeError saying `einval`. */
+Napi::Value answer(const Napi::CallbackInfo& info, int rc, const char* einval) {
+  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), einval);
+  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+}
+
 Napi::Value CpuIntegers(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
@@ -63,8 +69,7 @@ Napi::Value CpuIntegers(const Napi::CallbackInfo& info) {
   const HostOut o = host_out(info, 6, {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64},
                              "out must be an Int32Array, Uint32Array or Float64Array");
   const int rc = cr_cpu_integers(k0, k1, first, low, high, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "[low, high) must be non-empty and fit out's element type");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "[low, high) must be non-empty and fit out's element type");
 }
 
 Napi::Value CpuBernoulli(const Napi::CallbackInfo& info) {
@@ -80,8 +85,7 @@ Napi::Value CpuBernoulli(const Napi::CallbackInfo& info) {
   }
   const double p = f64(info, 4, "p");
   const int rc = cr_cpu_bernoulli(k0, k1, first, p, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "p must be in [0, 1]");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "p must be in [0, 1]");
 }
 
 Napi::Value CpuBits(const Napi::CallbackInfo& info) {
@@ -97,8 +101,7 @@ Napi::Value CpuUniform(const Napi::CallbackInfo& info) {
   const double low = f64(info, 4, "low"), high = f64(info, 5, "high");
   const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
   const int rc = cr_cpu_uniform(k0, k1, first, low, high, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "low < high must be finite, and high - low too");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "low < high must be finite, and high - low too");
 }
 
 Napi::Value CpuExponential(const Napi::CallbackInfo& info) {
@@ -107,8 +110,7 @@ Napi::Value CpuExponential(const Napi::CallbackInfo& info) {
   const double rate = f64(info, 4, "rate");
   const HostOut o = host_out(info, 5, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
   const int rc = cr_cpu_exponential(k0, k1, first, rate, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "rate must be finite and > 0");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "rate must be finite and > 0");
 }
 
 Napi::Value CpuGamma(const Napi::CallbackInfo& info) {
@@ -120,8 +122,7 @@ Napi::Value CpuGamma(const Napi::CallbackInfo& info) {
   const bool wide = info[7].ToBoolean().Value();
   const HostOut o = host_out(info, 8, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
   const int rc = cr_cpu_gamma(k0, k1, first, (const double*)a.data, a.n, phase, scale, wide ? 1 : 0, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "alpha (at least one) and scale must be finite and > 0");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "alpha (at least one) and scale must be finite and > 0");
 }
 
 Napi::Value CpuGammaDraws(const Napi::CallbackInfo& info) {
@@ -136,8 +137,7 @@ Napi::Value CpuGammaDraws(const Napi::CallbackInfo& info) {
   if (c.n != d.n || bu.n < dv.n) throw Napi::RangeError::New(info.Env(), "c must match d, and boost be as long as dv");
   const int rc = cr_cpu_gamma_draws(k0, k1, first, (const double*)d.data, (const double*)c.data, d.n, phase, wide ? 1 : 0,
                                     (double*)dv.data, (double*)bu.data, dv.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "d, c must be the constants of shapes >= 1 (at least one)");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "d, c must be the constants of shapes >= 1 (at least one)");
 }
 
 Napi::Value CpuDirichlet(const Napi::CallbackInfo& info) {
@@ -150,8 +150,7 @@ Napi::Value CpuDirichlet(const Napi::CallbackInfo& info) {
   if (a.n == 0 || a.n > UINT32_MAX || o.n % width != 0) throw Napi::RangeError::New(info.Env(), "out must hold whole rows");
   const int rc = cr_cpu_dirichlet(k0, k1, row0, (const double*)a.data, (uint32_t)a.n, wide ? 1 : 0, first_only ? 1 : 0,
                                   o.data, o.type, o.n / width);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "alpha must be finite and > 0, and the rows below 2^64 elements");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "alpha must be finite and > 0, and the rows below 2^64 elements");
 }
 
 Napi::Value CpuGeometric(const Napi::CallbackInfo& info) {
@@ -160,8 +159,7 @@ Napi::Value CpuGeometric(const Napi::CallbackInfo& info) {
   const double p = f64(info, 4, "p");
   const HostOut o = host_out(info, 5, {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64}, "out must be an Int32Array, Uint32Array or Float64Array");
   const int rc = cr_cpu_geometric(k0, k1, first, p, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "p must be in [pmin, 1] for out's type");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "p must be in [pmin, 1] for out's type");
 }
 
 Napi::Value CpuNormal(const Napi::CallbackInfo& info) {
@@ -170,8 +168,7 @@ Napi::Value CpuNormal(const Napi::CallbackInfo& info) {
   const double mean = f64(info, 4, "mean"), sd = f64(info, 5, "std");
   const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
   const int rc = cr_cpu_normal(k0, k1, first, mean, sd, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "mean must be finite, std finite and >= 0");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "mean must be finite, std finite and >= 0");
 }
 
 Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
@@ -181,8 +178,7 @@ Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
   const HostOut p = host_out(info, 5, {CR_TYPE_F64}, "p must be a Float64Array");
   const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
   const int rc = cr_cpu_transform(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n);
-  if (rc == CR_EINVAL) throw Napi::RangeError::New(info.Env(), "not a transform, or not its parameters");
-  return Napi::Boolean::New(info.Env(), rc == CR_CPU_DONE);
+  return answer(info, rc, "not a transform, or not its parameters");
 }
 
 void Register(Napi::Env env, Napi::Object exports) {

@@ -124,17 +124,21 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
   alignas(64) uint32_t w[8 * CH];
   alignas(64) double u1[CH], u2[CH], ua[CH], dvs[CH], Us[CH], val[CH];
   uint64_t k = g.phase % g.period;  // the table index of the next element
-  // one shape: the lanes' constants once
-  const bool one = g.period == 1;
+  // lane i's constants from table index q: drawRange's d, c, or cr_gamma_setup's of the shape
   bool any_small = false;
-  for (unsigned i = 0; i < CH && one; ++i) {
+  const auto lane = [&](unsigned i, uint64_t q) {
     if (draws) {
-      L.d[i] = g.d[0], L.c[i] = g.c[0];
-    } else {
-      const cr_gamma_mt mt = cr_gamma_setup(g.alpha[0]);
-      L.d[i] = mt.d, L.c[i] = mt.c, L.alpha[i] = g.alpha[0];
-      any_small = g.alpha[0] < 1.0;
+      L.d[i] = g.d[q], L.c[i] = g.c[q], L.alpha[i] = 0.0;  // draws carry no shapes
+      return;
     }
+    const cr_gamma_mt mt = cr_gamma_setup(g.alpha[q]);
+    L.d[i] = mt.d, L.c[i] = mt.c, L.alpha[i] = g.alpha[q];
+    any_small |= g.alpha[q] < 1.0;
+  };
+  const bool one = g.period == 1;
+  if (one) {  // one shape: every lane's constants once
+    lane(0, 0);
+    for (unsigned i = 1; i < CH; ++i) L.d[i] = L.d[0], L.c[i] = L.c[0], L.alpha[i] = L.alpha[0];
   }
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
@@ -143,13 +147,7 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     if (!one) {
       any_small = false;
       for (unsigned i = 0; i < mv; ++i) {
-        if (draws) {
-          L.d[i] = g.d[k], L.c[i] = g.c[k];
-        } else {
-          const cr_gamma_mt mt = cr_gamma_setup(g.alpha[k]);
-          L.d[i] = mt.d, L.c[i] = mt.c, L.alpha[i] = g.alpha[k];
-          any_small |= g.alpha[k] < 1.0;
-        }
+        lane(i, k);
         if (i < m && ++k == g.period) k = 0;  // padding lanes repeat a valid shape
       }
     }

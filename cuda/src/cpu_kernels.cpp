@@ -312,7 +312,9 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
   const uint64_t width = first_only ? 1 : K;
   for (uint64_t r = 0; r < rows; r += per) {
     const uint64_t m = rows - r < per ? rows - r : per;
-    cr_cpu_gamma_draws_isa(isa, k0, k1, (row0 + r) * K, d.data(), c.data(), K, 0, wide, dv.data(), U.data(), m * K);
+    // the constants are cr_gamma_setup's of checked shapes: the draws without cr_cpu_gamma_draws' check of each pair
+    gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d.data(), c.data(), K, 0, 1.0, U.data(), wide != 0}, (row0 + r) * K,
+              dv.data(), CR_TYPE_F64, m * K);
     if (all_small) {  // log space: cr_dirichlet_row row by row
       for (uint64_t i = 0; i < m; ++i) {
         for (uint32_t k = 0; k < K; ++k) row[k] = cr_row_term(alpha[k], dv[i * K + k], U[i * K + k], true);

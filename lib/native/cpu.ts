@@ -116,16 +116,10 @@ export const uniformNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
 export const exponentialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuExponential(k0, k1, lo, hi, params.rate as number, out as Float32Array | Float64Array));
 
-/** Smallest p cr_cpu_geometric takes per output type (cr_discrete.h cr_geometric_pmin; the facade's dtype rule). */
-const geometricMin = (out: unknown): number => (out instanceof Int32Array ? 2 ** -25 : out instanceof Uint32Array ? 2 ** -26 : 2 ** -47);
-
-/** geometricKernel of lib/kernels/geometric.ts with one p through cr_cpu_geometric (a per-element p, or one the output
- *  type cannot hold every value of, declines). */
-export const geometricNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) => {
-  const p = params.p as number;
-  return !perElement.p && p >= geometricMin(out) && p <= 1
-    && a.cpuGeometric(k0, k1, lo, hi, p, out as Int32Array | Uint32Array | Float64Array);
-});
+/** geometricKernel of lib/kernels/geometric.ts with one p through cr_cpu_geometric (a per-element p declines; p must
+ *  be one the output type can hold every value of, as the sampler's dtype rule ensures). */
+export const geometricNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  !perElement.p && a.cpuGeometric(k0, k1, lo, hi, params.p as number, out as Int32Array | Uint32Array | Float64Array));
 
 /** normalBM32 / normalBM64 of lib/kernels/normal.ts through cr_cpu_normal. */
 export const normalNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>

@@ -40,7 +40,9 @@ const op = (dtype: (typeof DTYPES)[number]): OpSpec => ({
   name: opOf('geometric', dtype),
   dtype,
   fast: geometricWasm,
-  native: geometricNative,
+  // a p below the dtype's floor (only a direct kernel call has one) takes the other kernels, which accept it
+  native: (a: KernelArgs) => (a.params.p as number) >= 2 ** GEOMETRIC_LOG2_PMIN[dtype] && (a.params.p as number) <= 1
+    && geometricNative(a),
   cpu: (a: KernelArgs) => geometricKernel(a.k0, a.k1, a.lo, a.hi, a.params.p as number, a.perElement.p,
     a.out as Int32Array | Uint32Array | Float64Array),
   cuda: { fn: 'geometric', args: [{ constant: DTYPE_CODE[dtype] }, { shapes: 'p', perElement: true }], crossover: 1 << 14 },
