@@ -25,6 +25,9 @@
 //   cpuNormal(k0, k1, lo, hi, mean, std, out) -> bool    Box–Muller; out: a host Float32Array or Float64Array
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
+//   cpuPoisson(k0, k1, lo, hi, lam, out) -> bool         one λ; out: a host Int32Array, Uint32Array or Float64Array
+//   cpuBinomial(k0, k1, lo, hi, count, p, out) -> bool   one count and p; out as cpuPoisson's
+//   cpuNegativeBinomial(k0, k1, lo, hi, r, p, out) -> bool   out as cpuPoisson's
 #include <initializer_list>
 
 #include "args.h"
@@ -181,6 +184,36 @@ Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
   return answer(info, rc, "not a transform, or not its parameters");
 }
 
+const std::initializer_list<int> COUNT_TYPES = {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64};
+const char* const COUNT_OUT = "out must be an Int32Array, Uint32Array or Float64Array";
+
+Napi::Value CpuPoisson(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double lam = f64(info, 4, "lam");
+  const HostOut o = host_out(info, 5, COUNT_TYPES, COUNT_OUT);
+  const int rc = cr_cpu_poisson(k0, k1, first, lam, o.data, o.type, o.n);
+  return answer(info, rc, "lam must be >= 0 with lam + 64·sqrt(lam) + 64 at most out's largest count");
+}
+
+Napi::Value CpuBinomial(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double count = f64(info, 4, "count"), p = f64(info, 5, "p");
+  const HostOut o = host_out(info, 6, COUNT_TYPES, COUNT_OUT);
+  const int rc = cr_cpu_binomial(k0, k1, first, count, p, o.data, o.type, o.n);
+  return answer(info, rc, "count must be an integer in [0, out's largest count], p in [0, 1]");
+}
+
+Napi::Value CpuNegativeBinomial(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double r = f64(info, 4, "r"), p = f64(info, 5, "p");
+  const HostOut o = host_out(info, 6, COUNT_TYPES, COUNT_OUT);
+  const int rc = cr_cpu_negative_binomial(k0, k1, first, r, p, o.data, o.type, o.n);
+  return answer(info, rc, "r must be finite and > 0, p in (0, 1], and their largest mean fit out's type");
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
@@ -195,6 +228,9 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuGeometric", Napi::Function::New(env, CpuGeometric, "cpuGeometric"));
   exports.Set("cpuNormal", Napi::Function::New(env, CpuNormal, "cpuNormal"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
+  exports.Set("cpuPoisson", Napi::Function::New(env, CpuPoisson, "cpuPoisson"));
+  exports.Set("cpuBinomial", Napi::Function::New(env, CpuBinomial, "cpuBinomial"));
+  exports.Set("cpuNegativeBinomial", Napi::Function::New(env, CpuNegativeBinomial, "cpuNegativeBinomial"));
 }
 
 Registrar registrar(Register);

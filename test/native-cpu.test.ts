@@ -37,7 +37,8 @@ const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
-  cpuDirichlet: () => true, cpuGeometric: () => true, ...over,
+  cpuDirichlet: () => true, cpuGeometric: () => true, cpuPoisson: () => true, cpuBinomial: () => true,
+  cpuNegativeBinomial: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -173,7 +174,18 @@ describe('on this machine', () => {
     expect(raw('cpuDirichlet', 1, 2, 0, 0, new Float64Array([1, -2, 3]), true, false, new Float64Array(81))).toThrow(RangeError);
     expect(raw('cpuDirichlet', 1, 2, 0, 0, new Float64Array(0), true, true, new Float64Array(81))).toThrow(RangeError);
     expect(raw('cpuDirichlet', 1, 2, 0, 0, three, true, true, new Float64Array(80))()).toBe(true);  // component 0 only
-    expect(out.every((v) => v === 7)).toBe(true);
+    // the counts: parameters the output type cannot hold, and float outputs
+    const counts = (f: 'cpuPoisson' | 'cpuBinomial' | 'cpuNegativeBinomial', ...args: unknown[]) => () => (a[f] as (...x: unknown[]) => boolean)(...args);
+    for (const lam of [-1, NaN, Infinity, 2 ** 31]) expect(counts('cpuPoisson', 1, 2, 0, 0, lam, new Int32Array(80))).toThrow(RangeError);
+    expect(counts('cpuPoisson', 1, 2, 0, 0, 3, new Float32Array(80))).toThrow(TypeError);
+    for (const [n, p] of [[2.5, 0.5], [-1, 0.5], [2 ** 32, 0.5], [10, -0.1], [10, 1.5], [10, NaN]]) {
+      expect(counts('cpuBinomial', 1, 2, 0, 0, n, p, new Uint32Array(80))).toThrow(RangeError);
+    }
+    for (const [r, p] of [[0, 0.5], [NaN, 0.5], [Infinity, 0.5], [5, 0], [5, 1.5], [1e9, 1e-3]]) {
+      expect(counts('cpuNegativeBinomial', 1, 2, 0, 0, r, p, new Int32Array(80))).toThrow(RangeError);
+    }
+    expect(counts('cpuBinomial', 1, 2, 0, 0, 10, 0.5, out)()).toBe(true);
+    expect(out.every((v) => Number.isInteger(v) && v >= 0 && v <= 10)).toBe(true);
   });
 
   it('CUDA_RANDOM_NO_NATIVE_CPU=1 turns them off (the addon is not consulted); the values stay the same', async () => {

@@ -330,7 +330,8 @@ const NO_ARRAYS = ['aliasTuning', 'currentDevice', 'deviceAlloc', 'deviceFree', 
 /** The CPU backend's host SIMD kernels (no CUDA): test/native-cpu.test.ts and discrete.test.ts give them
  *  SharedArrayBuffer views. */
 const HOST_SIMD = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
-  'cpuTransform', 'cpuGamma', 'cpuGammaDraws', 'cpuNormal', 'cpuDirichlet', 'cpuGeometric'];
+  'cpuTransform', 'cpuGamma', 'cpuGammaDraws', 'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial',
+  'cpuNegativeBinomial'];
 
 describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in every entry point', () => {
   it('every export of the addon is listed here (a new entry point must be added to SAB_CALLS)', () => {

@@ -3,7 +3,8 @@
 // (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
 // addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
 // kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers, bernoulli, exponential, normal,
-// the transforms of one uniform or one normal, and gamma's draws.
+// the transforms of one uniform or one normal, gamma's draws, and the counts
+// (cuda/src/cpu_counts.cpp).
 #ifndef CR_API_CPU_H
 #define CR_API_CPU_H
 
@@ -91,5 +92,21 @@ int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double 
  *  parameter count, another type). */
 int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                      uint64_t n);
+
+/** Elements [first, first + n) of Poisson(lam) with one λ (docs/streams.md, "Poisson"; cr_poisson_element on
+ *  CR_TAG_POISSON) into `out` of `type` (CR_TYPE_I32, U32 or F64). CR_CPU_DONE, CR_CPU_DECLINED (also for elements
+ *  past 2^62) or CR_EINVAL (λ not cr_lam_fits for the type's largest count, another type). */
+int cr_cpu_poisson(uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n);
+
+/** Elements [first, first + n) of binomial(count, p) with one count and p (docs/streams.md, "Binomial";
+ *  cr_binomial_element) into `out` of `type` (CR_TYPE_I32, U32 or F64). CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL
+ *  (count not an integer in [0, the type's largest count], p outside [0, 1], another type). */
+int cr_cpu_binomial(uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type, uint64_t n);
+
+/** Elements [first, first + n) of negativeBinomial(r, p) (docs/streams.md, "Negative binomial";
+ *  cr_negative_binomial_element) into `out` of `type` (CR_TYPE_I32, U32 or F64). CR_CPU_DONE, CR_CPU_DECLINED or
+ *  CR_EINVAL (r not finite and > 0, p outside (0, 1], a largest mean the type cannot hold, another type). */
+int cr_cpu_negative_binomial(uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out, int type,
+                             uint64_t n);
 
 #endif  // CR_API_CPU_H

@@ -34,17 +34,26 @@ CR_HD inline double cr_deviance(double k, double mu) {
   return k * cr_log1p(d / mu) - d;
 }
 
-CR_HD inline double cr_log_poisson_pmf(double k, double lam) {
+/** log k and Stirling's remainder of a count k as the log-pmfs take them: computed (the CUDA kernels, the
+ *  WebAssembly module), or read from a table of these very values (cuda/src/cpu_counts.cpp). */
+struct cr_count_logs {
+  CR_HD double log(double k) const { return cr_log(k); }
+  CR_HD double stirling(double k) const { return cr_stirling_remainder(k); }
+};
+
+template <class L = cr_count_logs>
+CR_HD inline double cr_log_poisson_pmf(double k, double lam, const L& l = L()) {
   if (k == 0.0) return -lam;
-  return -cr_deviance(k, lam) - cr_stirling_remainder(k) - 0.5 * cr_log(k) - CR_HALF_LOG_2PI;
+  return -cr_deviance(k, lam) - l.stirling(k) - 0.5 * l.log(k) - CR_HALF_LOG_2PI;
 }
 
-CR_HD inline double cr_log_binomial_pmf(double k, double n, double p, double np, double nq) {
+template <class L = cr_count_logs>
+CR_HD inline double cr_log_binomial_pmf(double k, double n, double p, double np, double nq, const L& l = L()) {
   if (k == 0.0) return n * cr_log1p(-p);
   if (k == n) return n * cr_log(p);
   const double m = n - k;
-  return cr_stirling_remainder(n) - cr_stirling_remainder(k) - cr_stirling_remainder(m) - cr_deviance(k, np) -
-         cr_deviance(m, nq) + 0.5 * (cr_log(n) - cr_log(k) - cr_log(m)) - CR_HALF_LOG_2PI;
+  return l.stirling(n) - l.stirling(k) - l.stirling(m) - cr_deviance(k, np) - cr_deviance(m, nq) +
+         0.5 * (l.log(n) - l.log(k) - l.log(m)) - CR_HALF_LOG_2PI;
 }
 
 // ---- a proposal's uniforms ------------------------------------------------------------------------------
@@ -100,10 +109,14 @@ CR_HD inline double cr_inversion(double A, double f0, double cap, const Term& te
 
 /**
  * How a count's proposal evaluates its inversion and its log-probabilities: directly (this policy, the
- * CUDA kernels and the per-element paths), or from tables of the very same values (lib/wasm/samplers.cc,
- * for a scalar parameter). Either gives the same bits.
+ * CUDA kernels and the per-element paths; L gives the log-pmfs' log k and Stirling remainders, computed
+ * or tabulated), or from tables of the very same values (cr_count_tables.h, for a scalar parameter).
+ * Either gives the same bits.
  */
-struct cr_count_direct {
+template <class L = cr_count_logs>
+struct cr_count_direct_t {
+  /** the log-pmfs' log k and Stirling remainders */
+  L logs;
   CR_HD double poisson_inversion(double A, const struct cr_poisson_state& s) const;
   /** exp(log P(X = k)): the bound PTRS compares with. */
   CR_HD double poisson_bound(double k, const struct cr_poisson_state& s) const;
@@ -111,13 +124,16 @@ struct cr_count_direct {
   /** exp(log P(X = k) − log P(X = m)): the bound BTRS compares with. */
   CR_HD double binomial_bound(double k, const struct cr_binomial_state& s) const;
 };
+typedef cr_count_direct_t<> cr_count_direct;
 
-CR_HD inline double cr_count_direct::poisson_inversion(double A, const cr_poisson_state& s) const {
+template <class L>
+CR_HD inline double cr_count_direct_t<L>::poisson_inversion(double A, const cr_poisson_state& s) const {
   const double lam = s.lam;
   return cr_inversion(A, s.p0, CR_INVERSION_CAP, [lam](double p, double k) { return p * lam / k; });
 }
-CR_HD inline double cr_count_direct::poisson_bound(double k, const cr_poisson_state& s) const {
-  return cr_exp(cr_log_poisson_pmf(k, s.lam));
+template <class L>
+CR_HD inline double cr_count_direct_t<L>::poisson_bound(double k, const cr_poisson_state& s) const {
+  return cr_exp(cr_log_poisson_pmf(k, s.lam, logs));
 }
 
 /** The count of the proposal with words w, or -1 when it is rejected. */
@@ -190,12 +206,14 @@ CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p, bool exp_p0
   return s;
 }
 
-CR_HD inline double cr_count_direct::binomial_inversion(double A, const cr_binomial_state& s) const {
+template <class L>
+CR_HD inline double cr_count_direct_t<L>::binomial_inversion(double A, const cr_binomial_state& s) const {
   const double r = s.r, n = s.n;
   return cr_inversion(A, s.p0, s.cap, [r, n](double pk, double k) { return pk * r * (n - k + 1.0) / k; });
 }
-CR_HD inline double cr_count_direct::binomial_bound(double k, const cr_binomial_state& s) const {
-  return cr_exp(cr_log_binomial_pmf(k, s.n, s.pp, s.np, s.nq) - s.lpm);
+template <class L>
+CR_HD inline double cr_count_direct_t<L>::binomial_bound(double k, const cr_binomial_state& s) const {
+  return cr_exp(cr_log_binomial_pmf(k, s.n, s.pp, s.np, s.nq, logs) - s.lpm);
 }
 
 /** X (for p' ≤ ½) of the proposal with words w, or -1 when it is rejected. */

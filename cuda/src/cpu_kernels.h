@@ -212,6 +212,9 @@ void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int
 /** gamma values or draws (cpu_gamma_kernels.h cr_cpu_gamma_run; the caller checked the shapes) */
 void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n);
+/** Poisson inversions of lanes with λ < 10 (cpu_count_kernels.h) */
+void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m);
+void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m);
 
 /** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
  *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
@@ -236,5 +239,10 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
                          int first_only, void* out, int type, uint64_t rows);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n);
+int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n);
+int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type,
+                        uint64_t n);
+int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out,
+                                 int type, uint64_t n);
 
 #endif  // CR_CPU_KERNELS_H

@@ -26,6 +26,7 @@ namespace {
 #include "cr_transforms.h"
 #include "cpu_open_kernels.h"
 #include "cpu_gamma_kernels.h"
+#include "cpu_count_kernels.h"
 }  // namespace
 #pragma GCC pop_options
 
@@ -328,6 +329,10 @@ void cr_cpu_open_avx2(const cr_cpu_open_ctx& c, uint64_t first, void* out, int t
 
 void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_gamma_run<4>(g, first, out, type, n, cr_cpu_map_avx2);
+}
+
+void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m) {
+  cr_cpu_poisson_inversions_run<4>(lam, A, res, m);
 }
 
 #endif

@@ -33,6 +33,7 @@ namespace {
 #include "cr_transforms.h"
 #include "cpu_open_kernels.h"
 #include "cpu_gamma_kernels.h"
+#include "cpu_count_kernels.h"
 }  // namespace
 #pragma GCC pop_options
 
@@ -301,6 +302,10 @@ void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int
 
 void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_gamma_run<8>(g, first, out, type, n, cr_cpu_map_avx512);
+}
+
+void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m) {
+  cr_cpu_poisson_inversions_run<8>(lam, A, res, m);
 }
 
 #endif

@@ -1,8 +1,9 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
- * transforms of one uniform or one normal, normal (Box–Muller), geometric and gamma's draws (gamma, chisquare,
- * Student's t, F, Dirichlet, beta), tried before the
+ * transforms of one uniform or one normal, normal (Box–Muller), geometric, gamma's draws (gamma, chisquare,
+ * Student's t, F, Dirichlet, beta) and the counts of one parameter (Poisson, binomial, negative binomial), tried
+ * before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -31,12 +32,18 @@ export interface CpuAddon {
   cpuGeometric(k0: number, k1: number, lo: number, hi: number, p: number, out: Int32Array | Uint32Array | Float64Array): boolean;
   cpuNormal(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array | Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
+  cpuPoisson(k0: number, k1: number, lo: number, hi: number, lam: number, out: CountOut): boolean;
+  cpuBinomial(k0: number, k1: number, lo: number, hi: number, count: number, p: number, out: CountOut): boolean;
+  cpuNegativeBinomial(k0: number, k1: number, lo: number, hi: number, r: number, p: number, out: CountOut): boolean;
 }
+
+/** The output of a count sampler. */
+type CountOut = Int32Array | Uint32Array | Float64Array;
 
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
-  'cpuNormal', 'cpuDirichlet', 'cpuGeometric'] as const;
+  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -177,3 +184,17 @@ export function dirichletRowsNative(
   const a = out.length < NATIVE_CPU_MIN ? null : probeCpu().addon;
   return a !== null && a.cpuDirichlet(k0, k1, rowLo, rowHi, alpha, wide, firstOnly, out);
 }
+
+/** poissonKernel of lib/kernels/poisson.ts with one λ through cr_cpu_poisson (a per-element λ declines). */
+export const poissonNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  !perElement.lam && a.cpuPoisson(k0, k1, lo, hi, params.lam as number, out as CountOut));
+
+/** binomialKernel of lib/kernels/binomial.ts with one count and p through cr_cpu_binomial (per-element ones
+ *  decline). */
+export const binomialNative = hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  !perElement.count && !perElement.p && a.cpuBinomial(k0, k1, lo, hi, params.count as number, params.p as number,
+    out as CountOut));
+
+/** negativeBinomialKernel of lib/kernels/negative-binomial.ts through cr_cpu_negative_binomial. */
+export const negativeBinomialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
+  a.cpuNegativeBinomial(k0, k1, lo, hi, params.r as number, params.p as number, out as CountOut));

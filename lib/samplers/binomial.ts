@@ -4,6 +4,7 @@ import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { binomialKernel } from '../kernels/binomial.js';
 import { binomialWasm } from '../wasm/samplers.js';
+import { binomialNative } from '../native/cpu.js';
 import { COUNT_DTYPES, COUNT_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 const args: readonly CudaArg[] = [{ shapes: 'count', perElement: true }, { shapes: 'p', perElement: true }, { proposals: true }];
@@ -29,7 +30,7 @@ export const BINOMIAL: SamplerSpec = {
   lower: (v, dtype) => ({ op: countOp('binomial', dtype), params: { count: v.count, p: v.p, proposals: v.proposals } }),
   ops: COUNT_DTYPES.map((dtype): OpSpec => {
     const name = countOp('binomial', dtype);
-    return { name, dtype, cpu, fast: binomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
+    return { name, dtype, cpu, fast: binomialWasm, native: binomialNative, pooled: true, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
   hints: { n: 'count', trials: 'count', prob: 'p', probs: 'p' },
 };

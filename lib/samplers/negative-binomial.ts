@@ -5,6 +5,7 @@ import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { negativeBinomialKernel } from '../kernels/negative-binomial.js';
 import { negativeBinomialWasm } from '../wasm/samplers.js';
+import { negativeBinomialNative } from '../native/cpu.js';
 import { COUNT_DTYPES, COUNT_MAX, POISSON_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 const args: readonly CudaArg[] = [{ param: 'r' }, { param: 'p' }, { proposals: true }];
@@ -44,7 +45,7 @@ export const NEGATIVE_BINOMIAL: SamplerSpec = {
   },
   ops: COUNT_DTYPES.map((dtype): OpSpec => {
     const name = countOp('negativeBinomial', dtype);
-    return { name, dtype, cpu, fast: negativeBinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
+    return { name, dtype, cpu, fast: negativeBinomialWasm, native: negativeBinomialNative, pooled: true, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
   hints: { n: 'r', k: 'r', prob: 'p' },
 };

@@ -4,6 +4,7 @@ import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { poissonKernel } from '../kernels/poisson.js';
 import { poissonWasm } from '../wasm/samplers.js';
+import { poissonNative } from '../native/cpu.js';
 import { COUNT_DTYPES, POISSON_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 const args: readonly CudaArg[] = [{ shapes: 'lam', perElement: true }, { proposals: true }];
@@ -24,7 +25,7 @@ export const POISSON: SamplerSpec = {
   lower: (v, dtype) => ({ op: countOp('poisson', dtype), params: { lam: v.lam, proposals: v.proposals } }),
   ops: COUNT_DTYPES.map((dtype): OpSpec => {
     const name = countOp('poisson', dtype);
-    return { name, dtype, cpu, fast: poissonWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
+    return { name, dtype, cpu, fast: poissonWasm, native: poissonNative, pooled: true, cuda: { fn: name as SamplerFn, args, crossover: 1 << 11 } };
   }),
   hints: { lambda: 'lam', mu: 'lam', mean: 'lam', rate: 'lam' },
 };

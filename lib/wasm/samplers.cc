@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <wasm_simd128.h>
 
+#include "cr_count_tables.h"
 #include "cr_counts.h"
 #include "cr_discrete.h"
 #include "cr_elements.h"
@@ -1524,86 +1525,8 @@ COLD double count_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, uint
   }
 }
 
-/** The summed pmf of an inversion with a scalar parameter: CDF[k] = F_k exactly as the search sums it for
- *  k <= cap, and CDF[cap + 1] = +inf, which stops every search (reaching it is the rejection). */
-static double CDF[(int)CR_INVERSION_CAP + 2];
-/**
- * Chen and Asau's guide to CDF: GUIDE[j] is the least k with CDF[k] > j/GUIDE_SIZE. A search for A in
- * [j, j + 1)/GUIDE_SIZE may start there: every earlier k has CDF[k] <= j/GUIDE_SIZE <= A, so the
- * sequential search from 0 steps past each of them. It then takes about one step, instead of about
- * the mean count's worth of steps with one hard-to-predict exit each.
- */
-#define GUIDE_SIZE 1024
-static uint8_t GUIDE[GUIDE_SIZE];
-/** The acceptance bound (cr_count_direct's poisson_bound / binomial_bound) of a scalar parameter for k in
- *  [LP_BASE, LP_BASE + LP_SIZE), NaN until first needed. */
-#define LP_SIZE 2048
-static double LP[LP_SIZE];
-static double LP_BASE;
-/** The scalar parameters (kind, a, b) the tables above hold; kind 2 (none) until the first fill. */
-static uint32_t TABLES_KIND = 2;
-static double TABLES_A, TABLES_B;
-
-/** Fills CDF[0..cap + 1] by the inversion's recurrence (Poisson, n unused, or binomial) and its GUIDE. */
-static void cdf_table(uint32_t kind, const cr_poisson_state& ps, const cr_binomial_state& bs) {
-  int cap;
-  if (kind == 0) {
-    cap = (int)CR_INVERSION_CAP;
-    double p = ps.p0, F = p;
-    CDF[0] = F;
-    for (int k = 1; k <= cap; ++k) {
-      p = p * ps.lam / (double)k;
-      F = F + p;
-      CDF[k] = F;
-    }
-  } else {
-    cap = (int)bs.cap;
-    double pk = bs.p0, F = pk;
-    CDF[0] = F;
-    for (int k = 1; k <= cap; ++k) {
-      pk = pk * bs.r * (bs.n - (double)k + 1.0) / (double)k;
-      F = F + pk;
-      CDF[k] = F;
-    }
-  }
-  CDF[cap + 1] = __builtin_inf();
-  int k = 0;
-  for (int j = 0; j < GUIDE_SIZE; ++j) {
-    const double t = (double)j / (double)GUIDE_SIZE;
-    while (!(CDF[k] > t)) ++k;
-    GUIDE[j] = (uint8_t)k;
-  }
-}
-
-/** The inversion's count for A in [0, 1) from CDF[0..cap + 1], or -1 (the search passed cap). */
-INLINE double cdf_search(double A, double cap) {
-  uint32_t k = GUIDE[(uint32_t)(A * (double)GUIDE_SIZE)];
-  while (!(A < CDF[k])) ++k;
-  const double x = (double)k;
-  return x > cap ? -1.0 : x;
-}
-
-/** The LP memo's value at k, computed by `f` the first time (the value cr_counts.h computes). */
-template <class F>
-INLINE double memo(double k, F f) {
-  const double i = k - LP_BASE;
-  if (!(i >= 0.0 && i < (double)LP_SIZE)) return f();
-  double& v = LP[(int)i];
-  if (v != v) v = f();
-  return v;
-}
-
-/** cr_counts.h's policy for a scalar parameter: its tables (CDF, LP) in place of the direct values. */
-struct count_tables {
-  double poisson_inversion(double A, const cr_poisson_state&) const { return cdf_search(A, CR_INVERSION_CAP); }
-  double poisson_bound(double k, const cr_poisson_state& s) const {
-    return memo(k, [&] { return cr_count_direct().poisson_bound(k, s); });
-  }
-  double binomial_inversion(double A, const cr_binomial_state& s) const { return cdf_search(A, s.cap); }
-  double binomial_bound(double k, const cr_binomial_state& s) const {
-    return memo(k, [&] { return cr_count_direct().binomial_bound(k, s); });
-  }
-};
+/** The scalar parameter's tables (cr_count_tables.h): zero-initialised, holding none. */
+static cr_count_tables TABLES;
 
 /**
  * The proposal uniforms A of elements j + [0, 2·NV), whose proposals 0 are blocks g + [0, 2·NV) of the
@@ -1772,16 +1695,7 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
   if (!per) {
     if (kind == 0) ps = cr_poisson_setup(ALPHA[0]);
     else bs = cr_binomial_setup(ALPHA[0], DS[0]);
-    // a call of the same parameter as the last (the next chunk of one request) keeps its tables
-    if (kind != TABLES_KIND || !(ALPHA[0] == TABLES_A) || (kind == 1 && !(DS[0] == TABLES_B))) {
-      TABLES_KIND = kind;
-      TABLES_A = ALPHA[0];
-      TABLES_B = DS[0];
-      if ((kind == 0 && !ps.ptrs) || (kind == 1 && bs.method == 1)) cdf_table(kind, ps, bs);
-      const double mode = kind == 0 ? floor(ps.lam) : bs.m;
-      LP_BASE = mode < (double)(LP_SIZE / 2) ? 0.0 : mode - (double)(LP_SIZE / 2);
-      for (int i = 0; i < LP_SIZE; ++i) LP[i] = cr_nan();
-    }
+    TABLES.prepare(kind, ALPHA[0], DS[0], ps, bs);
   }
   const uint32_t c3 = kind == 0 ? tag : CR_TAG_BINOMIAL;
   uint32_t j = 0;
@@ -1803,10 +1717,10 @@ EXPORT(count_fill) void count_fill(uint32_t k0, uint32_t k1, uint32_t elo, uint3
       double v;
       if (kind == 0) {
         if (per) ps = cr_poisson_setup(ALPHA[j]);
-        v = per ? cr_poisson_try(ps, w) : cr_poisson_try(ps, w, count_tables());
+        v = per ? cr_poisson_try(ps, w) : cr_poisson_try(ps, w, cr_count_table_policy<>{&TABLES, {}});
       } else {
         if (per) bs = cr_binomial_setup(ALPHA[j], DS[j]);
-        v = per ? cr_binomial_try(bs, w) : cr_binomial_try(bs, w, count_tables());
+        v = per ? cr_binomial_try(bs, w) : cr_binomial_try(bs, w, cr_count_table_policy<>{&TABLES, {}});
       }
       if (__builtin_expect(v < 0.0, 0)) {
         const uint32_t lo = elo + j, hi = ehi + (lo < elo ? 1 : 0);
@@ -1862,9 +1776,9 @@ EXPORT(vsincos_n) void vsincos_n(uint32_t n) {
 EXPORT(inversion_n) void inversion_n(uint32_t kind, uint32_t n) {
   const cr_poisson_state ps = cr_poisson_setup(kind == 0 ? CS[0] : 0.0);
   const cr_binomial_state bs = cr_binomial_setup(kind == 1 ? CS[0] : 0.0, CS[1]);
-  cdf_table(kind, ps, bs);
-  TABLES_KIND = 2;  // the next count_fill rebuilds its tables
-  for (uint32_t i = 0; i < n; ++i) OUT[i] = cdf_search(AUX[i], kind == 0 ? CR_INVERSION_CAP : bs.cap);
+  TABLES.fill_cdf(kind, ps, bs);
+  TABLES.forget();  // the next count_fill rebuilds its tables
+  for (uint32_t i = 0; i < n; ++i) OUT[i] = TABLES.search(AUX[i], kind == 0 ? CR_INVERSION_CAP : bs.cap);
 }
 
 /**

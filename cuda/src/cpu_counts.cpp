@@ -1,0 +1,206 @@
+// The count samplers' host kernels (cr_api_cpu.h: cr_cpu_poisson, cr_cpu_binomial,
+// cr_cpu_negative_binomial): proposal 0 of every element from the instruction set's raw-stream kernel
+// (block e of plane (0, tag) is element e's proposal 0), then cr_counts.h's scalar code per element —
+// with one parameter through cr_count_tables.h (the inversion's summed pmf and the memoised bounds,
+// the values cr_counts.h computes) — and rejected elements going on from proposal 1: the first
+// accepted proposal, as docs/streams.md, "Counts", says. The math is plain C++ (no target attribute):
+// what costs is the scalar Philox per element and the log-pmf per bound, which this removes.
+#include <math.h>
+
+#include <memory>
+
+#include "cpu_kernels.h"
+#include "cr_api_cpu.h"
+#include "cr_count_tables.h"
+#include "cr_counts.h"
+#include "cr_gamma.h"
+
+namespace {
+
+/** Elements per chunk: the words (8 KiB) and the values stay in L1. */
+constexpr unsigned CHUNK = 512;
+
+/** This thread's tables (pool workers each have theirs), value-initialised: holding no parameter. */
+cr_count_tables& thread_tables() {
+  thread_local std::unique_ptr<cr_count_tables> t;
+  if (!t) t.reset(new cr_count_tables());
+  return *t;
+}
+
+/** Words of blocks [e, e + m) of plane (0, tag) — elements e.. 's proposals 0 — into w[0, 4m). */
+void proposal_words(int isa, uint32_t k0, uint32_t k1, uint32_t tag, uint64_t e, uint32_t* w, unsigned m) {
+  cr_cpu_map_ctx c{0.0, 1.0, true, k0, k1};
+  c.tag = tag;
+  if (isa == CR_ISA_AVX512) cr_cpu_map_avx512(c, 4 * e, w, CR_MAP_BITS, 4 * (uint64_t)m);
+  else cr_cpu_map_avx2(c, 4 * e, w, CR_MAP_BITS, 4 * (uint64_t)m);
+}
+
+/** log k and Stirling's remainder for the counts k < LOGS: cr_count_logs' values, computed once. */
+constexpr int LOGS = 4096;
+struct logs_table {
+  double lg[LOGS], st[LOGS];
+  logs_table() {
+    const cr_count_logs f;
+    for (int k = 0; k < LOGS; ++k) lg[k] = f.log((double)k), st[k] = f.stirling((double)k);
+  }
+};
+
+/** cr_count_logs from the table (the log-pmfs ask only about counts: integers >= 0), computed past it.
+ *  A bound then costs a log1p or two and an exp instead of up to three more logs and Stirling terms. */
+struct table_logs {
+  const logs_table* t;
+  double log(double k) const { return k >= 0.0 && k < (double)LOGS ? t->lg[(int)k] : cr_log(k); }
+  double stirling(double k) const { return k >= 0.0 && k < (double)LOGS ? t->st[(int)k] : cr_stirling_remainder(k); }
+};
+
+table_logs logs() {
+  static const logs_table t;
+  return table_logs{&t};
+}
+
+/** Whether instruction set `isa` runs on this CPU. */
+bool runs(int isa) { return isa != CR_ISA_NONE && isa <= cr_cpu_isa_cpu(); }
+
+/** Whether `type` is a count output type, and its largest value (COUNT_MAX of lib/samplers/spec.ts). */
+bool count_type(int type, double* max) {
+  switch (type) {
+    case CR_TYPE_I32: *max = 2147483647.0; return true;
+    case CR_TYPE_U32: *max = 4294967295.0; return true;
+    case CR_TYPE_F64: *max = 9007199254740992.0; return true;
+    default: return false;
+  }
+}
+
+/** out[i] = v as `type` (a count the type holds). */
+inline void put(void* out, int type, uint64_t i, double v) {
+  if (type == CR_TYPE_F64) ((double*)out)[i] = v;
+  else if (type == CR_TYPE_I32) ((int32_t*)out)[i] = (int32_t)v;
+  else ((uint32_t*)out)[i] = (uint32_t)v;
+}
+
+/**
+ * Elements [first, first + n) into out, by chunks: before(e, m, w) sees chunk [e, e + m) and its proposal
+ * words w first; try(j, w + 4j) is element e + j's count from its proposal 0, or -1 (rejected); retry(j,
+ * e + j) its count from proposal 1 on. Declines past 2^62 elements (the
+ * word index 4e would wrap): the WebAssembly kernel takes those.
+ */
+template <class Before, class Try, class Retry>
+int counts_run(int isa, uint32_t k0, uint32_t k1, uint32_t tag, uint64_t first, void* out, int type, uint64_t n,
+               Before before, Try try_, Retry retry) {
+  if (!runs(isa)) return CR_CPU_DECLINED;
+  if (first >= (1ull << 62) || n > (1ull << 62) - first) return CR_CPU_DECLINED;
+  alignas(64) uint32_t w[4 * CHUNK];
+  for (uint64_t done = 0; done < n;) {
+    const unsigned m = n - done < CHUNK ? (unsigned)(n - done) : CHUNK;
+    proposal_words(isa, k0, k1, tag, first + done, w, m);
+    before(first + done, m, (const uint32_t*)w);
+    for (unsigned j = 0; j < m; ++j) {
+      double v = try_(j, w + 4 * j);
+      if (__builtin_expect(v < 0.0, 0)) v = retry(j, first + done + j);
+      put(out, type, done + j, v);
+    }
+    done += m;
+  }
+  return CR_CPU_DONE;
+}
+
+/** Proposals 1, 2, … of element e on `tag` until try_ accepts one. */
+template <class Try>
+double from_proposal_1(uint32_t k0, uint32_t k1, uint64_t e, uint32_t tag, Try try_) {
+  uint32_t w[4];
+  for (uint32_t t = 1;; ++t) {
+    cr_count_block(k0, k1, e, t, tag, w);
+    const double v = try_(w);
+    if (v >= 0.0) return v;
+  }
+}
+
+}  // namespace
+
+int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n) {
+  double max;
+  if (!count_type(type, &max) || !cr_lam_fits(lam, max)) return CR_EINVAL;
+  const cr_poisson_state s = cr_poisson_setup(lam);
+  cr_count_tables& t = thread_tables();
+  t.prepare(0, lam, 0.0, s, cr_binomial_setup(0.0, 0.0));
+  const cr_count_table_policy<table_logs> pol{&t, logs()};
+  const auto try_ = [&](const uint32_t* w) { return cr_poisson_try(s, w, pol); };
+  return counts_run(
+      isa, k0, k1, CR_TAG_POISSON, first, out, type, n, [](uint64_t, unsigned, const uint32_t*) {},
+      [&](unsigned, const uint32_t* w) { return try_(w); },
+      [&](unsigned, uint64_t e) { return from_proposal_1(k0, k1, e, CR_TAG_POISSON, try_); });
+}
+
+int cr_cpu_poisson(uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n) {
+  return cr_cpu_poisson_isa(cr_cpu_isa(), k0, k1, first, lam, out, type, n);
+}
+
+int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type,
+                        uint64_t n) {
+  double max;
+  if (!count_type(type, &max) || !cr_count_fits(count, max) || !cr_probability(p)) return CR_EINVAL;
+  const cr_binomial_state s = cr_binomial_setup(count, p);
+  if (s.method == 0) {  // no proposal: every element is the same
+    if (!runs(isa)) return CR_CPU_DECLINED;
+    for (uint64_t i = 0; i < n; ++i) put(out, type, i, s.flip ? s.n : 0.0);
+    return CR_CPU_DONE;
+  }
+  cr_count_tables& t = thread_tables();
+  t.prepare(1, count, p, cr_poisson_setup(0.0), s);
+  const cr_count_table_policy<table_logs> pol{&t, logs()};
+  const auto try_ = [&](const uint32_t* w) { return cr_binomial_try(s, w, pol); };
+  return counts_run(
+      isa, k0, k1, CR_TAG_BINOMIAL, first, out, type, n, [](uint64_t, unsigned, const uint32_t*) {},
+      [&](unsigned, const uint32_t* w) { return try_(w); },
+      [&](unsigned, uint64_t e) { return from_proposal_1(k0, k1, e, CR_TAG_BINOMIAL, try_); });
+}
+
+int cr_cpu_binomial(uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type, uint64_t n) {
+  return cr_cpu_binomial_isa(cr_cpu_isa(), k0, k1, first, count, p, out, type, n);
+}
+
+int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out,
+                                 int type, uint64_t n) {
+  double max;
+  if (!count_type(type, &max) || !(r > 0.0) || !isfinite(r) || !(p > 0.0 && p <= 1.0)) return CR_EINVAL;
+  // the largest mean the gamma proposals can reach must fit (lib/samplers/negative-binomial.ts largestMean)
+  const double d = (r < 1.0 ? r + 1.0 : r) - 1.0 / 3.0, c = 1.0 / sqrt(9.0 * d);
+  const double largest = d * pow(1.0 + c * sqrt(106.0 * 0.6931471805599453), 3) * ((1.0 - p) / p) * (1.0 + 1e-12);
+  if (!cr_lam_fits(largest, max)) return CR_EINVAL;
+  if (p == 1.0) {
+    if (!runs(isa)) return CR_CPU_DECLINED;
+    for (uint64_t i = 0; i < n; ++i) put(out, type, i, 0.0);
+    return CR_CPU_DONE;
+  }
+  // λ of each element: gamma element e (float64 layout) of shape r, times (1 − p)/p (cr_negative_binomial_element)
+  const double scale = (1.0 - p) / p;
+  const cr_count_direct_t<table_logs> pol{logs()};
+  // a chunk's λ (gamma elements), then the searches of its elements in the inversion region (λ < 10)
+  // gathered for the vector search; PTRS elements one by one
+  double lam[CHUNK], inv_lam[CHUNK], inv_a[CHUNK], inv_k[CHUNK];
+  unsigned at[CHUNK];  // element j's place among the gathered ones
+  const auto before = [&](uint64_t e, unsigned m, const uint32_t* w) {
+    const cr_cpu_gamma_ctx g{k0, k1, &r, nullptr, nullptr, 1, 0, scale, nullptr, true};
+    if (isa == CR_ISA_AVX512) cr_cpu_gamma_avx512(g, e, lam, CR_TYPE_F64, m);
+    else cr_cpu_gamma_avx2(g, e, lam, CR_TYPE_F64, m);
+    unsigned q = 0;
+    for (unsigned i = 0; i < m; ++i)
+      if (lam[i] < CR_POISSON_PTRS_FROM) at[i] = q, inv_lam[q] = lam[i], inv_a[q++] = cr_count_a(w + 4 * i);
+    if (isa == CR_ISA_AVX512) cr_cpu_poisson_inversions_avx512(inv_lam, inv_a, inv_k, q);
+    else cr_cpu_poisson_inversions_avx2(inv_lam, inv_a, inv_k, q);
+  };
+  const auto try_ = [&](unsigned j, const uint32_t* w) {
+    return lam[j] < CR_POISSON_PTRS_FROM ? inv_k[at[j]] : cr_poisson_try(cr_poisson_setup(lam[j]), w, pol);
+  };
+  const auto retry = [&](unsigned j, uint64_t e) {
+    const cr_poisson_state s = cr_poisson_setup(lam[j]);
+    return from_proposal_1(k0, k1, e, CR_TAG_NEGATIVE_BINOMIAL,
+                           [&](const uint32_t* w) { return cr_poisson_try(s, w, pol); });
+  };
+  return counts_run(isa, k0, k1, CR_TAG_NEGATIVE_BINOMIAL, first, out, type, n, before, try_, retry);
+}
+
+int cr_cpu_negative_binomial(uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out, int type,
+                             uint64_t n) {
+  return cr_cpu_negative_binomial_isa(cr_cpu_isa(), k0, k1, first, r, p, out, type, n);
+}

@@ -1,0 +1,150 @@
+// Host test of the count samplers' host kernels (cuda/src/cpu_counts.cpp) on each instruction set this CPU
+// runs, against the scalar ports (cr_poisson_element, cr_binomial_element, cr_negative_binomial_element):
+// every method region of each (inversion, PTRS / BTRS, p > ½ flipped, no draw), parameters at the
+// switches, huge counts and means, every output type, starts inside a chunk, across the 2^32-block carry
+// and where the kernels decline (2^62), lengths across the 512-element chunk, guards on both sides; the
+// tables kept between calls of one parameter and rebuilt for the next; the refusals of the C API.
+// host-test: sources cuda/src/cpu_counts.cpp cuda/src/cpu_kernels.cpp cuda/src/cpu_kernels_avx2.cpp cuda/src/cpu_kernels_avx512.cpp
+#include <math.h>
+#include <string.h>
+
+#include <vector>
+
+#include "cpu_kernels.h"
+#include "cr_api_cpu.h"
+#include "cr_counts.h"
+#include "cr_test.h"
+
+namespace {
+
+int isa = CR_ISA_NONE;  // the instruction set under test
+const uint32_t K0 = 0x243f6a88u, K1 = 0x85a308d3u;
+
+enum { POISSON, BINOMIAL, NEGBIN };
+
+double reference(int kind, double a, double b, uint64_t e) {
+  switch (kind) {
+    case POISSON: return cr_poisson_element(K0, K1, e, cr_poisson_setup(a), CR_TAG_POISSON);
+    case BINOMIAL: return cr_binomial_element(K0, K1, e, cr_binomial_setup(a, b));
+    default: return cr_negative_binomial_element(K0, K1, e, a, b);
+  }
+}
+
+int call(int kind, double a, double b, uint64_t first, void* out, int type, uint64_t n) {
+  switch (kind) {
+    case POISSON: return cr_cpu_poisson_isa(isa, K0, K1, first, a, out, type, n);
+    case BINOMIAL: return cr_cpu_binomial_isa(isa, K0, K1, first, a, b, out, type, n);
+    default: return cr_cpu_negative_binomial_isa(isa, K0, K1, first, a, b, out, type, n);
+  }
+}
+
+template <class T>
+void compare(int kind, double a, double b, uint64_t first, size_t n, int type) {
+  std::vector<T> got(n + 2, (T)77);
+  const int rc = call(kind, a, b, first, got.data() + 1, type, n);
+  CRT_CHECK(rc == CR_CPU_DONE, "isa %d kind %d (%.17g, %.17g): returned %d", isa, kind, a, b, rc);
+  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d kind %d first %llu n %zu: writes outside [0, n)", isa, kind,
+            (unsigned long long)first, n);
+  size_t bad = 0, at = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (got[i + 1] != (T)reference(kind, a, b, first + i) && !bad++) at = i;
+  CRT_CHECK(bad == 0, "isa %d kind %d (%.17g, %.17g) type %d first %llu n %zu: %zu differ, first at %zu (%.17g, want %.17g)",
+            isa, kind, a, b, type, (unsigned long long)first, n, bad, at, (double)got[at + 1],
+            reference(kind, a, b, first + at));
+}
+
+void each_start(int kind, double a, double b) {
+  for (uint64_t first : {0ull, 5ull, 4294967291ull, (1ull << 62) - 1500})
+    for (size_t n : {0, 1, 7, 513, 1500}) compare<double>(kind, a, b, first, n, CR_TYPE_F64);
+  if (kind == BINOMIAL && a > 2147483647.0) return;  // counts int32 and uint32 cannot hold
+  compare<int32_t>(kind, a, b, 3, 700, CR_TYPE_I32);
+  compare<uint32_t>(kind, a, b, 3, 700, CR_TYPE_U32);
+}
+
+void test_values() {
+  // Poisson: inversion (λ < 10, near the cap), PTRS from 10, large means
+  for (double lam : {0.0, 1e-300, 0.3, 4.5, 9.999999999999998, 10.0, 37.25, 1e4, 1e9}) each_start(POISSON, lam, 0.0);
+  // binomial: no draw, inversion, BTRS from count·p' = 10, p > ½, huge counts
+  const double bin[][2] = {{0, 0.5}, {7, 0}, {7, 1}, {20, 0.3}, {100, 0.1}, {100, 0.0999}, {1e6, 0.4}, {1e6, 0.6},
+                           {3, 0.9999}, {2147483647.0, 0.5}, {9007199254740992.0, 1e-9}, {1e9, 1e-15}};
+  for (const auto& c : bin) each_start(BINOMIAL, c[0], c[1]);
+  compare<double>(BINOMIAL, 4503599627370496.0, 0.25, 11, 600, CR_TYPE_F64);
+  // negative binomial: r below and above 1, means below and above PTRS's 10, p = 1
+  const double nb[][2] = {{5, 0.3}, {0.5, 0.5}, {1, 0.01}, {30, 0.9}, {2.5, 1.0}, {1e3, 0.2}};
+  for (const auto& c : nb) each_start(NEGBIN, c[0], c[1]);
+}
+
+/** Tables are per parameter: alternating parameters, and a parameter again after others, keep their values. */
+void test_tables() {
+  const double ps[][2] = {{1e6, 0.4}, {200, 0.3}, {1e6, 0.4}, {50, 0.1}, {1e6, 0.4000000000000001}};
+  for (const auto& c : ps) compare<double>(BINOMIAL, c[0], c[1], 99, 2000, CR_TYPE_F64);
+  for (double lam : {3.0, 1e4, 3.0, 1e4 + 1}) compare<double>(POISSON, lam, 0.0, 99, 2000, CR_TYPE_F64);
+}
+
+/** The vector inversion at chosen uniforms: each λ's summed pmf F_k (as the scalar search sums it) and its
+ *  neighbours, where a drift of one ulp in any lane's F changes the count — the keyed streams almost
+ *  never land there. */
+void test_inversions() {
+  std::vector<double> lam, A, want;
+  for (double l : {0.0, 1e-300, 1e-9, 0.3, 1.0, 2.5, 4.75, 7.0, 9.5, 9.999999999999998}) {
+    const cr_poisson_state s = cr_poisson_setup(l);
+    double p = s.p0, F = p;
+    for (double k = 0.0; k <= 40.0; k = k + 1.0) {
+      if (k > 0.0) p = p * l / k, F = F + p;
+      for (double a : {nextafter(F, 0.0), F, nextafter(F, 2.0)})
+        if (a < 1.0) lam.push_back(l), A.push_back(a), want.push_back(cr_count_direct().poisson_inversion(a, s));
+    }
+    for (double a : {0.0, 0.5, 0.9999999999999999}) lam.push_back(l), A.push_back(a), want.push_back(cr_count_direct().poisson_inversion(a, s));
+  }
+  for (unsigned m : {(unsigned)lam.size(), 1u, 5u, 13u}) {
+    std::vector<double> got(m + 1, 77.0);
+    if (isa == CR_ISA_AVX512) cr_cpu_poisson_inversions_avx512(lam.data(), A.data(), got.data(), m);
+    else cr_cpu_poisson_inversions_avx2(lam.data(), A.data(), got.data(), m);
+    size_t bad = 0, at = 0;
+    for (unsigned i = 0; i < m; ++i)
+      if (got[i] != want[i] && !bad++) at = i;
+    CRT_CHECK(bad == 0 && got[m] == 77.0, "isa %d inversions m %u: %zu differ, first at λ %.17g A %.17g (%g, want %g)", isa, m,
+              bad, lam[at], A[at], got[at], want[at]);
+  }
+}
+
+void test_refusals() {
+  double out[2] = {5, 5};
+  float f[2] = {5, 5};
+  const int a = cr_cpu_isa();
+  if (a == CR_ISA_NONE) return;
+  CRT_CHECK(cr_cpu_poisson_isa(a, 1, 2, 0, -1.0, out, CR_TYPE_F64, 2) == CR_EINVAL, "λ < 0");
+  CRT_CHECK(cr_cpu_poisson_isa(a, 1, 2, 0, NAN, out, CR_TYPE_F64, 2) == CR_EINVAL, "λ NaN");
+  CRT_CHECK(cr_cpu_poisson_isa(a, 1, 2, 0, 2147483000.0, out, CR_TYPE_I32, 2) == CR_EINVAL, "λ too large for int32");
+  CRT_CHECK(cr_cpu_poisson_isa(a, 1, 2, 0, 1.0, f, CR_TYPE_F32, 2) == CR_EINVAL, "float32 out");
+  CRT_CHECK(cr_cpu_binomial_isa(a, 1, 2, 0, 2.5, 0.5, out, CR_TYPE_F64, 2) == CR_EINVAL, "count not an integer");
+  CRT_CHECK(cr_cpu_binomial_isa(a, 1, 2, 0, 4294967296.0, 0.5, out, CR_TYPE_U32, 2) == CR_EINVAL, "count too large");
+  CRT_CHECK(cr_cpu_binomial_isa(a, 1, 2, 0, 10, 1.5, out, CR_TYPE_F64, 2) == CR_EINVAL, "p > 1");
+  CRT_CHECK(cr_cpu_binomial_isa(a, 1, 2, 0, 10, NAN, out, CR_TYPE_F64, 2) == CR_EINVAL, "p NaN");
+  CRT_CHECK(cr_cpu_negative_binomial_isa(a, 1, 2, 0, 0.0, 0.5, out, CR_TYPE_F64, 2) == CR_EINVAL, "r = 0");
+  CRT_CHECK(cr_cpu_negative_binomial_isa(a, 1, 2, 0, INFINITY, 0.5, out, CR_TYPE_F64, 2) == CR_EINVAL, "r inf");
+  CRT_CHECK(cr_cpu_negative_binomial_isa(a, 1, 2, 0, 5, 0.0, out, CR_TYPE_F64, 2) == CR_EINVAL, "p = 0");
+  CRT_CHECK(cr_cpu_negative_binomial_isa(a, 1, 2, 0, 1e9, 1e-3, out, CR_TYPE_I32, 2) == CR_EINVAL, "mean too large");
+  CRT_CHECK(out[0] == 5 && out[1] == 5 && f[0] == 5, "a refusal wrote");
+  CRT_CHECK(cr_cpu_poisson_isa(a, 1, 2, (1ull << 62) - 1, 1.0, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
+            "past 2^62 elements: declines, writes nothing");
+}
+
+}  // namespace
+
+int main() {
+  test_refusals();
+  for (isa = CR_ISA_AVX2; isa <= CR_ISA_AVX512; ++isa) {
+    if (isa > cr_cpu_isa_cpu()) {
+      double out[2] = {5, 5};
+      CRT_CHECK(cr_cpu_binomial_isa(isa, 1, 2, 0, 10, 0.5, out, CR_TYPE_F64, 2) == CR_CPU_DECLINED && out[0] == 5,
+                "isa %d is not supported here: it must decline and write nothing", isa);
+      printf("test_cpu_counts: isa %d not supported here: only its decline was checked\n", isa);
+      continue;
+    }
+    test_values();
+    test_tables();
+    test_inversions();
+  }
+  return crt::report("test_cpu_counts");
+}
