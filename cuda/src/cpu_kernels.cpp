@@ -312,21 +312,21 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
   const uint64_t width = first_only ? 1 : K;
   for (uint64_t r = 0; r < rows; r += per) {
     const uint64_t m = rows - r < per ? rows - r : per;
-    // the constants are cr_gamma_setup's of checked shapes: the draws without cr_cpu_gamma_draws' check of each pair
-    gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d.data(), c.data(), K, 0, 1.0, U.data(), wide != 0}, (row0 + r) * K,
-              dv.data(), CR_TYPE_F64, m * K);
     if (all_small) {  // log space: cr_dirichlet_row row by row
+      // the constants are cr_gamma_setup's of checked shapes: the draws without cr_cpu_gamma_draws' check of each pair
+      gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d.data(), c.data(), K, 0, 1.0, U.data(), wide != 0},
+                (row0 + r) * K, dv.data(), CR_TYPE_F64, m * K);
       for (uint64_t i = 0; i < m; ++i) {
         for (uint32_t k = 0; k < K; ++k) row[k] = cr_row_term(alpha[k], dv[i * K + k], U[i * K + k], true);
         cr_row_normalise(row.data(), K, true);
         for (uint64_t k = 0; k < width; ++k) dv[i * K + k] = row[k];
       }
     } else {
-      // cr_row_normalise's G_k / (sum in k order), laid out so that the divisions vectorise: the terms in dv,
-      // each row's sum beside each of its terms
-      for (uint64_t i = 0; i < m; ++i)
-        for (uint32_t k = 0; k < K; ++k)
-          if (alpha[k] < 1.0) dv[i * K + k] = cr_gamma_value(alpha[k], dv[i * K + k], U[i * K + k]);
+      // the terms G_k = cr_gamma_value(α_k, G', U) (scale 1: exact) by the values kernel, whose boost for a
+      // shape below 1 is vectorised; then cr_row_normalise's G_k / (sum in k order), laid out so that the
+      // divisions vectorise: each row's sum beside each of its terms
+      gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, alpha, nullptr, nullptr, K, 0, 1.0, nullptr, wide != 0}, (row0 + r) * K,
+                dv.data(), CR_TYPE_F64, m * K);
       for (uint64_t i = 0; i < m; ++i) {
         double s = dv[i * K];
         for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
