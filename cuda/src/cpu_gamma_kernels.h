@@ -108,6 +108,22 @@ void cr_cpu_gamma_values(unsigned m, const cr_cpu_gamma_lanes& L, bool any_small
   }
 }
 
+/** cr_gamma_setup of lanes [0, mv) (L.alpha to L.d, L.c), W at a time: its operations lane by lane, so its
+ *  bits, without a scalar square root and division per element (a shape per element, or a table of them). */
+template <int W>
+void cr_cpu_gamma_setup_lanes(cr_cpu_gamma_lanes& L, unsigned mv) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  for (unsigned i = 0; i < mv; i += W) {
+    T a;
+    memcpy(&a, L.alpha + i, sizeof a);
+    const T d = M::select(a < M::splat(1.0), a + 1.0, a) - 0.3333333333333333;
+    const T c = 1.0 / M::sqrt(9.0 * d);
+    memcpy(L.d + i, &d, sizeof d);
+    memcpy(L.c + i, &c, sizeof c);
+  }
+}
+
 /**
  * Elements [first, first + n) of gamma with the shapes of c (element first + j: alpha[(phase + j) mod
  * period]), the proposal layout g.wide: values (c.draws null: cr_gamma_value · scale into out of `type`,
@@ -147,9 +163,11 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     if (!one) {
       any_small = false;
       for (unsigned i = 0; i < mv; ++i) {
-        lane(i, k);
+        if (draws) L.d[i] = g.d[k], L.c[i] = g.c[k], L.alpha[i] = 0.0;
+        else L.alpha[i] = g.alpha[k], any_small |= g.alpha[k] < 1.0;
         if (i < m && ++k == g.period) k = 0;  // padding lanes repeat a valid shape
       }
+      if (!draws) cr_cpu_gamma_setup_lanes<W>(L, mv);
     }
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
