@@ -115,6 +115,16 @@ double from_proposal_1(uint32_t k0, uint32_t k1, uint64_t e, uint32_t tag, Try t
   }
 }
 
+/** counts_run for one parameter: try_(w) is every element's count from proposal words w, or -1. */
+template <class Try>
+int one_parameter_run(int isa, uint32_t k0, uint32_t k1, uint32_t tag, uint64_t first, void* out, int type, uint64_t n,
+                      Try try_) {
+  return counts_run(
+      isa, k0, k1, tag, first, out, type, n, [](uint64_t, unsigned, const uint32_t*) {},
+      [&](unsigned, const uint32_t* w) { return try_(w); },
+      [&](unsigned, uint64_t e) { return from_proposal_1(k0, k1, e, tag, try_); });
+}
+
 }  // namespace
 
 int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n) {
@@ -124,11 +134,8 @@ int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double
   cr_count_tables& t = thread_tables();
   t.prepare(0, lam, 0.0, s, cr_binomial_setup(0.0, 0.0));
   const cr_count_table_policy<table_logs> pol{&t, logs()};
-  const auto try_ = [&](const uint32_t* w) { return cr_poisson_try(s, w, pol); };
-  return counts_run(
-      isa, k0, k1, CR_TAG_POISSON, first, out, type, n, [](uint64_t, unsigned, const uint32_t*) {},
-      [&](unsigned, const uint32_t* w) { return try_(w); },
-      [&](unsigned, uint64_t e) { return from_proposal_1(k0, k1, e, CR_TAG_POISSON, try_); });
+  return one_parameter_run(isa, k0, k1, CR_TAG_POISSON, first, out, type, n,
+                           [&](const uint32_t* w) { return cr_poisson_try(s, w, pol); });
 }
 
 int cr_cpu_poisson(uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n) {
@@ -148,11 +155,8 @@ int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, doubl
   cr_count_tables& t = thread_tables();
   t.prepare(1, count, p, cr_poisson_setup(0.0), s);
   const cr_count_table_policy<table_logs> pol{&t, logs()};
-  const auto try_ = [&](const uint32_t* w) { return cr_binomial_try(s, w, pol); };
-  return counts_run(
-      isa, k0, k1, CR_TAG_BINOMIAL, first, out, type, n, [](uint64_t, unsigned, const uint32_t*) {},
-      [&](unsigned, const uint32_t* w) { return try_(w); },
-      [&](unsigned, uint64_t e) { return from_proposal_1(k0, k1, e, CR_TAG_BINOMIAL, try_); });
+  return one_parameter_run(isa, k0, k1, CR_TAG_BINOMIAL, first, out, type, n,
+                           [&](const uint32_t* w) { return cr_binomial_try(s, w, pol); });
 }
 
 int cr_cpu_binomial(uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type, uint64_t n) {
