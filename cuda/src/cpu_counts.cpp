@@ -3,8 +3,10 @@
 // (block e of plane (0, tag) is element e's proposal 0), then cr_counts.h's scalar code per element —
 // with one parameter through cr_count_tables.h (the inversion's summed pmf and the memoised bounds,
 // the values cr_counts.h computes) — and rejected elements going on from proposal 1: the first
-// accepted proposal, as docs/streams.md, "Counts", says. The math is plain C++ (no target attribute):
-// what costs is the scalar Philox per element and the log-pmf per bound, which this removes.
+// accepted proposal, as docs/streams.md, "Counts", says. The per-element math is plain C++ (no target
+// attribute): what cost most was the scalar Philox per element and the log-pmf per bound, which the
+// vector words, the memo and the log table remove. Negative binomial's inversion searches, λ varying
+// per element, run in the instruction set's file (cpu_count_kernels.h), several lanes at a time.
 #include <math.h>
 
 #include <memory>
