@@ -14,6 +14,25 @@
 
 enum cr_count_kind { CR_COUNT_POISSON = 0, CR_COUNT_BINOMIAL = 1, CR_COUNT_NEGATIVE_BINOMIAL = 2 };
 
+/** The largest count of an output type (docs/streams.md, "Counts"), or 0 when it is not a count type. */
+inline double cr_count_max(int type) {
+  switch (type) {
+    case CR_TYPE_I32: return 2147483647.0;
+    case CR_TYPE_U32: return 4294967295.0;
+    case CR_TYPE_F64: return 9007199254740992.0;
+    default: return 0.0;
+  }
+}
+
+/** The largest Poisson mean negative binomial (r, p) can draw (docs/streams.md, "Negative binomial"), with a
+ *  margin: the gamma proposal's largest value times (1 − p)/p (lib/samplers/negative-binomial.ts largestMean). */
+inline double cr_negative_binomial_largest_mean(double r, double p) {
+  const double d = (r < 1.0 ? r + 1.0 : r) - 1.0 / 3.0;
+  const double c = 1.0 / sqrt(9.0 * d);
+  const double v = 1.0 + c * sqrt(106.0 * log(2.0));
+  return d * v * v * v * ((1.0 - p) / p) * (1.0 + 1e-12);
+}
+
 /** out[i] = v in the output type (an exact integer that fits: the facade and cr_*_fits checked). */
 CR_HD inline void cr_count_store(void* out, int type, uint64_t i, double v) {
   if (type == CR_TYPE_I32) static_cast<int32_t*>(out)[i] = (int32_t)v;

@@ -14,6 +14,7 @@
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
 #include "cr_count_tables.h"
+#include "cr_count_work.h"
 #include "cr_counts.h"
 #include "cr_gamma.h"
 
@@ -63,23 +64,6 @@ table_logs logs() {
 /** Whether instruction set `isa` runs on this CPU. */
 bool runs(int isa) { return isa != CR_ISA_NONE && isa <= cr_cpu_isa_cpu(); }
 
-/** Whether `type` is a count output type, and its largest value (COUNT_MAX of lib/samplers/spec.ts). */
-bool count_type(int type, double* max) {
-  switch (type) {
-    case CR_TYPE_I32: *max = 2147483647.0; return true;
-    case CR_TYPE_U32: *max = 4294967295.0; return true;
-    case CR_TYPE_F64: *max = 9007199254740992.0; return true;
-    default: return false;
-  }
-}
-
-/** out[i] = v as `type` (a count the type holds). */
-inline void put(void* out, int type, uint64_t i, double v) {
-  if (type == CR_TYPE_F64) ((double*)out)[i] = v;
-  else if (type == CR_TYPE_I32) ((int32_t*)out)[i] = (int32_t)v;
-  else ((uint32_t*)out)[i] = (uint32_t)v;
-}
-
 /**
  * Elements [first, first + n) into out, by chunks: before(e, m, w) sees chunk [e, e + m) and its proposal
  * words w first; try(j, w + 4j) is element e + j's count from its proposal 0, or -1 (rejected); retry(j,
@@ -99,7 +83,7 @@ int counts_run(int isa, uint32_t k0, uint32_t k1, uint32_t tag, uint64_t first, 
     for (unsigned j = 0; j < m; ++j) {
       double v = try_(j, w + 4 * j);
       if (__builtin_expect(v < 0.0, 0)) v = retry(j, first + done + j);
-      put(out, type, done + j, v);
+      cr_count_store(out, type, done + j, v);
     }
     done += m;
   }
@@ -130,8 +114,8 @@ int one_parameter_run(int isa, uint32_t k0, uint32_t k1, uint32_t tag, uint64_t 
 }  // namespace
 
 int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n) {
-  double max;
-  if (!count_type(type, &max) || !cr_lam_fits(lam, max)) return CR_EINVAL;
+  const double max = cr_count_max(type);
+  if (max == 0.0 || !cr_lam_fits(lam, max)) return CR_EINVAL;
   const cr_poisson_state s = cr_poisson_setup(lam);
   cr_count_tables& t = thread_tables();
   t.prepare(0, lam, 0.0, s, cr_binomial_setup(0.0, 0.0));
@@ -146,12 +130,12 @@ int cr_cpu_poisson(uint32_t k0, uint32_t k1, uint64_t first, double lam, void* o
 
 int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type,
                         uint64_t n) {
-  double max;
-  if (!count_type(type, &max) || !cr_count_fits(count, max) || !cr_probability(p)) return CR_EINVAL;
+  const double max = cr_count_max(type);
+  if (max == 0.0 || !cr_count_fits(count, max) || !cr_probability(p)) return CR_EINVAL;
   const cr_binomial_state s = cr_binomial_setup(count, p);
   if (s.method == 0) {  // no proposal: every element is the same
     if (!runs(isa)) return CR_CPU_DECLINED;
-    for (uint64_t i = 0; i < n; ++i) put(out, type, i, s.flip ? s.n : 0.0);
+    for (uint64_t i = 0; i < n; ++i) cr_count_store(out, type, i, s.flip ? s.n : 0.0);
     return CR_CPU_DONE;
   }
   cr_count_tables& t = thread_tables();
@@ -167,15 +151,12 @@ int cr_cpu_binomial(uint32_t k0, uint32_t k1, uint64_t first, double count, doub
 
 int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out,
                                  int type, uint64_t n) {
-  double max;
-  if (!count_type(type, &max) || !(r > 0.0) || !isfinite(r) || !(p > 0.0 && p <= 1.0)) return CR_EINVAL;
-  // the largest mean the gamma proposals can reach must fit (lib/samplers/negative-binomial.ts largestMean)
-  const double d = (r < 1.0 ? r + 1.0 : r) - 1.0 / 3.0, c = 1.0 / sqrt(9.0 * d);
-  const double largest = d * pow(1.0 + c * sqrt(106.0 * 0.6931471805599453), 3) * ((1.0 - p) / p) * (1.0 + 1e-12);
-  if (!cr_lam_fits(largest, max)) return CR_EINVAL;
+  const double max = cr_count_max(type);
+  if (max == 0.0 || !(r > 0.0) || !isfinite(r) || !(p > 0.0 && p <= 1.0)) return CR_EINVAL;
+  if (!cr_lam_fits(cr_negative_binomial_largest_mean(r, p), max)) return CR_EINVAL;
   if (p == 1.0) {
     if (!runs(isa)) return CR_CPU_DECLINED;
-    for (uint64_t i = 0; i < n; ++i) put(out, type, i, 0.0);
+    for (uint64_t i = 0; i < n; ++i) cr_count_store(out, type, i, 0.0);
     return CR_CPU_DONE;
   }
   // λ of each element: gamma element e (float64 layout) of shape r, times (1 − p)/p (cr_negative_binomial_element)

@@ -140,35 +140,25 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
   alignas(64) uint32_t w[8 * CH];
   alignas(64) double u1[CH], u2[CH], ua[CH], dvs[CH], Us[CH], val[CH];
   uint64_t k = g.phase % g.period;  // the table index of the next element
-  // lane i's constants from table index q: drawRange's d, c, or cr_gamma_setup's of the shape
+  // the constants of lanes [0, mv) from table index k on (lanes past m repeat a valid shape): drawRange's
+  // d, c, or cr_gamma_setup's of the shapes, in vectors
   bool any_small = false;
-  const auto lane = [&](unsigned i, uint64_t q) {
-    if (draws) {
-      L.d[i] = g.d[q], L.c[i] = g.c[q], L.alpha[i] = 0.0;  // draws carry no shapes
-      return;
+  const auto set_lanes = [&](unsigned mv, unsigned m) {
+    any_small = false;
+    for (unsigned i = 0; i < mv; ++i) {
+      if (draws) L.d[i] = g.d[k], L.c[i] = g.c[k], L.alpha[i] = 0.0;  // draws carry no shapes
+      else L.alpha[i] = g.alpha[k], any_small |= g.alpha[k] < 1.0;
+      if (i < m && ++k == g.period) k = 0;
     }
-    const cr_gamma_mt mt = cr_gamma_setup(g.alpha[q]);
-    L.d[i] = mt.d, L.c[i] = mt.c, L.alpha[i] = g.alpha[q];
-    any_small |= g.alpha[q] < 1.0;
+    if (!draws) cr_cpu_gamma_setup_lanes<W>(L, mv);
   };
   const bool one = g.period == 1;
-  if (one) {  // one shape: every lane's constants once
-    lane(0, 0);
-    for (unsigned i = 1; i < CH; ++i) L.d[i] = L.d[0], L.c[i] = L.c[0], L.alpha[i] = L.alpha[0];
-  }
+  if (one) set_lanes(CH, CH);  // one shape: every lane's constants once
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
     const unsigned mv = (m + W - 1) / W * W;
     const uint64_t e0 = first + done;
-    if (!one) {
-      any_small = false;
-      for (unsigned i = 0; i < mv; ++i) {
-        if (draws) L.d[i] = g.d[k], L.c[i] = g.c[k], L.alpha[i] = 0.0;
-        else L.alpha[i] = g.alpha[k], any_small |= g.alpha[k] < 1.0;
-        if (i < m && ++k == g.period) k = 0;  // padding lanes repeat a valid shape
-      }
-      if (!draws) cr_cpu_gamma_setup_lanes<W>(L, mv);
-    }
+    if (!one) set_lanes(mv, m);
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {

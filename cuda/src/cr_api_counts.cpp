@@ -19,18 +19,8 @@ using namespace cr_rt;
 
 namespace {
 
-/** The largest count of an output type (docs/streams.md, "Counts"), or 0 when it is not a count type. */
-double count_max(int type) {
-  switch (type) {
-    case CR_TYPE_I32: return 2147483647.0;
-    case CR_TYPE_U32: return 4294967295.0;
-    case CR_TYPE_F64: return 9007199254740992.0;
-    default: return 0.0;
-  }
-}
-
 cr_status check_count_type(int type) {
-  return count_max(type) > 0 ? ok_status() : invalid("out must hold int32, uint32 or float64 elements");
+  return cr_count_max(type) > 0 ? ok_status() : invalid("out must hold int32, uint32 or float64 elements");
 }
 
 cr_status check_proposals(int p) {
@@ -132,14 +122,6 @@ cr_status check_values(const cr_array* v, uint64_t n, const char* what) {
   return ok_status();
 }
 
-/** The largest Poisson mean negative binomial (r, p) can draw (docs/streams.md, "Negative binomial"), with a margin. */
-double negbin_largest_mean(double r, double p) {
-  const double d = (r < 1.0 ? r + 1.0 : r) - 1.0 / 3.0;
-  const double c = 1.0 / std::sqrt(9.0 * d);
-  const double v = 1.0 + c * std::sqrt(106.0 * std::log(2.0));
-  return d * v * v * v * ((1.0 - p) / p) * (1.0 + 1e-12);
-}
-
 /** The fields every count body shares. */
 cr_status init_counts(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, int kind, int type) {
   if (cr_status st = check_count_type(type); st.code) return st;
@@ -149,7 +131,7 @@ cr_status init_counts(CountBody& b, uint32_t k0, uint32_t k1, uint64_t first, in
   b.a.k1 = k1;
   b.a.kind = kind;
   b.a.type = type;
-  b.a.max = count_max(type);
+  b.a.max = cr_count_max(type);
   return ok_status();
 }
 
@@ -189,7 +171,7 @@ cr_status make_negative_binomial(CountBody& b, uint32_t k0, uint32_t k1, uint64_
   if (cr_status st = init_counts(b, k0, k1, first, CR_COUNT_NEGATIVE_BINOMIAL, type); st.code) return st;
   if (!(r > 0.0 && r <= 1.7976931348623157e308)) return invalid("r must be finite and > 0");
   if (!(p > 0.0 && p <= 1.0)) return invalid("p must be in (0, 1]");
-  if (!cr_lam_fits(negbin_largest_mean(r, p), count_max(type))) return invalid("r and p give counts the dtype cannot hold");
+  if (!cr_lam_fits(cr_negative_binomial_largest_mean(r, p), cr_count_max(type))) return invalid("r and p give counts the dtype cannot hold");
   b.a.a.alpha = r;
   b.a.b.alpha = p;
   return ok_status();
@@ -277,7 +259,7 @@ cr_status cr_multinomial(uint32_t k0, uint32_t k1, uint64_t first, double count,
   if (probs.type != CR_TYPE_F64 || probs.on_device || !probs.data || probs.n < 1 || probs.n > (1u << 20)) {
     return invalid("probs must hold 1 to 2^20 float64 weights in host memory");
   }
-  if (!cr_count_fits(count, count_max(out.type))) return invalid("count must be an integer in [0, the dtype's largest count]");
+  if (!cr_count_fits(count, cr_count_max(out.type))) return invalid("count must be an integer in [0, the dtype's largest count]");
   MultinomialBody b{};
   b.elem = type_size(out.type);
   b.k0 = k0;
