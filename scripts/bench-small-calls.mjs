@@ -68,9 +68,16 @@ async function time(fn, isAsync, ms = 150) {
   return r[r.length >> 1];
 }
 
+/** `r` rows of 64 weights, each row different. */
+const rowsOf = (r) => Array.from({ length: r }, (_, j) => Array.from({ length: 64 }, (_, i) => 1 + ((i + j) % 17) + j / 1024));
+
 const cases = [
   ['g.categorical([.1,.2,.3,.4]) (one draw)', () => { const g = generator(K); return () => g.categorical(w4); }],
   ['g.categorical(64 weights) (one draw)', () => { const g = generator(K); return () => g.categorical(w64); }],
+  // a chain of 8 states (rows repeat: the prefix-sum cache's case) and of 64 states (more rows than
+  // the cache holds: every draw converts its row's weights afresh)
+  ['g.categorical(64 weights, 8 rows in turn) (one draw)', () => { const g = generator(K); const rows = rowsOf(8); return (i) => g.categorical(rows[i & 7]); }],
+  ['g.categorical(64 weights, 64 rows in turn) (one draw)', () => { const g = generator(K); const rows = rowsOf(64); return (i) => g.categorical(rows[i & 63]); }],
   ['categorical(k, 4 weights, 1)', () => (i) => categorical(K, w4, 1, { offset: i })],
   ['categorical(k, 64 weights, 1000)', () => (i) => categorical(K, w64, 1000, { offset: i })],
   ['AliasTable.build(2 weights)', () => () => AliasTable.build(w2)],

@@ -16,7 +16,10 @@ import type { WithDeviceOut } from '../facade/dtype.js';
 import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weights.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
-import { prefixUnits } from '../kernels/alias.js';
+import { cdfSample, prefixUnits } from '../kernels/alias.js';
+import { cachedPrefix } from './prefix-cache.js';
+import { typedLength } from '../core/views.js';
+import type { Placement } from '../backend/select.js';
 import { tempSlot } from '../core/temp.js';
 import { aliasBackend, sampleCall, wantsDevice, type AliasSampleOptions } from './run.js';
 
@@ -193,6 +196,29 @@ export function categorical(key: Key, weights: WeightsInput | DeviceArray, n: nu
   const [job, out, be] = categoricalJob(p, weights, false);
   if (be) be.run(job);
   return out;
+}
+
+/** categoricalDraw's copy of the weights and its one-element output (lib/core/temp.ts). */
+const drawWeights = { f64: tempSlot(Float64Array), f32: tempSlot(Float32Array) };
+const drawOut = new Uint32Array(1);
+
+/**
+ * One draw: `categorical(key, weights, 1, { ...place, offset: s })[0]` (s < 2^53), the Generator's
+ * scalar stream (docs/streams.md, "Generator: which call each draw is"). On the CPU it skips the bulk
+ * call's plumbing (options, job, output array) and takes the prefix sums of weights it has seen
+ * before from lib/alias/prefix-cache.ts — the same draw, at a small call's cost (a Markov chain's
+ * step). One draw is always 'cdf' (categoricalMethod(N, 1)). Where the call would run on the GPU it
+ * is the bulk call itself, which reads the weights (this function has not).
+ */
+export function categoricalDraw(key: Key, weights: WeightsInput, s: number, place: Placement): number {
+  const N = ArrayBuffer.isView(weights) ? typedLength(weights) : Array.isArray(weights) ? weights.length : 0;
+  if (pickBackend(place, OP_CATEGORICAL, N + 1).name !== 'cpu') {
+    return categorical(key, weights, 1, { ...place, offset: s } as CategoricalOptions)[0];
+  }
+  const a = checkWeights(weights, 'weights', drawWeights);
+  const hi = Math.floor(s / 4294967296);
+  cdfSample(key[0], key[1], s - hi * 4294967296, hi, cachedPrefix(a), a.length, drawOut);
+  return drawOut[0];
 }
 
 /**

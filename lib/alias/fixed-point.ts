@@ -90,6 +90,11 @@ function normalize(acc: Float64Array): void {
   let c = 0;
   for (let j = 0; j < LIMBS; j++) {
     const v = acc[j] + c;
+    if (v >= 0 && v < TWO32) {  // most limbs (all but the few a sum touched are 0): no division
+      acc[j] = v;
+      c = 0;
+      continue;
+    }
     c = Math.floor(v / TWO32);
     acc[j] = v - c * TWO32;
   }
@@ -325,6 +330,38 @@ function digit(key: number, pass: number): number {
 export const SORT_MAX = 4096;
 
 /**
+ * The value of rank r (0-based, ascending) among v[0, K): a quickselect (Hoare partition around the
+ * median of three), O(K) expected. Only the value is used, so how it reorders v does not matter.
+ */
+function selectRank(v: Float64Array, K: number, r: number): number {
+  let lo = 0;
+  let hi = K - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    const a = v[lo], b = v[mid], c = v[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (v[i] < pivot) i++;
+      while (v[j] > pivot) j--;
+      if (i <= j) {
+        const t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // [lo, j] ≤ pivot, [i, hi] ≥ pivot, and anything strictly between equals the pivot
+    if (r <= j) hi = j;
+    else if (r >= i) lo = i;
+    else return pivot;
+  }
+  return v[lo];
+}
+
+/**
  * roundUp for small K: the same winners by construction. The radix select below gives a unit to
  * exactly the `need` first eligible items in the order (key descending, index ascending) — a strict
  * total order, since indices differ: items whose digit beats the threshold digit are all before the
@@ -332,20 +369,19 @@ export const SORT_MAX = 4096;
  * whole 52-bit key: the digits are bits 51–36, 35–20, 19–4, 3–0 of an integer key < 2^52, so equal
  * digits ⟺ equal keys, and keys compare as doubles exactly as integers) the lowest indices win.
  *
- * Here: t = the need-th largest eligible key (a numeric sort of the K keys, integers ≥ 0). In that
- * order every key > t comes before position need, and the winners are those items plus the lowest
- * indices among the items whose key is t, as many as positions are left (`ties`). Each winner gets
- * one unit, so the order in which they get it does not matter. test/small-paths.test.ts compares both
- * paths around SORT_MAX.
+ * Here: t = the need-th largest eligible key (rank K − need ascending, selected from a copy of the K
+ * keys, integers ≥ 0). In that order every key > t comes before position need, and the winners are
+ * those items plus the lowest indices among the items whose key is t, as many as positions are left
+ * (`ties` = need − the number of keys > t). Each winner gets one unit, so the order in which they get it
+ * does not matter. test/small-paths.test.ts compares both paths around SORT_MAX.
  */
 function roundUpSorted(keys: Float64Array, hi: Uint32Array, lo: Uint32Array, need: number, K: number): void {
   const n = keys.length;
   const v = sortSlot(K);
   for (let i = 0, j = 0; j < K; i++) if (keys[i] >= 0) v[j++] = keys[i];
-  v.sort();  // numeric, ascending (no comparator: no NaN or −0 among the keys)
-  const t = v[K - need];
+  const t = selectRank(v, K, K - need);
   let ties = need;
-  for (let j = K - need + 1; j < K; j++) if (v[j] > t) ties--;
+  for (let i = 0; i < n; i++) if (keys[i] > t) ties--;
   for (let i = 0; i < n; i++) {
     const k = keys[i];
     if (k > t) addOne(hi, lo, i);

@@ -10,11 +10,21 @@ export const MAX_ITEMS = 2 ** 32 - 1;
 
 export type WeightsInput = Float32Array | Float64Array | readonly number[];
 
+/** Where checkWeights puts its copy: a fresh array (the default), or a caller's reused temporary
+ *  (lib/core/temp.ts) when the copy does not outlive a synchronous call. */
+export interface WeightsAlloc {
+  f64(n: number): Float64Array;
+  f32(n: number): Float32Array;
+}
+
+const FRESH: WeightsAlloc = { f64: (n) => new Float64Array(n), f32: (n) => new Float32Array(n) };
+
 /**
  * Validates weights: a Float32Array, Float64Array or array of numbers, 1 … 2^32−1 of them, each finite
- * and ≥ 0, not all zero. Returns a checked copy the caller cannot reach (number arrays become a Float64Array).
+ * and ≥ 0, not all zero. Returns a checked copy the caller cannot reach (number arrays become a Float64Array),
+ * made by `alloc`.
  */
-export function checkWeights(weights: unknown, name = 'weights'): Float32Array | Float64Array {
+export function checkWeights(weights: unknown, name = 'weights', alloc: WeightsAlloc = FRESH): Float32Array | Float64Array {
   let a: Float32Array | Float64Array;
   if (isTypedInput(weights, name, Float64Array, Float32Array)) {
     // A snapshot, taken before the check, of every typed array: shared memory may change at any time
@@ -25,12 +35,13 @@ export function checkWeights(weights: unknown, name = 'weights'): Float32Array |
     // the copy costs little next to the O(N) table or prefix sums built from it.
     const len = typedLength(weights);  // the internal length, not a subclass's getter
     if (len > MAX_ITEMS) throw new RangeError(`${name} has ${len} items; at most 2^32-1 are supported`);
-    a = weights instanceof Float64Array ? new Float64Array(weights) : new Float32Array(weights as Float32Array);
+    if (weights instanceof Float64Array) (a = alloc.f64(len)).set(weights);
+    else (a = alloc.f32(len)).set(weights as Float32Array);
   } else if (Array.isArray(weights)) {
     if (weights.length > MAX_ITEMS) {
       throw new RangeError(`${name} has ${weights.length} items; at most 2^32-1 are supported`);
     }
-    a = new Float64Array(weights.length);
+    a = alloc.f64(weights.length);
     for (let i = 0; i < weights.length; i++) {
       const v = weights[i];
       if (typeof v !== 'number') throw new TypeError(`${name}[${i}] must be a number, got ${describe(v)}`);

@@ -13,7 +13,7 @@ import { SAMPLERS } from '../samplers/registry.js';
 import * as facade from '../facade/samplers.js';
 import { bulkKey, scalarKey, spawnKey } from './streams.js';
 import type { GeneratorMethods } from './methods.js';
-import { categorical, categoricalAsync, type CategoricalOptions } from '../alias/categorical.js';
+import { categorical, categoricalAsync, categoricalDraw, type CategoricalOptions } from '../alias/categorical.js';
 import type { WeightsInput } from '../core/weights.js';
 import type { DeviceArray } from '../facade/device-array.js';
 import type { WithDeviceOut } from '../facade/dtype.js';
@@ -331,6 +331,20 @@ export class Generator {
     return row;
   }
 
+  /** Draw s of the scalar categorical stream without options: the same draw as #scalarRow's, at a
+   *  small call's cost (lib/alias/categorical.ts, categoricalDraw). */
+  #categoricalDraw(weights: unknown): number {
+    const b = this.#buffered('categorical');
+    const s = b.base + b.pos;
+    if (s >= MAX_COUNT) throw exhausted('categorical scalar-draw');
+    // own properties only (a polluted Object.prototype.backend must not reach the call)
+    const c = this.#call;
+    const place = { backend: Object.hasOwn(c, 'backend') ? c.backend : undefined, device: Object.hasOwn(c, 'device') ? c.device : undefined };
+    const r = categoricalDraw(b.key, weights as WeightsInput, s, place);
+    b.pos++;
+    return r;
+  }
+
   /** Bulk call j of `name`: the function under foldIn(method key, j). */
   #bulkCall(name: string, async: boolean, args: unknown[], opts: unknown): unknown {
     let o: Record<string, unknown>;
@@ -365,7 +379,8 @@ export class Generator {
     const proto = Generator.prototype as unknown as Record<string, unknown>;
     // categorical(weights, n?, options?): like a rows sampler's signature (a vector first)
     proto.categorical = function (this: Generator, weights: unknown, n?: unknown, options?: unknown) {
-      if (n === undefined || (typeof n === 'object' && n !== null)) {
+      if (n === undefined) return this.#categoricalDraw(weights);
+      if (typeof n === 'object' && n !== null) {
         return (this.#scalarRow('categorical', weights, this.#own(n, true)) as Uint32Array)[0];
       }
       return this.#bulkCall('categorical', false, [weights, n], options);

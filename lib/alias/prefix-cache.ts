@@ -1,0 +1,73 @@
+/**
+ * The inverse-CDF prefix sums of recently seen small weight vectors, found again by their values
+ * (issue 31, "Small calls"). A Markov chain or a Gibbs sampler draws one item at a time from the
+ * same few rows of weights; the fixed-point conversion of a row (docs/alias.md, "Fixed-point
+ * weights": the exact sum, the units, the remainder ranking) is O(N) and ~80 ns a weight, which is
+ * most of such a draw. The prefix sums are a pure function of the weights' values, so a row whose
+ * values equal a cached one's — compared in full, element by element — gets the cached sums: the
+ * same bits as computing them again, whatever array holds the values or however often the caller
+ * changed it in between (no identity, no hash alone, is trusted).
+ *
+ * The hash is a cheap fingerprint (a weighted sum in binary64; equal values give equal sums) that
+ * only picks which entry to compare. A fixed number of entries of at most MAX_ITEMS weights each:
+ * at most ENTRIES · MAX_ITEMS · 16 bytes (256 KiB) stay alive. The module is per thread (worker threads
+ * have their own), and nothing here is shared with a caller: the sums are read in the synchronous
+ * call that looked them up.
+ */
+import { fixedPoint } from './fixed-point.js';
+import { prefixUnits } from '../kernels/alias.js';
+
+/** Largest weight vector kept; longer ones are converted each time (their draw costs more anyway). */
+export const MAX_ITEMS = 1024;
+/** Entries kept: the rows of a small chain, replaced round-robin. */
+const ENTRIES = 16;
+
+interface Entry { hash: number; w: Float64Array; prefix: Uint32Array }
+const entries: (Entry | undefined)[] = new Array(ENTRIES).fill(undefined);
+let next = 0;
+
+/** A fingerprint of checked weights (finite, ≥ 0): equal values give equal fingerprints. */
+function fingerprint(a: Float32Array | Float64Array): number {
+  let h = a.length;
+  for (let i = 0; i < a.length; i++) h = h * 1.000244140625 + a[i] * (i + 1.5);
+  return h;
+}
+
+function sameValues(w: Float64Array, a: Float32Array | Float64Array): boolean {
+  if (w.length !== a.length) return false;
+  for (let i = 0; i < w.length; i++) if (w[i] !== a[i]) return false;
+  return true;
+}
+
+/**
+ * The prefix sums P_0 … P_N ([hi, lo] pairs, lib/kernels/alias.ts prefixUnits) of checked weights `a`:
+ * cached ones when an entry holds the same values, else computed (and kept when N ≤ MAX_ITEMS). The
+ * result must be only read, and only until the caller's synchronous call returns.
+ */
+export function cachedPrefix(a: Float32Array | Float64Array): Uint32Array {
+  if (a.length > MAX_ITEMS) {
+    const fp = fixedPoint(a, true);
+    return prefixUnits(fp.hi, fp.lo);
+  }
+  const hash = fingerprint(a);
+  for (let j = 0; j < ENTRIES; j++) {
+    const e = entries[j];
+    if (e !== undefined && e.hash === hash && sameValues(e.w, a)) return e.prefix;
+  }
+  // The entry replaced lends its arrays when it is as long (a chain's rows usually are).
+  const old = entries[next];
+  const reuse = old !== undefined && old.w.length === a.length;
+  const fp = fixedPoint(a, true);
+  const prefix = prefixUnits(fp.hi, fp.lo, reuse ? (words) => old.prefix.fill(0, 0, words) : (words) => new Uint32Array(words));
+  const w = reuse ? old.w : new Float64Array(a.length);
+  w.set(a);
+  entries[next] = { hash, w, prefix };
+  next = (next + 1) % ENTRIES;
+  return prefix;
+}
+
+/** Forgets every entry (tests). @internal */
+export function clearPrefixCache(): void {
+  entries.fill(undefined);
+  next = 0;
+}
