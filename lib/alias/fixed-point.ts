@@ -196,9 +196,10 @@ function scaleFactors(k: number): [number, number] {
 /**
  * The fixed-point weights of docs/alias.md, "Fixed-point weights". `weights` must have passed checkWeights. `temp`: hi
  * and lo are reused temporaries (lib/core/temp.ts), for a caller that only derives rows or prefix sums
- * from them before its call returns — and calls fixedPoint no second time meanwhile.
+ * from them before its call returns — and calls fixedPoint no second time meanwhile. `units`: else, 2n
+ * zeroed words to hold hi then lo (a caller's own allocation), instead of a new array.
  */
-export function fixedPoint(a: Float32Array | Float64Array, temp = false): FixedPoint {
+export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?: Uint32Array): FixedPoint {
   const n = a.length;
   const T = n * TWO32; // exact: n < 2^32
 
@@ -240,7 +241,7 @@ export function fixedPoint(a: Float32Array | Float64Array, temp = false): FixedP
   // Step 4: bases, exact total, eligible count, the absorbing item. Q[i] becomes the remainder key
   // (q − floor q)·2^52 (an integer in [0, 2^52)) of eligible items and −1 elsewhere.
   // Kept (a table's units): both halves in one allocation (each off-heap array costs ~1 µs to make).
-  const both = temp ? null : new Uint32Array(2 * n);
+  const both = temp ? null : units ?? new Uint32Array(2 * n);
   const hi = both ? both.subarray(0, n) : hiSlot(n);
   const lo = both ? both.subarray(n) : loSlot(n);
   let sumHi = 0;

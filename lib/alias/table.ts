@@ -17,6 +17,7 @@ import { checkDeviceWeights, hostWeights } from './device-weights.js';
 import { checkWeights, fixedPoint, totalUnits, type FixedPoint, type WeightsInput } from './fixed-point.js';
 import { allocRows, buildRows, unitsFromRows, type PsaMethod } from './psa.js';
 import { decode, encode } from './format.js';
+import { tempSlot } from '../core/temp.js';
 import {
   COUNTS_NAMES, countsPrepared, countsPreparedAsync, sampleAsync, sampleSync,
   type AliasCountsOptions, type AliasSampleOptions,
@@ -36,6 +37,12 @@ export type { AliasSampleOptions, AliasCountsOptions } from './run.js';
 export type { PsaMethod } from './psa.js';
 
 const METHODS: readonly PsaMethod[] = ['psa', 'psa+'];
+
+/** build()'s copy of host weights (a reused temporary: read before build returns). */
+const BUILD_WEIGHTS = { f64: tempSlot(Float64Array), f32: tempSlot(Float32Array) };
+/** Up to this many items a CPU build puts rows and units in one buffer (#fromWeights). */
+const ONE_BUFFER_MAX = 1 << 16;
+
 /** Only the factories construct tables (a table from `new` would have no rows). */
 const INTERNAL = Symbol('AliasTable');
 
@@ -88,13 +95,25 @@ export class AliasTable {
         return AliasTable.#buildOn(be, weights.length, method, {}, { weights: store.handle });
       }
       const a = hostWeights(weights, store);
-      return be.name === 'cuda' ? AliasTable.#buildOn(be, a.length, method, { weights: a }) : AliasTable.fromFixedPoint(fixedPoint(a), method);
+      return be.name === 'cuda' ? AliasTable.#buildOn(be, a.length, method, { weights: a }) : AliasTable.#fromWeights(a, method);
     }
-    const a = checkWeights(weights);
+    // The weights' copy is a reused temporary (lib/core/temp.ts): the build reads it before it returns.
+    const a = checkWeights(weights, 'weights', BUILD_WEIGHTS);
     const { method, place } = checkBuildOptions(options);
     const be = pickBackend(place, OP_ALIAS_BUILD, a.length);
-    if (be.name === 'cuda') return AliasTable.#buildOn(be, a.length, method, { weights: a });
-    return AliasTable.fromFixedPoint(fixedPoint(a), method);
+    if (be.name === 'cuda') return AliasTable.#buildOn(be, a.length, method, { weights: a.slice() });
+    return AliasTable.#fromWeights(a, method);
+  }
+
+  /** The CPU build of checked weights. A small table's rows and units share one shared buffer (each
+   *  off-heap allocation costs about a microsecond, a third of a 64-item build); rows stay in
+   *  their own SharedArrayBuffer for the pool either way. */
+  static #fromWeights(a: Float32Array | Float64Array, method: PsaMethod): AliasTable {
+    const n = a.length;
+    if (n > ONE_BUFFER_MAX) return AliasTable.fromFixedPoint(fixedPoint(a), method);
+    const mem = new Uint32Array(new SharedArrayBuffer(16 * n));  // rows (2n words), hi (n), lo (n)
+    const fp = fixedPoint(a, false, mem.subarray(2 * n));
+    return new AliasTable(INTERNAL, method, buildRows(fp.hi, fp.lo, method, mem.subarray(0, 2 * n)), fp.hi, fp.lo);
   }
 
   /** The GPU build (docs/alias.md, "GPU") of n weights, host values in params.weights or a device
