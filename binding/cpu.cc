@@ -28,6 +28,8 @@
 //   cpuPoisson(k0, k1, lo, hi, lam, out) -> bool         one λ; out: a host Int32Array, Uint32Array or Float64Array
 //   cpuBinomial(k0, k1, lo, hi, count, p, out) -> bool   one count and p; out as cpuPoisson's
 //   cpuNegativeBinomial(k0, k1, lo, hi, r, p, out) -> bool   out as cpuPoisson's
+//   cpuMultinomial(k0, k1, lo, hi, count, w, out) -> bool   elements of rows of K = w.length components
+//                                                        (w: a Float64Array of weights); out as cpuPoisson's
 #include <initializer_list>
 
 #include "args.h"
@@ -214,6 +216,17 @@ Napi::Value CpuNegativeBinomial(const Napi::CallbackInfo& info) {
   return answer(info, rc, "r must be finite and > 0, p in (0, 1], and their largest mean fit out's type");
 }
 
+Napi::Value CpuMultinomial(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const double count = f64(info, 4, "count");
+  const HostOut w = host_out(info, 5, {CR_TYPE_F64}, "w must be a Float64Array");
+  const HostOut o = host_out(info, 6, COUNT_TYPES, COUNT_OUT);
+  if (w.n == 0 || w.n > UINT32_MAX) throw Napi::RangeError::New(info.Env(), "w must have 1 to 2^32 - 1 weights");
+  const int rc = cr_cpu_multinomial(k0, k1, first, count, (const double*)w.data, (uint32_t)w.n, o.data, o.type, o.n);
+  return answer(info, rc, "count must be an integer in [0, out's largest count], w finite and >= 0 with a positive finite total");
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
@@ -231,6 +244,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuPoisson", Napi::Function::New(env, CpuPoisson, "cpuPoisson"));
   exports.Set("cpuBinomial", Napi::Function::New(env, CpuBinomial, "cpuBinomial"));
   exports.Set("cpuNegativeBinomial", Napi::Function::New(env, CpuNegativeBinomial, "cpuNegativeBinomial"));
+  exports.Set("cpuMultinomial", Napi::Function::New(env, CpuMultinomial, "cpuMultinomial"));
 }
 
 Registrar registrar(Register);

@@ -68,6 +68,8 @@ const ALL = [
   ['geometric', { p: 0.01 }, 'int32', 'g.geometric(0.01, n)'],
   ['binomial', { count: 1e6, p: 0.4 }, 'int32', 'g.binomial(1000000, 0.4, n)'],
   ['multinomial', { count: 100, probs: Array(10).fill(0.1) }, 'int32', 'g.multinomial(100, [0.1] * 10, n)', 10],
+  ['multinomial', { count: 10000, probs: [0.5, 0.3, 0.2] }, 'int32', 'g.multinomial(10000, [0.5, 0.3, 0.2], n)', 3],
+  ['multinomial', { count: 20, probs: Array(100).fill(0.01) }, 'int32', 'g.multinomial(20, [0.01] * 100, n)', 100],
   ['multivariateNormal', { mean: [0, 0, 0], cov: [[2, 0.5, 0.2], [0.5, 1, 0.3], [0.2, 0.3, 1.5]] }, 'float64',
     'g.multivariate_normal([0, 0, 0], [[2, 0.5, 0.2], [0.5, 1, 0.3], [0.2, 0.3, 1.5]], n)', 3],
   ['permutation', {}, 'int32', 'g.permutation(n)'],

@@ -38,7 +38,7 @@ const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
   cpuDirichlet: () => true, cpuGeometric: () => true, cpuPoisson: () => true, cpuBinomial: () => true,
-  cpuNegativeBinomial: () => true, ...over,
+  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -184,6 +184,18 @@ describe('on this machine', () => {
     for (const [r, p] of [[0, 0.5], [NaN, 0.5], [Infinity, 0.5], [5, 0], [5, 1.5], [1e9, 1e-3]]) {
       expect(counts('cpuNegativeBinomial', 1, 2, 0, 0, r, p, new Int32Array(80))).toThrow(RangeError);
     }
+    const mult = (...args: unknown[]) => () => (a.cpuMultinomial as (...x: unknown[]) => boolean)(...args);
+    const w3 = new Float64Array([1, 2, 3]);
+    for (const count of [2.5, -1, NaN, 2 ** 31]) expect(mult(1, 2, 0, 0, count, w3, new Int32Array(81))).toThrow(RangeError);
+    for (const w of [[1, -1], [1, NaN], [0, 0], [1.7e308, 1.7e308]]) {
+      expect(mult(1, 2, 0, 0, 10, new Float64Array(w), new Int32Array(80))).toThrow(RangeError);
+    }
+    expect(mult(1, 2, 0, 0, 10, new Float64Array(0), new Int32Array(80))).toThrow(RangeError);
+    expect(mult(1, 2, 0, 0, 10, new Float32Array([1, 2]), new Int32Array(80))).toThrow(TypeError);
+    expect(mult(1, 2, 0, 0, 10, w3, new Float32Array(81))).toThrow(TypeError);
+    const rows = new Int32Array(81);
+    expect(mult(1, 2, 0, 0, 10, w3, rows)()).toBe(true);
+    for (let r = 0; r < 27; r++) expect(rows[3 * r] + rows[3 * r + 1] + rows[3 * r + 2]).toBe(10);
     expect(counts('cpuBinomial', 1, 2, 0, 0, 10, 0.5, out)()).toBe(true);
     expect(out.every((v) => Number.isInteger(v) && v >= 0 && v <= 10)).toBe(true);
   });

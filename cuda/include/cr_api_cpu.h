@@ -109,4 +109,12 @@ int cr_cpu_binomial(uint32_t k0, uint32_t k1, uint64_t first, double count, doub
 int cr_cpu_negative_binomial(uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out, int type,
                              uint64_t n);
 
+/** Elements [first, first + n) of multinomial(count, w) rows of K components (docs/streams.md,
+ *  "Multinomial"; element e is component e mod K of row e / K, as cr_multinomial_component) into `out` of
+ *  `type` (CR_TYPE_I32, U32 or F64). CR_CPU_DONE, CR_CPU_DECLINED (K > 4096, past 2^62 elements) or
+ *  CR_EINVAL (count not an integer in [0, the type's largest count], a weight not finite and >= 0, no
+ *  positive finite total, another type). */
+int cr_cpu_multinomial(uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w, uint32_t K, void* out,
+                       int type, uint64_t n);
+
 #endif  // CR_API_CPU_H

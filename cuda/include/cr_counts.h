@@ -171,8 +171,10 @@ struct cr_binomial_state {
 };
 
 /** The state of (n, p). exp_p0 = false leaves the inversion's p0 as its logarithm n·log1p(−p'), for a
- *  caller that exponentiates several at once (lib/wasm/samplers.cc, four lanes per vexp). */
-CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p, bool exp_p0 = true) {
+ *  caller that exponentiates several at once (lib/wasm/samplers.cc, four lanes per vexp). `l`: BTRS's
+ *  log-pmf at the mode takes its log k and Stirling terms from it (computed, or a host table). */
+template <class L = cr_count_logs>
+CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p, bool exp_p0 = true, const L& l = L()) {
   cr_binomial_state s{};
   s.flip = p > 0.5;
   s.pp = s.flip ? 1.0 - p : p;
@@ -202,7 +204,7 @@ CR_HD inline cr_binomial_state cr_binomial_setup(double n, double p, bool exp_p0
   s.alpha = (2.83 + 5.1 / s.b) * spq;
   s.urvr = 0.86 * s.vr;
   s.np = np;
-  s.lpm = cr_log_binomial_pmf(s.m, n, s.pp, np, s.nq);
+  s.lpm = cr_log_binomial_pmf(s.m, n, s.pp, np, s.nq, l);
   return s;
 }
 

@@ -8,6 +8,7 @@
 // vector words, the memo and the log table remove. Negative binomial's inversion searches, λ varying
 // per element, run in the instruction set's file (cpu_count_kernels.h), several lanes at a time.
 #include <math.h>
+#include <string.h>
 
 #include <memory>
 
@@ -190,4 +191,147 @@ int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t fir
 int cr_cpu_negative_binomial(uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out, int type,
                              uint64_t n) {
   return cr_cpu_negative_binomial_isa(cr_cpu_isa(), k0, k1, first, r, p, out, type, n);
+}
+
+// Multinomial rows (docs/streams.md, "Multinomial"; cr_multinomial_component): component j of a row is a
+// binomial of the row's count left and one p = w[j]/tail[j] for every row — so the chunk's rows go
+// through component j together: its setup's constants once, the rows whose count left makes n·p' < 10
+// searched side by side in vector lanes (cpu_count_kernels.h), the others by BTRS with the log table,
+// rejected proposals from proposal 1 on as everywhere.
+
+namespace {
+
+/** Most components of a host multinomial row: a chunk holds at least one whole row's words. */
+constexpr uint32_t MULTINOMIAL_K_MAX = 4096;
+/** Rows per chunk, at most: enough lanes for the vector searches, the words (R·K blocks) in L2. */
+constexpr uint32_t MULTINOMIAL_ROWS = 64;
+
+/** BTRS states by (n, p), direct-mapped: a component's rows leave it few distinct counts (around their
+ *  mean), so most rows find theirs, in this call or the next with the same weights. A state is a pure
+ *  function of (n, p), so a hit is the setup's very value. */
+struct btrs_memo {
+  static constexpr unsigned SIZE = 1024;
+  struct entry {
+    double n = -1.0, p = -1.0;
+    cr_binomial_state s{};
+  };
+  entry e[SIZE];
+  const cr_binomial_state& get(double n, double p, const table_logs& l) {
+    uint64_t bn, bp;
+    memcpy(&bn, &n, 8);
+    memcpy(&bp, &p, 8);
+    entry& x = e[(bn * 0x9E3779B97F4A7C15ull ^ bp * 0xC2B2AE3D27D4EB4Full) >> 54];
+    if (!(x.n == n && x.p == p)) x.n = n, x.p = p, x.s = cr_binomial_setup(n, p, true, l);
+    return x.s;
+  }
+};
+
+btrs_memo& thread_memo() {
+  thread_local std::unique_ptr<btrs_memo> m;
+  if (!m) m.reset(new btrs_memo());
+  return *m;
+}
+
+}  // namespace
+
+int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w,
+                           uint32_t K, void* out, int type, uint64_t n) {
+  const double max = cr_count_max(type);
+  if (max == 0.0 || K == 0 || !cr_count_fits(count, max)) return CR_EINVAL;
+  double total = 0.0;
+  for (uint32_t j = 0; j < K; ++j) {
+    if (!(w[j] >= 0.0 && w[j] <= 1.7976931348623157e308)) return CR_EINVAL;
+    total += w[j];
+  }
+  if (!(total > 0.0 && total <= 1.7976931348623157e308)) return CR_EINVAL;
+  if (!runs(isa) || K > MULTINOMIAL_K_MAX) return CR_CPU_DECLINED;
+  if (first >= (1ull << 62) || n > (1ull << 62) - first) return CR_CPU_DECLINED;
+  if (n == 0) return CR_CPU_DONE;
+  std::unique_ptr<double[]> tail(new double[K]);
+  cr_weight_tails(w, K, tail.get());
+  const uint32_t R = MULTINOMIAL_K_MAX / K < MULTINOMIAL_ROWS ? MULTINOMIAL_K_MAX / K : MULTINOMIAL_ROWS;  // >= 1
+  std::unique_ptr<uint32_t[]> words(new uint32_t[4 * (size_t)R * K]);
+  double rest[MULTINOMIAL_ROWS], inv_n[MULTINOMIAL_ROWS], inv_a[MULTINOMIAL_ROWS], inv_k[MULTINOMIAL_ROWS];
+  double bt_a[MULTINOMIAL_ROWS], bt_vr[MULTINOMIAL_ROWS], bt_urvr[MULTINOMIAL_ROWS], bt_sa[MULTINOMIAL_ROWS],
+      bt_b[MULTINOMIAL_ROWS], bt_c[MULTINOMIAL_ROWS], bt_n[MULTINOMIAL_ROWS], bt_k[MULTINOMIAL_ROWS];
+  cr_binomial_state bs[MULTINOMIAL_ROWS];  // copies: a later row may evict a memo entry
+  btrs_memo& memo = thread_memo();
+  const cr_count_direct_t<table_logs> pol{logs()};
+  const uint64_t lead = first % K, end = first + n;
+  for (uint64_t e0 = first - lead; e0 < end; e0 += (uint64_t)R * K) {
+    const uint32_t rows = (uint32_t)((end - e0 + K - 1) / K < R ? (end - e0 + K - 1) / K : R);
+    proposal_words(isa, k0, k1, CR_TAG_BINOMIAL, e0, words.get(), rows * K);
+    for (uint32_t r = 0; r < rows; ++r) rest[r] = count;
+    const auto store = [&](uint32_t r, uint32_t j, double x) {
+      const uint64_t e = e0 + (uint64_t)r * K + j;
+      if (e >= first && e < end) cr_count_store(out, type, e - first, x);
+    };
+    for (uint32_t j = 0; j + 1 < K; ++j) {
+      const double t = tail[j];
+      if (!(t > 0.0)) {  // after the last positive weight: nothing more is drawn until the rest
+        for (uint32_t r = 0; r < rows; ++r) store(r, j, 0.0);
+        continue;
+      }
+      const double q = w[j] / t, p = q < 1.0 ? q : 1.0;
+      const bool flip = p > 0.5;
+      const double pp = flip ? 1.0 - p : p;
+      // cr_binomial_setup's inversion constants, the same for every row of this component
+      const double lp = cr_log1p(-pp), ratio = pp / (1.0 - pp);
+      // Rows by method: their count left makes n·p' < 10 (inversion lanes), or BTRS (its squeeze in lanes,
+      // with each row's state from the memo).
+      unsigned m = 0, mb = 0;
+      for (uint32_t r = 0; r < rows; ++r) {
+        const double nr = rest[r];
+        if (!(nr > 0.0) || pp == 0.0) continue;  // method 0, below
+        const double A = cr_count_a(&words[4 * ((size_t)r * K + j)]);
+        if (nr * pp < CR_BINOMIAL_BTRS_FROM) {
+          inv_n[m] = nr, inv_a[m++] = A;
+          continue;
+        }
+        const cr_binomial_state& t = bs[mb] = memo.get(nr, p, pol.logs);
+        bt_a[mb] = A, bt_vr[mb] = t.vr, bt_urvr[mb] = t.urvr, bt_sa[mb] = t.a, bt_b[mb] = t.b, bt_c[mb] = t.c;
+        bt_n[mb++] = nr;
+      }
+      if (isa == CR_ISA_AVX512) {
+        cr_cpu_binomial_inversions_avx512(inv_n, inv_a, lp, ratio, inv_k, m);
+        cr_cpu_btrs_squeezes_avx512(bt_a, bt_vr, bt_urvr, bt_sa, bt_b, bt_c, bt_n, bt_k, mb);
+      } else {
+        cr_cpu_binomial_inversions_avx2(inv_n, inv_a, lp, ratio, inv_k, m);
+        cr_cpu_btrs_squeezes_avx2(bt_a, bt_vr, bt_urvr, bt_sa, bt_b, bt_c, bt_n, bt_k, mb);
+      }
+      unsigned at = 0, bat = 0;
+      for (uint32_t r = 0; r < rows; ++r) {
+        const double nr = rest[r];
+        double x;
+        if (!(nr > 0.0)) {
+          x = 0.0;
+        } else if (pp == 0.0) {
+          x = flip ? nr : 0.0;
+        } else {
+          const uint32_t* wr = &words[4 * ((size_t)r * K + j)];
+          const bool inversion = nr * pp < CR_BINOMIAL_BTRS_FROM;
+          const double k = inversion ? inv_k[at++] : bt_k[bat++];
+          if (k >= 0.0) {
+            x = flip ? nr - k : k;
+          } else {
+            const cr_binomial_state s = inversion ? cr_binomial_setup(nr, p, true, pol.logs) : bs[bat - 1];
+            x = k == -2.0 ? cr_binomial_try(s, wr, pol) : -1.0;  // past the squeeze: the scalar draw
+            if (x < 0.0) {
+              x = from_proposal_1(k0, k1, e0 + (uint64_t)r * K + j, CR_TAG_BINOMIAL,
+                                  [&](const uint32_t* v) { return cr_binomial_try(s, v, pol); });
+            }
+          }
+        }
+        store(r, j, x);
+        rest[r] = nr - x;
+      }
+    }
+    for (uint32_t r = 0; r < rows; ++r) store(r, K - 1, rest[r]);
+  }
+  return CR_CPU_DONE;
+}
+
+int cr_cpu_multinomial(uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w, uint32_t K, void* out,
+                       int type, uint64_t n) {
+  return cr_cpu_multinomial_isa(cr_cpu_isa(), k0, k1, first, count, w, K, out, type, n);
 }

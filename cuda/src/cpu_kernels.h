@@ -215,6 +215,14 @@ void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, i
 /** Poisson inversions of lanes with λ < 10 (cpu_count_kernels.h) */
 void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m);
 void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m);
+/** Binomial inversions of lanes of one p' ≤ ½ and their own counts n·p' < 10 (cpu_count_kernels.h) */
+void cr_cpu_binomial_inversions_avx2(const double* n, const double* A, double lp, double r, double* res, unsigned m);
+void cr_cpu_binomial_inversions_avx512(const double* n, const double* A, double lp, double r, double* res, unsigned m);
+/** BTRS's squeeze for lanes with their own states (cpu_count_kernels.h) */
+void cr_cpu_btrs_squeezes_avx2(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
+                               const double* c, const double* n, double* res, unsigned m);
+void cr_cpu_btrs_squeezes_avx512(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
+                                 const double* c, const double* n, double* res, unsigned m);
 
 /** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
  *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
@@ -244,5 +252,7 @@ int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, doubl
                         uint64_t n);
 int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out,
                                  int type, uint64_t n);
+int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w,
+                           uint32_t K, void* out, int type, uint64_t n);
 
 #endif  // CR_CPU_KERNELS_H

@@ -335,4 +335,13 @@ void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* 
   cr_cpu_poisson_inversions_run<4>(lam, A, res, m);
 }
 
+void cr_cpu_binomial_inversions_avx2(const double* n, const double* A, double lp, double r, double* res, unsigned m) {
+  cr_cpu_binomial_inversions_run<4>(n, A, lp, r, res, m);
+}
+
+void cr_cpu_btrs_squeezes_avx2(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
+                              const double* c, const double* n, double* res, unsigned m) {
+  cr_cpu_btrs_squeezes_run<4>(A, vr, urvr, a, b, c, n, res, m);
+}
+
 #endif

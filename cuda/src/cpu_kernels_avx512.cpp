@@ -308,4 +308,13 @@ void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double
   cr_cpu_poisson_inversions_run<8>(lam, A, res, m);
 }
 
+void cr_cpu_binomial_inversions_avx512(const double* n, const double* A, double lp, double r, double* res, unsigned m) {
+  cr_cpu_binomial_inversions_run<8>(n, A, lp, r, res, m);
+}
+
+void cr_cpu_btrs_squeezes_avx512(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
+                              const double* c, const double* n, double* res, unsigned m) {
+  cr_cpu_btrs_squeezes_run<8>(A, vr, urvr, a, b, c, n, res, m);
+}
+
 #endif

@@ -4,6 +4,7 @@ import type { SamplerFn } from '../core/addon.js';
 import type { KernelArgs } from '../core/job.js';
 import { multinomialKernel } from '../kernels/binomial.js';
 import { multinomialWasm } from '../wasm/samplers.js';
+import { multinomialNative } from '../native/cpu.js';
 import { COUNT_DTYPES, COUNT_FITS, countOp, type CudaArg, type OpSpec, type SamplerSpec } from './spec.js';
 
 /** Largest number of categories K. */
@@ -33,7 +34,7 @@ export const MULTINOMIAL: SamplerSpec = {
   },
   ops: COUNT_DTYPES.map((dtype): OpSpec => {
     const name = countOp('multinomial', dtype);
-    return { name, dtype, cpu, fast: multinomialWasm, cuda: { fn: name as SamplerFn, args, crossover: 1 << 10 } };
+    return { name, dtype, cpu, fast: multinomialWasm, native: multinomialNative, pooled: true, cuda: { fn: name as SamplerFn, args, crossover: 1 << 10 } };
   }),
   hints: { pvals: 'probs', p: 'probs', weights: 'probs', trials: 'count' },
 };
