@@ -74,10 +74,14 @@ export function poolThreads(): number[] {
   return (slots ?? []).map((s) => s.worker.threadId);
 }
 
+/** The CPUs this process may use, asked once: os.availableParallelism() reads the affinity mask and cgroup
+ *  limits on each call (~25 µs here, a third of an async twin's 2^16-element call). */
+let cores: number | undefined;
+
 export function poolSize(): number {
   if (disabled) return 1;
   // 1 … 64; anything else is a RangeError (lib/core/env.ts), not the default or a clamp
-  return envInt('CUDA_RANDOM_THREADS', 1, 64) ?? Math.max(1, Math.min(availableParallelism(), 16));
+  return envInt('CUDA_RANDOM_THREADS', 1, 64) ?? Math.max(1, Math.min(cores ??= availableParallelism(), 16));
 }
 
 /** Why the pool runs async CPU calls on the main thread, or null while it uses worker threads. */
