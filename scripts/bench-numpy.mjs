@@ -9,6 +9,7 @@
 //   node scripts/bench-numpy.mjs                                 n = 10^6, 7 rounds, every case
 //   node scripts/bench-numpy.mjs --before /tmp/base/dist/lib/index.js --rounds 9 --n 1000000
 //   --only vonMises,wald     cases whose sampler is listed        PYTHON=…   another python3
+//   --async                  ours through the async twins (the worker pool) against numpy's one thread
 //
 // Run on the built package (`npx tsc -p .`).
 import { execSync, spawnSync } from 'node:child_process';
@@ -25,6 +26,9 @@ const opt = (name, dflt) => {
 const n = Number(opt('--n', '1000000'));
 const rounds = Number(opt('--rounds', '7'));
 const only = opt('--only', '') ? opt('--only', '').split(',') : null;
+// --async: ours is the async twin (the worker pool, CUDA_RANDOM_THREADS or the CPU count; ops whose host
+// kernel outruns the pool's copies run in the calling thread) against numpy's one thread
+const asyncMode = args.includes('--async');
 const api = await import(pathToFileURL(join(root, 'dist/lib/index.js')).href);
 const beforePath = opt('--before', '');
 const before = beforePath ? await import(pathToFileURL(beforePath).href) : null;
@@ -93,9 +97,10 @@ const call = (lib, [name, o, dtype, , per = 1]) => {
   const { vector, ...rest } = o;
   const out = outFor(dtype, n * (name === 'dirichlet' ? vector.length : per));
   const opts = { ...rest, backend: 'cpu', dtype, out };
-  if (name === 'dirichlet') return () => { lib.dirichlet(k, vector, n, opts); };
-  if (name === 'permutation') return () => { lib.permutation(k, n, { backend: 'cpu', out }); };
-  return () => { lib[name](k, n, opts); };
+  const fn = (f) => (asyncMode ? lib[`${f}Async`] : lib[f]);
+  if (name === 'dirichlet') return () => fn('dirichlet')(k, vector, n, opts);
+  if (name === 'permutation') return () => fn('permutation')(k, n, { backend: 'cpu', out });
+  return () => fn(name)(k, n, opts);
 };
 const timed = [];
 for (const c of CASES) {
@@ -124,13 +129,13 @@ const pyEnv = { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1' 
 const numpyVersion = spawnSync(py, ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' })
   .stdout.trim();
 
-for (const c of timed) c.f();  // warm-up (JIT, the WebAssembly module)
+for (const c of timed) await c.f();  // warm-up (JIT, the WebAssembly module, the pool's workers)
 const ms = new Map();
 const push = (id, t) => { if (!ms.has(id)) ms.set(id, []); ms.get(id).push(t); };
 for (let r = 0; r < rounds; r++) {
   for (const c of timed) {
     const t = performance.now();
-    c.f();
+    await c.f();
     push(c.id, performance.now() - t);
   }
   if (exprs.length) {
@@ -140,6 +145,8 @@ for (let r = 0; r < rounds; r++) {
     // spawning the child forked this process: every page of the `out` buffers is copy-on-write until
     // written again, and the first call into each would pay those faults (tens of ms for 8 MB)
     for (const o of outs.values()) o.fill(0);
+    // the pool's shared slabs too (one pair per size): each case once, untimed, writes them again
+    if (asyncMode) for (const c of timed) await c.f();
   }
 }
 
@@ -148,7 +155,7 @@ const commit = (() => {
 })();
 const cpu = `${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}`;
 const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
-console.log(`# One thread vs numpy ${numpyVersion}, n = ${n}, ${rounds} interleaved rounds, medians (M values/s)`);
+console.log(`# ${asyncMode ? `Async twins (pool of ${process.env.CUDA_RANDOM_THREADS || Math.min(os.availableParallelism(), 16)} threads)` : 'One thread'} vs numpy ${numpyVersion} (one thread), n = ${n}, ${rounds} interleaved rounds, medians (M values/s)`);
 const date = new Date().toISOString().slice(0, 10);
 console.log(`# ${date}, commit ${commit}, ${cpu}, Node ${process.version}, load ${load}`);
 console.log(`# node scripts/bench-numpy.mjs ${args.join(' ')}`.trimEnd());
@@ -170,3 +177,4 @@ for (const c of CASES) {
     ratio(a, np), ...(before ? [ratio(b, np)] : [])];
   console.log(`| ${cells.join(' | ')} |`);
 }
+await api.shutdownPool?.();
