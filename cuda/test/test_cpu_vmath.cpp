@@ -162,6 +162,27 @@ void test_gamma_tables() {
   }
 }
 
+/** Tables of 3 to 257 shapes from several phases over several chunks: the kernel copies a short table's lane
+ *  constants from tiles of 2·CR_GAMMA_CHUNK (period <= CR_GAMMA_CHUNK) instead of setting each lane up. */
+void test_gamma_long_tables() {
+  const uint32_t k0 = 0x3707344au, k1 = 0x40938222u;
+  std::vector<double> alpha(257);
+  for (size_t i = 0; i < alpha.size(); ++i) alpha[i] = i % 4 == 1 ? 0.25 + 0.001 * (double)i : 1.0 + 0.37 * (double)i;
+  for (uint64_t period : {3ull, 7ull, 255ull, 256ull, 257ull}) {
+    for (uint64_t phase : {(uint64_t)0, (uint64_t)2, period - 1}) {
+      const size_t n = 1300;
+      std::vector<double> got(n + 1, 77.0);
+      CRT_CHECK(cr_cpu_gamma_isa(isa, k0, k1, 5, alpha.data(), period, phase, 1.0, 1, got.data(), CR_TYPE_F64, n) ==
+                    CR_CPU_DONE, "isa %d gamma long table", isa);
+      size_t bad = 0, at = 0;
+      for (size_t j = 0; j < n; ++j)
+        if (got[j] != cr_gamma_element(k0, k1, 5 + j, alpha[(phase + j) % period], 1.0, true, 1) && !bad++) at = j;
+      CRT_CHECK(bad == 0 && got[n] == 77.0, "isa %d gamma period %llu phase %llu: %zu differ, first at %zu", isa,
+                (unsigned long long)period, (unsigned long long)phase, bad, at);
+    }
+  }
+}
+
 /** Whole Dirichlet rows (and beta's component 0) against cr_dirichlet_row: shapes all below 1 (log space),
  *  mixed, all above, K = 1 and one past a draw chunk. */
 void test_dirichlet() {
@@ -265,6 +286,7 @@ int main() {
     test_values();
     test_gamma();
     test_gamma_tables();
+    test_gamma_long_tables();
     test_dirichlet();
     test_geometric();
   }
