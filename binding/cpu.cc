@@ -23,6 +23,8 @@
 //                                                        each, or component 0 only (beta)
 //   cpuGeometric(k0, k1, lo, hi, p, out) -> bool         one p; out: a host Int32Array, Uint32Array or Float64Array
 //   cpuNormal(k0, k1, lo, hi, mean, std, out) -> bool    Box–Muller; out: a host Float32Array or Float64Array
+//   cpuNormalZ(k0, k1, lo, hi, wide, out) -> bool         standard normals in binary64 of the float64 (wide) or float32
+//                                                        stream; out: a host Float64Array
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
 //   cpuPoisson(k0, k1, lo, hi, lam, out) -> bool         one λ; out: a host Int32Array, Uint32Array or Float64Array
@@ -216,6 +218,14 @@ Napi::Value CpuNegativeBinomial(const Napi::CallbackInfo& info) {
   return answer(info, rc, "r must be finite and > 0, p in (0, 1], and their largest mean fit out's type");
 }
 
+Napi::Value CpuNormalZ(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const bool wide = info[4].ToBoolean().Value();
+  const HostOut o = host_out(info, 5, {CR_TYPE_F64}, "out must be a Float64Array");
+  return answer(info, cr_cpu_normal_z(k0, k1, first, wide ? 1 : 0, (double*)o.data, o.n), "internal");
+}
+
 Napi::Value CpuMultinomial(const Napi::CallbackInfo& info) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
@@ -245,6 +255,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuBinomial", Napi::Function::New(env, CpuBinomial, "cpuBinomial"));
   exports.Set("cpuNegativeBinomial", Napi::Function::New(env, CpuNegativeBinomial, "cpuNegativeBinomial"));
   exports.Set("cpuMultinomial", Napi::Function::New(env, CpuMultinomial, "cpuMultinomial"));
+  exports.Set("cpuNormalZ", Napi::Function::New(env, CpuNormalZ, "cpuNormalZ"));
 }
 
 Registrar registrar(Register);

@@ -38,7 +38,7 @@ const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
   cpuDirichlet: () => true, cpuGeometric: () => true, cpuPoisson: () => true, cpuBinomial: () => true,
-  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, ...over,
+  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, cpuNormalZ: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {
@@ -184,6 +184,10 @@ describe('on this machine', () => {
     for (const [r, p] of [[0, 0.5], [NaN, 0.5], [Infinity, 0.5], [5, 0], [5, 1.5], [1e9, 1e-3]]) {
       expect(counts('cpuNegativeBinomial', 1, 2, 0, 0, r, p, new Int32Array(80))).toThrow(RangeError);
     }
+    expect(raw('cpuNormalZ', 1, 2, 0, 0, true, new Float32Array(80))).toThrow(TypeError);
+    const z = new Float64Array(80);
+    expect(raw('cpuNormalZ', 1, 2, 0, 0, false, z)()).toBe(true);
+    expect(z.every((v) => Number.isFinite(v))).toBe(true);
     const mult = (...args: unknown[]) => () => (a.cpuMultinomial as (...x: unknown[]) => boolean)(...args);
     const w3 = new Float64Array([1, 2, 3]);
     for (const count of [2.5, -1, NaN, 2 ** 31]) expect(mult(1, 2, 0, 0, count, w3, new Int32Array(81))).toThrow(RangeError);

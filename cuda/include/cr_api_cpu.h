@@ -86,6 +86,11 @@ int cr_cpu_geometric(uint32_t k0, uint32_t k1, uint64_t first, double p, void* o
  *  std not finite and >= 0, another type). */
 int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type, uint64_t n);
 
+/** Elements [first, first + n) of the standard Box–Muller normals (mean 0, std 1: `0 + 1·z`) in binary64: the
+ *  float64 stream (wide), or the float32 stream's values unrounded — the normals Student's t divides
+ *  (docs/streams.md, "Ratios of the normal and gamma streams"). CR_CPU_DONE or CR_CPU_DECLINED. */
+int cr_cpu_normal_z(uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n);
+
 /** Elements [first, first + n) of the transform `id` of cr_transforms.h (of one uniform, or of one normal), with one row of
  *  np parameters p (values checked by the caller, as cr_transform's are), into `out` of `type` (CR_TYPE_F32 or F64):
  *  what cr_transform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (an unknown id, np not the transform's

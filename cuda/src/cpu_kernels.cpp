@@ -292,6 +292,14 @@ int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double 
   return cr_cpu_normal_isa(cr_cpu_isa(), k0, k1, first, mean, std_, out, type, n);
 }
 
+int cr_cpu_normal_z_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n) {
+  return open_isa(isa, cr_cpu_open_ctx{k0, k1, CR_CPU_NORMAL_Z, {wide ? 1.0 : 0.0}}, first, out, CR_TYPE_F64, n);
+}
+
+int cr_cpu_normal_z(uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n) {
+  return cr_cpu_normal_z_isa(cr_cpu_isa(), k0, k1, first, wide, out, n);
+}
+
 int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide,
                          int first_only, void* out, int type, uint64_t rows) {
   if (K == 0 || (type != CR_TYPE_F32 && type != CR_TYPE_F64)) return CR_EINVAL;

@@ -174,10 +174,12 @@ void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* 
 }
 
 /** What an open-uniform or normal call shares (cpu_open_kernels.h): exponential (id CR_CPU_EXPONENTIAL, p[0] =
- *  rate), normal (CR_CPU_NORMAL, p = mean, std) or the transform `id` of cr_transforms.h with its parameters p. */
+ *  rate), normal (CR_CPU_NORMAL, p = mean, std; CR_CPU_NORMAL_Z: z in binary64, p[0] = 1 the float64 stream, 0
+ *  the float32 one) or the transform `id` of cr_transforms.h with its parameters p. */
 #define CR_CPU_EXPONENTIAL (-1)
 #define CR_CPU_NORMAL (-2)
 #define CR_CPU_GEOMETRIC (-3)
+#define CR_CPU_NORMAL_Z (-4)
 struct cr_cpu_open_ctx {
   uint32_t k0, k1;
   int id;
@@ -243,6 +245,7 @@ int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, co
 int cr_cpu_geometric_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double p, void* out, int type, uint64_t n);
 int cr_cpu_normal_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double mean, double std_, void* out, int type,
                       uint64_t n);
+int cr_cpu_normal_z_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n);
 int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const double* alpha, uint32_t K, int wide,
                          int first_only, void* out, int type, uint64_t rows);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,

@@ -14,15 +14,17 @@ constexpr unsigned CR_NORMAL_CHUNK = 256;
 /**
  * Elements [first, first + n) of f(z) into out (CR_TYPE_F32: the float32 stream, rounded once; else
  * float64), z the standard Box–Muller normal of the element (cr_normal_element's with mean 0, std 1,
- * before `0 + 1·z`); f maps a cr_vmath<W>::T of them to values.
+ * before `0 + 1·z`); f maps a cr_vmath<W>::T of them to values. f32_stream: the float32 stream's values
+ * into a float64 out, unrounded (Student's t takes them so).
  */
 template <int W, class Map, class F>
-void cr_cpu_normal_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, uint64_t n, Map map, F f) {
+void cr_cpu_normal_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int type, uint64_t n, Map map, F f,
+                       bool f32_stream = false) {
   using M = cr_vmath<W>;
   using T = typename M::T;
   constexpr unsigned CH = CR_NORMAL_CHUNK;
   static_assert(CH % W == 0, "whole vectors");
-  const bool wide = type != CR_TYPE_F32;
+  const bool wide = type != CR_TYPE_F32 && !f32_stream;
   const cr_cpu_map_ctx raw{0.0, 1.0, true, k0, k1};
   alignas(64) uint32_t w[4 * CH];
   alignas(64) double u1[CH], u2[CH], z0[CH], z1[CH];
@@ -81,7 +83,7 @@ void cr_cpu_normal_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int 
         const uint64_t e = 2 * (p0 + i) + h;
         if (e < first || e > last) continue;
         const double v = h ? z1[i] : z0[i];
-        if (wide) ((double*)out)[written++] = v;
+        if (type != CR_TYPE_F32) ((double*)out)[written++] = v;
         else ((float*)out)[written++] = (float)v;
       }
     }

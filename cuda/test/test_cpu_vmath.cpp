@@ -162,6 +162,25 @@ void test_gamma_tables() {
   }
 }
 
+/** The standard normals in binary64 of either stream (Student's t's draws) against cr_normal_element(…, 0, 1):
+ *  bit for bit, so a −0 turned +0 by `0 + 1·z` shows. */
+void test_normal_z() {
+  const uint32_t k0 = 0x13198a2eu, k1 = 0x03707344u;
+  for (int wide = 0; wide < 2; ++wide)
+    for (uint64_t first : {0ull, 3ull, 4294967291ull * 2, (1ull << 62) - 301})
+      for (size_t n : {0, 1, 7, 513, 1500}) {
+        std::vector<double> got(n + 1, 77.0);
+        CRT_CHECK(cr_cpu_normal_z_isa(isa, k0, k1, first, wide, got.data(), n) == CR_CPU_DONE, "isa %d normal z", isa);
+        size_t bad = 0, at = 0;
+        for (size_t i = 0; i < n; ++i) {
+          const double want = cr_normal_element(k0, k1, first + i, false, wide != 0, 0.0, 1.0);
+          if (memcmp(&got[i], &want, sizeof want) != 0 && !bad++) at = i;
+        }
+        CRT_CHECK(bad == 0 && got[n] == 77.0, "isa %d normal z wide %d first %llu n %zu: %zu differ, first at %zu", isa, wide,
+                  (unsigned long long)first, n, bad, at);
+      }
+}
+
 /** Tables of 3 to 257 shapes from several phases over several chunks: the kernel copies a short table's lane
  *  constants from tiles of 2·CR_GAMMA_CHUNK (period <= CR_GAMMA_CHUNK) instead of setting each lane up. */
 void test_gamma_long_tables() {
@@ -287,6 +306,7 @@ int main() {
     test_gamma();
     test_gamma_tables();
     test_gamma_long_tables();
+    test_normal_z();
     test_dirichlet();
     test_geometric();
   }

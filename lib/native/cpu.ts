@@ -37,6 +37,7 @@ export interface CpuAddon {
   cpuBinomial(k0: number, k1: number, lo: number, hi: number, count: number, p: number, out: CountOut): boolean;
   cpuNegativeBinomial(k0: number, k1: number, lo: number, hi: number, r: number, p: number, out: CountOut): boolean;
   cpuMultinomial(k0: number, k1: number, lo: number, hi: number, count: number, w: Float64Array, out: CountOut): boolean;
+  cpuNormalZ(k0: number, k1: number, lo: number, hi: number, wide: boolean, out: Float64Array): boolean;
 }
 
 /** The output of a count sampler. */
@@ -45,7 +46,7 @@ type CountOut = Int32Array | Uint32Array | Float64Array;
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
-  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial', 'cpuMultinomial'] as const;
+  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial', 'cpuMultinomial', 'cpuNormalZ'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -205,3 +206,10 @@ export const negativeBinomialNative = hostKernel((a, { k0, k1, lo, hi, params, o
  *  it declines more). */
 export const multinomialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuMultinomial(k0, k1, lo, hi, params.count as number, params.probs as Float64Array, out as CountOut));
+
+/** Standard normals in binary64 of the float64 (wide) or float32 stream through cr_cpu_normal_z: the normals
+ *  Student's t divides (lib/kernels/ratios.ts RatioDraws.normal); declines as every host kernel does. */
+export function normalZNative(k0: number, k1: number, lo: number, hi: number, wide: boolean, z: Float64Array): boolean {
+  const a = z.length < NATIVE_CPU_MIN ? null : probeCpu().addon;
+  return a !== null && a.cpuNormalZ(k0, k1, lo, hi, wide, z);
+}

@@ -4,7 +4,7 @@ import { ratioDf } from '../core/constraints.js';
 import type { KernelArgs } from '../core/job.js';
 import { studentTKernel, type RatioDraws } from '../kernels/ratios.js';
 import { RATIO_DRAWS, studentTWasm } from '../wasm/samplers.js';
-import { gammaValuesNative, hostSimdRuns, NATIVE_CPU_MIN } from '../native/cpu.js';
+import { gammaValuesNative, hostSimdRuns, NATIVE_CPU_MIN, normalZNative } from '../native/cpu.js';
 import { cpuProposals, halfShapes, opFor, type CudaArg, type SamplerSpec } from './spec.js';
 
 // The addon takes the gamma shapes h = df/2, a number or per element, as gamma takes alpha.
@@ -13,8 +13,12 @@ const kernel = (wide: boolean) => (a: KernelArgs) =>
   studentTKernel(a.k0, a.k1, a.lo, a.hi, a.params.alpha as number, a.perElement.alpha, cpuProposals(a), wide,
     a.out as Float32Array | Float64Array);
 
-/** The normals from WebAssembly, the gammas from the host SIMD kernels (lib/native/cpu.ts). */
-const DRAWS: RatioDraws = { normal: RATIO_DRAWS.normal, gamma: gammaValuesNative };
+/** The normals and the gammas from the host SIMD kernels (lib/native/cpu.ts; the normals from WebAssembly where
+ *  the host kernel declines). */
+const DRAWS: RatioDraws = {
+  normal: (k0, k1, lo, hi, wide, z) => normalZNative(k0, k1, lo, hi, wide, z) || RATIO_DRAWS.normal(k0, k1, lo, hi, wide, z),
+  gamma: gammaValuesNative,
+};
 const native = (a: KernelArgs): boolean => {
   if (a.out.length < NATIVE_CPU_MIN || !hostSimdRuns()) return false;
   studentTKernel(a.k0, a.k1, a.lo, a.hi, a.params.alpha as number, a.perElement.alpha, 1, a.out instanceof Float64Array,
