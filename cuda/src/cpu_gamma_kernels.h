@@ -154,41 +154,11 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
   };
   const bool one = g.period == 1;
   if (one) set_lanes(CH, CH);  // one shape: every lane's constants once
-  // A short table of shapes (Dirichlet's K, F's two): its lanes' constants once, CH + period of them in a
-  // row, so that a chunk from table index k copies lanes k … k + CH − 1 instead of setting each up again
-  // (the set-up was a third of a Dirichlet [1, 2, 3] element). The same constants: set_lanes' own.
-  const bool tiled = !one && g.period <= CH;
-  alignas(64) cr_cpu_gamma_lanes tile[2];  // [0]: lanes 0 … CH − 1, [1]: CH … 2·CH − 1
-  bool tile_small = false;
-  if (tiled) {
-    const uint64_t k_first = k;
-    k = 0;
-    set_lanes(CH, CH);
-    tile[0] = L;
-    tile_small = any_small;
-    set_lanes(CH, CH);  // lanes CH … 2·CH − 1: table index (CH + i) mod period
-    tile[1] = L;
-    tile_small |= any_small;
-    k = k_first;
-  }
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
     const unsigned mv = (m + W - 1) / W * W;
     const uint64_t e0 = first + done;
-    if (tiled) {
-      // lanes from table index k: tile entries k … k + mv − 1 (k < period <= CH, so within the two tiles)
-      const unsigned a = (unsigned)k, head = CH - a < mv ? CH - a : mv;
-      memcpy(L.d, tile[0].d + a, head * sizeof(double));
-      memcpy(L.c, tile[0].c + a, head * sizeof(double));
-      memcpy(L.alpha, tile[0].alpha + a, head * sizeof(double));
-      memcpy(L.d + head, tile[1].d, (mv - head) * sizeof(double));
-      memcpy(L.c + head, tile[1].c, (mv - head) * sizeof(double));
-      memcpy(L.alpha + head, tile[1].alpha, (mv - head) * sizeof(double));
-      any_small = tile_small;
-      k = (k + m) % g.period;
-    } else if (!one) {
-      set_lanes(mv, m);
-    }
+    if (!one) set_lanes(mv, m);
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {

@@ -181,8 +181,7 @@ void test_normal_z() {
       }
 }
 
-/** Tables of 3 to 257 shapes from several phases over several chunks: the kernel copies a short table's lane
- *  constants from tiles of 2·CR_GAMMA_CHUNK (period <= CR_GAMMA_CHUNK) instead of setting each lane up. */
+/** Tables of 3 to 257 shapes (around a chunk's 256 lanes) from several phases over several chunks. */
 void test_gamma_long_tables() {
   const uint32_t k0 = 0x3707344au, k1 = 0x40938222u;
   std::vector<double> alpha(257);
