@@ -28,6 +28,8 @@
 //   cpuPoisson(k0, k1, lo, hi, lam, out) -> bool         one λ; out: a host Int32Array, Uint32Array or Float64Array
 //   cpuBinomial(k0, k1, lo, hi, count, p, out) -> bool   one count and p; out as cpuPoisson's
 //   cpuNegativeBinomial(k0, k1, lo, hi, r, p, out) -> bool   out as cpuPoisson's
+//   cpuPermutation(k0, k1, out) -> bool                  the whole permutation of [0, out.length); out as
+//                                                        cpuPoisson's (n − 1 must fit it: checked by the caller)
 #include <initializer_list>
 
 #include "args.h"
@@ -214,6 +216,13 @@ Napi::Value CpuNegativeBinomial(const Napi::CallbackInfo& info) {
   return answer(info, rc, "r must be finite and > 0, p in (0, 1], and their largest mean fit out's type");
 }
 
+Napi::Value CpuPermutation(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const HostOut o = host_out(info, 2, COUNT_TYPES, COUNT_OUT);
+  const int rc = cr_cpu_permutation(k0, k1, o.n, o.data, o.type);
+  return answer(info, rc, COUNT_OUT);
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
@@ -231,6 +240,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuPoisson", Napi::Function::New(env, CpuPoisson, "cpuPoisson"));
   exports.Set("cpuBinomial", Napi::Function::New(env, CpuBinomial, "cpuBinomial"));
   exports.Set("cpuNegativeBinomial", Napi::Function::New(env, CpuNegativeBinomial, "cpuNegativeBinomial"));
+  exports.Set("cpuPermutation", Napi::Function::New(env, CpuPermutation, "cpuPermutation"));
 }
 
 Registrar registrar(Register);

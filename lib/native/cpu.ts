@@ -2,8 +2,8 @@
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
  * transforms of one uniform or one normal, normal (Box–Muller), geometric, gamma's draws (gamma, chisquare,
- * Student's t, F, Dirichlet, beta) and the counts of one parameter (Poisson, binomial, negative binomial), tried
- * before the
+ * Student's t, F, Dirichlet, beta), the counts of one parameter (Poisson, binomial, negative binomial) and whole
+ * permutations, tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -35,6 +35,7 @@ export interface CpuAddon {
   cpuPoisson(k0: number, k1: number, lo: number, hi: number, lam: number, out: CountOut): boolean;
   cpuBinomial(k0: number, k1: number, lo: number, hi: number, count: number, p: number, out: CountOut): boolean;
   cpuNegativeBinomial(k0: number, k1: number, lo: number, hi: number, r: number, p: number, out: CountOut): boolean;
+  cpuPermutation(k0: number, k1: number, out: Int32Array | Uint32Array | Float64Array): boolean;
 }
 
 /** The output of a count sampler. */
@@ -43,7 +44,8 @@ type CountOut = Int32Array | Uint32Array | Float64Array;
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
-  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial'] as const;
+  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial',
+  'cpuPermutation'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -198,3 +200,8 @@ export const binomialNative = hostKernel((a, { k0, k1, lo, hi, params, perElemen
 /** negativeBinomialKernel of lib/kernels/negative-binomial.ts through cr_cpu_negative_binomial. */
 export const negativeBinomialNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuNegativeBinomial(k0, k1, lo, hi, params.r as number, params.p as number, out as CountOut));
+
+/** permutationKernel of lib/kernels/select.ts for a whole permutation (out.length = population) through
+ *  cr_cpu_permutation, all in one call; a partial result declines. */
+export const permutationNative = hostKernel((a, { k0, k1, params, out }) =>
+  out.length === params.population && a.cpuPermutation(k0, k1, out as Int32Array | Uint32Array | Float64Array));
