@@ -197,7 +197,8 @@ int permute(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, 
   });
 
   std::unique_ptr<uint64_t[]> t(new uint64_t[largest]);
-  std::unique_ptr<uint32_t[]> r(new uint32_t[largest]), sub(new uint32_t[1u << SUB_MAX]);
+  const unsigned sb = ceil_log2(largest) + SUB_EXTRA;  // the largest bucket's counting sort
+  std::unique_ptr<uint32_t[]> r(new uint32_t[largest]), sub(new uint32_t[1u << (sb < SUB_MAX ? sb : SUB_MAX)]);
   bucket_sorter s{k0, k1, key_mask, t.get(), r.get(), sub.get(), {}};
   for (uint32_t b = 0; b < nb; ++b) {
     const uint32_t from = start[b], m = start[b + 1] - from;
