@@ -32,6 +32,8 @@
 //   cpuNegativeBinomial(k0, k1, lo, hi, r, p, out) -> bool   out as cpuPoisson's
 //   cpuMultinomial(k0, k1, lo, hi, count, w, out) -> bool   elements of rows of K = w.length components
 //                                                        (w: a Float64Array of weights); out as cpuPoisson's
+//   cpuPermutation(k0, k1, out) -> bool                  the whole permutation of [0, out.length); out as
+//                                                        cpuPoisson's (n − 1 must fit it: checked by the caller)
 #include <initializer_list>
 
 #include "args.h"
@@ -237,6 +239,13 @@ Napi::Value CpuMultinomial(const Napi::CallbackInfo& info) {
   return answer(info, rc, "count must be an integer in [0, out's largest count], w finite and >= 0 with a positive finite total");
 }
 
+Napi::Value CpuPermutation(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const HostOut o = host_out(info, 2, COUNT_TYPES, COUNT_OUT);
+  const int rc = cr_cpu_permutation(k0, k1, o.n, o.data, o.type);
+  return answer(info, rc, COUNT_OUT);
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
@@ -256,6 +265,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuNegativeBinomial", Napi::Function::New(env, CpuNegativeBinomial, "cpuNegativeBinomial"));
   exports.Set("cpuMultinomial", Napi::Function::New(env, CpuMultinomial, "cpuMultinomial"));
   exports.Set("cpuNormalZ", Napi::Function::New(env, CpuNormalZ, "cpuNormalZ"));
+  exports.Set("cpuPermutation", Napi::Function::New(env, CpuPermutation, "cpuPermutation"));
 }
 
 Registrar registrar(Register);

@@ -5,7 +5,7 @@
  * whenever the addon loaded and the CPU has AVX2 (so its value tests in discrete.test.ts and
  * samplers.test.ts cannot skip silently), and that the worker pool's threads give the same bits with it.
  * Its values against the specification: test/discrete.test.ts, test/samplers.test.ts and the host
- * program cuda/test/test_cpu_kernels.cpp.
+ * program cuda/test/test_cpu_kernels.cpp; the whole permutation's: test/permute-native.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,7 @@ const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
   cpuDirichlet: () => true, cpuGeometric: () => true, cpuPoisson: () => true, cpuBinomial: () => true,
-  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, cpuNormalZ: () => true, ...over,
+  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, cpuNormalZ: () => true, cpuPermutation: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {

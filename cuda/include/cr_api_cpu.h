@@ -3,8 +3,8 @@
 // (binding/cpu.cc) on the main thread and in the worker pool. Plain C++, no CUDA: they run wherever the
 // addon loads, GPU or not. Where the CPU lacks AVX2 (or is not x86-64) they decline and the WebAssembly
 // kernels run. cuda/src/cpu_kernels*.cpp hold them: bits, uniform, integers, bernoulli, exponential, normal,
-// the transforms of one uniform or one normal, gamma's draws, and the counts
-// (cuda/src/cpu_counts.cpp).
+// the transforms of one uniform or one normal, gamma's draws, the counts (cuda/src/cpu_counts.cpp) and whole
+// permutations (cuda/src/cpu_permute.cpp).
 #ifndef CR_API_CPU_H
 #define CR_API_CPU_H
 
@@ -121,5 +121,12 @@ int cr_cpu_negative_binomial(uint32_t k0, uint32_t k1, uint64_t first, double r,
  *  positive finite total, another type). */
 int cr_cpu_multinomial(uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w, uint32_t K, void* out,
                        int type, uint64_t n);
+
+/** The permutation of [0, n) (docs/streams.md, "permutation and uniform sampling": the indices in increasing order of
+ *  (key, index)) into `out` of `type` (CR_TYPE_I32, U32 or F64; the caller checked that n − 1 fits it), what
+ *  cr_permutation gives. Uses 8n bytes of temporary memory (none for F64: out's own memory). CR_CPU_DONE,
+ *  CR_CPU_DECLINED (n above 2^30, no memory: out may have been written, the caller's fallback writes all of it)
+ *  or CR_EINVAL (another type: nothing written). */
+int cr_cpu_permutation(uint32_t k0, uint32_t k1, uint64_t n, void* out, int type);
 
 #endif  // CR_API_CPU_H

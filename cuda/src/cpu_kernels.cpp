@@ -12,6 +12,7 @@
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
 #include "cr_gamma.h"
+#include "cr_select.h"
 #include "cr_transforms.h"
 #include "cr_uniform.h"
 
@@ -91,6 +92,12 @@ bool self_test(int isa) {
       if (d[i] != cr_gamma_f64(k0, k1, first + i, alpha, 1.5, 1) || f[i] != cr_gamma_f32(k0, k1, first + i, alpha, 1.5, 1))
         return false;
   }
+  // the permutation's high words (cpu_permute.cpp sorts by them), past a group of either set
+  uint32_t h[128];
+  if (isa == CR_ISA_AVX512) cr_cpu_perm_highs_avx512(k0, k1, 2 * first, h, 70);
+  else cr_cpu_perm_highs_avx2(k0, k1, 2 * first, h, 70);
+  for (int i = 0; i < 70; ++i)
+    if (h[i] != (uint32_t)(cr_permute_key(k0, k1, 2 * first + i) >> 32)) return false;
   return true;
 }
 
@@ -119,6 +126,8 @@ void cr_cpu_open_avx2(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_open_avx512(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_perm_highs_avx2(uint32_t, uint32_t, uint64_t, uint32_t*, uint64_t) {}
+void cr_cpu_perm_highs_avx512(uint32_t, uint32_t, uint64_t, uint32_t*, uint64_t) {}
 
 #endif
 

@@ -226,6 +226,11 @@ void cr_cpu_btrs_squeezes_avx2(const double* A, const double* vr, const double* 
 void cr_cpu_btrs_squeezes_avx512(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
                                  const double* c, const double* n, double* res, unsigned m);
 
+/** High words (the key's top 32 bits, docs/streams.md "permutation and uniform sampling") of items [first, first + m),
+ *  first even, into h: whole groups, so h[m, m rounded up to 64) is written too (cpu_permute.cpp) */
+void cr_cpu_perm_highs_avx2(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* h, uint64_t m);
+void cr_cpu_perm_highs_avx512(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* h, uint64_t m);
+
 /** cr_cpu_integers, cr_cpu_bernoulli, cr_cpu_bits and cr_cpu_uniform on instruction set `isa` (tests
  *  and the self-test): CR_CPU_DECLINED where this CPU lacks it. */
 int cr_cpu_integers_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int64_t low, int64_t high, void* out,
@@ -253,6 +258,9 @@ int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int 
 int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n);
 int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type,
                         uint64_t n);
+/** cr_cpu_permutation on `isa` with every key ANDed with `key_mask` (~0: the stream's keys): a test hook that makes
+ *  equal high words and equal keys common, so the ties' order is tested at sizes a test can check. */
+int cr_cpu_permutation_isa(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint64_t key_mask);
 int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out,
                                  int type, uint64_t n);
 int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w,

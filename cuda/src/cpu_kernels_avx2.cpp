@@ -306,6 +306,20 @@ struct MapGroup {
   }
 };
 
+/** High words of items 2b … 2b + 31 (blocks b … b + 15 of plane (0, TAG_PERMUTE)) into h[0, 32), in item
+ *  order: an even item's is word 0 of its block, an odd one's word 2 (cr_select_words). */
+CR_AVX2 void perm_highs_group(uint32_t k0, uint32_t k1, uint64_t b, uint32_t* h) {
+  __m256i x[SETS][4];
+  for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, CR_TAG_PERMUTE, x[g]);
+  cr_philox8<SETS>(x, k0, k1);
+  for (unsigned g = 0; g < SETS; ++g) {
+    // per 128-bit half: blocks 0, 1 | 4, 5 (lo) and 2, 3 | 6, 7 (hi), two items each
+    const __m256i lo = _mm256_unpacklo_epi32(x[g][0], x[g][2]), hi = _mm256_unpackhi_epi32(x[g][0], x[g][2]);
+    _mm256_storeu_si256((__m256i*)(h + 16 * g), _mm256_permute2x128_si256(lo, hi, 0x20));
+    _mm256_storeu_si256((__m256i*)(h + 16 * g + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
+  }
+}
+
 }  // namespace
 
 void cr_cpu_map_avx2(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
@@ -342,6 +356,10 @@ void cr_cpu_binomial_inversions_avx2(const double* n, const double* A, double lp
 void cr_cpu_btrs_squeezes_avx2(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
                               const double* c, const double* n, double* res, unsigned m) {
   cr_cpu_btrs_squeezes_run<4>(A, vr, urvr, a, b, c, n, res, m);
+}
+
+void cr_cpu_perm_highs_avx2(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* h, uint64_t m) {
+  for (uint64_t j = 0; j < m; j += 2 * BLOCKS) perm_highs_group(k0, k1, (first + j) >> 1, h + j);
 }
 
 #endif

@@ -279,6 +279,20 @@ struct MapGroup {
   }
 };
 
+/** High words of items 2b … 2b + 63 (blocks b … b + 31 of plane (0, TAG_PERMUTE)) into h[0, 64), in item
+ *  order: an even item's is word 0 of its block, an odd one's word 2 (cr_select_words). */
+CR_AVX512_TARGET void perm_highs_group(uint32_t k0, uint32_t k1, uint64_t b, uint32_t* h) {
+  __m512i x[SETS][4];
+  for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, CR_TAG_PERMUTE, x[g]);
+  cr_philox16<SETS>(x, k0, k1);
+  const __m512i LO = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const __m512i HI = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  for (unsigned g = 0; g < SETS; ++g) {
+    _mm512_storeu_si512((void*)(h + 32 * g), _mm512_permutex2var_epi32(x[g][0], LO, x[g][2]));
+    _mm512_storeu_si512((void*)(h + 32 * g + 16), _mm512_permutex2var_epi32(x[g][0], HI, x[g][2]));
+  }
+}
+
 }  // namespace
 
 void cr_cpu_map_avx512(const cr_cpu_map_ctx& c, uint64_t first, void* out, int map, uint64_t n) {
@@ -315,6 +329,10 @@ void cr_cpu_binomial_inversions_avx512(const double* n, const double* A, double 
 void cr_cpu_btrs_squeezes_avx512(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
                               const double* c, const double* n, double* res, unsigned m) {
   cr_cpu_btrs_squeezes_run<8>(A, vr, urvr, a, b, c, n, res, m);
+}
+
+void cr_cpu_perm_highs_avx512(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* h, uint64_t m) {
+  for (uint64_t j = 0; j < m; j += 2 * BLOCKS) perm_highs_group(k0, k1, (first + j) >> 1, h + j);
 }
 
 #endif

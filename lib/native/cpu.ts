@@ -2,9 +2,8 @@
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
  * transforms of one uniform or one normal, normal (Box–Muller), geometric, gamma's draws (gamma, chisquare,
- * Student's t, F, Dirichlet, beta), the counts of one parameter (Poisson, binomial, negative binomial) and
- * multinomial rows, tried
- * before the
+ * Student's t, F, Dirichlet, beta), the counts of one parameter (Poisson, binomial, negative binomial),
+ * multinomial rows and whole permutations, tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
  * same bits as the specification kernels. They decline — the WebAssembly or specification kernel runs
  * — where there is no addon or it predates them, the CPU lacks AVX2, their self-test failed,
@@ -38,6 +37,7 @@ export interface CpuAddon {
   cpuNegativeBinomial(k0: number, k1: number, lo: number, hi: number, r: number, p: number, out: CountOut): boolean;
   cpuMultinomial(k0: number, k1: number, lo: number, hi: number, count: number, w: Float64Array, out: CountOut): boolean;
   cpuNormalZ(k0: number, k1: number, lo: number, hi: number, wide: boolean, out: Float64Array): boolean;
+  cpuPermutation(k0: number, k1: number, out: Int32Array | Uint32Array | Float64Array): boolean;
 }
 
 /** The output of a count sampler. */
@@ -46,7 +46,8 @@ type CountOut = Int32Array | Uint32Array | Float64Array;
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
-  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial', 'cpuMultinomial', 'cpuNormalZ'] as const;
+  'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial', 'cpuMultinomial',
+  'cpuNormalZ', 'cpuPermutation'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -213,3 +214,8 @@ export function normalZNative(k0: number, k1: number, lo: number, hi: number, wi
   const a = z.length < NATIVE_CPU_MIN ? null : probeCpu().addon;
   return a !== null && a.cpuNormalZ(k0, k1, lo, hi, wide, z);
 }
+
+/** permutationKernel of lib/kernels/select.ts for a whole permutation (out.length = population) through
+ *  cr_cpu_permutation, all in one call; a partial result declines. */
+export const permutationNative = hostKernel((a, { k0, k1, params, out }) =>
+  out.length === params.population && a.cpuPermutation(k0, k1, out as Int32Array | Uint32Array | Float64Array));

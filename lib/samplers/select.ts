@@ -7,6 +7,7 @@
 import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
 import { sparseSampleKernel } from '../kernels/sparse-sample.js';
 import { permutationWasm, weightedSampleWasm } from '../wasm/select.js';
+import { permutationNative } from '../native/cpu.js';
 import type { DeviceDtype } from '../core/types.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { OpSpec } from './spec.js';
@@ -33,7 +34,7 @@ const CROSSOVER = 1 << 16;
 
 export const SELECT_OPS: readonly OpSpec[] = SELECT_DTYPES.flatMap((dtype): OpSpec[] => [
   {
-    name: permutationOp(dtype), dtype, whole: true, fast: permutationWasm,
+    name: permutationOp(dtype), dtype, whole: true, fast: permutationWasm, native: permutationNative,
     cpu: (a) => permutationKernel(a.k0, a.k1, a.params.population as number, a.out as Int32Array | Uint32Array | Float64Array),
     cuda: { fn: permutationOp(dtype) as SamplerFn, args: [{ param: 'population' }], crossover: CROSSOVER },
   },
