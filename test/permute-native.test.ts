@@ -8,7 +8,8 @@
  * cuda/test/test_cpu_permute.cpp checks each instruction set, up to 2^25 items and with forced ties.
  */
 import { describe, expect, it } from 'vitest';
-import { permutationKernel, permutationKeys } from '../lib/kernels/select.js';
+import { permutationKernel } from '../lib/kernels/select.js';
+import { tieAgainstIndex } from './permute-ties.js';
 import { NATIVE_CPU_MIN, nativeCpuInfo, permutationNative, type CpuAddon } from '../lib/native/cpu.js';
 import { loadNative } from '../lib/native/load.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
@@ -40,19 +41,6 @@ function view(C: Ctor, n: number): Out {
 function firstDiff(x: ArrayLike<number>, y: ArrayLike<number>): number {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return i;
   return x.length === y.length ? -1 : x.length;
-}
-
-/** A key (k0 = seed, k1 = 1) whose n keys have items i < j with equal high words and low_i > low_j. */
-function tieAgainstIndex(n: number, from: number): number {
-  for (let seed = from; ; seed++) {
-    const keys = permutationKeys(seed, 1, n);
-    const first = new Map<number, number>();
-    for (let i = 0; i < n; i++) {
-      const h = keys[2 * i], j = first.get(h);
-      if (j !== undefined && keys[2 * j + 1] > keys[2 * i + 1]) return seed;
-      if (j === undefined) first.set(h, i);
-    }
-  }
 }
 
 describe.skipIf(!nativeCpuInfo().simd)('permutationNative', () => {

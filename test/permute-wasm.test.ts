@@ -6,7 +6,8 @@
  * against their indices (the one place the module reads low words).
  */
 import { describe, expect, it } from 'vitest';
-import { permutationKernel, permutationKeys } from '../lib/kernels/select.js';
+import { permutationKernel } from '../lib/kernels/select.js';
+import { tieAgainstIndex } from './permute-ties.js';
 import { PERMUTATION_WASM_MIN, permutationWasm } from '../lib/wasm/select.js';
 import { samplersWasmAvailable } from '../lib/wasm/samplers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
@@ -26,19 +27,6 @@ function fast(k0: number, k1: number, out: Out): boolean {
 function spec(k0: number, k1: number, out: Out): Out {
   permutationKernel(k0, k1, out.length, out);
   return out;
-}
-
-/** A key (k0 = seed, k1 = 1) whose n keys have items i < j with equal high words and low_i > low_j. */
-function tieAgainstIndex(n: number, from: number): number {
-  for (let seed = from; ; seed++) {
-    const keys = permutationKeys(seed, 1, n);
-    const first = new Map<number, number>();
-    for (let i = 0; i < n; i++) {
-      const h = keys[2 * i], j = first.get(h);
-      if (j !== undefined && keys[2 * j + 1] > keys[2 * i + 1]) return seed;
-      if (j === undefined) first.set(h, i);
-    }
-  }
 }
 
 describe('permutationWasm', () => {
