@@ -1,14 +1,30 @@
-// The Poisson inversion of many elements with their own λ < 10 (cr_count_direct's poisson_inversion) on W
-// lanes: the search's recurrence p = p·λ/k, F = F + p for W elements side by side, in each lane the
-// scalar search's operations in its order (so its F and its exit are the scalar one's), until every lane
-// has stopped — W division chains overlap instead of one element's chain after another, and no branch
-// depends on one element. cuda/src/cpu_counts.cpp's negative binomial calls it through the instruction
-// set's entry. Included like cpu_vmath.h.
+// The counts' searches and squeezes of many elements on W lanes, each lane doing the scalar code's
+// operations in its order (so its F, its exit and its count are the scalar one's) until every lane has
+// stopped: W division chains overlap instead of one element's chain after another, and no branch depends
+// on one element. The Poisson inversion of elements with their own λ < 10 (negative binomial), the
+// binomial inversion of elements of one p' with their own count, and BTRS's squeeze (multinomial), called
+// by cuda/src/cpu_counts.cpp through the instruction set's entries. Included like cpu_vmath.h.
 #ifndef CR_CPU_COUNT_KERNELS_H
 #define CR_CPU_COUNT_KERNELS_H
 
 #include "cpu_vmath.h"
 #include "cr_counts.h"
+
+/** Lanes g … g + W − 1 of x[0, m): `pad` in the lanes past m. */
+template <int W>
+typename cr_vmath<W>::T cr_lanes_load(const double* x, unsigned g, unsigned m, double pad) {
+  typename cr_vmath<W>::T v = cr_vmath<W>::splat(pad);
+  if (g + W <= m) __builtin_memcpy(&v, x + g, sizeof v);
+  else for (unsigned l = 0; g + l < m; ++l) v[l] = x[g + l];
+  return v;
+}
+
+/** The lanes of v below m − g into res[g …]. */
+template <int W>
+void cr_lanes_store(double* res, unsigned g, unsigned m, typename cr_vmath<W>::T v) {
+  if (g + W <= m) __builtin_memcpy(res + g, &v, sizeof v);
+  else for (unsigned l = 0; g + l < m; ++l) res[g + l] = v[l];
+}
 
 /** res[i] = the inversion's count of A[i] with λ = lam[i] (each in [0, 10)), or -1 past the cap, i < m. */
 template <int W>
@@ -17,8 +33,8 @@ void cr_cpu_poisson_inversions_run(const double* lam, const double* A, double* r
   using T = typename M::T;
   using I = typename M::I;
   for (unsigned g = 0; g < m; g += W) {
-    T L = M::splat(0.0), a = M::splat(0.0);  // lanes past m: λ = 0, A = 0 stop at once
-    for (unsigned l = 0; l < W && g + l < m; ++l) L[l] = lam[g + l], a[l] = A[g + l];
+    // lanes past m: λ = 0, A = 0 stop at once
+    const T L = cr_lanes_load<W>(lam, g, m, 0.0), a = cr_lanes_load<W>(A, g, m, 0.0);
     T p = M::exp(0.0 - L), F = p, r = M::splat(0.0);  // p0 = e^-λ: cr_poisson_setup's cr_exp(-lam)
     I open = !(a < F);
     double k = 0.0;
@@ -34,7 +50,7 @@ void cr_cpu_poisson_inversions_run(const double* lam, const double* A, double* r
       r = M::select(stop, M::splat(k), r);
       open = open & ~stop;
     }
-    for (unsigned l = 0; l < W && g + l < m; ++l) res[g + l] = r[l];
+    cr_lanes_store<W>(res, g, m, r);
   }
 }
 
@@ -51,13 +67,8 @@ void cr_cpu_binomial_inversions_run(const double* n, const double* A, double lp,
   using I = typename M::I;
   const T R = M::splat(r), one = M::splat(1.0);
   for (unsigned g = 0; g < m; g += W) {
-    T N = M::splat(0.0), a = M::splat(0.0);  // lanes past m: n = 0 (p0 = 1), A = 0 stop at once
-    if (g + W <= m) {
-      __builtin_memcpy(&N, n + g, sizeof N);
-      __builtin_memcpy(&a, A + g, sizeof a);
-    } else {
-      for (unsigned l = 0; g + l < m; ++l) N[l] = n[g + l], a[l] = A[g + l];
-    }
+    // lanes past m: n = 0 (p0 = 1), A = 0 stop at once
+    const T N = cr_lanes_load<W>(n, g, m, 0.0), a = cr_lanes_load<W>(A, g, m, 0.0);
     const T cap = M::select(N < CR_INVERSION_CAP, N, CR_INVERSION_CAP);
     T p = M::exp(N * M::splat(lp)), F = p, res_v = M::splat(0.0);
     I open = !(a < F);
@@ -74,8 +85,7 @@ void cr_cpu_binomial_inversions_run(const double* n, const double* A, double lp,
       res_v = M::select(stop, K, res_v);
       open = open & ~stop;
     }
-    if (g + W <= m) __builtin_memcpy(res + g, &res_v, sizeof res_v);
-    else for (unsigned l = 0; g + l < m; ++l) res[g + l] = res_v[l];
+    cr_lanes_store<W>(res, g, m, res_v);
   }
 }
 
@@ -92,12 +102,7 @@ void cr_cpu_btrs_squeezes_run(const double* A, const double* vr, const double* u
   using M = cr_vmath<W>;
   using T = typename M::T;
   using I = typename M::I;
-  const auto load = [&](const double* x, unsigned g, double pad) {
-    T v = M::splat(pad);
-    if (g + W <= m) __builtin_memcpy(&v, x + g, sizeof v);
-    else for (unsigned l = 0; g + l < m; ++l) v[l] = x[g + l];
-    return v;
-  };
+  const auto load = [m](const double* x, unsigned g, double pad) { return cr_lanes_load<W>(x, g, m, pad); };
   for (unsigned g = 0; g < m; g += W) {
     // padding lanes: A = 1 > urvr = 0.5 (past the squeeze), vr = 1 keeps the division finite
     const T V = load(A, g, 1.0), VR = load(vr, g, 1.0), UR = load(urvr, g, 0.5);
@@ -108,9 +113,7 @@ void cr_cpu_btrs_squeezes_run(const double* A, const double* vr, const double* u
     const I squeeze = V <= UR;
     const I out = (k < 0.0) | (k > N);
     const T r = M::select(out, -1.0, k);
-    const T res_v = M::select(squeeze, r, -2.0);
-    if (g + W <= m) __builtin_memcpy(res + g, &res_v, sizeof res_v);
-    else for (unsigned l = 0; g + l < m; ++l) res[g + l] = res_v[l];
+    cr_lanes_store<W>(res, g, m, M::select(squeeze, r, -2.0));
   }
 }
 

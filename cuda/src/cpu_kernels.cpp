@@ -302,7 +302,8 @@ int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double 
 }
 
 int cr_cpu_normal_z_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n) {
-  return open_isa(isa, cr_cpu_open_ctx{k0, k1, CR_CPU_NORMAL_Z, {wide ? 1.0 : 0.0}}, first, out, CR_TYPE_F64, n);
+  // normal with mean 0, std 1 (0 + 1·z, the stream's own value), the float32 stream kept in binary64 unless wide
+  return open_isa(isa, cr_cpu_open_ctx{k0, k1, CR_CPU_NORMAL, {0.0, 1.0, wide ? 0.0 : 1.0}}, first, out, CR_TYPE_F64, n);
 }
 
 int cr_cpu_normal_z(uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n) {

@@ -174,12 +174,10 @@ void cr_cpu_bernoulli_run(const cr_cpu_bern_ctx& c, uint64_t first, const void* 
 }
 
 /** What an open-uniform or normal call shares (cpu_open_kernels.h): exponential (id CR_CPU_EXPONENTIAL, p[0] =
- *  rate), normal (CR_CPU_NORMAL, p = mean, std; CR_CPU_NORMAL_Z: z in binary64, p[0] = 1 the float64 stream, 0
- *  the float32 one) or the transform `id` of cr_transforms.h with its parameters p. */
+ *  rate), normal (CR_CPU_NORMAL, p = mean, std; p[2] = 1: the float32 stream's values into a float64 out) or the transform `id` of cr_transforms.h with its parameters p. */
 #define CR_CPU_EXPONENTIAL (-1)
 #define CR_CPU_NORMAL (-2)
 #define CR_CPU_GEOMETRIC (-3)
-#define CR_CPU_NORMAL_Z (-4)
 struct cr_cpu_open_ctx {
   uint32_t k0, k1;
   int id;

@@ -58,8 +58,7 @@ void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int ty
 
 /**
  * Exponential (id CR_CPU_EXPONENTIAL, p[0] = rate), geometric (CR_CPU_GEOMETRIC, p[0] = log1p(−p)), normal
- * by Box–Muller (CR_CPU_NORMAL, p = mean, std; CR_CPU_NORMAL_Z, mean 0 and std 1 in binary64 of the stream
- * p[0] names) or the transform `id` of cr_transforms.h with its parameters
+ * by Box–Muller (CR_CPU_NORMAL, p = mean, std, and p[2] = 1 for the float32 stream into a float64 out) or the transform `id` of cr_transforms.h with its parameters
  * p, over cr_cpu_open_run or cr_cpu_normal_run: the values cr_exponential / cr_geometric / cr_normal /
  * cr_transform give.
  */
@@ -81,11 +80,8 @@ void cr_cpu_open_sampler(const cr_cpu_open_ctx& c, uint64_t first, void* out, in
   }
   if (c.id == CR_CPU_NORMAL) {
     const double mean = p[0], sd = p[1];
-    return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, type, n, map, [mean, sd](T z) { return mean + sd * z; });
-  }
-  if (c.id == CR_CPU_NORMAL_Z) {  // mean 0, std 1 in binary64 of either stream (p[0] = 1: float64's)
-    return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, CR_TYPE_F64, n, map, [](T z) { return 0.0 + 1.0 * z; },
-                                p[0] == 0.0);
+    return cr_cpu_normal_run<W>(c.k0, c.k1, first, out, type, n, map, [mean, sd](T z) { return mean + sd * z; },
+                                p[2] != 0.0);
   }
   switch (c.id) {
 // a normal base is the stream's value with mean 0, std 1 (0 + 1·z), then cr_tf_base's 0 + x
