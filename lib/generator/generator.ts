@@ -8,7 +8,7 @@
 import { getRandomValues } from 'node:crypto';
 import { checkKey, foldIn, key as keyOf, type Key } from '../core/keys.js';
 import { checkCount, checkOptions, describe, knownOptions } from '../core/validate.js';
-import { checkDevice, requestedBackend } from '../backend/select.js';
+import { checkDevice, requestedBackend, type Placement } from '../backend/select.js';
 import { SAMPLERS } from '../samplers/registry.js';
 import * as facade from '../facade/samplers.js';
 import { bulkKey, scalarKey, spawnKey } from './streams.js';
@@ -173,6 +173,8 @@ export class Generator {
   readonly #root: Key;
   readonly #seed: number | bigint | undefined;
   readonly #call: Record<string, unknown>;
+  /** #call's backend and device as a placement (own properties: read from the checked options once). */
+  readonly #place: Placement;
   readonly #bulk = new Map<string, number>();
   readonly #scalar = new Map<string, Buffered>();
   #spawned = 0;
@@ -190,6 +192,7 @@ export class Generator {
     this.#call = {};
     if (o.backend !== undefined) this.#call.backend = o.backend;
     if (o.device !== undefined) this.#call.device = o.device;
+    this.#place = { backend: o.backend, device: o.device };
     this.#uniform = this.#buffered('uniform');
   }
 
@@ -337,10 +340,7 @@ export class Generator {
     const b = this.#buffered('categorical');
     const s = b.base + b.pos;
     if (s >= MAX_COUNT) throw exhausted('categorical scalar-draw');
-    // own properties only (a polluted Object.prototype.backend must not reach the call)
-    const c = this.#call;
-    const place = { backend: Object.hasOwn(c, 'backend') ? c.backend : undefined, device: Object.hasOwn(c, 'device') ? c.device : undefined };
-    const r = categoricalDraw(b.key, weights as WeightsInput, s, place);
+    const r = categoricalDraw(b.key, weights as WeightsInput, s, this.#place);
     b.pos++;
     return r;
   }
