@@ -7,7 +7,7 @@ afterAll(() => shutdownPool());
 
 const k = key(0x6a11a);
 const DTYPES = ['float32', 'float64'] as const;
-const ALPHAS = [0.05, 0.3, 1, 2.5, 30];
+const ALPHAS = [0.05, 0.3, 1, 2, 2.5, 3, 30];
 
 /**
  * docs/streams.md, "Gamma and friends" written out independently with Math.log/cos/sqrt/pow: the value of gamma element
@@ -25,35 +25,49 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
   const lo3 = Number((e2 + 1n) & 0xffffffffn);
   const hi3 = Number((e2 + 1n) >> 32n);
   const k53 = (x: number, y: number) => (x >>> 5) * 2 ** 26 + (y >>> 6);
+  // "Erlang shapes": α' = 1, 2 or 3 sums that many exponentials of the proposal's uniforms
+  const erlang = Number.isInteger(a) && a <= 3 ? a : 0;
   for (let t = 0; ; t++) {
-    let x: number;
+    let u1: number;
+    let u2: number;
     let u: number;
     let U: number;
     if (dtype === 'float32') {
       const b = philox4x32([lo, hi, t, 4], kk);
-      x = Math.sqrt(-2 * Math.log((b[0] + 1) * 2 ** -32)) * Math.cos(2 * Math.PI * b[1] * 2 ** -32);
+      u1 = (b[0] + 1) * 2 ** -32;
+      u2 = b[1] * 2 ** -32;
       u = (b[2] + 1) * 2 ** -32;
       U = (b[3] + 1) * 2 ** -32;
     } else {
       const b = philox4x32([lo2, hi2, t, 4], kk);
       const b2 = philox4x32([lo3, hi3, t, 4], kk);
-      x = Math.sqrt(-2 * Math.log((k53(b[0], b[1]) + 1) * 2 ** -53)) * Math.cos(2 * Math.PI * k53(b[2], b[3]) * 2 ** -53);
+      u1 = (k53(b[0], b[1]) + 1) * 2 ** -53;
+      u2 = k53(b[2], b[3]) * 2 ** -53;
       u = (k53(b2[0], b2[1]) + 1) * 2 ** -53;
       U = (k53(b2[2], b2[3]) + 1) * 2 ** -53;
     }
-    const v0 = 1 + c * x;
-    if (v0 <= 0) continue;
-    const v = v0 * v0 * v0;
-    if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) {
-      return alpha < 1 ? d * v * Math.pow(U, 1 / alpha) : d * v;
+    let g: number;
+    if (erlang) {
+      const p = [u1, u, 1 - u2].slice(0, erlang).reduce((q, r) => q * r, 1);
+      if (p === 1) continue;
+      g = -Math.log(p);
+    } else {
+      const x = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+      const v0 = 1 + c * x;
+      if (v0 <= 0) continue;
+      const v = v0 * v0 * v0;
+      if (!(u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v)))) continue;
+      g = d * v;
     }
+    return alpha < 1 ? g * Math.pow(U, 1 / alpha) : g;
   }
 }
 
 describe('gamma: the stream of docs/streams.md, "Gamma and friends"', () => {
   for (const dtype of DTYPES) {
     it(`${dtype}: element e is the first accepted proposal t of counter (lo(e), hi(e), t, 4) (float64: blocks 2e, 2e+1)`, () => {
-      for (const alpha of [0.3, 1, 2.5, 30]) {
+      // 1, 2, 3 and 1 - 2^-53 (α' = fl(α + 1) = 2) are Erlang shapes; 2 + 2^-51 (the next double) is not
+      for (const alpha of [0.3, 1, 2, 3, 1 - 2 ** -53, 2 + 2 ** -51, 2.5, 30]) {
         // hi(e) (float32) and hi(2e) (float64) become 1; 2^61 and 2^62: the plane's blocks cross 2^62,
         // where the kernel stops using philoxStream; the top of the index range
         for (const offset of [2n ** 32n - 20n, 2n ** 31n - 20n, 2n ** 61n - 20n, 2n ** 62n - 20n, 2n ** 63n - 40n]) {
@@ -140,7 +154,7 @@ describe('gamma: distribution', () => {
     }
   }
 
-  for (const alpha of [0.3, 2.5, 30]) {
+  for (const alpha of [0.3, 2, 2.5, 30]) {
     it(`α=${alpha}: moments of 10^6 draws (mean α, variance α, excess kurtosis 6/α)`, () => {
       for (const dtype of DTYPES) expectMoments(gamma(key(7), 1_000_000, { alpha, dtype }), alpha, alpha, 6 / alpha);
     });

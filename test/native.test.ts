@@ -543,7 +543,7 @@ describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', ()
   const k = key(0xabcdef12345n);
   const sizes = [1, 2, 3, 5, 33, 4097, BIG + 3, 5 * BIG + 1];
   const offsets: (number | bigint)[] = [0, 1, 3, 2 ** 40 + 1, 2n ** 59n + 3n];
-  const alphas = Float64Array.from({ length: (5 << 20) + 1 }, (_, i) => [0.05, 0.7, 1, 4.5, 100][i % 5]);
+  const alphas = Float64Array.from({ length: (5 << 20) + 1 }, (_, i) => [0.05, 0.7, 1, 4.5, 2, 100, 3][i % 7]);
 
   // Every offset at the small sizes, one offset at the two large ones: the CPU reference for all of them
   // took minutes on the first GPU machine (run 4 cut it at 150 s); scripts/gpu-compare.mjs covers 10^7
@@ -557,6 +557,7 @@ describe.skipIf(!gpu)('CUDA distributions = TypeScript backend, bit for bit', ()
           both((b) => exponential(k, n, { dtype, offset, rate: 3, backend: b }), 'exponential');
           for (const proposals of [undefined, 1, 2, 4, 32]) {
             both((b) => gamma(k, n, { alpha: 0.3, dtype, offset, proposals, backend: b }), `gamma M=${proposals}`);
+            if (proposals === undefined || proposals === 4) both((b) => gamma(k, n, { alpha: 3, dtype, offset, proposals, backend: b }), `gamma α=3 M=${proposals}`);
           }
           both((b) => gamma(k, n, { alpha: alphas.subarray(0, n), scale: 2, dtype, offset, backend: b }), 'gamma per element');
           both((b) => chisquare(k, n, { df: 5, dtype, offset, backend: b }), 'chisquare');

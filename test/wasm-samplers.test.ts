@@ -28,13 +28,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 type Floats = Float32Array | Float64Array;
 type Args = Omit<KernelArgs, 'out' | 'perElement'> & { perElement?: KernelArgs['perElement'] };
 
-/** `op` run on the fast path (the WASM kernel where it applies) and on the specification alone, with the
- *  same arguments: they must be the same bits. */
+/** `op` run on the WASM kernel where it applies (native: false — with the addon loaded its host SIMD kernels
+ *  would run instead; test/native-cpu.test.ts compares those) and on the specification alone, with the same
+ *  arguments: they must be the same bits. */
 function same(what: string, make: () => Floats, op: string, a: Args): void {
   const wasm = make();
   const js = make();
   expect(samplersWasmAvailable()).toBe(true);
-  runKernel(op, { perElement: {}, ...a, out: wasm }, { fast: true });
+  runKernel(op, { perElement: {}, ...a, out: wasm }, { fast: true, native: false });
   runKernel(op, { perElement: {}, ...a, out: js }, { fast: false });
   expectSameBits(wasm, js, what);
 }
@@ -110,10 +111,11 @@ describe('exponential: WASM = JS bit for bit', () => {
 });
 
 describe('gamma: WASM = JS bit for bit', () => {
-  const ALPHAS = [0.01, 0.3, 0.99, 1, 2, 30, 1e4];
+  // 1, 2, 3 and 1 - 2^-53 (α' = 2) take docs/streams.md's "Erlang shapes"; 2 + 2^-51 is next to one
+  const ALPHAS = [0.01, 0.3, 0.99, 1, 2, 3, 1 - 2 ** -53, 2 + 2 ** -51, 30, 1e4];
   const MS = [1, 2, 4, 7];
 
-  it('scalar α across {0.01, 0.3, 0.99, 1, 2, 30, 1e4}, both dtypes, proposals M ∈ {1, 2, 4, 7}', () => {
+  it('scalar α across {0.01, 0.3, 0.99, 1, 2, 3, 1 - 2^-53, 2 + 2^-51, 30, 1e4}, both dtypes, proposals M ∈ {1, 2, 4, 7}', () => {
     const cs = ranges(4, 56, 9000, [4096, 8192, 256, 1024]);
     for (const [t, c] of cs.entries()) {
       const alpha = ALPHAS[t % ALPHAS.length];

@@ -28,11 +28,31 @@ CR_HD inline cr_gamma_mt cr_gamma_setup(double alpha) {
 }
 
 /**
- * The uniforms of proposal t of element e: x (normal), u (acceptance, (0, 1]), U (boost, (0, 1]).
- * float32: block (lo(e), hi(e), t, TAG_GAMMA); float64: blocks 2e and 2e+1 of plane t.
+ * Erlang shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)", "Erlang shapes"): for alpha' = 1, 2 or 3 a
+ * proposal's G' is 0 - log p, p the product of that many of its uniforms (a sum of k exponentials is
+ * Gamma(k) exactly), accepted iff p < 1 (so that G' > 0, as Marsaglia–Tsang's d·v is): one log where
+ * Marsaglia–Tsang costs a Box–Muller normal and a test. The shape is recognised by d = alpha' - fl(1/3),
+ * one-to-one near 1, 2 and 3. Returns k, or 0 for any other shape.
  */
-CR_HD inline void cr_gamma_proposal(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide,
-                                    double* x, double* u, double* U) {
+CR_HD inline int cr_gamma_erlang(double d) {
+  return d == 1.0 - 0.3333333333333333 ? 1 : d == 2.0 - 0.3333333333333333 ? 2 : d == 3.0 - 0.3333333333333333 ? 3 : 0;
+}
+
+/** The Erlang product of shape k from a proposal's uniforms u1, u2 (Box–Muller's, u2 in [0, 1)) and u:
+ *  u1, u1·u or (u1·u)·(1 - u2) (1 - u2 is exact and in (0, 1]). */
+CR_HD inline double cr_gamma_erlang_p(int k, double u1, double u2, double u) {
+  double p = u1;
+  if (k >= 2) p = p * u;
+  if (k == 3) p = p * (1.0 - u2);
+  return p;
+}
+
+/**
+ * The uniforms of proposal t of element e: u1 (0, 1] and u2 [0, 1) (Box–Muller's), u (acceptance, (0, 1]),
+ * U (boost, (0, 1]). float32: block (lo(e), hi(e), t, TAG_GAMMA); float64: blocks 2e and 2e+1 of plane t.
+ */
+CR_HD inline void cr_gamma_uniforms(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide, double* u1,
+                                    double* u2, double* u, double* U) {
   uint32_t a[4];
   if (wide) {
     // blocks 2e and 2e + 1 of plane t: counters (lo(2e + j), hi(2e + j), t, TAG_GAMMA)
@@ -40,15 +60,14 @@ CR_HD inline void cr_gamma_proposal(uint32_t k0, uint32_t k1, uint64_t e, uint32
     const uint64_t e2 = 2 * e;
     cr_block(k0, k1, (uint32_t)e2, (uint32_t)(e2 >> 32), t, CR_TAG_GAMMA, a);
     cr_block(k0, k1, (uint32_t)(e2 + 1), (uint32_t)((e2 + 1) >> 32), t, CR_TAG_GAMMA, b);
-    const double u1 = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
-    const double u2 = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
-    *x = sqrt(-2.0 * cr_log(u1)) * cr_cos2pi(u2);
+    *u1 = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
+    *u2 = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
     *u = (double)(cr_u53(b[0], b[1]) + 1) * 1.1102230246251565e-16;
     *U = (double)(cr_u53(b[2], b[3]) + 1) * 1.1102230246251565e-16;
   } else {
     cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_GAMMA, a);
-    *x = sqrt(-2.0 * cr_log(((double)a[0] + 1.0) * 2.3283064365386963e-10)) *
-         cr_cos2pi((double)a[1] * 2.3283064365386963e-10);
+    *u1 = ((double)a[0] + 1.0) * 2.3283064365386963e-10;
+    *u2 = (double)a[1] * 2.3283064365386963e-10;
     *u = ((double)a[2] + 1.0) * 2.3283064365386963e-10;
     *U = ((double)a[3] + 1.0) * 2.3283064365386963e-10;
   }
@@ -67,18 +86,26 @@ CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv)
   return false;
 }
 
-/** Proposal t of element e, tested: on acceptance *dv = d v, *boost = its U, and true. */
+/** Proposal t of element e, tested: on acceptance *dv = G', *boost = its U, and true. An Erlang shape accepts a
+ *  proposal whose product p < 1; otherwise x = sqrt(-2 log u1)·cos(2 pi u2) and the Marsaglia–Tsang test. */
 CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, cr_gamma_mt m, bool wide,
                                double* dv, double* boost) {
-  double x, u, U;
-  cr_gamma_proposal(k0, k1, e, t, wide, &x, &u, &U);
-  if (!cr_gamma_accept(x, u, m, dv)) return false;
+  double u1, u2, u, U;
+  cr_gamma_uniforms(k0, k1, e, t, wide, &u1, &u2, &u, &U);
+  const int k = cr_gamma_erlang(m.d);
+  if (k != 0) {
+    const double p = cr_gamma_erlang_p(k, u1, u2, u);
+    if (!(p < 1.0)) return false;
+    *dv = 0.0 - cr_log(p);
+  } else if (!cr_gamma_accept(sqrt(-2.0 * cr_log(u1)) * cr_cos2pi(u2), u, m, dv)) {
+    return false;
+  }
   *boost = U;
   return true;
 }
 
 /**
- * The first accepted proposal of element e: *dv = G' = d v, *boost = its U. Proposals are evaluated
+ * The first accepted proposal of element e: *dv = G', *boost = its U. Proposals are evaluated
  * M at a time, every one of a group in full (as a SIMT backend would), and the first accepted in
  * index order wins; the result does not depend on M.
  */
@@ -87,9 +114,8 @@ CR_HD inline void cr_gamma_draw(uint32_t k0, uint32_t k1, uint64_t e, cr_gamma_m
   for (uint32_t t0 = 0;; t0 += (uint32_t)M) {
     bool found = false;
     for (int j = 0; j < M; ++j) {
-      double x, u, U, g;
-      cr_gamma_proposal(k0, k1, e, t0 + (uint32_t)j, wide, &x, &u, &U);
-      const bool ok = cr_gamma_accept(x, u, m, &g);
+      double g, U;
+      const bool ok = cr_gamma_try(k0, k1, e, t0 + (uint32_t)j, m, wide, &g, &U);
       if (ok && !found) {
         found = true;
         *dv = g;

@@ -1,6 +1,7 @@
 // Gamma (Marsaglia–Tsang, one shape; docs/streams.md, "Gamma (Marsaglia–Tsang)") on W lanes: proposal 0
 // of every element from the instruction set's raw-word kernel on the plane (0, TAG_GAMMA) — float32
-// element e: block e; float64: blocks 2e and 2e + 1 —, its test in vectors with cr_vmath<W>, and an
+// element e: block e; float64: blocks 2e and 2e + 1 —, its test in vectors with cr_vmath<W> (an Erlang
+// shape's, cr_gamma_erlang, or Marsaglia–Tsang's, lane by lane), and an
 // element that rejects it continued from proposal 1 by the scalar port (cr_gamma.h cr_gamma_try), so
 // each value is the first accepted proposal, as cr_gamma_draw gives it. As lib/wasm/samplers.cc's
 // gamma_impl does on two lanes. Included like cpu_vmath.h (anonymous namespace, the instruction set's
@@ -55,25 +56,42 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
   }
   for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
   for (unsigned i = 0; i < mv; i += W) {
-    T x, v, s, c, d, u;
-    memcpy(&u, u1 + i, sizeof u);
-    memcpy(&v, u2 + i, sizeof v);
-    M::sincos2pi(v, &s, &c);
-    x = M::sqrt(-2.0 * M::log(u)) * c;
-    memcpy(&u, ua + i, sizeof u);
-    memcpy(&c, L.c + i, sizeof c);
+    T d, u, dv = {};
     memcpy(&d, L.d + i, sizeof d);
-    // cr_gamma_accept per lane
-    const T v0 = 1.0 + c * x;
-    const I pos = v0 > 0.0;
-    v = v0 * v0 * v0;
-    const T x2 = x * x;
-    I ok = pos & (u < 1.0 - CR_GAMMA_SQUEEZE * (x2 * x2));
-    if (M::any(pos & ~ok)) {  // v0 > 0 but the squeeze failed: the log test (v of the other lanes is unused)
-      const T lv = M::log(M::select(pos, v, 1.0));
-      ok |= pos & (M::log(u) < 0.5 * x2 + d * ((1.0 - v) + lv));
+    memcpy(&u, ua + i, sizeof u);
+    // cr_gamma_erlang per lane: Erlang lanes take 0 - log p (cr_gamma_try), accepted iff p < 1
+    const I e2 = d == 2.0 - 0.3333333333333333, e3 = d == 3.0 - 0.3333333333333333;
+    const I erl = (d == 1.0 - 0.3333333333333333) | e2 | e3;
+    I ok = erl;
+    if (M::any(erl)) {
+      T p, v;
+      memcpy(&p, u1 + i, sizeof p);
+      memcpy(&v, u2 + i, sizeof v);
+      p = M::select(e2 | e3, p * u, p);
+      p = M::select(e3, p * (1.0 - v), p);
+      ok = erl & (p < 1.0);
+      dv = 0.0 - M::log(M::select(erl, p, 0.5));
     }
-    const T dv = d * v;
+    if (M::any(~erl)) {  // Marsaglia–Tsang lanes
+      T x, v, s, c;
+      memcpy(&x, u1 + i, sizeof x);
+      memcpy(&v, u2 + i, sizeof v);
+      M::sincos2pi(v, &s, &c);
+      x = M::sqrt(-2.0 * M::log(x)) * c;
+      memcpy(&c, L.c + i, sizeof c);
+      // cr_gamma_accept per lane
+      const T v0 = 1.0 + c * x;
+      const I pos = (v0 > 0.0) & ~erl;
+      v = v0 * v0 * v0;
+      const T x2 = x * x;
+      I mt = pos & (u < 1.0 - CR_GAMMA_SQUEEZE * (x2 * x2));
+      if (M::any(pos & ~mt)) {  // v0 > 0 but the squeeze failed: the log test (v of the other lanes is unused)
+        const T lv = M::log(M::select(pos, v, 1.0));
+        mt |= pos & (M::log(u) < 0.5 * x2 + d * ((1.0 - v) + lv));
+      }
+      ok = (erl & ok) | mt;
+      dv = M::select(erl, dv, d * v);
+    }
     memcpy(dvs + i, &dv, sizeof dv);
     if (__builtin_expect(M::any(~ok), 0)) {
       for (int l = 0; l < W; ++l) {

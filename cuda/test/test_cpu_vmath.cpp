@@ -129,13 +129,14 @@ void test_gamma() {
  *  (G', U) of their constants, against cr_gamma_element / cr_gamma_draw. */
 void test_gamma_tables() {
   const uint32_t k0 = 0xa4093822u, k1 = 0x299f31d0u;
-  const double alpha[5] = {0.3, 2.5, 1.0, 7.0, 1e-3};
-  double d[5], c[5];
-  for (int i = 0; i < 5; ++i) {
+  // 1.0 and 3.0 are Erlang shapes (cr_gamma_erlang): periods 3 and 6 mix them with Marsaglia–Tsang lanes
+  const double alpha[6] = {0.3, 2.5, 1.0, 7.0, 1e-3, 3.0};
+  double d[6], c[6];
+  for (int i = 0; i < 6; ++i) {
     const cr_gamma_mt mt = cr_gamma_setup(alpha[i]);
     d[i] = mt.d, c[i] = mt.c;
   }
-  for (uint64_t period : {1ull, 2ull, 5ull}) {
+  for (uint64_t period : {1ull, 2ull, 3ull, 6ull}) {
     for (uint64_t phase : {0ull, 1ull, 4ull}) {
       for (int wide = 0; wide < 2; ++wide) {
         for (uint64_t first : {0ull, 7ull, 4294967290ull}) {

@@ -100,24 +100,46 @@ function accept(x: number, u: number, d: number, c: number): boolean {
 }
 
 /**
- * Evaluates the proposal whose words start at w[b]: float32 (wide = false) 4 words = one block
- * (x from words 0, 1 by the Box–Muller cosine: u1 = (w0+1)·2^-32, u2 = w1·2^-32; u = (w2+1)·2^-32;
- * boost U = (w3+1)·2^-32); float64 8 words = two blocks, with k53(a, b) = (a>>>5)·2^26 + (b>>>6):
- * u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53, u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53.
- * On acceptance sets G and returns true.
+ * Erlang shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)", "Erlang shapes"): α' = 1, 2 or 3, recognised by
+ * d = α' - fl(1/3) (one-to-one there). Such a proposal's G' is 0 - log p, p = u1, u1·u or (u1·u)·(1 - u2)
+ * (a sum of k exponentials is Gamma(k) exactly), accepted iff p < 1. Returns k, or 0.
  */
-function tryProposal(w: Uint32Array, b: number, d: number, c: number, wide: boolean): boolean {
+function erlangShape(d: number): number {
+  return d === 1 - ONE_THIRD ? 1 : d === 2 - ONE_THIRD ? 2 : d === 3 - ONE_THIRD ? 3 : 0;
+}
+
+/** The Erlang test of shape k on a proposal's uniforms: sets G[0] = 0 - log p and returns true when p < 1. */
+function erlang(k: number, u1: number, u2: number, u: number): boolean {
+  let p = u1;
+  if (k >= 2) p = p * u;
+  if (k === 3) p = p * (1 - u2);
+  if (!(p < 1)) return false;
+  G[0] = 0 - log(p);
+  return true;
+}
+
+/**
+ * Evaluates the proposal whose words start at w[b]: float32 (wide = false) 4 words = one block
+ * (u1 = (w0+1)·2^-32, u2 = w1·2^-32; u = (w2+1)·2^-32; boost U = (w3+1)·2^-32); float64 8 words = two
+ * blocks, with k53(a, b) = (a>>>5)·2^26 + (b>>>6): u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53,
+ * u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53. An Erlang shape k (≠ 0) takes erlang's test, any
+ * other shape Marsaglia–Tsang's with x = sqrt(-2·log u1)·cos(2π·u2). On acceptance sets G and returns true.
+ */
+function tryProposal(w: Uint32Array, b: number, d: number, c: number, k: number, wide: boolean): boolean {
+  let u1: number, u2: number, u: number, U: number;
   if (wide) {
-    const u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
-    const u2 = ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53;
-    const x = Math.sqrt(-2 * log(u1)) * cos2pi(u2);
-    if (!accept(x, ((w[b + 4] >>> 5) * TWO_P26 + (w[b + 5] >>> 6) + 1) * TWO_M53, d, c)) return false;
-    G[1] = ((w[b + 6] >>> 5) * TWO_P26 + (w[b + 7] >>> 6) + 1) * TWO_M53;
-    return true;
+    u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
+    u2 = ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53;
+    u = ((w[b + 4] >>> 5) * TWO_P26 + (w[b + 5] >>> 6) + 1) * TWO_M53;
+    U = ((w[b + 6] >>> 5) * TWO_P26 + (w[b + 7] >>> 6) + 1) * TWO_M53;
+  } else {
+    u1 = (w[b] + 1) * TWO_M32;
+    u2 = w[b + 1] * TWO_M32;
+    u = (w[b + 2] + 1) * TWO_M32;
+    U = (w[b + 3] + 1) * TWO_M32;
   }
-  const x = Math.sqrt(-2 * log((w[b] + 1) * TWO_M32)) * cos2pi(w[b + 1] * TWO_M32);
-  if (!accept(x, (w[b + 2] + 1) * TWO_M32, d, c)) return false;
-  G[1] = (w[b + 3] + 1) * TWO_M32;
+  if (k !== 0 ? !erlang(k, u1, u2, u) : !accept(Math.sqrt(-2 * log(u1)) * cos2pi(u2), u, d, c)) return false;
+  G[1] = U;
   return true;
 }
 
@@ -151,10 +173,11 @@ function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, 
   const bLo = wide ? (eLo << 1) >>> 0 : eLo;
   const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
   const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
+  const k = erlangShape(d);
   for (let t = t0; ; t = (t + 1) >>> 0) {
     philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 0);
     if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 4);
-    if (tryProposal(scratch.retry, 0, d, c, wide)) return;
+    if (tryProposal(scratch.retry, 0, d, c, k, wide)) return;
   }
 }
 
@@ -189,8 +212,9 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
       const d = ds[k];
       const c = cs[k];
       if (++k === period) k = 0;
+      const erl = erlangShape(d);
       let t = 0;
-      while (t < M && !tryProposal(planes, (t * m + i) * W, d, c, wide)) t++;
+      while (t < M && !tryProposal(planes, (t * m + i) * W, d, c, erl, wide)) t++;
       if (t === M) {
         const q = cLo + i;
         drawFrom(k0, k1, q >>> 0, (cHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, M, d, c, wide);

@@ -109,6 +109,8 @@ struct Consts {
   v2d s1, s2, s3, s4, s5, s6, c1, c2, c3, c4, c5, c6;
   // uniform maps and samplers
   v2d two_p26, two_m32, two_m53, two_p52, two_p52_bias, two_p32, squeeze;
+  // gamma's Erlang shapes: d = α' - fl(1/3) for α' = 1, 2, 3 (cr_gamma_erlang)
+  v2d erl_d1, erl_d2, erl_d3;
   // integer masks on high words
   v128_t hi_min_normal, hi_inf, hi_mant, hi_sqrt2_carry, hi_bit20, bias, exp_one, form_lo, form_hi;
   // Philox multipliers, lane offsets
@@ -157,6 +159,7 @@ Consts K = {
     .two_p26 = D2(67108864.0), .two_m32 = D2(2.3283064365386963e-10), .two_m53 = D2(1.1102230246251565e-16),
     .two_p52 = D2(4503599627370496.0), .two_p52_bias = D2(4503599627371519.0), .two_p32 = D2(4294967296.0),
     .squeeze = D2(0.0331),
+    .erl_d1 = D2(1.0 - 0.3333333333333333), .erl_d2 = D2(2.0 - 0.3333333333333333), .erl_d3 = D2(3.0 - 0.3333333333333333),
     .hi_min_normal = I4(0x00100000), .hi_inf = I4(0x7ff00000), .hi_mant = I4(0x000fffff), .hi_sqrt2_carry = I4(0x95f64),
     .hi_bit20 = I4(0x100000), .bias = I4(1023), .exp_one = I4(0x3ff), .form_lo = I4(0x6147a), .form_hi = I4(0x6b851),
     .m0 = I4((int32_t)CR_PHILOX_M4x32_0), .m1 = I4((int32_t)CR_PHILOX_M4x32_1), .iota = {0, 1, 2, 3},
@@ -1320,11 +1323,7 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
           U[h] = (w32(w[3], h & 1) + V(one)) * V(two_m32);
         }
       }
-      vlog<N>(u1, x);
-      vsincos2pi<N>(u2, sn, cs);
-      EACH x[i] = vsqrt(V(m_two) * x[i]) * cs[i];
-      // Marsaglia–Tsang test (accept of gamma.ts) per lane
-      v2d d[N], c[N], v[N], x2[N], lg[2 * N];
+      v2d d[N], c[N], v[N], x2[N], lg[2 * N], dv[N];
       v128_t pos[N], ok[N], slow = wasm_i32x4_splat(0);
       uint32_t idx[2 * N];
       for (int l = 0; l < 2 * N; ++l) {
@@ -1335,28 +1334,57 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
         d[i] = (v2d){DS[idx[2 * i]], DS[idx[2 * i + 1]]};
         c[i] = (v2d){CS[idx[2 * i]], CS[idx[2 * i + 1]]};
       }
+      // Erlang lanes (cr_gamma_erlang): G' = 0 - log p, accepted iff p < 1; the others Marsaglia–Tsang's
+      v128_t e23[N], e3[N], erl[N], any_erl = wasm_i32x4_splat(0), all_erl = wasm_i32x4_splat(-1);
       EACH {
-        const v2d v0 = V(one) + c[i] * x[i];
-        pos[i] = wasm_f64x2_gt((v128_t)v0, (v128_t)V(zero));
-        v[i] = v0 * v0 * v0;
-        // log(v) of lanes with v0 <= 0 is discarded: give them 1 (the fast path of vlog).
-        lg[N + i] = sel(pos[i], v[i], V(one));
+        e3[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d3));
+        e23[i] = wasm_v128_or(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d2)), e3[i]);
+        erl[i] = wasm_v128_or(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1)), e23[i]);
+        any_erl = wasm_v128_or(any_erl, erl[i]);
+        all_erl = wasm_v128_and(all_erl, erl[i]);
       }
-      EACH {
-        x2[i] = x[i] * x[i];
-        ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)u[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
-        slow = wasm_v128_or(slow, wasm_v128_andnot(pos[i], ok[i]));  // v0 > 0 but the squeeze failed
-      }
-      if (any(slow)) {
-        EACH lg[i] = u[i];
-        vlog<2 * N>(lg, lg);
+      if (!wasm_i64x2_all_true(all_erl)) {
+        vlog<N>(u1, x);
+        vsincos2pi<N>(u2, sn, cs);
+        EACH x[i] = vsqrt(V(m_two) * x[i]) * cs[i];
+        // Marsaglia–Tsang test (accept of gamma.ts) per lane
         EACH {
-          const v128_t lt = wasm_f64x2_lt((v128_t)lg[i], (v128_t)(V(half) * x2[i] + d[i] * ((V(one) - v[i]) + lg[N + i])));
-          ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], lt));
+          const v2d v0 = V(one) + c[i] * x[i];
+          pos[i] = wasm_f64x2_gt((v128_t)v0, (v128_t)V(zero));
+          v[i] = v0 * v0 * v0;
+          // log(v) of lanes with v0 <= 0 is discarded: give them 1 (the fast path of vlog).
+          lg[N + i] = sel(pos[i], v[i], V(one));
+        }
+        EACH {
+          x2[i] = x[i] * x[i];
+          ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)u[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
+          slow = wasm_v128_or(slow, wasm_v128_andnot(pos[i], ok[i]));  // v0 > 0 but the squeeze failed
+        }
+        if (any(slow)) {
+          EACH lg[i] = u[i];
+          vlog<2 * N>(lg, lg);
+          EACH {
+            const v128_t lt = wasm_f64x2_lt((v128_t)lg[i], (v128_t)(V(half) * x2[i] + d[i] * ((V(one) - v[i]) + lg[N + i])));
+            ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], lt));
+          }
+        }
+        EACH dv[i] = d[i] * v[i];
+      } else {
+        EACH ok[i] = wasm_i32x4_splat(0), dv[i] = V(zero);
+      }
+      if (any(any_erl)) {
+        v2d p[N], lp[N];
+        EACH {
+          p[i] = sel(e23[i], u1[i] * u[i], u1[i]);
+          p[i] = sel(e3[i], p[i] * (V(one) - u2[i]), p[i]);
+          p[i] = sel(erl[i], p[i], V(half));  // the log of the other lanes is discarded
+        }
+        vlog<N>(p, lp);
+        EACH {
+          dv[i] = sel(erl[i], V(zero) - lp[i], dv[i]);
+          ok[i] = wasm_v128_bitselect(wasm_f64x2_lt((v128_t)p[i], (v128_t)V(one)), ok[i], erl[i]);
         }
       }
-      v2d dv[N];
-      EACH dv[i] = d[i] * v[i];
       EACH {
         const int mask = wasm_i64x2_bitmask(ok[i]);
         if (__builtin_expect(mask != 3, 0)) {
