@@ -14,17 +14,43 @@
 /** Elements per chunk: their words (8 a float64 element), uniforms and values stay in L1. */
 constexpr unsigned CR_GAMMA_CHUNK = 256;
 
-/** Per element j of a chunk: its Marsaglia–Tsang constants and shape (drawRange's d, c; α only for values). */
+/** Per element j of a chunk: its Marsaglia–Tsang constants and shape (drawRange's d, c; α only for values),
+ *  and the chunk's test order (cr_cpu_gamma_group). */
 struct cr_cpu_gamma_lanes {
   double d[CR_GAMMA_CHUNK], c[CR_GAMMA_CHUNK], alpha[CR_GAMMA_CHUNK];
+  // grouped: lanes [0, group_m) mix Erlang and other shapes; o = the Marsaglia–Tsang ones, then the Erlang
+  // ones; gd, gc = their d, c in that order (padding lanes: a valid shape)
+  bool grouped;
+  unsigned group_m;
+  uint16_t o[CR_GAMMA_CHUNK];
+  double gd[CR_GAMMA_CHUNK], gc[CR_GAMMA_CHUNK];
 };
+
+/**
+ * A vector whose lanes mix Erlang shapes with others pays both tests (beta(2, 5)'s alternating gamma elements,
+ * a Dirichlet row [0.5, 1, 2]). A chunk of such lanes [0, m) runs in the order L.o — its Marsaglia–Tsang
+ * elements, then its Erlang ones — so that at most one vector mixes them; each lane's arithmetic and so its
+ * bits are the same. Set once per call where the lanes repeat from chunk to chunk.
+ */
+inline void cr_cpu_gamma_group(cr_cpu_gamma_lanes& L, unsigned m, unsigned mv) {
+  unsigned nmt = 0;
+  for (unsigned i = 0; i < m; ++i) nmt += cr_gamma_erlang(L.d[i]) == 0;
+  L.group_m = m;
+  L.grouped = nmt != 0 && nmt != m;
+  if (!L.grouped) return;
+  for (unsigned i = 0, a = 0, b = nmt; i < m; ++i) L.o[cr_gamma_erlang(L.d[i]) == 0 ? a++ : b++] = (uint16_t)i;
+  for (unsigned j = 0; j < mv; ++j) {
+    const unsigned i = j < m ? L.o[j] : m - 1;
+    L.gd[j] = L.d[i], L.gc[j] = L.c[i];
+  }
+}
 
 /**
  * One chunk of m ≤ CR_GAMMA_CHUNK elements from e0, element j with the constants L.d/c[j]: their first
  * accepted proposals, dv = G' = d·v and U (its boost uniform), in binary64. Proposal 0 in vectors; a lane
  * that rejects it goes on from proposal 1 by the scalar port.
  */
-template <int W, class Map>
+template <int W, bool Grouped, class Map>
 void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const cr_cpu_gamma_lanes& L, bool wide,
                         uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us, Map map) {
   using M = cr_vmath<W>;
@@ -55,18 +81,32 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
     }
   }
   for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
+  // in L's test order where it mixes Erlang and other shapes (cr_cpu_gamma_group): the uniforms gathered
+  constexpr bool grouped = Grouped;  // = L.grouped: a separate instance keeps the other path as it was
+  const double *D = L.d, *C = L.c, *P1 = u1, *P2 = u2, *PA = ua;
+  double* DV = dvs;
+  // the gathered uniforms and values live in w (8·CR_GAMMA_CHUNK words), whose words are spent by now
+  double* const g1 = (double*)w;
+  double *const g2 = g1 + CR_GAMMA_CHUNK, *const ga = g2 + CR_GAMMA_CHUNK, *const gdv = ga + CR_GAMMA_CHUNK;
+  if constexpr (grouped) {
+    for (unsigned j = 0; j < mv; ++j) {
+      const unsigned i = j < m ? L.o[j] : m - 1;  // padding lanes: computed, never stored
+      g1[j] = u1[i], g2[j] = u2[i], ga[j] = ua[i];
+    }
+    D = L.gd, C = L.gc, P1 = g1, P2 = g2, PA = ga, DV = gdv;
+  }
   for (unsigned i = 0; i < mv; i += W) {
     T d, u, dv = {};
-    memcpy(&d, L.d + i, sizeof d);
-    memcpy(&u, ua + i, sizeof u);
+    memcpy(&d, D + i, sizeof d);
+    memcpy(&u, PA + i, sizeof u);
     // cr_gamma_erlang per lane: Erlang lanes take 0 - log p (cr_gamma_try), accepted iff p < 1
     const I e2 = d == 2.0 - 0.3333333333333333, e3 = d == 3.0 - 0.3333333333333333;
     const I erl = (d == 1.0 - 0.3333333333333333) | e2 | e3;
     I ok = erl;
     if (M::any(erl)) {
       T p, v;
-      memcpy(&p, u1 + i, sizeof p);
-      memcpy(&v, u2 + i, sizeof v);
+      memcpy(&p, P1 + i, sizeof p);
+      memcpy(&v, P2 + i, sizeof v);
       p = M::select(e2 | e3, p * u, p);
       p = M::select(e3, p * (1.0 - v), p);
       ok = erl & (p < 1.0);
@@ -74,11 +114,11 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
     }
     if (M::any(~erl)) {  // Marsaglia–Tsang lanes
       T x, v, s, c;
-      memcpy(&x, u1 + i, sizeof x);
-      memcpy(&v, u2 + i, sizeof v);
+      memcpy(&x, P1 + i, sizeof x);
+      memcpy(&v, P2 + i, sizeof v);
       M::sincos2pi(v, &s, &c);
       x = M::sqrt(-2.0 * M::log(x)) * c;
-      memcpy(&c, L.c + i, sizeof c);
+      memcpy(&c, C + i, sizeof c);
       // cr_gamma_accept per lane
       const T v0 = 1.0 + c * x;
       const I pos = (v0 > 0.0) & ~erl;
@@ -92,16 +132,19 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
       ok = (erl & ok) | mt;
       dv = M::select(erl, dv, d * v);
     }
-    memcpy(dvs + i, &dv, sizeof dv);
+    memcpy(DV + i, &dv, sizeof dv);
     if (__builtin_expect(M::any(~ok), 0)) {
       for (int l = 0; l < W; ++l) {
         if (ok[l] || i + l >= m) continue;
-        const cr_gamma_mt mt{L.d[i + l], L.c[i + l]};
-        for (uint32_t t = 1; !cr_gamma_try(k0, k1, e0 + i + l, t, mt, wide, dvs + i + l, Us + i + l); ++t) {
+        const unsigned e = grouped ? L.o[i + l] : i + l;
+        const cr_gamma_mt mt{L.d[e], L.c[e]};
+        for (uint32_t t = 1; !cr_gamma_try(k0, k1, e0 + e, t, mt, wide, DV + i + l, Us + e); ++t) {
         }
       }
     }
   }
+  if constexpr (grouped)
+    for (unsigned j = 0; j < m; ++j) dvs[L.o[j]] = gdv[j];
 }
 
 /** The values of a chunk's draws into val: cr_gamma_value · scale, α per lane (α < 1: exp(log G' + log(U)/α)). */
@@ -170,20 +213,28 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     }
     if (!draws) cr_cpu_gamma_setup_lanes<W>(L, mv);
   };
-  const bool one = g.period == 1;
-  if (one) set_lanes(CH, CH);  // one shape: every lane's constants once
+  // A table of at most CH shapes (one shape, beta's pair, a Dirichlet row) repeats in chunks of a multiple of
+  // its period: every chunk starts at the same table index, so the lanes' constants are set once per call.
+  const bool fixed = g.period <= CH;
+  const unsigned len = fixed ? CH - CH % (unsigned)g.period : CH;
+  if (fixed) {
+    set_lanes((len + W - 1) / W * W, len);
+    cr_cpu_gamma_group(L, len, (len + W - 1) / W * W);
+  }
   for (uint64_t done = 0; done < n;) {
-    const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
+    const unsigned m = n - done < len ? (unsigned)(n - done) : len;
     const unsigned mv = (m + W - 1) / W * W;
     const uint64_t e0 = first + done;
-    if (!one) set_lanes(mv, m);
+    if (!fixed) set_lanes(mv, m);
+    if (!fixed || m != L.group_m) cr_cpu_gamma_group(L, m, mv);
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {
       for (unsigned i = 0; i < m; ++i)
         cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
     } else {
-      cr_cpu_gamma_chunk<W>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
+      if (L.grouped) cr_cpu_gamma_chunk<W, true>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
+      else cr_cpu_gamma_chunk<W, false>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
     }
     if (draws) {
       memcpy((double*)out + done, dvs, m * sizeof(double));

@@ -345,6 +345,16 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
       // divisions vectorise: each row's sum beside each of its terms
       gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, alpha, nullptr, nullptr, K, 0, 1.0, nullptr, wide != 0}, (row0 + r) * K,
                 dv.data(), CR_TYPE_F64, m * K);
+      if (first_only) {  // beta: component 0 of each row only, G_0 / (sum in k order), straight to out
+        for (uint64_t i = 0; i < m; ++i) {
+          double s = dv[i * K];
+          for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
+          const double x = dv[i * K] / s;
+          if (type == CR_TYPE_F64) ((double*)out)[r + i] = x;
+          else ((float*)out)[r + i] = (float)x;
+        }
+        continue;
+      }
       for (uint64_t i = 0; i < m; ++i) {
         double s = dv[i * K];
         for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
