@@ -5,7 +5,7 @@
  * sizes around each switch, with ties, and must agree exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { roundAccumulator, roundUp, SORT_MAX } from '../lib/alias/fixed-point.js';
+import { fixedPoint, roundAccumulator, roundUp, SORT_MAX } from '../lib/alias/fixed-point.js';
 import { bucketBits, permutationKeys, smallestKeys, weightedKeys } from '../lib/kernels/select.js';
 import { rng as uint32Rng } from './seeded-rng.js';
 
@@ -83,6 +83,34 @@ describe('roundAccumulator reads only the non-zero limbs', () => {
           expect(roundAccumulator(acc)).toEqual(roundAccumulatorReference(acc));
         }
       }
+    }
+  });
+});
+
+describe('fixedPoint: the plain binary64 sum where it is exact, else the superaccumulator — the same units', () => {
+  it('integer counts, dyadic and decimal weights, wide exponent spreads, sums near 2^53 and overflow', () => {
+    const r = uint32Rng(31);
+    const rows: number[][] = [
+      [1, 2, 3, 4], [0, 5, 0, 7], [2 ** 52, 1, 1], [2 ** 53, 1], [2 ** 53, 2], [1e300, 1e300], [1.7e308, 1.7e308],
+      [1e-310, 1e-310], [1e-300, 1], [2 ** -1022, 2 ** -1022], [0.1, 0.2, 0.3], [1, 2 ** -60], [3, 2 ** -50, 2 ** -51],
+      [1, 1e-20, 1e-20, 1e-20], [2 ** 1023, 2 ** 1023],
+    ];
+    for (let t = 0; t < 300; t++) {
+      const n = 1 + (r() % 70);
+      const kind = t % 4;
+      rows.push(Array.from({ length: n }, (_, i) => {
+        const u = r();
+        if (kind === 0) return u % 100;  // counts (zeros too)
+        if (kind === 1) return (u % 4096) / 1024 + (i === 0 ? 1 : 0);  // dyadic
+        if (kind === 2) return (u % 1000) / 1000;  // decimal: sums round
+        return (u % 7) * 2 ** ((u >>> 8) % 120 - 60);  // spread exponents, some sub-unit items
+      }));
+    }
+    for (const row of rows) {
+      if (!row.some((w) => w > 0)) continue;
+      const a = Float64Array.from(row);
+      const fast = fixedPoint(a), slow = fixedPoint(a, false, undefined, false);
+      expect([...fast.hi, ...fast.lo], JSON.stringify(row.slice(0, 8))).toEqual([...slow.hi, ...slow.lo]);
     }
   });
 });

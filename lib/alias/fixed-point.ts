@@ -116,6 +116,33 @@ function exactSum(a: Float32Array | Float64Array): Float64Array {
   return acc;
 }
 
+/**
+ * Σ w_i (w_i > 0) in index order in binary64 when every partial sum is exact there (TwoSum's error term is
+ * 0 at each step: integer counts, dyadic weights) and the total is a normal number: then it is the exact
+ * sum, and rounding it to 53 bits gives itself — what exactSum and roundAccumulator give, without the
+ * superaccumulator. −1 otherwise (some sum rounded, overflowed or is subnormal).
+ */
+function plainExactSum(a: Float32Array | Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) {
+    const w = a[i];
+    if (!(w > 0)) continue;
+    const t = s + w;
+    const z = t - s;
+    if ((s - (t - z)) + (w - z) !== 0) return -1;
+    s = t;
+  }
+  return s >= 2.2250738585072014e-308 && s < Infinity ? s : -1;
+}
+
+/** s·2^E of a normal binary64 x > 0 (s ∈ [1, 2)), from its bits. */
+function splitNormal(x: number): Rounded {
+  f64[0] = x;
+  const E = ((u32[HI_WORD] >>> 20) & 0x7ff) - 1023;
+  u32[HI_WORD] = (u32[HI_WORD] & 0x800fffff) | 0x3ff00000;
+  return { s: f64[0], E };
+}
+
 export interface Rounded {
   /** Significand in [1, 2), 53 bits. */
   s: number;
@@ -197,16 +224,19 @@ function scaleFactors(k: number): [number, number] {
  * The fixed-point weights of docs/alias.md, "Fixed-point weights". `weights` must have passed checkWeights. `temp`: hi
  * and lo are reused temporaries (lib/core/temp.ts), for a caller that only derives rows or prefix sums
  * from them before its call returns — and calls fixedPoint no second time meanwhile. `units`: else, 2n
- * zeroed words to hold hi then lo (a caller's own allocation), instead of a new array.
+ * zeroed words to hold hi then lo (a caller's own allocation), instead of a new array. `plainSum` false
+ * (tests) always takes the superaccumulator, which plainExactSum must agree with.
  */
-export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?: Uint32Array): FixedPoint {
+export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?: Uint32Array, plainSum = true): FixedPoint {
   const n = a.length;
   const T = n * TWO32; // exact: n < 2^32
 
   // Steps 1–3: exact sum, scale, sub-unit items. Q holds q_i (≥ 1), 0 for zero weights, −1 for items
   // fixed at one unit.
-  const acc = exactSum(a);
-  const { s, E } = roundAccumulator(acc);
+  // the superaccumulator only where the plain sum is not exact (or sub-unit items need it below)
+  const plain = plainSum ? plainExactSum(a) : -1;
+  const acc = plain > 0 ? null : exactSum(a);
+  const { s, E } = acc === null ? splitNormal(plain) : roundAccumulator(acc);
   const f = T / s;
   const [a1, a2] = scaleFactors(-E);
   const Q = qSlot(n);
@@ -219,7 +249,7 @@ export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?:
     if (q < 1) {
       Q[i] = -1;
       m++;
-      if (acc2 === null) acc2 = acc.slice();
+      if (acc2 === null) acc2 = (acc ?? exactSum(a)).slice();
       accumulate(acc2, w, -1);
       if ((m & (FLUSH - 1)) === 0) normalize(acc2);
     } else {
