@@ -9,7 +9,10 @@
  * for wall time.
  *
  *   node scripts/bench-small-calls.mjs [--dist path/to/dist/lib/index.js] [--rounds 7] [--label name]
- *     [--only substring] [--clock cpu|wall]
+ *     [--only substring] [--clock cpu|wall] [--before path/to/other/dist/lib/index.js]
+ *
+ * With --before, each case runs on both builds in one process, their rounds alternating (so both see the
+ * same machine state), and the table gives before, after and their ratio.
  */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -30,10 +33,9 @@ const now = clock === 'wall'
   ? () => Number(process.hrtime.bigint()) / 1e3
   : () => { const u = process.cpuUsage(); return u.user + u.system; };
 const lib = await import(pathToFileURL(entry).href);
-const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
-  categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync } = lib;
+const beforeEntry = opt('before', '');
+const libBefore = beforeEntry ? await import(pathToFileURL(path.resolve(beforeEntry)).href) : null;
 
-const K = key(42);
 const w4 = [0.1, 0.2, 0.3, 0.4];
 const w2 = [1, 3];
 const w64 = Array.from({ length: 64 }, (_, i) => 1 + (i % 7));
@@ -41,37 +43,45 @@ const w52 = new Float64Array(52).fill(1);
 const deck = Array.from({ length: 52 }, (_, i) => i);
 const items64 = new Float64Array(64).map((_, i) => i);
 
-/** µs per call: the loop runs for about `ms` per round after a warm-up; median over rounds. An async
- *  case's function returns a promise, awaited before the next call. */
-async function time(fn, isAsync, ms = 150) {
-  const loop = isAsync
+/** µs per call of each of `fns` (one, or before and after): each loop runs for about `ms` per round after
+ *  a warm-up; median over rounds, the functions' rounds alternating. An async case's function returns a
+ *  promise, awaited before the next call. */
+async function time(fns, isAsync, ms = 150) {
+  const loops = fns.map((fn) => (isAsync
     ? async (reps) => { for (let i = 0; i < reps; i++) await fn(i); }
-    : async (reps) => { for (let i = 0; i < reps; i++) fn(i); };
+    : async (reps) => { for (let i = 0; i < reps; i++) fn(i); }));
   // Warm-up: 300 ms of calls first (the JIT compiles the call's whole path), then calibrate.
-  const w0 = process.hrtime.bigint();
-  while (Number(process.hrtime.bigint() - w0) < 3e8) await loop(16);
+  for (const loop of loops) {
+    const w0 = process.hrtime.bigint();
+    while (Number(process.hrtime.bigint() - w0) < 3e8) await loop(16);
+  }
   let reps = 1;
   for (;;) {
     const t0 = now();
-    await loop(reps);
+    await loops[0](reps);
     const dt = (now() - t0) / 1e3;
     if (dt > 20) { reps = Math.max(1, Math.ceil(reps * ms / dt)); break; }
     reps *= 4;
   }
-  const r = [];
+  const r = loops.map(() => []);
   for (let k = 0; k < rounds; k++) {
-    const t0 = now();
-    await loop(reps);
-    r.push((now() - t0) / reps);
+    for (let j = 0; j < loops.length; j++) {
+      const t0 = now();
+      await loops[j](reps);
+      r[j].push((now() - t0) / reps);
+    }
   }
-  r.sort((a, b) => a - b);
-  return r[r.length >> 1];
+  return r.map((x) => x.sort((a, b) => a - b)[x.length >> 1]);
 }
 
 /** `r` rows of 64 weights, each row different. */
 const rowsOf = (r) => Array.from({ length: r }, (_, j) => Array.from({ length: 64 }, (_, i) => 1 + ((i + j) % 17) + j / 1024));
 
-const cases = [
+function casesFor(lib) {
+  const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
+    categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync } = lib;
+  const K = key(42);
+  return [
   ['g.categorical([.1,.2,.3,.4]) (one draw)', () => { const g = generator(K); return () => g.categorical(w4); }],
   ['g.categorical(64 weights) (one draw)', () => { const g = generator(K); return () => g.categorical(w64); }],
   // a chain of 8 states (rows repeat: the prefix-sum cache's case) and of 64 states (more rows than
@@ -96,13 +106,25 @@ const cases = [
   ['async: shuffleAsync(k, 52 items)', () => () => shuffleAsync(K, deck), true],
   ['async: sampleWithoutReplacementAsync(k, 5, {weights: 52})', () => () => sampleWithoutReplacementAsync(K, 5, { weights: w52 }), true],
 ];
+}
 
+const cases = casesFor(lib);
+const casesBefore = libBefore ? casesFor(libBefore) : null;
 const out = [];
-for (const [name, make, isAsync] of cases) {
+for (const [c, [name, make, isAsync]] of cases.entries()) {
   if (only && !name.includes(only)) continue;
-  out.push([name, await time(make(), isAsync)]);
+  const fns = casesBefore ? [casesBefore[c][1](), make()] : [make()];
+  out.push([name, await time(fns, isAsync)]);
 }
 const w = Math.max(...out.map(([n]) => n.length));
-console.log(`# ${label || entry}  (µs per call, ${clock === 'wall' ? 'wall' : 'CPU'} time, median of ${rounds})`);
-for (const [n, us] of out) console.log(`${n.padEnd(w)}  ${us.toFixed(2).padStart(9)}`);
+const what = `${clock === 'wall' ? 'wall' : 'CPU'} time, median of ${rounds}`;
+if (libBefore) {
+  console.log(`# before ${beforeEntry}, after ${label || entry}  (µs per call, ${what}, rounds alternating)`);
+  console.log(`${'case'.padEnd(w)}  ${'before'.padStart(9)}  ${'after'.padStart(9)}  after/before`);
+  for (const [n, [b, a]] of out) console.log(`${n.padEnd(w)}  ${b.toFixed(2).padStart(9)}  ${a.toFixed(2).padStart(9)}  ${(a / b).toFixed(2).padStart(12)}`);
+} else {
+  console.log(`# ${label || entry}  (µs per call, ${what})`);
+  for (const [n, [us]] of out) console.log(`${n.padEnd(w)}  ${us.toFixed(2).padStart(9)}`);
+}
 await lib.shutdownPool?.();
+await libBefore?.shutdownPool?.();

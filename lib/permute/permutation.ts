@@ -18,6 +18,7 @@ import { checkCount, describe, isDetached } from '../core/validate.js';
 import { copyOf, intrinsicCtor, typedArrayName, typedLength, viewOf } from '../core/views.js';
 import type { Key } from '../core/keys.js';
 import { tempSlot } from '../core/temp.js';
+import { record } from '../core/records.js';
 
 export type { SelectDtype } from '../samplers/select.js';
 
@@ -198,7 +199,9 @@ function gather(items: Items, perm: Uint32Array): unknown {
 export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): T {
   const [p, items] = shuffleSetup(key, array, options, false);
   // The permutation goes into a reused temporary (lib/core/temp.ts): gather reads it before this returns.
-  return gather(items, permutation(p.key, p.n, { ...p.opts, backend: p.choice, out: permSlot(p.n) })) as T;
+  // Its call is made from p as checked (not through permutation(), which would check it all again).
+  const q: Prepared = { ...p, opts: record({ ...p.opts, out: permSlot(p.n) }) };
+  return gather(items, runCall(call(q, permutationOp('uint32'), 'uint32', p.n, { population: p.n })) as Uint32Array) as T;
 }
 
 /**

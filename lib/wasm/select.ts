@@ -20,9 +20,10 @@ export function weightedSampleWasm({ k0, k1, params, out }: KernelArgs): boolean
   return true;
 }
 
-/** Fewest items the module's permutation is worth: from 64 items on it is faster than the specification
- *  (1.5 against 1.7 µs; at 512 items 7.5 against 15 µs; measured on the reference machine). */
-export const PERMUTATION_WASM_MIN = 64;
+/** Fewest items the module's permutation is worth: from about 40 items on the whole call is faster than
+ *  with the specification (2026-11-29, A/B in one process: 0.77–0.88× the time at 48–63 items, even at
+ *  32–38; at 512 items 7.5 against 15 µs). */
+export const PERMUTATION_WASM_MIN = 40;
 /** Most items: up to here the 2^PERM_BITS_MAX buckets hold about 2^11 items each, far below PERM_CAP. */
 const PERMUTATION_WASM_MAX = 1 << 25;
 
