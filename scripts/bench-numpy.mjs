@@ -65,6 +65,7 @@ const ALL = [
   ['beta', { a: 0.1, b: 0.9 }, 'float64', 'g.beta(0.1, 0.9, n)'],
   ['beta', { a: 1, b: 1 }, 'float64', 'g.beta(1, 1, n)'],
   ['dirichlet', { vector: [1, 2, 3] }, 'float64', 'g.dirichlet([1, 2, 3], n)'],
+  ['dirichlet', { vector: [1, 1, 1] }, 'float64', 'g.dirichlet([1, 1, 1], n)'],
   ['negativeBinomial', { r: 5, p: 0.3 }, 'int32', 'g.negative_binomial(5, 0.3, n)'],
   ['exponential', {}, 'float64', 'g.standard_exponential(n, out=o64)'],
   ['exponential', {}, 'float32', 'g.standard_exponential(n, dtype=np.float32, out=o32)'],

@@ -46,6 +46,13 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
       u = (k53(b2[0], b2[1]) + 1) * 2 ** -53;
       U = (k53(b2[2], b2[3]) + 1) * 2 ** -53;
     }
+    if (erlang === 1) {
+      // shape 1: u1 is word e (float32) or words 2e, 2e+1 (float64) of the plane (t, 18), dense like the raw stream
+      const blk = dtype === 'float32' ? e >> 2n : e >> 1n;
+      const x = philox4x32([Number(blk & 0xffffffffn), Number(blk >> 32n), t, 18], kk);
+      const at = Number(dtype === 'float32' ? e & 3n : 2n * (e & 1n));
+      u1 = dtype === 'float32' ? (x[at] + 1) * 2 ** -32 : (k53(x[at], x[at + 1]) + 1) * 2 ** -53;
+    }
     let g: number;
     if (erlang) {
       const p = [u1, u, 1 - u2].slice(0, erlang).reduce((q, r) => q * r, 1);

@@ -38,6 +38,19 @@ CR_HD inline int cr_gamma_erlang(double d) {
   return d == 1.0 - 0.3333333333333333 ? 1 : d == 2.0 - 0.3333333333333333 ? 2 : d == 3.0 - 0.3333333333333333 ? 3 : 0;
 }
 
+/** Shape 1's u1 of proposal t of element e (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e,
+ *  2e + 1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the raw stream, mapped as the gamma plane's u1. */
+CR_HD inline double cr_gamma_exp_u1(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide) {
+  uint32_t a[4];
+  const uint64_t b = wide ? e >> 1 : e >> 2;
+  cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), t, CR_TAG_GAMMA_EXP, a);
+  if (wide) {
+    const int j = 2 * (int)(e & 1);
+    return (double)(cr_u53(a[j], a[j + 1]) + 1) * 1.1102230246251565e-16;
+  }
+  return ((double)a[e & 3] + 1.0) * 2.3283064365386963e-10;
+}
+
 /** The Erlang product of shape k from a proposal's uniforms u1, u2 (Box–Muller's, u2 in [0, 1)) and u:
  *  u1, u1·u or (u1·u)·(1 - u2) (1 - u2 is exact and in (0, 1]). */
 CR_HD inline double cr_gamma_erlang_p(int k, double u1, double u2, double u) {
@@ -90,9 +103,21 @@ CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv)
  *  proposal whose product p < 1; otherwise x = sqrt(-2 log u1)·cos(2 pi u2) and the Marsaglia–Tsang test. */
 CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, cr_gamma_mt m, bool wide,
                                double* dv, double* boost) {
+  const int k = cr_gamma_erlang(m.d);
+  if (k == 1) {
+    // shape 1: p = u1 of its dense plane; of the gamma plane only U, the boost (one block where the float64
+    // layout has two: block 2e + 1's words 2, 3; float32: block e's word 3)
+    const double p = cr_gamma_exp_u1(k0, k1, e, t, wide);
+    if (!(p < 1.0)) return false;
+    *dv = 0.0 - cr_log(p);
+    uint32_t a[4];
+    const uint64_t b = wide ? 2 * e + 1 : e;
+    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), t, CR_TAG_GAMMA, a);
+    *boost = wide ? (double)(cr_u53(a[2], a[3]) + 1) * 1.1102230246251565e-16 : ((double)a[3] + 1.0) * 2.3283064365386963e-10;
+    return true;
+  }
   double u1, u2, u, U;
   cr_gamma_uniforms(k0, k1, e, t, wide, &u1, &u2, &u, &U);
-  const int k = cr_gamma_erlang(m.d);
   if (k != 0) {
     const double p = cr_gamma_erlang_p(k, u1, u2, u);
     if (!(p < 1.0)) return false;

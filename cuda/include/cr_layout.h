@@ -23,5 +23,7 @@
 #define CR_TAG_SAMPLE 14u
 #define CR_TAG_VON_MISES 15u
 #define CR_TAG_BETA 17u
+// Gamma's shape 1 (docs/streams.md, "Erlang shapes"): plane (t, 18) holds u1 of proposal t, dense like the raw stream.
+#define CR_TAG_GAMMA_EXP 18u
 
 #endif  // CR_LAYOUT_H

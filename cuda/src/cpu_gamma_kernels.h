@@ -22,6 +22,8 @@ struct cr_cpu_gamma_lanes {
   // ones; gd, gc = their d, c in that order (padding lanes: a valid shape)
   bool grouped;
   unsigned group_m;
+  // lanes [0, group_m) of shape 1 (u1 from the plane (0, TAG_GAMMA_EXP)): how many
+  unsigned n_exp;
   uint16_t o[CR_GAMMA_CHUNK];
   double gd[CR_GAMMA_CHUNK], gc[CR_GAMMA_CHUNK];
 };
@@ -33,8 +35,13 @@ struct cr_cpu_gamma_lanes {
  * bits are the same. Set once per call where the lanes repeat from chunk to chunk.
  */
 inline void cr_cpu_gamma_group(cr_cpu_gamma_lanes& L, unsigned m, unsigned mv) {
-  unsigned nmt = 0;
-  for (unsigned i = 0; i < m; ++i) nmt += cr_gamma_erlang(L.d[i]) == 0;
+  unsigned nmt = 0, nexp = 0;
+  for (unsigned i = 0; i < m; ++i) {
+    const int k = cr_gamma_erlang(L.d[i]);
+    nmt += k == 0;
+    nexp += k == 1;
+  }
+  L.n_exp = nexp;
   L.group_m = m;
   L.grouped = nmt != 0 && nmt != m;
   if (!L.grouped) return;
@@ -52,14 +59,19 @@ inline void cr_cpu_gamma_group(cr_cpu_gamma_lanes& L, unsigned m, unsigned mv) {
  */
 template <int W, bool Grouped, class Map>
 void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const cr_cpu_gamma_lanes& L, bool wide,
-                        uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us, Map map) {
+                        bool need_U, uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us,
+                        Map map) {
   using M = cr_vmath<W>;
   using T = typename M::T;
   using I = typename M::I;
   cr_cpu_map_ctx words_of{0.0, 1.0, true, k0, k1};
   words_of.tag = CR_TAG_GAMMA;
   const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from the padding, never stored
-  if (wide) {
+  // every lane of shape 1 and no boost wanted (values of α = 1): nothing of the gamma plane is used
+  const bool all_exp = L.n_exp == m;
+  if (all_exp && !need_U) {
+    for (unsigned i = 0; i < m; ++i) u2[i] = ua[i] = Us[i] = 0.5;
+  } else if (wide) {
     // the plane's float64 uniforms k53·2^-53, four an element (its two blocks' word pairs), as the uniform
     // kernel makes them; + 2^-53 is exact
     double* k = (double*)w;
@@ -78,6 +90,23 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
       u2[i] = (double)b[1] * 2.3283064365386963e-10;
       ua[i] = ((double)b[2] + 1.0) * 2.3283064365386963e-10;
       Us[i] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
+    }
+  }
+  if (L.n_exp != 0) {
+    // shape 1's u1 (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e, 2e + 1 (float64) of the
+    // plane (0, TAG_GAMMA_EXP), mapped as the gamma plane's u1 (cr_gamma_exp_u1)
+    cr_cpu_map_ctx exp_of{0.0, 1.0, true, k0, k1};
+    exp_of.tag = CR_TAG_GAMMA_EXP;
+    const double one_third = 0.3333333333333333;
+    if (wide) {
+      double* k = (double*)w;
+      map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
+      for (unsigned i = 0; i < m; ++i)
+        if (all_exp || L.d[i] == 1.0 - one_third) u1[i] = k[i] + 1.1102230246251565e-16;
+    } else {
+      map(exp_of, e0, w, CR_MAP_BITS, (uint64_t)m);
+      for (unsigned i = 0; i < m; ++i)
+        if (all_exp || L.d[i] == 1.0 - one_third) u1[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
     }
   }
   for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
@@ -145,6 +174,47 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
   }
   if constexpr (grouped)
     for (unsigned j = 0; j < m; ++j) dvs[L.o[j]] = gdv[j];
+}
+
+/**
+ * The values of a chunk whose every element has shape 1 and α ≥ 1 (gamma(1), chi-square(2)) into val:
+ * (0 − log u1)·scale, u1 from the plane (0, TAG_GAMMA_EXP) — cr_cpu_gamma_chunk's and cr_cpu_gamma_values'
+ * operations without the gamma plane, which such values never read; an element whose u1 is 1 (rejected:
+ * p < 1 fails) by the scalar port from proposal 0, as the chunk's lane would go on from proposal 1.
+ */
+template <int W, class Map>
+void cr_cpu_gamma_exp_values(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, bool wide, double scale,
+                             cr_gamma_mt mt, uint32_t* w, double* val, Map map) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  using I = typename M::I;
+  cr_cpu_map_ctx exp_of{0.0, 1.0, true, k0, k1};
+  exp_of.tag = CR_TAG_GAMMA_EXP;
+  const unsigned mv = (m + W - 1) / W * W;
+  if (wide) {
+    double* k = (double*)w;
+    map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
+    for (unsigned i = 0; i < m; ++i) val[i] = k[i] + 1.1102230246251565e-16;
+  } else {
+    map(exp_of, e0, w, CR_MAP_BITS, (uint64_t)m);
+    for (unsigned i = 0; i < m; ++i) val[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
+  }
+  for (unsigned i = m; i < mv; ++i) val[i] = 0.5;
+  for (unsigned i = 0; i < mv; i += W) {
+    T u;
+    memcpy(&u, val + i, sizeof u);
+    const I rejected = u >= 1.0;
+    const T v = (0.0 - M::log(u)) * scale;
+    memcpy(val + i, &v, sizeof v);
+    if (__builtin_expect(M::any(rejected), 0)) {
+      for (int l = 0; l < W; ++l) {
+        if (!rejected[l] || i + l >= m) continue;
+        double g, U;
+        cr_gamma_draw(k0, k1, e0 + i + l, mt, wide, 1, &g, &U);
+        val[i + l] = g * scale;
+      }
+    }
+  }
 }
 
 /** The values of a chunk's draws into val: cr_gamma_value · scale, α per lane (α < 1: exp(log G' + log(U)/α)). */
@@ -227,14 +297,28 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     const uint64_t e0 = first + done;
     if (!fixed) set_lanes(mv, m);
     if (!fixed || m != L.group_m) cr_cpu_gamma_group(L, m, mv);
+    // every element of shape 1 with α ≥ 1, values only: the exponential-like path
+    const bool exp_only = fixed && !draws && !any_small && L.n_exp == m;
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {
       for (unsigned i = 0; i < m; ++i)
         cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
+    } else if (exp_only) {
+      cr_cpu_gamma_exp_values<W>(g.k0, g.k1, e0, m, wide, g.scale, cr_gamma_mt{L.d[0], L.c[0]}, w, val, map);
+      if (type != CR_TYPE_F32) {
+        memcpy((double*)out + done, val, m * sizeof(double));
+      } else {
+        float* o = (float*)out + done;
+        for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
+      }
+      done += m;
+      continue;
     } else {
-      if (L.grouped) cr_cpu_gamma_chunk<W, true>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
-      else cr_cpu_gamma_chunk<W, false>(g.k0, g.k1, e0, m, L, wide, w, u1, u2, ua, dvs, Us, map);
+      // the boost uniforms are wanted by the draws, and by values with a shape below 1
+      const bool need_U = draws || any_small;
+      if (L.grouped) cr_cpu_gamma_chunk<W, true>(g.k0, g.k1, e0, m, L, wide, need_U, w, u1, u2, ua, dvs, Us, map);
+      else cr_cpu_gamma_chunk<W, false>(g.k0, g.k1, e0, m, L, wide, need_U, w, u1, u2, ua, dvs, Us, map);
     }
     if (draws) {
       memcpy((double*)out + done, dvs, m * sizeof(double));

@@ -21,6 +21,8 @@
  *                      TAG_SAMPLE), like bounded integers (docs/streams.md, "Few of many")
  *   beta (a, b ≤ 1)    (lo(e), hi(e), t, TAG_BETA)  Jöhnk's proposal t of element e
  *                      (docs/streams.md, "Dirichlet and beta")
+ *   gamma, shape 1     (b mod 2^32, b div 2^32, t, TAG_GAMMA_EXP)  proposal t's u1: word e (float32) or
+ *                      words 2e, 2e+1 (float64) (docs/streams.md, "Erlang shapes")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md, "Counts")
  *
@@ -54,3 +56,6 @@ export const TAG_VON_MISES = 15;
 /** Beta's Jöhnk proposals (a, b ≤ 1): block (e mod 2^32, e div 2^32, t, TAG_BETA) is proposal t of element e
  *  (docs/streams.md, "Dirichlet and beta"). 16 is Wald's (lib/kernels/wald.ts). */
 export const TAG_BETA = 17;
+/** Gamma's shape α' = 1 (docs/streams.md, "Erlang shapes"): proposal t's u1 of element e is word e (float32) or
+ *  words 2e, 2e+1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the raw stream. */
+export const TAG_GAMMA_EXP = 18;

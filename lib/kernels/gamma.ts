@@ -9,7 +9,7 @@
  * beta its gamma values (lib/wasm/samplers.ts betaWasm).
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
-import { TAG_GAMMA, TAG_RAW } from '../core/layout.js';
+import { TAG_GAMMA, TAG_GAMMA_EXP, TAG_RAW } from '../core/layout.js';
 import { log } from '../core/math/log.js';
 import { exp } from '../core/math/exp.js';
 import { cos2pi } from '../core/math/sincos.js';
@@ -48,6 +48,10 @@ const scratch = {
   retry: new Uint32Array(8),
   /** M planes of a chunk of elements */
   planes: new Uint32Array(PLANE_WORDS),
+  /** shape 1's u1 words of the same M planes (TAG_GAMMA_EXP: one word a float32 element, two a float64 one) */
+  expPlanes: new Uint32Array(PLANE_WORDS / 4),
+  /** one proposal's shape-1 block (retries) */
+  expRetry: new Uint32Array(4),
   /** draws of a range of elements: dv[j] = G', bu[j] = boost uniform (grown as needed) */
   dv: new Float64Array(4096),
   bu: new Float64Array(4096),
@@ -102,7 +106,8 @@ function accept(x: number, u: number, d: number, c: number): boolean {
 /**
  * Erlang shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)", "Erlang shapes"): α' = 1, 2 or 3, recognised by
  * d = α' - fl(1/3) (one-to-one there). Such a proposal's G' is 0 - log p, p = u1, u1·u or (u1·u)·(1 - u2)
- * (a sum of k exponentials is Gamma(k) exactly), accepted iff p < 1. Returns k, or 0.
+ * (a sum of k exponentials is Gamma(k) exactly), accepted iff p < 1; shape 1 takes its u1 from the dense plane
+ * (t, TAG_GAMMA_EXP) instead (one word a float32 element where the gamma plane spends a block). Returns k, or 0.
  */
 function erlangShape(d: number): number {
   return d === 1 - ONE_THIRD ? 1 : d === 2 - ONE_THIRD ? 2 : d === 3 - ONE_THIRD ? 3 : 0;
@@ -123,9 +128,12 @@ function erlang(k: number, u1: number, u2: number, u: number): boolean {
  * (u1 = (w0+1)·2^-32, u2 = w1·2^-32; u = (w2+1)·2^-32; boost U = (w3+1)·2^-32); float64 8 words = two
  * blocks, with k53(a, b) = (a>>>5)·2^26 + (b>>>6): u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53,
  * u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53. An Erlang shape k (≠ 0) takes erlang's test, any
- * other shape Marsaglia–Tsang's with x = sqrt(-2·log u1)·cos(2π·u2). On acceptance sets G and returns true.
+ * other shape Marsaglia–Tsang's with x = sqrt(-2·log u1)·cos(2π·u2); shape 1's u1 is from its words at ew[eb]
+ * (element e's word(s) of the plane (t, TAG_GAMMA_EXP)). On acceptance sets G and returns true.
  */
-function tryProposal(w: Uint32Array, b: number, d: number, c: number, k: number, wide: boolean): boolean {
+function tryProposal(
+  w: Uint32Array, b: number, d: number, c: number, k: number, wide: boolean, ew: Uint32Array, eb: number,
+): boolean {
   let u1: number, u2: number, u: number, U: number;
   if (wide) {
     u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
@@ -138,6 +146,8 @@ function tryProposal(w: Uint32Array, b: number, d: number, c: number, k: number,
     u = (w[b + 2] + 1) * TWO_M32;
     U = (w[b + 3] + 1) * TWO_M32;
   }
+  // shape 1: u1 from its dense plane's words at ew[eb] (float32 (w+1)·2^-32, float64 (k53+1)·2^-53)
+  if (k === 1) u1 = wide ? ((ew[eb] >>> 5) * TWO_P26 + (ew[eb + 1] >>> 6) + 1) * TWO_M53 : (ew[eb] + 1) * TWO_M32;
   if (k !== 0 ? !erlang(k, u1, u2, u) : !accept(Math.sqrt(-2 * log(u1)) * cos2pi(u2), u, d, c)) return false;
   G[1] = U;
   return true;
@@ -174,10 +184,15 @@ function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, 
   const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
   const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
   const k = erlangShape(d);
+  // shape 1: block e >> 2 (float32) or e >> 1 (float64) of the plane (t, TAG_GAMMA_EXP), word(s) of e there
+  const xLo = wide ? ((eLo >>> 1) | (eHi << 31)) >>> 0 : ((eLo >>> 2) | (eHi << 30)) >>> 0;
+  const xHi = wide ? eHi >>> 1 : eHi >>> 2;
+  const xAt = wide ? 2 * (eLo & 1) : eLo & 3;
   for (let t = t0; ; t = (t + 1) >>> 0) {
     philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 0);
     if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 4);
-    if (tryProposal(scratch.retry, 0, d, c, k, wide)) return;
+    if (k === 1) philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, scratch.expRetry, 0);
+    if (tryProposal(scratch.retry, 0, d, c, k, wide, scratch.expRetry, xAt)) return;
   }
 }
 
@@ -196,9 +211,12 @@ function draws(count: number): [Float64Array, Float64Array] {
  * continue one proposal at a time (the same result for every M).
  */
 export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, M, wide, dv, bu) => {
-  const planes = scratch.planes;
+  const { planes, expPlanes } = scratch;
   const W = wide ? 8 : 4;
+  const EW = wide ? 2 : 1;  // shape 1's words an element
   const per = Math.max(1, Math.floor(PLANE_WORDS / (M * W)));
+  let hasExp = false;  // a shape 1 in the table: its dense planes are filled too
+  for (let j = 0; j < period && !hasExp; j++) hasExp = erlangShape(ds[j]) === 1;
   let k = phase % period;
   for (let s = 0; s < count; s += per) {
     const m = Math.min(per, count - s);
@@ -208,13 +226,19 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
     const bLo = wide ? (cLo << 1) >>> 0 : cLo;
     const bHi = wide ? ((cHi << 1) | (cLo >>> 31)) >>> 0 : cHi;
     for (let t = 0; t < M; t++) fillPlane(k0, k1, t, TAG_GAMMA, bLo, bHi, wide ? 2 * m : m, planes, t * W * m);
+    if (hasExp) {
+      // words e.. (float32) or 2e.. (float64) of the planes (t, TAG_GAMMA_EXP): word indices below 2^64
+      const xLo = wide ? (cLo << 1) >>> 0 : cLo;
+      const xHi = wide ? ((cHi << 1) | (cLo >>> 31)) >>> 0 : cHi;
+      for (let t = 0; t < M; t++) philoxStream(k0, k1, t, TAG_GAMMA_EXP, xLo, xHi, expPlanes, t * EW * m, EW * m);
+    }
     for (let i = 0; i < m; i++) {
       const d = ds[k];
       const c = cs[k];
       if (++k === period) k = 0;
       const erl = erlangShape(d);
       let t = 0;
-      while (t < M && !tryProposal(planes, (t * m + i) * W, d, c, erl, wide)) t++;
+      while (t < M && !tryProposal(planes, (t * m + i) * W, d, c, erl, wide, expPlanes, (t * m + i) * EW)) t++;
       if (t === M) {
         const q = cLo + i;
         drawFrom(k0, k1, q >>> 0, (cHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, M, d, c, wide);

@@ -1275,6 +1275,37 @@ COLD void gamma_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, double
     if (cr_gamma_try(k0, k1, e, t, m, wide, dv, boost)) return;
 }
 
+/** Shape 1's u1 of proposal 0 of the call's elements (docs/streams.md, "Erlang shapes"), padded with 0.5. */
+static double EU[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));
+
+/**
+ * EU[j] = shape 1's u1 of proposal 0 of element e + j, j < count, e = (ehi:elo): word e + j (float32) or words
+ * 2(e + j), 2(e + j) + 1 (float64) of the plane (0, TAG_GAMMA_EXP), mapped as the gamma plane's u1
+ * (cr_gamma_exp_u1): Philox passes over the blocks that hold them.
+ */
+template <bool WIDE>
+static void gamma_exp_u1(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count) {
+  constexpr uint32_t sh = WIDE ? 1 : 2, per = 1u << sh;  // elements per block
+  uint32_t blo = (elo >> sh) | (ehi << (32 - sh)), bhi = ehi >> sh;
+  uint32_t q = elo & (per - 1);  // the first element's place in its block
+  uint32_t j = 0;
+  for (uint32_t left = (q + count + per - 1) / per; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_GAMMA_EXP);
+    advance(blo, bhi, n);
+    const uint32_t blocks = left < n ? left : n;
+    left -= blocks;
+    for (uint32_t b = 0; b < blocks; ++b, q = 0) {
+      uint32_t w[4];
+      block_words(b, w);
+      for (; q < per && j < count; ++q, ++j)
+        EU[j] = WIDE ? (double)(cr_u53(w[2 * q], w[2 * q + 1]) + 1) * 1.1102230246251565e-16
+                     : ((double)w[q] + 1.0) * 2.3283064365386963e-10;
+    }
+  }
+  for (uint32_t i = count; i < count + 16; ++i) EU[i] = 0.5;
+}
+
 /**
  * The first accepted proposal of gamma elements [e, e + count), e = (ehi:elo), element j with
  * d, c = DS/CS[(phase + j) mod period] and α = ALPHA[(phase + j) mod period]. Proposal 0 of every
@@ -1294,6 +1325,37 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
   const v2d scale = splat(scale_);
   uint32_t k = phase % period;  // table index of element j
   float* outf = (float*)OUT;
+  // shape 1 in the table: its lanes' u1 from the plane (0, TAG_GAMMA_EXP), computed first (EU)
+  bool has_exp = false, all_exp = true;
+  for (uint32_t i = 0; i < period; ++i) {
+    const bool x = DS[i] == 1.0 - 0.3333333333333333;
+    has_exp |= x;
+    all_exp &= x && (mode == 0 || ALPHA[i] >= 1.0);
+  }
+  if (has_exp) gamma_exp_u1<WIDE>(k0, k1, elo, ehi, count);
+  if (all_exp && mode != 0) {
+    // every element of shape 1 with α >= 1 (gamma(1), chi-square(2)): (0 - log u1)·scale, the operations of
+    // the loop below without the gamma plane, which such values never read; u1 = 1 (p < 1 fails) by the
+    // scalar port, from proposal 0
+    for (uint32_t q = 0; q < count; q += 2 * N) {
+      v2d u[N], lu[N];
+      EACH u[i] = (v2d){EU[q + 2 * i], EU[q + 2 * i + 1]};
+      vlog<N>(u, lu);
+      EACH {
+        v2d val = (V(zero) - lu[i]) * scale;
+        for (int l = 0; l < 2; ++l) {
+          if (u[i][l] < 1.0 || q + 2 * i + l >= count) continue;
+          const uint32_t lo = elo + q + (uint32_t)(2 * i + l), hi = ehi + (lo < elo ? 1 : 0);
+          double gg, bb;
+          cr_gamma_draw(k0, k1, ((uint64_t)hi << 32) | lo, cr_gamma_mt{DS[0], CS[0]}, WIDE, 1, &gg, &bb);
+          val[l] = gg * scale[l];
+        }
+        if (mode == 1) store2(OUT + q + 2 * i, val);
+        else wasm_v128_store64_lane(outf + q + 2 * i, wasm_f32x4_demote_f64x2_zero((v128_t)val), 0);
+      }
+    }
+    return;
+  }
   uint32_t j = 0;  // element of the current 8 blocks, from e
   for (uint32_t left = WIDE ? 2 * count : count; left > 0;) {
     const uint32_t n = pass_blocks(left);
@@ -1342,6 +1404,9 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
         erl[i] = wasm_v128_or(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1)), e23[i]);
         any_erl = wasm_v128_or(any_erl, erl[i]);
         all_erl = wasm_v128_and(all_erl, erl[i]);
+      }
+      if (has_exp) {  // shape 1's u1 (only Erlang's test reads it: u1 of the other lanes is theirs)
+        EACH u1[i] = sel(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1)), (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]}, u1[i]);
       }
       if (!wasm_i64x2_all_true(all_erl)) {
         vlog<N>(u1, x);
