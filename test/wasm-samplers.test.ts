@@ -160,7 +160,7 @@ describe('gamma: WASM = JS bit for bit', () => {
         same(`beta(${a}, ${b}) M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
           wide ? 'beta64' : 'beta32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { a, b, proposals: M } });
       }
-      const alphas = new Float64Array([[1, 2, 3], [0.1, 0.2, 0.3, 0.4], [5], [0.5, 2], [0.01, 0.02, 0.05, 0.9, 0.3, 0.1, 0.7]][t % 5]);
+      const alphas = new Float64Array([[1, 2, 3], [0.1, 0.2, 0.3, 0.4], [5], [0.5, 2], [0.01, 0.02, 0.05, 0.9, 0.3, 0.1, 0.7], [1, 1, 1], [1, 0.5]][t % 7]);
       for (const wide of [true, false]) {
         same(`dirichlet K=${alphas.length} M=${M} wide=${wide} ${JSON.stringify(c)}`, () => (wide ? new Float64Array(c.n) : new Float32Array(c.n)),
           wide ? 'dirichlet64' : 'dirichlet32', { k0: c.k0, k1: c.k1, lo: c.lo, hi: c.hi, params: { alpha: alphas, proposals: M } });

@@ -70,12 +70,13 @@ const { G, MT } = scratch;
  * How a range of gamma elements gets its accepted proposals: [first, first + count), first =
  * (eHi:eLo), into dv[0..count) (G') and bu[0..count) (boost uniforms); element j uses
  * ds/cs[(phase + j) mod period]. The JavaScript drawRange below, or lib/wasm/samplers.ts's module
- * (which may decline: false).
+ * (which may decline: false). `boost` false: the caller reads no bu (every shape ≥ 1), which then
+ * may be left as it was.
  */
 export type DrawRange = (
   k0: number, k1: number, eLo: number, eHi: number, count: number,
   ds: Float64Array, cs: Float64Array, period: number, phase: number, proposals: number, wide: boolean,
-  dv: Float64Array, bu: Float64Array,
+  dv: Float64Array, bu: Float64Array, boost?: boolean,
 ) => boolean;
 
 /** Sets MT for α' = α (α >= 1) or fl(α + 1) (α < 1): d = α' - 1/3, c = 1/sqrt(9·d). */
@@ -359,6 +360,8 @@ export function dirichletKernel(
   if (scratch.row.length < K) scratch.row = new Float64Array(K);
   const rowG = scratch.row;
   const [ds, cs, allSmall] = shapeTables(alphas);
+  let anySmall = false;  // some α < 1: its value needs the boost uniform
+  for (let k = 0; k < K; k++) if (alphas[k] < 1) anySmall = true;
   // component of the first value: first mod K, from (hi·2^32 + lo) mod K without overflow
   const k0f = ((hi % K) * (TWO_P32 % K) + (lo % K)) % K;
   // gamma element of the first row's component 0: first - k0f (no borrow past 0: first >= k0f)
@@ -370,7 +373,7 @@ export function dirichletKernel(
   while (j < n) {
     const rows = Math.min(rowsPerPiece, Math.ceil((n - j) / K));
     const [DV, BU] = draws(rows * K);
-    if (!draw(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, proposals, wide, DV, BU)) {
+    if (!draw(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, proposals, wide, DV, BU, anySmall)) {
       drawRange(k0, k1, rLo, rHi, rows * K, ds, cs, K, 0, proposals, wide, DV, BU);
     }
     for (let r = 0; r < rows; r++, j += K) {

@@ -1315,7 +1315,8 @@ static void gamma_exp_u1(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, u
  * for any M.
  *   mode 0: OUT[j] = G' = d·v, AUX[j] = its boost uniform U (drawRange's DV, BU);
  *   mode 1: OUT[j] = value·scale as doubles, value = G' (α >= 1) or exp(log G' + log(U)/α) (α < 1);
- *   mode 2: the same rounded to float32, OUT as floats.
+ *   mode 2: the same rounded to float32, OUT as floats;
+ *   mode 3: mode 0 for a caller that reads no U (AUX may be left as it was).
  */
 template <bool WIDE>
 static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t period,
@@ -1325,15 +1326,17 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
   const v2d scale = splat(scale_);
   uint32_t k = phase % period;  // table index of element j
   float* outf = (float*)OUT;
+  const bool no_u = mode == 3;  // draws whose boost uniforms nobody reads
+  if (no_u) mode = 0;
   // shape 1 in the table: its lanes' u1 from the plane (0, TAG_GAMMA_EXP), computed first (EU)
   bool has_exp = false, all_exp = true;
   for (uint32_t i = 0; i < period; ++i) {
     const bool x = DS[i] == 1.0 - 0.3333333333333333;
     has_exp |= x;
-    all_exp &= x && (mode == 0 || ALPHA[i] >= 1.0);
+    all_exp &= x && (no_u || (mode != 0 && ALPHA[i] >= 1.0));
   }
   if (has_exp) gamma_exp_u1<WIDE>(k0, k1, elo, ehi, count);
-  if (all_exp && mode != 0) {
+  if (all_exp) {
     // every element of shape 1 with α >= 1 (gamma(1), chi-square(2)): (0 - log u1)·scale, the operations of
     // the loop below without the gamma plane, which such values never read; u1 = 1 (p < 1 fails) by the
     // scalar port, from proposal 0
@@ -1350,7 +1353,7 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
           cr_gamma_draw(k0, k1, ((uint64_t)hi << 32) | lo, cr_gamma_mt{DS[0], CS[0]}, WIDE, 1, &gg, &bb);
           val[l] = gg * scale[l];
         }
-        if (mode == 1) store2(OUT + q + 2 * i, val);
+        if (mode <= 1) store2(OUT + q + 2 * i, val);  // mode 0 here: draws without U, G' (scale 1)
         else wasm_v128_store64_lane(outf + q + 2 * i, wasm_f32x4_demote_f64x2_zero((v128_t)val), 0);
       }
     }

@@ -394,17 +394,18 @@ export const unknownElement = (id: number): string => 'cuda-random: the WebAssem
  * ds/cs[(phase + j) mod period]. Declines for periods the module's tables cannot hold. `proposals`
  * plays no part (proposal 0 of every element in vectors, then one at a time).
  */
-export const gammaDrawWasm: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, _proposals, wide, dv, bu) => {
+export const gammaDrawWasm: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, _proposals, wide, dv, bu, boost = true) => {
   if (count < SAMPLERS_WASM_MIN || period > CHUNK_ELEMS || !samplersWasmAvailable()) return false;
   dsBuf.set(ds.subarray(0, period));
   csBuf.set(cs.subarray(0, period));
   for (let s = 0; s < count; s += CHUNK_ELEMS) {
     const m = Math.min(CHUNK_ELEMS, count - s);
     const l = eLo + s;
+    // mode 3: the draws without their boost uniforms where the caller reads none (bu is left as it was)
     ex.gamma_fill(k0, k1, l >>> 0, (eHi + (l >= 0x100000000 ? 1 : 0)) >>> 0, m, period, (phase + s) % period,
-      wide ? 1 : 0, 0, 1);
+      wide ? 1 : 0, boost ? 0 : 3, 1);
     dv.set(out64.subarray(0, m), s);
-    bu.set(aux.subarray(0, m), s);
+    if (boost) bu.set(aux.subarray(0, m), s);
   }
   return true;
 };
