@@ -301,19 +301,12 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     const bool exp_only = fixed && !draws && !any_small && L.n_exp == m;
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
-    if (e0 + m > (wide ? 1ull << 61 : 1ull << 62)) {
+    const bool scalar = e0 + m > (wide ? 1ull << 61 : 1ull << 62);
+    if (scalar) {
       for (unsigned i = 0; i < m; ++i)
         cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
     } else if (exp_only) {
       cr_cpu_gamma_exp_values<W>(g.k0, g.k1, e0, m, wide, g.scale, cr_gamma_mt{L.d[0], L.c[0]}, w, val, map);
-      if (type != CR_TYPE_F32) {
-        memcpy((double*)out + done, val, m * sizeof(double));
-      } else {
-        float* o = (float*)out + done;
-        for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
-      }
-      done += m;
-      continue;
     } else {
       // the boost uniforms are wanted by the draws, and by values with a shape below 1
       const bool need_U = draws || any_small;
@@ -324,8 +317,10 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
       memcpy((double*)out + done, dvs, m * sizeof(double));
       memcpy(g.draws + done, Us, m * sizeof(double));
     } else {
-      for (unsigned i = m; i < mv; ++i) dvs[i] = Us[i] = 1.0;
-      cr_cpu_gamma_values<W>(mv, L, any_small, g.scale, dvs, Us, val);
+      if (!exp_only || scalar) {  // else cr_cpu_gamma_exp_values put them in val
+        for (unsigned i = m; i < mv; ++i) dvs[i] = Us[i] = 1.0;
+        cr_cpu_gamma_values<W>(mv, L, any_small, g.scale, dvs, Us, val);
+      }
       if (type != CR_TYPE_F32) {
         memcpy((double*)out + done, val, m * sizeof(double));
       } else {
