@@ -12,6 +12,8 @@
 
 /** Marsaglia–Tsang squeeze constant. */
 #define CR_GAMMA_SQUEEZE 0.0331
+/** fl(1/3) = 3FD55555 55555555: d = alpha' - CR_GAMMA_THIRD, and the Erlang shapes' d (cr_gamma_erlang). */
+#define CR_GAMMA_THIRD 0.3333333333333333
 
 /** Marsaglia–Tsang constants of alpha' = alpha (alpha >= 1) or fl(alpha + 1) (alpha < 1). */
 struct cr_gamma_mt {
@@ -22,7 +24,7 @@ struct cr_gamma_mt {
 CR_HD inline cr_gamma_mt cr_gamma_setup(double alpha) {
   const double a = alpha < 1.0 ? alpha + 1.0 : alpha;
   cr_gamma_mt m;
-  m.d = a - 0.3333333333333333;  // fl(1/3) = 3FD55555 55555555
+  m.d = a - CR_GAMMA_THIRD;
   m.c = 1.0 / sqrt(9.0 * m.d);
   return m;
 }
@@ -35,7 +37,7 @@ CR_HD inline cr_gamma_mt cr_gamma_setup(double alpha) {
  * one-to-one near 1, 2 and 3. Returns k, or 0 for any other shape.
  */
 CR_HD inline int cr_gamma_erlang(double d) {
-  return d == 1.0 - 0.3333333333333333 ? 1 : d == 2.0 - 0.3333333333333333 ? 2 : d == 3.0 - 0.3333333333333333 ? 3 : 0;
+  return d == 1.0 - CR_GAMMA_THIRD ? 1 : d == 2.0 - CR_GAMMA_THIRD ? 2 : d == 3.0 - CR_GAMMA_THIRD ? 3 : 0;
 }
 
 /** Shape 1's u1 of proposal t of element e (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e,

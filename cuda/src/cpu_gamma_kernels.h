@@ -97,16 +97,15 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
     // plane (0, TAG_GAMMA_EXP), mapped as the gamma plane's u1 (cr_gamma_exp_u1)
     cr_cpu_map_ctx exp_of{0.0, 1.0, true, k0, k1};
     exp_of.tag = CR_TAG_GAMMA_EXP;
-    const double one_third = 0.3333333333333333;
     if (wide) {
       double* k = (double*)w;
       map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
       for (unsigned i = 0; i < m; ++i)
-        if (all_exp || L.d[i] == 1.0 - one_third) u1[i] = k[i] + 1.1102230246251565e-16;
+        if (all_exp || L.d[i] == 1.0 - CR_GAMMA_THIRD) u1[i] = k[i] + 1.1102230246251565e-16;
     } else {
       map(exp_of, e0, w, CR_MAP_BITS, (uint64_t)m);
       for (unsigned i = 0; i < m; ++i)
-        if (all_exp || L.d[i] == 1.0 - one_third) u1[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
+        if (all_exp || L.d[i] == 1.0 - CR_GAMMA_THIRD) u1[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
     }
   }
   for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
@@ -129,8 +128,8 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
     memcpy(&d, D + i, sizeof d);
     memcpy(&u, PA + i, sizeof u);
     // cr_gamma_erlang per lane: Erlang lanes take 0 - log p (cr_gamma_try), accepted iff p < 1
-    const I e2 = d == 2.0 - 0.3333333333333333, e3 = d == 3.0 - 0.3333333333333333;
-    const I erl = (d == 1.0 - 0.3333333333333333) | e2 | e3;
+    const I e2 = d == 2.0 - CR_GAMMA_THIRD, e3 = d == 3.0 - CR_GAMMA_THIRD;
+    const I erl = (d == 1.0 - CR_GAMMA_THIRD) | e2 | e3;
     I ok = erl;
     if (M::any(erl)) {
       T p, v;
@@ -248,7 +247,7 @@ void cr_cpu_gamma_setup_lanes(cr_cpu_gamma_lanes& L, unsigned mv) {
   for (unsigned i = 0; i < mv; i += W) {
     T a;
     memcpy(&a, L.alpha + i, sizeof a);
-    const T d = M::select(a < M::splat(1.0), a + 1.0, a) - 0.3333333333333333;
+    const T d = M::select(a < M::splat(1.0), a + 1.0, a) - CR_GAMMA_THIRD;
     const T c = 1.0 / M::sqrt(9.0 * d);
     memcpy(L.d + i, &d, sizeof d);
     memcpy(L.c + i, &c, sizeof c);

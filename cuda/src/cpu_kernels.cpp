@@ -281,7 +281,7 @@ int cr_cpu_gamma_draws_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, co
   if (period == 0) return CR_EINVAL;
   // only the constants of a shape >= 1 (cr_gamma_setup's), so that the loop accepts
   for (uint64_t i = 0; i < period; ++i)
-    if (!(d[i] >= 1.0 - 0.3333333333333333) || !isfinite(d[i]) || c[i] != 1.0 / sqrt(9.0 * d[i])) return CR_EINVAL;
+    if (!(d[i] >= 1.0 - CR_GAMMA_THIRD) || !isfinite(d[i]) || c[i] != 1.0 / sqrt(9.0 * d[i])) return CR_EINVAL;
   return gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d, c, period, phase, 1.0, boost, wide != 0}, first, dv,
                    CR_TYPE_F64, n);
 }
@@ -345,22 +345,15 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
       // divisions vectorise: each row's sum beside each of its terms
       gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, alpha, nullptr, nullptr, K, 0, 1.0, nullptr, wide != 0}, (row0 + r) * K,
                 dv.data(), CR_TYPE_F64, m * K);
-      if (first_only) {  // beta: component 0 of each row only, G_0 / (sum in k order), straight to out
-        for (uint64_t i = 0; i < m; ++i) {
-          double s = dv[i * K];
-          for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
-          const double x = dv[i * K] / s;
-          if (type == CR_TYPE_F64) ((double*)out)[r + i] = x;
-          else ((float*)out)[r + i] = (float)x;
-        }
-        continue;
-      }
+      // (beta, first_only: component 0 alone, the only one stored)
       for (uint64_t i = 0; i < m; ++i) {
         double s = dv[i * K];
         for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
-        for (uint32_t k = 0; k < K; ++k) sum[i * K + k] = s;
+        if (first_only) dv[i * K] = dv[i * K] / s;
+        else for (uint32_t k = 0; k < K; ++k) sum[i * K + k] = s;
       }
-      for (uint64_t j = 0; j < m * K; ++j) dv[j] = dv[j] / sum[j];
+      if (!first_only)
+        for (uint64_t j = 0; j < m * K; ++j) dv[j] = dv[j] / sum[j];
     }
     for (uint64_t i = 0; i < m; ++i) {
       const uint64_t at = (r + i) * width;

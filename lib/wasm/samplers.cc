@@ -159,7 +159,7 @@ Consts K = {
     .two_p26 = D2(67108864.0), .two_m32 = D2(2.3283064365386963e-10), .two_m53 = D2(1.1102230246251565e-16),
     .two_p52 = D2(4503599627370496.0), .two_p52_bias = D2(4503599627371519.0), .two_p32 = D2(4294967296.0),
     .squeeze = D2(0.0331),
-    .erl_d1 = D2(1.0 - 0.3333333333333333), .erl_d2 = D2(2.0 - 0.3333333333333333), .erl_d3 = D2(3.0 - 0.3333333333333333),
+    .erl_d1 = D2(1.0 - CR_GAMMA_THIRD), .erl_d2 = D2(2.0 - CR_GAMMA_THIRD), .erl_d3 = D2(3.0 - CR_GAMMA_THIRD),
     .hi_min_normal = I4(0x00100000), .hi_inf = I4(0x7ff00000), .hi_mant = I4(0x000fffff), .hi_sqrt2_carry = I4(0x95f64),
     .hi_bit20 = I4(0x100000), .bias = I4(1023), .exp_one = I4(0x3ff), .form_lo = I4(0x6147a), .form_hi = I4(0x6b851),
     .m0 = I4((int32_t)CR_PHILOX_M4x32_0), .m1 = I4((int32_t)CR_PHILOX_M4x32_1), .iota = {0, 1, 2, 3},
@@ -1331,7 +1331,7 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
   // shape 1 in the table: its lanes' u1 from the plane (0, TAG_GAMMA_EXP), computed first (EU)
   bool has_exp = false, all_exp = true;
   for (uint32_t i = 0; i < period; ++i) {
-    const bool x = DS[i] == 1.0 - 0.3333333333333333;
+    const bool x = DS[i] == 1.0 - CR_GAMMA_THIRD;
     has_exp |= x;
     all_exp &= x && (no_u || (mode != 0 && ALPHA[i] >= 1.0));
   }
@@ -1400,16 +1400,17 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
         c[i] = (v2d){CS[idx[2 * i]], CS[idx[2 * i + 1]]};
       }
       // Erlang lanes (cr_gamma_erlang): G' = 0 - log p, accepted iff p < 1; the others Marsaglia–Tsang's
-      v128_t e23[N], e3[N], erl[N], any_erl = wasm_i32x4_splat(0), all_erl = wasm_i32x4_splat(-1);
+      v128_t e1[N], e23[N], e3[N], erl[N], any_erl = wasm_i32x4_splat(0), all_erl = wasm_i32x4_splat(-1);
       EACH {
+        e1[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1));
         e3[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d3));
         e23[i] = wasm_v128_or(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d2)), e3[i]);
-        erl[i] = wasm_v128_or(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1)), e23[i]);
+        erl[i] = wasm_v128_or(e1[i], e23[i]);
         any_erl = wasm_v128_or(any_erl, erl[i]);
         all_erl = wasm_v128_and(all_erl, erl[i]);
       }
       if (has_exp) {  // shape 1's u1 (only Erlang's test reads it: u1 of the other lanes is theirs)
-        EACH u1[i] = sel(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1)), (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]}, u1[i]);
+        EACH u1[i] = sel(e1[i], (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]}, u1[i]);
       }
       if (!wasm_i64x2_all_true(all_erl)) {
         vlog<N>(u1, x);
