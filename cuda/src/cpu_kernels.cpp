@@ -330,6 +330,8 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
   const uint64_t width = first_only ? 1 : K;
   for (uint64_t r = 0; r < rows; r += per) {
     const uint64_t m = rows - r < per ? rows - r : per;
+    // a float64 output takes the normalised terms straight from the divisions, a float32 one rounds them from dv
+    double* const dst = type == CR_TYPE_F64 ? (double*)out + r * width : dv.data();
     if (all_small) {  // log space: cr_dirichlet_row row by row
       // the constants are cr_gamma_setup's of checked shapes: the draws without cr_cpu_gamma_draws' check of each pair
       gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d.data(), c.data(), K, 0, 1.0, U.data(), wide != 0},
@@ -337,7 +339,7 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
       for (uint64_t i = 0; i < m; ++i) {
         for (uint32_t k = 0; k < K; ++k) row[k] = cr_row_term(alpha[k], dv[i * K + k], U[i * K + k], true);
         cr_row_normalise(row.data(), K, true);
-        for (uint64_t k = 0; k < width; ++k) dv[i * K + k] = row[k];
+        for (uint64_t k = 0; k < width; ++k) dst[i * width + k] = row[k];
       }
     } else {
       // the terms G_k = cr_gamma_value(α_k, G', U) (scale 1: exact) by the values kernel, whose boost for a
@@ -345,22 +347,24 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
       // divisions vectorise: each row's sum beside each of its terms
       gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, alpha, nullptr, nullptr, K, 0, 1.0, nullptr, wide != 0}, (row0 + r) * K,
                 dv.data(), CR_TYPE_F64, m * K);
-      // (beta, first_only: component 0 alone, the only one stored)
-      for (uint64_t i = 0; i < m; ++i) {
-        double s = dv[i * K];
-        for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
-        if (first_only) dv[i * K] = dv[i * K] / s;
-        else for (uint32_t k = 0; k < K; ++k) sum[i * K + k] = s;
+      if (first_only) {  // beta: component 0 alone, the only one stored
+        for (uint64_t i = 0; i < m; ++i) {
+          double s = dv[i * K];
+          for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
+          dst[i] = dv[i * K] / s;
+        }
+      } else {
+        for (uint64_t i = 0; i < m; ++i) {
+          double s = dv[i * K];
+          for (uint32_t k = 1; k < K; ++k) s = s + dv[i * K + k];
+          for (uint32_t k = 0; k < K; ++k) sum[i * K + k] = s;
+        }
+        for (uint64_t j = 0; j < m * K; ++j) dst[j] = dv[j] / sum[j];
       }
-      if (!first_only)
-        for (uint64_t j = 0; j < m * K; ++j) dv[j] = dv[j] / sum[j];
     }
-    for (uint64_t i = 0; i < m; ++i) {
-      const uint64_t at = (r + i) * width;
-      for (uint64_t k = 0; k < width; ++k) {
-        if (type == CR_TYPE_F64) ((double*)out)[at + k] = dv[i * K + k];
-        else ((float*)out)[at + k] = (float)dv[i * K + k];
-      }
+    if (type == CR_TYPE_F32) {
+      float* o = (float*)out + r * width;
+      for (uint64_t j = 0; j < m * width; ++j) o[j] = (float)dv[j];
     }
   }
   return CR_CPU_DONE;

@@ -219,11 +219,18 @@ void test_dirichlet() {
         CRT_CHECK(cr_cpu_dirichlet_isa(isa, k0, k1, row0, a.data(), K, wide, 1, first.data(), CR_TYPE_F64, rows) == CR_CPU_DONE,
                   "isa %d dirichlet first", isa);
         CRT_CHECK(got[rows * K] == 77.0 && first[rows] == 77.0, "isa %d dirichlet: writes past the rows", isa);
+        // float32 outputs: the binary64 row rounded once
+        std::vector<float> got32(rows * K + 1, 77.0f), first32(rows + 1, 77.0f);
+        CRT_CHECK(cr_cpu_dirichlet_isa(isa, k0, k1, row0, a.data(), K, wide, 0, got32.data(), CR_TYPE_F32, rows) ==
+                      CR_CPU_DONE, "isa %d dirichlet f32", isa);
+        CRT_CHECK(cr_cpu_dirichlet_isa(isa, k0, k1, row0, a.data(), K, wide, 1, first32.data(), CR_TYPE_F32, rows) ==
+                      CR_CPU_DONE, "isa %d dirichlet first f32", isa);
+        CRT_CHECK(got32[rows * K] == 77.0f && first32[rows] == 77.0f, "isa %d dirichlet f32: writes past the rows", isa);
         size_t bad = 0;
         for (uint64_t r = 0; r < rows; ++r) {
           cr_dirichlet_row(k0, k1, (row0 + r) * K, a.data(), (int)K, wide != 0, 1, want.data());
-          for (uint32_t k = 0; k < K; ++k) bad += got[r * K + k] != want[k];
-          bad += first[r] != want[0];
+          for (uint32_t k = 0; k < K; ++k) bad += (got[r * K + k] != want[k]) + (got32[r * K + k] != (float)want[k]);
+          bad += (first[r] != want[0]) + (first32[r] != (float)want[0]);
         }
         CRT_CHECK(bad == 0, "isa %d dirichlet K %u wide %d row0 %llu: %zu values differ", isa, K, wide,
                   (unsigned long long)row0, bad);
