@@ -132,6 +132,19 @@ describe('categorical', () => {
     expect(Array.from(auto.subarray(0, 1000))).toEqual(Array.from(categorical(k, w, n).subarray(0, 1000)));
   });
 
+  it('categoricalAsync calls in flight together keep their own prefix sums (inline below the pool, shared above)', async () => {
+    // Small async calls run in the calling thread before their promises return, with the sync call's reused
+    // temporary; a sync call and another async call made before they settle must not change their draws.
+    const rows = [[0.1, 0.2, 0.3, 0.4], [5, 1, 1, 1, 1, 1], [1e-3, 2, 0.5], powerLaw(3, 64)];
+    for (const n of [1, 7, (1 << 16) - 1, 1 << 16]) {
+      const want = rows.map((w) => categorical(k, w, n, { method: 'cdf', offset: 11 }));
+      const pending = rows.map((w) => categoricalAsync(k, w, n, { method: 'cdf', offset: 11 }));
+      categorical(k, [1, 1e9], n, { method: 'cdf' });
+      const got = await Promise.all(pending);
+      got.forEach((g, i) => expect(Buffer.from(g.buffer).equals(Buffer.from(want[i].buffer)), `row ${i}, n ${n}`).toBe(true));
+    }
+  });
+
   it('validates every argument (and the async twin rejects)', async () => {
     const w = [1, 2];
     expect(() => categorical([1, 2, 3] as unknown as Key, w, 1)).toThrow(RangeError);

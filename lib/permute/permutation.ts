@@ -210,5 +210,7 @@ export function shuffle<T extends Shuffleable>(key: Key, array: T, options?: Shu
  */
 export const shuffleAsync = asyncly(async <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions): Promise<T> => {
   const [p, items] = shuffleSetup(key, array, options, true);  // the items as they are now, not when the permutation is done
-  return gather(items, await permutationAsync(p.key, p.n, { ...p.opts, backend: p.choice, dtype: 'uint32' })) as T;
+  // As shuffle's, from p as checked, into an array of its own: other calls may run before gather does.
+  const q: Prepared = { ...p, opts: record({ ...p.opts, out: new Uint32Array(p.n) }) };
+  return gather(items, (await runCallAsync(call(q, permutationOp('uint32'), 'uint32', p.n, { population: p.n }))) as Uint32Array) as T;
 }) as <T extends Shuffleable>(key: Key, array: T, options?: ShuffleOptions) => Promise<T>;
