@@ -75,7 +75,8 @@ async function time(fns, isAsync, ms = 150) {
 }
 
 /** `r` rows of 64 weights, each row different. */
-const rowsOf = (r) => Array.from({ length: r }, (_, j) => Array.from({ length: 64 }, (_, i) => 1 + ((i + j) % 17) + j / 1024));
+// rows of dyadic weights (den 1024: their sums are exact in binary64) or decimal ones (1000: sums round)
+const rowsOf = (r, den = 1024) => Array.from({ length: r }, (_, j) => Array.from({ length: 64 }, (_, i) => 1 + ((i + j) % 17) + j / den));
 
 function casesFor(lib) {
   const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
@@ -88,6 +89,7 @@ function casesFor(lib) {
   // the cache holds: every draw converts its row's weights afresh)
   ['g.categorical(64 weights, 8 rows in turn) (one draw)', () => { const g = generator(K); const rows = rowsOf(8); return (i) => g.categorical(rows[i & 7]); }],
   ['g.categorical(64 weights, 64 rows in turn) (one draw)', () => { const g = generator(K); const rows = rowsOf(64); return (i) => g.categorical(rows[i & 63]); }],
+  ['g.categorical(64 decimal weights, 64 rows in turn) (one draw)', () => { const g = generator(K); const rows = rowsOf(64, 1000); return (i) => g.categorical(rows[i & 63]); }],
   ['categorical(k, 4 weights, 1)', () => (i) => categorical(K, w4, 1, { offset: i })],
   ['categorical(k, 64 weights, 1000)', () => (i) => categorical(K, w64, 1000, { offset: i })],
   ['AliasTable.build(2 weights)', () => () => AliasTable.build(w2)],

@@ -5,7 +5,7 @@
  * sizes around each switch, with ties, and must agree exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { fixedPoint, roundAccumulator, roundUp, SORT_MAX } from '../lib/alias/fixed-point.js';
+import { exactSum, fixedPoint, plainExactSum, roundAccumulator, roundUp, SORT_MAX } from '../lib/alias/fixed-point.js';
 import { bucketBits, permutationKeys, smallestKeys, weightedKeys } from '../lib/kernels/select.js';
 import { rng as uint32Rng } from './seeded-rng.js';
 
@@ -94,6 +94,10 @@ describe('fixedPoint: the plain binary64 sum where it is exact, else the superac
       [1, 2, 3, 4], [0, 5, 0, 7], [2 ** 52, 1, 1], [2 ** 53, 1], [2 ** 53, 2], [1e300, 1e300], [1.7e308, 1.7e308],
       [1e-310, 1e-310], [1e-300, 1], [2 ** -1022, 2 ** -1022], [0.1, 0.2, 0.3], [1, 2 ** -60], [3, 2 ** -50, 2 ** -51],
       [1, 1e-20, 1e-20, 1e-20], [2 ** 1023, 2 ** 1023],
+      // the pair hi + lo (decimal weights): ties and near-ties of the final rounding, lo exact or not
+      [2 ** 53, 3], [2 ** 53, 1, 2 ** -40], [1, 2 ** -53], [1, 2 ** -53, 2 ** -80], [1, 2 ** -53, 2 ** -106], [1, 2 ** -53, 2 ** -110],
+      [2 ** 52, 0.5, 0.25], [2 ** 52 + 1, 0.5], [0.1, 0.7, 2 ** 60], Array(64).fill(0.1), Array(1000).fill(1 / 3),
+      [1e-5, 0.3, 7e4, 0.001, 1e5, 3.3], [1.7e308, 1e292, 1e292], [2 ** -1021, 2 ** -1074, 2 ** -1074],
     ];
     for (let t = 0; t < 300; t++) {
       const n = 1 + (r() % 70);
@@ -102,16 +106,27 @@ describe('fixedPoint: the plain binary64 sum where it is exact, else the superac
         const u = r();
         if (kind === 0) return u % 100;  // counts (zeros too)
         if (kind === 1) return (u % 4096) / 1024 + (i === 0 ? 1 : 0);  // dyadic
-        if (kind === 2) return (u % 1000) / 1000;  // decimal: sums round
+        if (kind === 2) return t % 8 === 2 ? (u % 1000) / 10 ** ((u >>> 10) % 9) : (u % 1000) / 1000;  // decimal: sums round
         return (u % 7) * 2 ** ((u >>> 8) % 120 - 60);  // spread exponents, some sub-unit items
       }));
     }
+    let plain = 0;  // rows of non-dyadic weights that the pair summed
     for (const row of rows) {
       if (!row.some((w) => w > 0)) continue;
-      const a = Float64Array.from(row);
-      const fast = fixedPoint(a), slow = fixedPoint(a, false, undefined, false);
-      expect([...fast.hi, ...fast.lo], JSON.stringify(row.slice(0, 8))).toEqual([...slow.hi, ...slow.lo]);
+      for (const a of [Float64Array.from(row), Float32Array.from(row)]) {
+        if (!a.some((w) => w > 0) || !a.every(Number.isFinite)) continue;
+        // the pair's sum, where it is taken, is the superaccumulator's rounded to 53 bits
+        const p = plainExactSum(a);
+        if (p !== -1) {
+          const { s, E } = roundAccumulator(exactSum(a).slice());
+          expect(p, JSON.stringify(row.slice(0, 8))).toBe(s * 2 ** E);
+          plain += row.every((w) => Number.isInteger(w * 1024)) ? 0 : 1;
+        }
+        const fast = fixedPoint(a), slow = fixedPoint(a, false, undefined, false);
+        expect([...fast.hi, ...fast.lo], JSON.stringify(row.slice(0, 8))).toEqual([...slow.hi, ...slow.lo]);
+      }
     }
+    expect(plain).toBeGreaterThan(100);
   });
 });
 

@@ -101,8 +101,8 @@ function normalize(acc: Float64Array): void {
   if (c !== 0) throw new Error('internal: superaccumulator overflow');
 }
 
-/** Exact Σ w_i over every i (the all-weights sum, order independent). */
-function exactSum(a: Float32Array | Float64Array): Float64Array {
+/** Exact Σ w_i over every i (the all-weights sum, order independent). Exported for tests. */
+export function exactSum(a: Float32Array | Float64Array): Float64Array {
   const acc = accSlot(LIMBS);  // fixedPoint's temporary (acc.slice() where a copy must outlive it)
   const n = a.length;
   for (let s = 0; s < n; s += FLUSH) {
@@ -117,21 +117,31 @@ function exactSum(a: Float32Array | Float64Array): Float64Array {
 }
 
 /**
- * Σ w_i (w_i > 0) in index order in binary64 when every partial sum is exact there (TwoSum's error term is
- * 0 at each step: integer counts, dyadic weights) and the total is a normal number: then it is the exact
- * sum, and rounding it to 53 bits gives itself — what exactSum and roundAccumulator give, without the
- * superaccumulator. −1 otherwise (some sum rounded, overflowed or is subnormal).
+ * Σ w_i (w_i > 0) exactly as a pair hi + lo of binary64 numbers, when that pair can hold it: hi is the
+ * plain sum in index order, lo the sum of TwoSum's error terms of its steps, and every step of lo must be
+ * exact too (its own error term 0: counts and dyadic weights have no error terms at all; decimal weights
+ * of a few orders of magnitude have small ones). Then S = hi + lo exactly, so RN(hi + lo), one binary64
+ * addition, is S rounded to 53 bits — what exactSum and roundAccumulator give, without the
+ * superaccumulator — where it is a normal number. −1 otherwise (lo rounded, something overflowed, or the
+ * total is subnormal). Exported for tests.
  */
-function plainExactSum(a: Float32Array | Float64Array): number {
-  let s = 0;
+export function plainExactSum(a: Float32Array | Float64Array): number {
+  let hi = 0;
+  let lo = 0;
   for (let i = 0; i < a.length; i++) {
     const w = a[i];
     if (!(w > 0)) continue;
-    const t = s + w;
-    const z = t - s;
-    if ((s - (t - z)) + (w - z) !== 0) return -1;
-    s = t;
+    const t = hi + w;
+    const z = t - hi;
+    const e = (hi - (t - z)) + (w - z);  // TwoSum: hi + w = t + e exactly (NaN once t overflows)
+    hi = t;
+    if (e === 0) continue;
+    const u = lo + e;
+    const y = u - lo;
+    if ((lo - (u - y)) + (e - y) !== 0) return -1;  // lo + e rounded (or e is NaN)
+    lo = u;
   }
+  const s = hi + lo;
   return s >= 2.2250738585072014e-308 && s < Infinity ? s : -1;
 }
 
