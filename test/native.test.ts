@@ -11,6 +11,8 @@ import {
   chisquare, beta, dirichlet, dirichletAsync, lognormal, weibull, DeviceArray, sobol, sobolAsync, mrg32k3aFill,
 } from 'cuda-random';
 import { loadNative } from '../lib/native/load.js';
+// the instance 'cuda-random' resolves to (dist/), whose first call kept CUDA_RANDOM_BACKEND
+import { forgetBackendEnv } from '../dist/lib/backend/select.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
 import { SAMPLERS, TRANSFORMS } from '../lib/samplers/registry.js';
@@ -32,15 +34,18 @@ const capped = (sizes: number[]): number[] => (emulated ? sizes.filter((n) => n 
 
 afterAll(() => shutdownPool());
 
-function withEnv<T>(name: string, value: string | undefined, f: () => T): T {
+/** f() with CUDA_RANDOM_BACKEND (read once per process, then kept) set to `value` for its duration. */
+function withEnv<T>(name: 'CUDA_RANDOM_BACKEND', value: string | undefined, f: () => T): T {
   const old = process.env[name];
   if (value === undefined) delete process.env[name];
   else process.env[name] = value;
+  forgetBackendEnv();
   try {
     return f();
   } finally {
     if (old === undefined) delete process.env[name];
     else process.env[name] = old;
+    forgetBackendEnv();
   }
 }
 
@@ -56,6 +61,29 @@ describe('backend() reports what the addon found', () => {
   it('{ backend: "cpu" } and CUDA_RANDOM_BACKEND=cpu force the CPU backend', () => {
     expect(backend({ backend: 'cpu' }).name).toBe('cpu');
     expect(withEnv('CUDA_RANDOM_BACKEND', 'cpu', () => backend()).name).toBe('cpu');
+  });
+
+  it('CUDA_RANDOM_BACKEND is read at the first call and kept: later calls read no environment variable', () => {
+    const old = process.env.CUDA_RANDOM_BACKEND;
+    forgetBackendEnv();
+    const first = backend().name;  // the first call: reads it and keeps it
+    const calls = () => [bits(key(1), 8), uniform(key(2), 16, { dtype: 'float32' }), gamma(key(3), 4, { alpha: 2.5 })];
+    calls();  // (and whatever these load once: the WebAssembly module reads CUDA_RANDOM_NO_WASM)
+    const env = process.env;
+    env.CUDA_RANDOM_BACKEND = 'nonsense';  // read again, it would be a RangeError
+    const reads: string[] = [];
+    const spy = new Proxy(env, { get: (t, p) => { reads.push(String(p)); return Reflect.get(t, p); } });
+    Object.defineProperty(process, 'env', { value: spy, configurable: true, writable: true });
+    try {
+      calls();
+      expect(backend().name).toBe(first);
+    } finally {
+      Object.defineProperty(process, 'env', { value: env, configurable: true, writable: true });
+      if (old === undefined) delete env.CUDA_RANDOM_BACKEND;
+      else env.CUDA_RANDOM_BACKEND = old;
+      forgetBackendEnv();
+    }
+    expect(reads).toEqual([]);
   });
 
   it.skipIf(gpu)('forcing cuda where it is unusable throws with the reason', () => {

@@ -61,13 +61,25 @@ function checkEnvOnce(): void {
   envChecked = true;
 }
 
+/**
+ * CUDA_RANDOM_BACKEND as the first call that needed it read it, kept for the process (docs/building.md,
+ * "Environment variables"): a read of process.env is a getenv through Node's interceptor, ~0.26 µs, and
+ * every call without a `backend` option made one or two — a third of a one-draw categorical's time.
+ */
+let envChoice: BackendChoice | undefined;
+
 function requestedBackendFromEnv(): BackendChoice {
+  if (envChoice !== undefined) return envChoice;
   const env = envValue('CUDA_RANDOM_BACKEND');
-  if (env === undefined) return 'auto';
-  if (!(CHOICES as readonly string[]).includes(env)) {
+  if (env !== undefined && !(CHOICES as readonly string[]).includes(env)) {
     throw new RangeError(`CUDA_RANDOM_BACKEND must be one of auto, cpu, cuda; got '${env}'`);
   }
-  return env as BackendChoice;
+  return (envChoice = (env ?? 'auto') as BackendChoice);
+}
+
+/** Reads CUDA_RANDOM_BACKEND afresh at the next call (tests that set it in-process). @internal */
+export function forgetBackendEnv(): void {
+  envChoice = undefined;
 }
 
 export function requestedBackend(opt: unknown): BackendChoice {
