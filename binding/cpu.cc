@@ -27,6 +27,8 @@
 //                                                        stream; out: a host Float64Array
 //   cpuTransform(k0, k1, lo, hi, id, p, out) -> bool     a transform (cr_transforms.h id), its
 //                                                        parameters p a Float64Array (checked by the caller)
+//   cpuElement(k0, k1, lo, hi, id, p, out) -> bool       an element sampler (cr_elements.h id) with one row of
+//                                                        parameters p (a Float64Array); false: no host kernel (von Mises)
 //   cpuPoisson(k0, k1, lo, hi, lam, out) -> bool         one λ; out: a host Int32Array, Uint32Array or Float64Array
 //   cpuBinomial(k0, k1, lo, hi, count, p, out) -> bool   one count and p; out as cpuPoisson's
 //   cpuNegativeBinomial(k0, k1, lo, hi, r, p, out) -> bool   out as cpuPoisson's
@@ -190,6 +192,16 @@ Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
   return answer(info, rc, "not a transform, or not its parameters");
 }
 
+Napi::Value CpuElement(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const uint64_t first = u64(info, 2, "offset");
+  const int id = (int)u32(info, 4, "id");
+  const HostOut p = host_out(info, 5, {CR_TYPE_F64}, "p must be a Float64Array");
+  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
+  const int rc = cr_cpu_element(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n);
+  return answer(info, rc, "not the element sampler's parameters");
+}
+
 const std::initializer_list<int> COUNT_TYPES = {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64};
 const char* const COUNT_OUT = "out must be an Int32Array, Uint32Array or Float64Array";
 
@@ -260,6 +272,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuGeometric", Napi::Function::New(env, CpuGeometric, "cpuGeometric"));
   exports.Set("cpuNormal", Napi::Function::New(env, CpuNormal, "cpuNormal"));
   exports.Set("cpuTransform", Napi::Function::New(env, CpuTransform, "cpuTransform"));
+  exports.Set("cpuElement", Napi::Function::New(env, CpuElement, "cpuElement"));
   exports.Set("cpuPoisson", Napi::Function::New(env, CpuPoisson, "cpuPoisson"));
   exports.Set("cpuBinomial", Napi::Function::New(env, CpuBinomial, "cpuBinomial"));
   exports.Set("cpuNegativeBinomial", Napi::Function::New(env, CpuNegativeBinomial, "cpuNegativeBinomial"));

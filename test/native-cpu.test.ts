@@ -9,7 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { bitsNative, exponentialNative, nativeCpuInfo, nativeCpuOf, uniformNative, type CpuAddon } from '../lib/native/cpu.js';
+import { bitsNative, elementNative, exponentialNative, nativeCpuInfo, nativeCpuOf, uniformNative, type CpuAddon } from '../lib/native/cpu.js';
+import { elementKernel } from '../lib/kernels/element.js';
+import { waldElement } from '../lib/kernels/wald.js';
 import { exponentialKernel } from '../lib/kernels/gamma.js';
 import { loadNative } from '../lib/native/load.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
@@ -35,7 +37,7 @@ function cpuSimd(): 'avx512' | 'avx2' | '' | null {
 
 const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuSimd: () => 'avx2', cpuSimdCpu: () => 'avx2', cpuIntegers: () => true, cpuBernoulli: () => true, cpuBits: () => true, cpuUniform: () => true,
-  cpuExponential: () => true, cpuTransform: () => true, cpuGamma: () => true,
+  cpuExponential: () => true, cpuTransform: () => true, cpuElement: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
   cpuDirichlet: () => true, cpuGeometric: () => true, cpuPoisson: () => true, cpuBinomial: () => true,
   cpuNegativeBinomial: () => true, cpuMultinomial: () => true, cpuNormalZ: () => true, cpuPermutation: () => true, ...over,
@@ -105,6 +107,38 @@ describe('on this machine', () => {
     expect(bytes.every((v) => v === 7)).toBe(true);
     expect(bern(1, 2, 0, 0, 0.5, bytes)()).toBe(true);
     expect(bytes.every((v) => v === 0 || v === 1)).toBe(true);
+  });
+
+  it.skipIf(!nativeCpuInfo().simd)('Wald: the specification\'s bits for ordinary, extreme and cross-parameter rows, starts across carries, both types; von Mises and per-element rows decline', () => {
+    const WALD = 1, VON_MISES = 0;
+    const rows = [[1, 2], [1.5, 0.25], [3e-300, 1e300], [1e300, 1e-300], [1.7976931348623157e308, 1e-5], [5e-324, 7], [1e6, 3]];
+    for (const [lo, hi] of [[0, 0], [0xfffffff3, 7], [0xfffe0001, 0x7fffffff]]) {
+      for (const n of [64, 255, 257, 1000]) {
+        for (const r of rows) {
+          const p = new Float64Array(r);
+          for (const C of [Float64Array, Float32Array]) {
+            const want = new C(n), got = new C(new SharedArrayBuffer(8 * (n + 4))).subarray(2, 2 + n);
+            elementKernel(11, 12, lo, hi, waldElement, p, want);
+            expect(elementNative(WALD)({ k0: 11, k1: 12, lo, hi, params: { p }, perElement: {}, out: got })).toBe(true);
+            let first = -1;
+            for (let i = 0; i < n && first < 0; i++) if (!Object.is(got[i], want[i])) first = i;
+            expect(first, `wald (${r}) ${C.name} ${hi}:${lo} n ${n}: element ${first}`).toBe(-1);
+          }
+        }
+      }
+    }
+    const out = new Float64Array(100).fill(7);
+    const p5 = new Float64Array(5).fill(1);
+    expect(elementNative(VON_MISES)({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: p5 }, perElement: {}, out })).toBe(false);
+    const col = new Float64Array(100).fill(1);
+    expect(elementNative(WALD)({ k0: 1, k1: 2, lo: 0, hi: 0, params: { p: new Float64Array(2) }, perElement: { p0: col, p1: col }, out })).toBe(false);
+    const a = loadNative().addon as CpuAddon;
+    const call = (...args: unknown[]) => () => (a.cpuElement as (...x: unknown[]) => boolean)(...args);
+    for (const r of [[0, 1], [1, -1], [NaN, 1], [1, Infinity]]) expect(call(1, 2, 0, 0, WALD, new Float64Array(r), out)).toThrow(RangeError);
+    expect(call(1, 2, 0, 0, WALD, new Float64Array(1), out)).toThrow(RangeError);
+    expect(call(1, 2, 0, 0, WALD, [1, 2], out)).toThrow(TypeError);
+    expect(call(1, 2, 0, 0, WALD, new Float64Array([1, 2]), new Int32Array(100))).toThrow(TypeError);
+    expect(out.every((v) => v === 7)).toBe(true);
   });
 
   it.skipIf(!nativeCpuInfo().simd)('bits, uniform and exponential: the specification\'s bits for unit, negative, huge and subnormal ranges, starts across carries, SharedArrayBuffer views', () => {

@@ -358,7 +358,7 @@ const NO_ARRAYS = ['aliasTuning', 'currentDevice', 'deviceAlloc', 'deviceFree', 
 /** The CPU backend's host SIMD kernels (no CUDA): test/native-cpu.test.ts and discrete.test.ts give them
  *  SharedArrayBuffer views. */
 const HOST_SIMD = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
-  'cpuTransform', 'cpuGamma', 'cpuGammaDraws', 'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial',
+  'cpuTransform', 'cpuElement', 'cpuGamma', 'cpuGammaDraws', 'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial',
   'cpuNegativeBinomial', 'cpuMultinomial', 'cpuNormalZ', 'cpuPermutation'];
 
 describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in every entry point', () => {

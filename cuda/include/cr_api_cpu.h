@@ -91,6 +91,13 @@ int cr_cpu_normal(uint32_t k0, uint32_t k1, uint64_t first, double mean, double 
  *  (docs/streams.md, "Ratios of the normal and gamma streams"). CR_CPU_DONE or CR_CPU_DECLINED. */
 int cr_cpu_normal_z(uint32_t k0, uint32_t k1, uint64_t first, int wide, double* out, uint64_t n);
 
+/** Elements [first, first + n) of the element sampler `id` of cr_elements.h with one row of np parameters p, into `out`
+ *  of `type` (CR_TYPE_F32 or F64): what cr_element_value gives, rounded once to float32. Host kernels exist for Wald
+ *  (id 1); other ids decline. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (np not the sampler's parameter count, values
+ *  its check refuses, another type). */
+int cr_cpu_element(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
+                   uint64_t n);
+
 /** Elements [first, first + n) of the transform `id` of cr_transforms.h (of one uniform, or of one normal), with one row of
  *  np parameters p (values checked by the caller, as cr_transform's are), into `out` of `type` (CR_TYPE_F32 or F64):
  *  what cr_transform gives. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (an unknown id, np not the transform's

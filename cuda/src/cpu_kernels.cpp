@@ -11,6 +11,7 @@
 
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
+#include "cr_elements.h"
 #include "cr_gamma.h"
 #include "cr_select.h"
 #include "cr_transforms.h"
@@ -92,6 +93,14 @@ bool self_test(int isa) {
       if (d[i] != cr_gamma_f64(k0, k1, first + i, alpha, 1.5, 1) || f[i] != cr_gamma_f32(k0, k1, first + i, alpha, 1.5, 1))
         return false;
   }
+  // Wald: both of its planes, the vector sqrt and sincos, in both output types
+  const double wp[2] = {1.5, 0.25};
+  if (cr_cpu_element_isa(isa, k0, k1, first, CR_ELEMENT_wald, wp, 2, d, CR_TYPE_F64, 70) != CR_CPU_DONE) return false;
+  if (cr_cpu_element_isa(isa, k0, k1, first, CR_ELEMENT_wald, wp, 2, f, CR_TYPE_F32, 70) != CR_CPU_DONE) return false;
+  for (int i = 0; i < 70; ++i) {
+    const double want = cr_wald_element(k0, k1, first + i, wp);
+    if (d[i] != want || f[i] != (float)want) return false;
+  }
   // the permutation's high words (cpu_permute.cpp sorts by them), past a group of either set
   uint32_t h[128];
   if (isa == CR_ISA_AVX512) cr_cpu_perm_highs_avx512(k0, k1, 2 * first, h, 70);
@@ -126,6 +135,8 @@ void cr_cpu_open_avx2(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_open_avx512(const cr_cpu_open_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx&, uint64_t, void*, int, uint64_t) {}
 void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx&, uint64_t, void*, int, uint64_t) {}
+void cr_cpu_wald_avx2(uint32_t, uint32_t, uint64_t, double, double, void*, int, uint64_t) {}
+void cr_cpu_wald_avx512(uint32_t, uint32_t, uint64_t, double, double, void*, int, uint64_t) {}
 void cr_cpu_perm_highs_avx2(uint32_t, uint32_t, uint64_t, uint32_t*, uint64_t) {}
 void cr_cpu_perm_highs_avx512(uint32_t, uint32_t, uint64_t, uint32_t*, uint64_t) {}
 
@@ -251,6 +262,20 @@ int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int 
 int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                      uint64_t n) {
   return cr_cpu_transform_isa(cr_cpu_isa(), k0, k1, first, id, p, np, out, type, n);
+}
+
+int cr_cpu_element_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out,
+                       int type, uint64_t n) {
+  if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
+  if (id != CR_ELEMENT_wald) return CR_CPU_DECLINED;  // von Mises: its rejection runs in WebAssembly
+  if (np != 2 || cr_wald_check(p) != nullptr) return CR_EINVAL;
+  return on_isa(isa, [&] { cr_cpu_wald_avx512(k0, k1, first, p[0], p[1], out, type, n); },
+                [&] { cr_cpu_wald_avx2(k0, k1, first, p[0], p[1], out, type, n); });
+}
+
+int cr_cpu_element(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
+                   uint64_t n) {
+  return cr_cpu_element_isa(cr_cpu_isa(), k0, k1, first, id, p, np, out, type, n);
 }
 
 namespace {

@@ -76,8 +76,10 @@ struct cr_cpu_map_ctx {
   double low, span;
   bool unit;
   uint32_t k0, k1;
-  /** the plane (0, tag) of the counters: the raw stream's, or a sampler's first proposals (gamma) */
+  /** the plane (plane, tag) of the counters: the raw stream's, a sampler's first proposals (gamma), or
+   *  an element sampler's block `plane` (Wald's blocks 0 and 1) */
   uint32_t tag = CR_TAG_RAW;
+  uint32_t plane = 0;
 };
 
 /** Raw-stream group kernels of one instruction set, by output: words (bits), float32, float64. */
@@ -212,6 +214,10 @@ void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int
 /** gamma values or draws (cpu_gamma_kernels.h cr_cpu_gamma_run; the caller checked the shapes) */
 void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n);
+/** Wald with one (mean, scale) (cpu_element_kernels.h; the caller checked them) */
+void cr_cpu_wald_avx2(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type, uint64_t n);
+void cr_cpu_wald_avx512(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type,
+                        uint64_t n);
 /** Poisson inversions of lanes with λ < 10 (cpu_count_kernels.h) */
 void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m);
 void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m);
@@ -253,6 +259,8 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
                          int first_only, void* out, int type, uint64_t rows);
 int cr_cpu_transform_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                          uint64_t n);
+int cr_cpu_element_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out,
+                       int type, uint64_t n);
 int cr_cpu_poisson_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double lam, void* out, int type, uint64_t n);
 int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, double p, void* out, int type,
                         uint64_t n);

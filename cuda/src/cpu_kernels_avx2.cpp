@@ -16,6 +16,7 @@
 #include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
+#include "cr_wald.h"
 
 // cr_transforms.h's templates and the vector math, compiled for avx2 with internal linkage (cpu_vmath.h says
 // why); GCC notes that W-lane vectors passed between its functions change the ABI: they are all inlined.
@@ -26,6 +27,7 @@ namespace {
 #include "cr_transforms.h"
 #include "cpu_open_kernels.h"
 #include "cpu_gamma_kernels.h"
+#include "cpu_element_kernels.h"
 #include "cpu_count_kernels.h"
 }  // namespace
 #pragma GCC pop_options
@@ -274,7 +276,7 @@ struct MapGroup {
   using T = std::conditional_t<MAP == CR_MAP_BITS, uint32_t, std::conditional_t<MAP == CR_MAP_F32, float, double>>;
   __attribute__((target("avx2"))) static void run(const cr_cpu_map_ctx& c, uint64_t b, T* dst) {
     __m256i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, 0, c.tag, x[g]);
+    for (unsigned g = 0; g < SETS; ++g) cr_counters8(b + 8 * g, c.plane, c.tag, x[g]);
     cr_philox8<SETS>(x, c.k0, c.k1);
     const __m256d low = _mm256_set1_pd(c.low), span = _mm256_set1_pd(c.span);
     for (unsigned g = 0; g < SETS; ++g) {
@@ -343,6 +345,11 @@ void cr_cpu_open_avx2(const cr_cpu_open_ctx& c, uint64_t first, void* out, int t
 
 void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_gamma_run<4>(g, first, out, type, n, cr_cpu_map_avx2);
+}
+
+void cr_cpu_wald_avx2(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type,
+                      uint64_t n) {
+  cr_cpu_wald_run<4>(k0, k1, first, mean, scale, out, type, n, cr_cpu_map_avx2);
 }
 
 void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m) {

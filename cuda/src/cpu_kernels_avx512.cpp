@@ -23,6 +23,7 @@
 #include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
+#include "cr_wald.h"
 
 // cr_transforms.h's templates and the vector math, compiled for avx512 with internal linkage (cpu_vmath.h says
 // why); GCC notes that W-lane vectors passed between its functions change the ABI: they are all inlined.
@@ -33,6 +34,7 @@ namespace {
 #include "cr_transforms.h"
 #include "cpu_open_kernels.h"
 #include "cpu_gamma_kernels.h"
+#include "cpu_element_kernels.h"
 #include "cpu_count_kernels.h"
 }  // namespace
 #pragma GCC pop_options
@@ -247,7 +249,7 @@ struct MapGroup {
   using T = std::conditional_t<MAP == CR_MAP_BITS, uint32_t, std::conditional_t<MAP == CR_MAP_F32, float, double>>;
   CR_AVX512_TARGET static void run(const cr_cpu_map_ctx& c, uint64_t b, T* dst) {
     __m512i x[SETS][4];
-    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, 0, c.tag, x[g]);
+    for (unsigned g = 0; g < SETS; ++g) cr_counters16(b + 16 * g, c.plane, c.tag, x[g]);
     cr_philox16<SETS>(x, c.k0, c.k1);
     const __m512d low = _mm512_set1_pd(c.low), span = _mm512_set1_pd(c.span);
     for (unsigned g = 0; g < SETS; ++g) {
@@ -316,6 +318,11 @@ void cr_cpu_open_avx512(const cr_cpu_open_ctx& c, uint64_t first, void* out, int
 
 void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int type, uint64_t n) {
   cr_cpu_gamma_run<8>(g, first, out, type, n, cr_cpu_map_avx512);
+}
+
+void cr_cpu_wald_avx512(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type,
+                        uint64_t n) {
+  cr_cpu_wald_run<8>(k0, k1, first, mean, scale, out, type, n, cr_cpu_map_avx512);
 }
 
 void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m) {

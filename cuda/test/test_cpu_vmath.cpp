@@ -14,6 +14,7 @@
 
 #include "cpu_kernels.h"
 #include "cr_api_cpu.h"
+#include "cr_elements.h"
 #include "cr_gamma.h"
 #include "cr_transforms.h"
 #include "cr_test.h"
@@ -265,6 +266,35 @@ void test_geometric() {
   }
 }
 
+/** Wald with one (mean, scale) into each output type against cr_wald_element: ordinary, extreme (a = (mean·z²)/(4·scale)
+ *  tiny or overflowing to ∞, where the value is 0) and cross-parameter rows, starts across the block counter's carry. */
+template <class T>
+void compare_wald(const double* p, int type, uint64_t first, size_t n) {
+  const uint32_t k0 = 0x3707344au, k1 = 0x40938222u;
+  std::vector<T> got(n + 2, (T)77);
+  CRT_CHECK(cr_cpu_element_isa(isa, k0, k1, first, CR_ELEMENT_wald, p, 2, got.data() + 1, type, n) == CR_CPU_DONE,
+            "isa %d wald", isa);
+  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d wald: writes outside [0, n)", isa);
+  size_t bad = 0, at = n;
+  for (size_t i = 0; i < n; ++i) {
+    const T want = (T)cr_wald_element(k0, k1, first + i, p);
+    if (memcmp(&got[i + 1], &want, sizeof want) != 0 && bad++ == 0) at = i;
+  }
+  CRT_CHECK(bad == 0, "isa %d wald (%.17g, %.17g) type %d first %llu n %zu: %zu differ, first at %zu", isa, p[0], p[1],
+            type, (unsigned long long)first, n, bad, at);
+}
+
+void test_wald() {
+  const double rows[][2] = {{1, 2}, {1.5, 0.25}, {3e-300, 1e300}, {1e300, 1e-300}, {1.7976931348623157e308, 1e-5},
+                            {5e-324, 7}, {0.1, 0.1}, {1e6, 3}};
+  for (uint64_t first : {0ull, 5ull, 4294967291ull, 8589934589ull})
+    for (size_t n : {1, 7, 255, 256, 257, 1100})
+      for (const auto& p : rows) {
+        compare_wald<double>(p, CR_TYPE_F64, first, n);
+        compare_wald<float>(p, CR_TYPE_F32, first, n);
+      }
+}
+
 void test_refusals() {
   double out[4] = {5, 5, 5, 5};
   const double one = 1.0;
@@ -295,6 +325,13 @@ void test_refusals() {
   double bu[4];
   for (int i = 0; i < 4; ++i)
     CRT_CHECK(cr_cpu_gamma_draws(1, 2, 0, d_bad + i, c_bad + i, 1, 0, 1, out, bu, 4) == CR_EINVAL, "draws pair %d", i);
+  const double wald_bad[][2] = {{0, 1}, {1, 0}, {-1, 1}, {(double)NAN, 1}, {1, (double)INFINITY}};
+  for (const auto& w : wald_bad)
+    CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_wald, w, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "wald (%g, %g)", w[0], w[1]);
+  const double w1[2] = {1, 2};
+  CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_wald, w1, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "wald takes 2 parameters");
+  CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_wald, w1, 2, out, CR_TYPE_I32, 4) == CR_EINVAL, "wald into int32");
+  CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_von_mises, p, 5, out, CR_TYPE_F64, 4) == CR_CPU_DECLINED, "von Mises declines");
   CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused call wrote its output");
 }
 
@@ -317,6 +354,7 @@ int main() {
     test_normal_z();
     test_dirichlet();
     test_geometric();
+    test_wald();
   }
   return crt::report("test_cpu_vmath");
 }

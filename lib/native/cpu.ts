@@ -1,7 +1,7 @@
 /**
  * The addon's host SIMD kernels (binding/cpu.cc → cuda/src/cpu_kernels*.cpp, x86-64 AVX-512 or AVX2):
  * the CPU backend's native fast path for bits, uniform, integers, bernoulli, exponential, the
- * transforms of one uniform or one normal, normal (Box–Muller), geometric, gamma's draws (gamma, chisquare,
+ * transforms of one uniform or one normal, Wald, normal (Box–Muller), geometric, gamma's draws (gamma, chisquare,
  * Student's t, F, Dirichlet, beta), the counts of one parameter (Poisson, binomial, negative binomial),
  * multinomial rows and whole permutations, tried before the
  * WebAssembly kernels, in the calling thread and in each pool worker (each loads the addon once). The
@@ -32,6 +32,7 @@ export interface CpuAddon {
   cpuGeometric(k0: number, k1: number, lo: number, hi: number, p: number, out: Int32Array | Uint32Array | Float64Array): boolean;
   cpuNormal(k0: number, k1: number, lo: number, hi: number, mean: number, std: number, out: Float32Array | Float64Array): boolean;
   cpuTransform(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
+  cpuElement(k0: number, k1: number, lo: number, hi: number, id: number, p: Float64Array, out: Float32Array | Float64Array): boolean;
   cpuPoisson(k0: number, k1: number, lo: number, hi: number, lam: number, out: CountOut): boolean;
   cpuBinomial(k0: number, k1: number, lo: number, hi: number, count: number, p: number, out: CountOut): boolean;
   cpuNegativeBinomial(k0: number, k1: number, lo: number, hi: number, r: number, p: number, out: CountOut): boolean;
@@ -45,7 +46,7 @@ type CountOut = Int32Array | Uint32Array | Float64Array;
 
 /** The exports an addon must have for the host kernels to run (an older one lacks some). */
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
-  'cpuTransform', 'cpuGamma', 'cpuGammaDraws',
+  'cpuTransform', 'cpuElement', 'cpuGamma', 'cpuGammaDraws',
   'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial', 'cpuMultinomial',
   'cpuNormalZ', 'cpuPermutation'] as const;
 
@@ -140,6 +141,11 @@ export const normalNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
  *  one row of parameters (per-element rows decline: the WebAssembly or specification kernel runs). */
 export const transformNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
   !perElement.p0 && a.cpuTransform(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
+
+/** The element sampler `id` of lib/samplers/element.ts (its C++ twin in cr_elements.h) through cr_cpu_element, for one
+ *  row of parameters (per-element rows decline, as does an id without a host kernel: von Mises). */
+export const elementNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+  !perElement.p0 && a.cpuElement(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
 
 /** One shape as the table cr_cpu_gamma takes (reused: the calls are synchronous). */
 const oneShape = new Float64Array(1);

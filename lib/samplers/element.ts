@@ -5,13 +5,14 @@
  * its TypeScript function (lib/kernels) and its C++ twin with one line in cuda/include/cr_elements.h
  * (whose id, tag and parameter count test/layout.test.ts checks against this one) give the sampler on
  * every backend: the CPU runs `element` (its specification) or, as the fast path, the C++ twin compiled into
- * the WebAssembly module (lib/wasm/samplers.ts elementWasm), the CUDA kernels, C API and binding take it
- * from the table.
+ * the WebAssembly module (lib/wasm/samplers.ts elementWasm) — or before it the addon's host SIMD kernel where
+ * cuda/src/cpu_element_kernels.h has one (Wald) —, the CUDA kernels, C API and binding take it from the table.
  */
 import type { KernelArgs } from '../core/job.js';
 import { elementKernel, type ElementFn } from '../kernels/element.js';
 import { nullPrototypes } from '../core/records.js';
 import { elementWasm } from '../wasm/samplers.js';
+import { elementNative } from '../native/cpu.js';
 import { rowSamplerSpec, transformParamNames, type RowSamplerDef } from './transform.js';
 import { rowColumns, type SamplerSpec } from './spec.js';
 
@@ -34,5 +35,9 @@ export function elementSampler(d: ElementDef): SamplerSpec {
       rowColumns(a.perElement, width));
   };
   const fast = (a: KernelArgs) => elementWasm(a, d.id);
-  return rowSamplerSpec(d, 'element', { float32: { cpu, fast }, float64: { cpu, fast } });
+  // the host SIMD kernel where the addon has one for this id (Wald), else it declines and WebAssembly runs;
+  // pooled: tens of ns a value (Wald ~15, von Mises more), so async calls keep the worker pool
+  const native = elementNative(d.id);
+  const ops = { cpu, fast, native, pooled: true };
+  return rowSamplerSpec(d, 'element', { float32: ops, float64: ops });
 }

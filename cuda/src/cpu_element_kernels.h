@@ -1,0 +1,68 @@
+// Element samplers (cr_elements.h) on W lanes: Wald (docs/streams.md, "Wald (inverse Gaussian)"), whose
+// element has no rejection, so it runs whole in vectors — blocks 0 and 1 of its sub-stream from the
+// instruction set's raw-word kernel (element e is block e of the planes (0, TAG_WALD) and (1, TAG_WALD)),
+// then cr_wald_element's operations lane by lane with cr_vmath<W>, so its bits. As lib/wasm/samplers.cc's
+// wald_vec does on two lanes. Included like cpu_vmath.h (anonymous namespace, the instruction set's target).
+#ifndef CR_CPU_ELEMENT_KERNELS_H
+#define CR_CPU_ELEMENT_KERNELS_H
+
+#include "cpu_vmath.h"
+
+/** Elements per chunk: two blocks' uniforms (four doubles) and the value of each stay in L1. */
+constexpr unsigned CR_ELEMENT_CHUNK = 256;
+
+/**
+ * Wald elements [first, first + n) for one (mean, scale) into out (CR_TYPE_F64, or CR_TYPE_F32 rounded
+ * once): z = sqrt(0 − 2·log v)·cos2pi(u1) from block 0, u from block 1, then the root mean/r or mean·r.
+ * The uniform kernel's float64 map gives k53(w0, w1)·2^-53 and k53(w2, w3)·2^-53 of each block, exactly
+ * the spec's u1, u and (v − 2^-53).
+ */
+template <int W, class Map>
+void cr_cpu_wald_run(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type,
+                     uint64_t n, Map map) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  constexpr unsigned CH = CR_ELEMENT_CHUNK;
+  static_assert(CH % W == 0, "whole vectors");
+  alignas(64) double b0[2 * CH], b1[2 * CH], u1[CH], v[CH], u[CH], val[CH];
+  cr_cpu_map_ctx plane0{0.0, 1.0, true, k0, k1};
+  plane0.tag = CR_TAG_WALD;
+  cr_cpu_map_ctx plane1 = plane0;
+  plane1.plane = 1;
+  const T M0 = M::splat(mean), FOUR_SCALE = M::splat(4.0 * scale);
+  for (uint64_t done = 0; done < n;) {
+    const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
+    const unsigned mv = (m + W - 1) / W * W;
+    const uint64_t e0 = first + done;
+    map(plane0, 2 * e0, b0, CR_MAP_F64, 2 * (uint64_t)m);
+    map(plane1, 2 * e0, b1, CR_MAP_F64, 2 * (uint64_t)m);
+    for (unsigned i = 0; i < m; ++i) {
+      u1[i] = b0[2 * i];
+      v[i] = b0[2 * i + 1] + 1.1102230246251565e-16;  // (k53 + 1)·2^-53: + 2^-53 is exact
+      u[i] = b1[2 * i];
+    }
+    for (unsigned i = m; i < mv; ++i) u1[i] = u[i] = 0.5, v[i] = 0.5;  // padding: computed, never stored
+    for (unsigned i = 0; i < mv; i += W) {
+      T a1, av, au, s, c;
+      memcpy(&a1, u1 + i, sizeof a1);
+      memcpy(&av, v + i, sizeof av);
+      memcpy(&au, u + i, sizeof au);
+      M::sincos2pi(a1, &s, &c);
+      const T z = M::sqrt(0.0 - 2.0 * M::log(av)) * c;
+      const T a = (M0 * (z * z)) / FOUR_SCALE;
+      const T t = M::sqrt(a) + M::sqrt(a + 1.0);
+      const T r = t * t;
+      const T x = M::select(au * (1.0 + 1.0 / r) <= 1.0, M0 / r, M0 * r);
+      memcpy(val + i, &x, sizeof x);
+    }
+    if (type == CR_TYPE_F64) {
+      memcpy((double*)out + done, val, m * sizeof(double));
+    } else {
+      float* o = (float*)out + done;
+      for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
+    }
+    done += m;
+  }
+}
+
+#endif  // CR_CPU_ELEMENT_KERNELS_H
