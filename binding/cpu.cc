@@ -182,24 +182,24 @@ Napi::Value CpuNormal(const Napi::CallbackInfo& info) {
   return answer(info, rc, "mean must be finite, std finite and >= 0");
 }
 
-Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
+/** A kernel of one parameter row by id (a transform, an element sampler): (k0, k1, lo, hi, id, p, out). */
+using RowKernel = int (*)(uint32_t, uint32_t, uint64_t, int, const double*, int, void*, int, uint64_t);
+
+Napi::Value RowCall(const Napi::CallbackInfo& info, RowKernel kernel, const char* refused) {
   const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
   const uint64_t first = u64(info, 2, "offset");
   const int id = (int)u32(info, 4, "id");
   const HostOut p = host_out(info, 5, {CR_TYPE_F64}, "p must be a Float64Array");
   const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
-  const int rc = cr_cpu_transform(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n);
-  return answer(info, rc, "not a transform, or not its parameters");
+  return answer(info, kernel(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n), refused);
+}
+
+Napi::Value CpuTransform(const Napi::CallbackInfo& info) {
+  return RowCall(info, cr_cpu_transform, "not a transform, or not its parameters");
 }
 
 Napi::Value CpuElement(const Napi::CallbackInfo& info) {
-  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
-  const uint64_t first = u64(info, 2, "offset");
-  const int id = (int)u32(info, 4, "id");
-  const HostOut p = host_out(info, 5, {CR_TYPE_F64}, "p must be a Float64Array");
-  const HostOut o = host_out(info, 6, {CR_TYPE_F32, CR_TYPE_F64}, "out must be a Float32Array or Float64Array");
-  const int rc = cr_cpu_element(k0, k1, first, id, (const double*)p.data, (int)p.n, o.data, o.type, o.n);
-  return answer(info, rc, "not the element sampler's parameters");
+  return RowCall(info, cr_cpu_element, "not the element sampler's parameters");
 }
 
 const std::initializer_list<int> COUNT_TYPES = {CR_TYPE_I32, CR_TYPE_U32, CR_TYPE_F64};

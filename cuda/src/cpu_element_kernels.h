@@ -55,12 +55,7 @@ void cr_cpu_wald_run(uint32_t k0, uint32_t k1, uint64_t first, double mean, doub
       const T x = M::select(au * (1.0 + 1.0 / r) <= 1.0, M0 / r, M0 * r);
       memcpy(val + i, &x, sizeof x);
     }
-    if (type == CR_TYPE_F64) {
-      memcpy((double*)out + done, val, m * sizeof(double));
-    } else {
-      float* o = (float*)out + done;
-      for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
-    }
+    cr_cpu_store_values(out, type, done, val, m);
     done += m;
   }
 }

@@ -320,12 +320,7 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
         for (unsigned i = m; i < mv; ++i) dvs[i] = Us[i] = 1.0;
         cr_cpu_gamma_values<W>(mv, L, any_small, g.scale, dvs, Us, val);
       }
-      if (type != CR_TYPE_F32) {
-        memcpy((double*)out + done, val, m * sizeof(double));
-      } else {
-        float* o = (float*)out + done;
-        for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
-      }
+      cr_cpu_store_values(out, type, done, val, m);
     }
     done += m;
   }

@@ -198,6 +198,16 @@ struct cr_cpu_gamma_ctx {
   bool wide;  // the float64 proposal layout (else float32's), whatever the output type
 };
 
+/** m binary64 values into out[at, at + m): copied (CR_TYPE_F64) or each rounded once to float (CR_TYPE_F32). */
+inline void cr_cpu_store_values(void* out, int type, uint64_t at, const double* val, unsigned m) {
+  if (type == CR_TYPE_F64) {
+    memcpy((double*)out + at, val, m * sizeof(double));
+  } else {
+    float* o = (float*)out + at;
+    for (unsigned i = 0; i < m; ++i) o[i] = (float)val[i];
+  }
+}
+
 /** The kernels of one instruction set (the caller checked the arguments and the CPU). */
 void cr_cpu_integers_avx2(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
 void cr_cpu_integers_avx512(const cr_cpu_int_ctx& c, uint64_t first, void* out, int type, uint64_t n);
