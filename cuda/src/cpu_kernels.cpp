@@ -269,6 +269,8 @@ int cr_cpu_element_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id
   if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
   if (id != CR_ELEMENT_wald) return CR_CPU_DECLINED;  // von Mises: its rejection runs in WebAssembly
   if (np != 2 || cr_wald_check(p) != nullptr) return CR_EINVAL;
+  // the map addresses element e's block by the double index 2e: elements from 2^63 go to the other kernels
+  if (first >= (1ull << 63) || n > (1ull << 63) - first) return CR_CPU_DECLINED;
   return on_isa(isa, [&] { cr_cpu_wald_avx512(k0, k1, first, p[0], p[1], out, type, n); },
                 [&] { cr_cpu_wald_avx2(k0, k1, first, p[0], p[1], out, type, n); });
 }

@@ -287,7 +287,7 @@ void compare_wald(const double* p, int type, uint64_t first, size_t n) {
 void test_wald() {
   const double rows[][2] = {{1, 2}, {1.5, 0.25}, {3e-300, 1e300}, {1e300, 1e-300}, {1.7976931348623157e308, 1e-5},
                             {5e-324, 7}, {0.1, 0.1}, {1e6, 3}};
-  for (uint64_t first : {0ull, 5ull, 4294967291ull, 8589934589ull})
+  for (uint64_t first : {0ull, 5ull, 4294967291ull, 8589934589ull, (1ull << 63) - 1100})
     for (size_t n : {1, 7, 255, 256, 257, 1100})
       for (const auto& p : rows) {
         compare_wald<double>(p, CR_TYPE_F64, first, n);
@@ -332,6 +332,8 @@ void test_refusals() {
   CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_wald, w1, 1, out, CR_TYPE_F64, 4) == CR_EINVAL, "wald takes 2 parameters");
   CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_wald, w1, 2, out, CR_TYPE_I32, 4) == CR_EINVAL, "wald into int32");
   CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_von_mises, p, 5, out, CR_TYPE_F64, 4) == CR_CPU_DECLINED, "von Mises declines");
+  CRT_CHECK(cr_cpu_element(1, 2, (1ull << 63) - 2, CR_ELEMENT_wald, w1, 2, out, CR_TYPE_F64, 4) == CR_CPU_DECLINED,
+            "wald past element 2^63 declines");
   CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused call wrote its output");
 }
 
