@@ -93,7 +93,7 @@ int cr_cpu_normal_z(uint32_t k0, uint32_t k1, uint64_t first, int wide, double* 
 
 /** Elements [first, first + n) of the element sampler `id` of cr_elements.h with one row of np parameters p, into `out`
  *  of `type` (CR_TYPE_F32 or F64): what cr_element_value gives, rounded once to float32. Host kernels exist for Wald
- *  (id 1); other ids decline. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (np not the sampler's parameter count, values
+ *  (id 1, elements below 2^63); other ids and elements decline. CR_CPU_DONE, CR_CPU_DECLINED or CR_EINVAL (np not the sampler's parameter count, values
  *  its check refuses, another type). */
 int cr_cpu_element(uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out, int type,
                    uint64_t n);
