@@ -16,6 +16,7 @@ export type WithDeviceOut<O> = O & { out: DeviceOut };
 export function checkDtype(v: unknown, out: unknown, dtypes: readonly DeviceDtype[] = ['float64', 'float32']): DeviceDtype {
   const of = out instanceof DeviceArray ? out.dtype : dtypeOf(out);
   const dflt = of !== undefined && dtypes.includes(of) ? of : dtypes[0];
+  if (v === undefined) return dflt;  // (the sorted list is only for checking and naming a given dtype)
   return checkEnum(v, [...dtypes].sort(), 'dtype', dflt);
 }
 
