@@ -30,8 +30,9 @@ export interface Prepared {
   hi: number;
   opts: Record<string, unknown>;
   /** The backend choice the call was validated with: the `backend` option, else CUDA_RANDOM_BACKEND,
-   *  else 'auto' — read once, so that a call that picks backends for several ops reads the environment
-   *  once (each read of process.env costs about half a microsecond). Absent in a Prepared made by hand. */
+   *  else 'auto' (the variable as the library's first call read it: lib/backend/select.ts) — resolved
+   *  once, so that a call that picks backends for several ops checks its option once. Absent in a
+   *  Prepared made by hand. */
   choice?: BackendChoice;
 }
 
