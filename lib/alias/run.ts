@@ -81,8 +81,8 @@ export function sampleSync(key: Key, n: number, options: unknown, op: string, pa
 }
 
 export const sampleAsync = asyncly(
-  async (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array | DeviceArray> =>
-    (await runCallAsync(tableCall(key, n, options, op, params))) as Uint32Array | DeviceArray,
+  (key: Key, n: number, options: unknown, op: string, params: Record<string, unknown>): Promise<Uint32Array | DeviceArray> =>
+    runCallAsync(tableCall(key, n, options, op, params)) as Promise<Uint32Array | DeviceArray>,
 );
 
 /** Validates the counts options; returns the caller's histogram (or a new one) and the view of its

@@ -113,8 +113,8 @@ export function permutation<O extends PermutationOptions>(key: Key, n: number, o
  * @function
  */
 export const permutationAsync = asyncly(
-  async <O extends PermutationOptions>(key: Key, n: number, options?: O): Promise<PermutationResult<O>> =>
-    (await runCallAsync(permutationCall(key, n, options))) as PermutationResult<O>,
+  <O extends PermutationOptions>(key: Key, n: number, options?: O): Promise<PermutationResult<O>> =>
+    runCallAsync(permutationCall(key, n, options)) as Promise<PermutationResult<O>>,
 ) as <O extends PermutationOptions>(key: Key, n: number, options?: O) => Promise<PermutationResult<O>>;
 
 /**
@@ -133,8 +133,8 @@ export function sampleWithoutReplacement<O extends SampleWithoutReplacementOptio
  * @function
  */
 export const sampleWithoutReplacementAsync = asyncly(
-  async <O extends SampleWithoutReplacementOptions>(key: Key, k: number, options: O): Promise<PermutationResult<O>> =>
-    (await runCallAsync(sampleCall(key, k, options))) as PermutationResult<O>,
+  <O extends SampleWithoutReplacementOptions>(key: Key, k: number, options: O): Promise<PermutationResult<O>> =>
+    runCallAsync(sampleCall(key, k, options)) as Promise<PermutationResult<O>>,
 ) as <O extends SampleWithoutReplacementOptions>(key: Key, k: number, options: O) => Promise<PermutationResult<O>>;
 
 /** What shuffle accepts: any typed array or JS array. */
