@@ -137,15 +137,18 @@ export const geometricNative = hostKernel((a, { k0, k1, lo, hi, params, perEleme
 export const normalNative = hostKernel((a, { k0, k1, lo, hi, params, out }) =>
   a.cpuNormal(k0, k1, lo, hi, params.mean as number, params.std as number, out as Float32Array | Float64Array));
 
-/** uniformTransform / normalTransform of lib/kernels/transform.ts for transform `id` through cr_cpu_transform, for
- *  one row of parameters (per-element rows decline: the WebAssembly or specification kernel runs). */
-export const transformNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
-  !perElement.p0 && a.cpuTransform(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
+/** A kernel of one parameter row by id (cpuTransform, cpuElement), for one row of parameters: per-element rows
+ *  (columns p0, p1, …) decline, and the WebAssembly or specification kernel runs. */
+const rowNative = (fn: 'cpuTransform' | 'cpuElement', id: number): FastKernel =>
+  hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
+    !perElement.p0 && a[fn](k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
 
-/** The element sampler `id` of lib/samplers/element.ts (its C++ twin in cr_elements.h) through cr_cpu_element, for one
- *  row of parameters (per-element rows decline, as does an id without a host kernel: von Mises). */
-export const elementNative = (id: number): FastKernel => hostKernel((a, { k0, k1, lo, hi, params, perElement, out }) =>
-  !perElement.p0 && a.cpuElement(k0, k1, lo, hi, id, params.p as Float64Array, out as Float32Array | Float64Array));
+/** uniformTransform / normalTransform of lib/kernels/transform.ts for transform `id` through cr_cpu_transform. */
+export const transformNative = (id: number): FastKernel => rowNative('cpuTransform', id);
+
+/** The element sampler `id` of lib/samplers/element.ts (its C++ twin in cr_elements.h) through cr_cpu_element (an id
+ *  without a host kernel declines: von Mises). */
+export const elementNative = (id: number): FastKernel => rowNative('cpuElement', id);
 
 /** One shape as the table cr_cpu_gamma takes (reused: the calls are synchronous). */
 const oneShape = new Float64Array(1);

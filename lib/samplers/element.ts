@@ -6,7 +6,7 @@
  * (whose id, tag and parameter count test/layout.test.ts checks against this one) give the sampler on
  * every backend: the CPU runs `element` (its specification) or, as the fast path, the C++ twin compiled into
  * the WebAssembly module (lib/wasm/samplers.ts elementWasm) — or before it the addon's host SIMD kernel where
- * cuda/src/cpu_element_kernels.h has one (Wald) —, the CUDA kernels, C API and binding take it from the table.
+ * cuda/src/cpu_element_kernels.h has one (`hostSimd`: Wald) —, the CUDA kernels, C API and binding take it from the table.
  */
 import type { KernelArgs } from '../core/job.js';
 import { elementKernel, type ElementFn } from '../kernels/element.js';
@@ -21,6 +21,9 @@ export interface ElementDef extends RowSamplerDef {
   tag: number;
   /** The value of one element: the same operations as its C++ twin. */
   element: ElementFn;
+  /** The addon's cr_cpu_element has a host SIMD kernel for it (cuda/src/cpu_element_kernels.h); without
+   *  one, no call crosses into the addon only to be declined. */
+  hostSimd?: boolean;
 }
 
 /** The element samplers, for tests that compare them with cr_elements.h. */
@@ -35,9 +38,8 @@ export function elementSampler(d: ElementDef): SamplerSpec {
       rowColumns(a.perElement, width));
   };
   const fast = (a: KernelArgs) => elementWasm(a, d.id);
-  // the host SIMD kernel where the addon has one for this id (Wald), else it declines and WebAssembly runs;
+  // the host SIMD kernel where the addon has one (Wald; it still declines per-element rows), else WebAssembly;
   // pooled: tens of ns a value (Wald ~15, von Mises more), so async calls keep the worker pool
-  const native = elementNative(d.id);
-  const ops = { cpu, fast, native, pooled: true };
+  const ops = d.hostSimd ? { cpu, fast, native: elementNative(d.id), pooled: true } : { cpu, fast, pooled: true };
   return rowSamplerSpec(d, 'element', { float32: ops, float64: ops });
 }

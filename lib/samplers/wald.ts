@@ -14,5 +14,6 @@ export const WALD = elementSampler({
     { name: 'scale', doc: 'Scale (shape) λ > 0: the variance is μ³/λ.', is: positive },
   ],
   element: waldElement,
+  hostSimd: true,
   hints: { mu: 'mean', lambda: 'scale', shape: 'scale' },
 });
