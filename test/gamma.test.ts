@@ -46,20 +46,37 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
       u = (k53(b2[0], b2[1]) + 1) * 2 ** -53;
       U = (k53(b2[2], b2[3]) + 1) * 2 ** -53;
     }
-    if (erlang === 1) {
-      // shape 1: u1 is word e (float32) or words 2e, 2e+1 (float64) of the plane (t, 18), dense like the raw stream
-      const blk = dtype === 'float32' ? e >> 2n : e >> 1n;
-      const x = philox4x32([Number(blk & 0xffffffffn), Number(blk >> 32n), t, 18], kk);
-      const at = Number(dtype === 'float32' ? e & 3n : 2n * (e & 1n));
-      u1 = dtype === 'float32' ? (x[at] + 1) * 2 ** -32 : (k53(x[at], x[at + 1]) + 1) * 2 ** -53;
-    }
+    // word e (float32) or words 2e, 2e+1 (float64) of the plane (t, 18), dense like the raw stream: shape 1's u1,
+    // the other shapes' boost U
+    const blk = dtype === 'float32' ? e >> 2n : e >> 1n;
+    const xw = philox4x32([Number(blk & 0xffffffffn), Number(blk >> 32n), t, 18], kk);
+    const at = Number(dtype === 'float32' ? e & 3n : 2n * (e & 1n));
+    const dense = dtype === 'float32' ? (xw[at] + 1) * 2 ** -32 : (k53(xw[at], xw[at + 1]) + 1) * 2 ** -53;
+    if (erlang === 1) u1 = dense;
     let g: number;
     if (erlang) {
       const p = [u1, u, 1 - u2].slice(0, erlang).reduce((q, r) => q * r, 1);
       if (p === 1) continue;
       g = -Math.log(p);
     } else {
-      const x = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+      // Marsaglia–Tsang: elements 2p, 2p+1 share the Box–Muller pair of block p (float32) or blocks 2p, 2p+1
+      // (float64) of the plane (t, 19), cosine and sine; each has its own acceptance uniform there
+      const pr = e >> 1n;
+      const j = Number(e & 1n);
+      if (dtype === 'float32') {
+        const b = philox4x32([Number(pr & 0xffffffffn), Number(pr >> 32n), t, 19], kk);
+        u1 = (b[0] + 1) * 2 ** -32;
+        u2 = b[1] * 2 ** -32;
+        u = (b[2 + j] + 1) * 2 ** -32;
+      } else {
+        const b = philox4x32([Number((2n * pr) & 0xffffffffn), Number((2n * pr) >> 32n), t, 19], kk);
+        const b2 = philox4x32([Number((2n * pr + 1n) & 0xffffffffn), Number((2n * pr + 1n) >> 32n), t, 19], kk);
+        u1 = (k53(b[0], b[1]) + 1) * 2 ** -53;
+        u2 = k53(b[2], b[3]) * 2 ** -53;
+        u = (k53(b2[2 * j], b2[2 * j + 1]) + 1) * 2 ** -53;
+      }
+      U = dense;
+      const x = Math.sqrt(-2 * Math.log(u1)) * (j ? Math.sin : Math.cos)(2 * Math.PI * u2);
       const v0 = 1 + c * x;
       if (v0 <= 0) continue;
       const v = v0 * v0 * v0;
@@ -72,12 +89,14 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
 
 describe('gamma: the stream of docs/streams.md, "Gamma and friends"', () => {
   for (const dtype of DTYPES) {
-    it(`${dtype}: element e is the first accepted proposal t of counter (lo(e), hi(e), t, 4) (float64: blocks 2e, 2e+1)`, () => {
+    it(`${dtype}: element e is the first accepted proposal t: Erlang shapes of counter (lo(e), hi(e), t, 4) (float64: blocks 2e, 2e+1), the others of pair e >> 1's block(s) of the plane (t, 19)`, () => {
       // 1, 2, 3 and 1 - 2^-53 (α' = fl(α + 1) = 2) are Erlang shapes; 2 + 2^-51 (the next double) is not
       for (const alpha of [0.3, 1, 2, 3, 1 - 2 ** -53, 2 + 2 ** -51, 2.5, 30]) {
         // hi(e) (float32) and hi(2e) (float64) become 1; 2^61 and 2^62: the plane's blocks cross 2^62,
         // where the kernel stops using philoxStream; the top of the index range
-        for (const offset of [2n ** 32n - 20n, 2n ** 31n - 20n, 2n ** 61n - 20n, 2n ** 62n - 20n, 2n ** 63n - 40n]) {
+        // odd offsets start inside a Marsaglia–Tsang pair
+        for (const offset of [2n ** 32n - 20n, 2n ** 31n - 21n, 2n ** 61n - 20n, 2n ** 62n - 19n, 2n ** 63n - 40n,
+          2n ** 63n - 41n]) {
           const g = gamma(k, 40, { alpha, dtype, offset });
           for (let i = 0; i < 40; i++) {
             const r = reference(k, offset + BigInt(i), alpha, dtype);

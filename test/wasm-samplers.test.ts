@@ -173,6 +173,10 @@ describe('gamma: WASM = JS bit for bit', () => {
       for (const wide of [true, false]) {
         same(`beta(${a}, ${b}) tail wide=${wide}`, () => (wide ? new Float64Array(2053) : new Float32Array(2053)),
           wide ? 'beta64' : 'beta32', { k0: 3, k1: 4, lo: 0xffffffff, hi: 1, params: { a, b, proposals: 1 } });
+        // the last beta elements below 2^63: gamma elements 2e, 2e + 1 past 2^63, whose float64 dense-plane
+        // words 2(2e) wrap a 64-bit word index (the specification fills that plane block by block there)
+        same(`beta(${a}, ${b}) top wide=${wide}`, () => (wide ? new Float64Array(2053) : new Float32Array(2053)),
+          wide ? 'beta64' : 'beta32', { k0: 3, k1: 4, lo: 0xffffffff - 2052, hi: 0x7fffffff, params: { a, b, proposals: 2 } });
       }
     }
   });

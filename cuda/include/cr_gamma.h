@@ -40,8 +40,9 @@ CR_HD inline int cr_gamma_erlang(double d) {
   return d == 1.0 - CR_GAMMA_THIRD ? 1 : d == 2.0 - CR_GAMMA_THIRD ? 2 : d == 3.0 - CR_GAMMA_THIRD ? 3 : 0;
 }
 
-/** Shape 1's u1 of proposal t of element e (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e,
- *  2e + 1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the raw stream, mapped as the gamma plane's u1. */
+/** The dense plane's uniform of proposal t of element e (docs/streams.md, "Erlang shapes"): shape 1's u1, another
+ *  shape's boost U. Word e (float32) or words 2e, 2e + 1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the
+ *  raw stream, mapped as the gamma plane's u1. */
 CR_HD inline double cr_gamma_exp_u1(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide) {
   uint32_t a[4];
   const uint64_t b = wide ? e >> 1 : e >> 2;
@@ -63,8 +64,8 @@ CR_HD inline double cr_gamma_erlang_p(int k, double u1, double u2, double u) {
 }
 
 /**
- * The uniforms of proposal t of element e: u1 (0, 1] and u2 [0, 1) (Box–Muller's), u (acceptance, (0, 1]),
- * U (boost, (0, 1]). float32: block (lo(e), hi(e), t, TAG_GAMMA); float64: blocks 2e and 2e+1 of plane t.
+ * The uniforms of an Erlang shape's proposal t of element e: u1 (0, 1] and u2 [0, 1), u ((0, 1]), U (boost,
+ * (0, 1]). float32: block (lo(e), hi(e), t, TAG_GAMMA); float64: blocks 2e and 2e+1 of plane t.
  */
 CR_HD inline void cr_gamma_uniforms(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide, double* u1,
                                     double* u2, double* u, double* U) {
@@ -88,6 +89,38 @@ CR_HD inline void cr_gamma_uniforms(uint32_t k0, uint32_t k1, uint64_t e, uint32
   }
 }
 
+/**
+ * The normal x and acceptance uniform u of Marsaglia–Tsang proposal t of element e (docs/streams.md, "Gamma
+ * (Marsaglia–Tsang)"): elements 2p and 2p + 1 (p = e >> 1) share one Box–Muller pair — x = r·cos(2 pi u2) for
+ * 2p, r·sin(2 pi u2) for 2p + 1, r = sqrt(-2 log u1) — and the block after it holds both u. float32: block
+ * (lo(p), hi(p), t, TAG_GAMMA_PAIR), u1 = (w0 + 1)·2^-32, u2 = w1·2^-32, u = (w(2 + j) + 1)·2^-32, j = e & 1;
+ * float64: blocks 2p (u1, u2 from word pairs 0-1, 2-3) and 2p + 1 (u from words 2j, 2j + 1) of plane t.
+ */
+CR_HD inline void cr_gamma_mt_uniforms(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide, double* x,
+                                       double* u) {
+  const uint64_t p = e >> 1;
+  const unsigned j = (unsigned)(e & 1);
+  uint32_t a[4];
+  double u1, u2;
+  if (wide) {
+    uint32_t b[4];
+    const uint64_t b0 = 2 * p;
+    cr_block(k0, k1, (uint32_t)b0, (uint32_t)(b0 >> 32), t, CR_TAG_GAMMA_PAIR, a);
+    cr_block(k0, k1, (uint32_t)(b0 + 1), (uint32_t)((b0 + 1) >> 32), t, CR_TAG_GAMMA_PAIR, b);
+    u1 = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
+    u2 = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
+    *u = (double)(cr_u53(cr_word(b, 2 * j), cr_word(b, 2 * j + 1)) + 1) * 1.1102230246251565e-16;
+  } else {
+    cr_block(k0, k1, (uint32_t)p, (uint32_t)(p >> 32), t, CR_TAG_GAMMA_PAIR, a);
+    u1 = ((double)a[0] + 1.0) * 2.3283064365386963e-10;
+    u2 = (double)a[1] * 2.3283064365386963e-10;
+    *u = ((double)cr_word(a, 2 + j) + 1.0) * 2.3283064365386963e-10;
+  }
+  double z0, z1;
+  cr_bm_transform(u1, u2, &z0, &z1);
+  *x = j ? z1 : z0;
+}
+
 /** Marsaglia–Tsang test of (x, u); on acceptance *dv = d v. */
 CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv) {
   const double v0 = 1.0 + m.c * x;
@@ -102,10 +135,18 @@ CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv)
 }
 
 /** Proposal t of element e, tested: on acceptance *dv = G', *boost = its U, and true. An Erlang shape accepts a
- *  proposal whose product p < 1; otherwise x = sqrt(-2 log u1)·cos(2 pi u2) and the Marsaglia–Tsang test. */
+ *  proposal whose product p < 1 (its uniforms from the gamma plane, shape 1's u1 from the dense plane); any other
+ *  shape tests cr_gamma_mt_uniforms's (x, u) by Marsaglia–Tsang's test, its U from the dense plane. */
 CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, cr_gamma_mt m, bool wide,
                                double* dv, double* boost) {
   const int k = cr_gamma_erlang(m.d);
+  if (k == 0) {
+    double x, u;
+    cr_gamma_mt_uniforms(k0, k1, e, t, wide, &x, &u);
+    if (!cr_gamma_accept(x, u, m, dv)) return false;
+    *boost = cr_gamma_exp_u1(k0, k1, e, t, wide);
+    return true;
+  }
   if (k == 1) {
     // shape 1: p = u1 of its dense plane; of the gamma plane only U, the boost (one block where the float64
     // layout has two: block 2e + 1's words 2, 3; float32: block e's word 3)
@@ -120,13 +161,9 @@ CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t,
   }
   double u1, u2, u, U;
   cr_gamma_uniforms(k0, k1, e, t, wide, &u1, &u2, &u, &U);
-  if (k != 0) {
-    const double p = cr_gamma_erlang_p(k, u1, u2, u);
-    if (!(p < 1.0)) return false;
-    *dv = 0.0 - cr_log(p);
-  } else if (!cr_gamma_accept(sqrt(-2.0 * cr_log(u1)) * cr_cos2pi(u2), u, m, dv)) {
-    return false;
-  }
+  const double p = cr_gamma_erlang_p(k, u1, u2, u);
+  if (!(p < 1.0)) return false;
+  *dv = 0.0 - cr_log(p);
   *boost = U;
   return true;
 }

@@ -25,5 +25,7 @@
 #define CR_TAG_BETA 17u
 // Gamma's shape 1 (docs/streams.md, "Erlang shapes"): plane (t, 18) holds u1 of proposal t, dense like the raw stream.
 #define CR_TAG_GAMMA_EXP 18u
+// Gamma's other shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)"): plane (t, 19) holds proposal t of elements 2p, 2p+1.
+#define CR_TAG_GAMMA_PAIR 19u
 
 #endif  // CR_LAYOUT_H

@@ -1,6 +1,7 @@
 // Gamma (Marsaglia–Tsang, one shape; docs/streams.md, "Gamma (Marsaglia–Tsang)") on W lanes: proposal 0
-// of every element from the instruction set's raw-word kernel on the plane (0, TAG_GAMMA) — float32
-// element e: block e; float64: blocks 2e and 2e + 1 —, its test in vectors with cr_vmath<W> (an Erlang
+// of every element from the instruction set's raw-word kernel on the planes its shape reads — a
+// Marsaglia–Tsang shape its pair's block(s) of (0, TAG_GAMMA_PAIR), one Box–Muller pair for two elements;
+// an Erlang shape its block(s) of (0, TAG_GAMMA) —, its test in vectors with cr_vmath<W> (an Erlang
 // shape's, cr_gamma_erlang, or Marsaglia–Tsang's, lane by lane), and an
 // element that rejects it continued from proposal 1 by the scalar port (cr_gamma.h cr_gamma_try), so
 // each value is the first accepted proposal, as cr_gamma_draw gives it. As lib/wasm/samplers.cc's
@@ -22,8 +23,8 @@ struct cr_cpu_gamma_lanes {
   // ones; gd, gc = their d, c in that order (padding lanes: a valid shape)
   bool grouped;
   unsigned group_m;
-  // lanes [0, group_m) of shape 1 (u1 from the plane (0, TAG_GAMMA_EXP)): how many
-  unsigned n_exp;
+  // lanes [0, group_m) of shape 1 (u1 from the plane (0, TAG_GAMMA_EXP)), of Marsaglia–Tsang's: how many
+  unsigned n_exp, n_mt;
   uint16_t o[CR_GAMMA_CHUNK];
   double gd[CR_GAMMA_CHUNK], gc[CR_GAMMA_CHUNK];
 };
@@ -42,6 +43,7 @@ inline void cr_cpu_gamma_group(cr_cpu_gamma_lanes& L, unsigned m, unsigned mv) {
     nexp += k == 1;
   }
   L.n_exp = nexp;
+  L.n_mt = nmt;
   L.group_m = m;
   L.grouped = nmt != 0 && nmt != m;
   if (!L.grouped) return;
@@ -64,48 +66,102 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
   using M = cr_vmath<W>;
   using T = typename M::T;
   using I = typename M::I;
-  cr_cpu_map_ctx words_of{0.0, 1.0, true, k0, k1};
-  words_of.tag = CR_TAG_GAMMA;
   const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from the padding, never stored
-  // every lane of shape 1 and no boost wanted (values of α = 1): nothing of the gamma plane is used
-  const bool all_exp = L.n_exp == m;
-  if (all_exp && !need_U) {
-    for (unsigned i = 0; i < m; ++i) u2[i] = ua[i] = Us[i] = 0.5;
-  } else if (wide) {
-    // the plane's float64 uniforms k53·2^-53, four an element (its two blocks' word pairs), as the uniform
-    // kernel makes them; + 2^-53 is exact
-    double* k = (double*)w;
-    map(words_of, 4 * e0, k, CR_MAP_F64, 4 * (uint64_t)m);
-    for (unsigned i = 0; i < m; ++i) {
-      u1[i] = k[4 * i] + 1.1102230246251565e-16;
-      u2[i] = k[4 * i + 1];
-      ua[i] = k[4 * i + 2] + 1.1102230246251565e-16;
-      Us[i] = k[4 * i + 3] + 1.1102230246251565e-16;
+  const unsigned n_mt = L.n_mt, n_exp = L.n_exp;
+  // the gamma plane: Erlang shapes 2 and 3, and shape 1's boost
+  if (n_mt + n_exp != m || (n_exp != 0 && need_U)) {
+    cr_cpu_map_ctx words_of{0.0, 1.0, true, k0, k1};
+    words_of.tag = CR_TAG_GAMMA;
+    if (wide) {
+      // the plane's float64 uniforms k53·2^-53, four an element (its two blocks' word pairs), as the uniform
+      // kernel makes them; + 2^-53 is exact
+      double* k = (double*)w;
+      map(words_of, 4 * e0, k, CR_MAP_F64, 4 * (uint64_t)m);
+      for (unsigned i = 0; i < m; ++i) {
+        u1[i] = k[4 * i] + 1.1102230246251565e-16;
+        u2[i] = k[4 * i + 1];
+        ua[i] = k[4 * i + 2] + 1.1102230246251565e-16;
+        Us[i] = k[4 * i + 3] + 1.1102230246251565e-16;
+      }
+    } else {
+      map(words_of, 4 * e0, w, CR_MAP_BITS, 4 * (uint64_t)m);
+      for (unsigned i = 0; i < m; ++i) {
+        const uint32_t* b = w + 4 * i;
+        u1[i] = ((double)b[0] + 1.0) * 2.3283064365386963e-10;
+        u2[i] = (double)b[1] * 2.3283064365386963e-10;
+        ua[i] = ((double)b[2] + 1.0) * 2.3283064365386963e-10;
+        Us[i] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
+      }
     }
   } else {
-    map(words_of, 4 * e0, w, CR_MAP_BITS, 4 * (uint64_t)m);
-    for (unsigned i = 0; i < m; ++i) {
-      const uint32_t* b = w + 4 * i;
-      u1[i] = ((double)b[0] + 1.0) * 2.3283064365386963e-10;
-      u2[i] = (double)b[1] * 2.3283064365386963e-10;
-      ua[i] = ((double)b[2] + 1.0) * 2.3283064365386963e-10;
-      Us[i] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
-    }
+    for (unsigned i = 0; i < m; ++i) u2[i] = ua[i] = Us[i] = 0.5;
   }
-  if (L.n_exp != 0) {
-    // shape 1's u1 (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e, 2e + 1 (float64) of the
-    // plane (0, TAG_GAMMA_EXP), mapped as the gamma plane's u1 (cr_gamma_exp_u1)
+  const auto is_mt = [&](unsigned i) { return n_mt == m || cr_gamma_erlang(L.d[i]) == 0; };
+  if (n_exp != 0 || (n_mt != 0 && need_U)) {
+    // the dense plane (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e, 2e + 1 (float64) of
+    // (0, TAG_GAMMA_EXP), mapped as cr_gamma_exp_u1: shape 1's u1, another shape's boost U
     cr_cpu_map_ctx exp_of{0.0, 1.0, true, k0, k1};
     exp_of.tag = CR_TAG_GAMMA_EXP;
+    double* k = (double*)w;
+    if (wide) {
+      map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
+      for (unsigned i = 0; i < m; ++i) k[i] = k[i] + 1.1102230246251565e-16;
+    } else {
+      map(exp_of, e0, w + 2 * CR_GAMMA_CHUNK, CR_MAP_BITS, (uint64_t)m);
+      for (unsigned i = 0; i < m; ++i) k[i] = ((double)w[2 * CR_GAMMA_CHUNK + i] + 1.0) * 2.3283064365386963e-10;
+    }
+    for (unsigned i = 0; i < m; ++i) {
+      if (is_mt(i)) Us[i] = k[i];
+      else if (n_exp == m || L.d[i] == 1.0 - CR_GAMMA_THIRD) u1[i] = k[i];
+    }
+  }
+  if (n_mt != 0) {
+    // Marsaglia–Tsang lanes (cr_gamma_mt_uniforms): pairs p0 .. p0 + np of the plane (0, TAG_GAMMA_PAIR), one
+    // Box–Muller pair each (vectors over pairs), the cosine for the even element, the sine for the odd one;
+    // the normal goes to u1 (which such a lane no longer needs), the acceptance uniform to ua
+    const uint64_t p0 = e0 >> 1;
+    const unsigned np = (unsigned)(((e0 + m + 1) >> 1) - p0), npv = (np + W - 1) / W * W;
+    alignas(64) double pu1[CR_GAMMA_CHUNK / 2 + W], pu2[CR_GAMMA_CHUNK / 2 + W];
+    alignas(64) double pa[CR_GAMMA_CHUNK + 2 * W];  // the pairs' acceptance uniforms, two a pair
+    cr_cpu_map_ctx pair_of{0.0, 1.0, true, k0, k1};
+    pair_of.tag = CR_TAG_GAMMA_PAIR;
     if (wide) {
       double* k = (double*)w;
-      map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
-      for (unsigned i = 0; i < m; ++i)
-        if (all_exp || L.d[i] == 1.0 - CR_GAMMA_THIRD) u1[i] = k[i] + 1.1102230246251565e-16;
+      map(pair_of, 4 * p0, k, CR_MAP_F64, 4 * (uint64_t)np);
+      for (unsigned q = 0; q < np; ++q) {
+        pu1[q] = k[4 * q] + 1.1102230246251565e-16;
+        pu2[q] = k[4 * q + 1];
+        pa[2 * q] = k[4 * q + 2] + 1.1102230246251565e-16;
+        pa[2 * q + 1] = k[4 * q + 3] + 1.1102230246251565e-16;
+      }
     } else {
-      map(exp_of, e0, w, CR_MAP_BITS, (uint64_t)m);
+      map(pair_of, 4 * p0, w, CR_MAP_BITS, 4 * (uint64_t)np);
+      for (unsigned q = 0; q < np; ++q) {
+        const uint32_t* b = w + 4 * q;
+        pu1[q] = ((double)b[0] + 1.0) * 2.3283064365386963e-10;
+        pu2[q] = (double)b[1] * 2.3283064365386963e-10;
+        pa[2 * q] = ((double)b[2] + 1.0) * 2.3283064365386963e-10;
+        pa[2 * q + 1] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
+      }
+    }
+    for (unsigned q = np; q < npv; ++q) pu1[q] = pu2[q] = 0.5;
+    // z[2q] = r·cos, z[2q + 1] = r·sin (cr_bm_transform), in the gathered-values area of w
+    double* const z = (double*)w;
+    for (unsigned q = 0; q < npv; q += W) {
+      T a, b, sn, cs;
+      memcpy(&a, pu1 + q, sizeof a);
+      memcpy(&b, pu2 + q, sizeof b);
+      M::sincos2pi(b, &sn, &cs);
+      const T r = M::sqrt(-2.0 * M::log(a));
+      const T z0 = r * cs, z1 = r * sn;
+      for (int l = 0; l < W; ++l) z[2 * (q + l)] = z0[l], z[2 * (q + l) + 1] = z1[l];
+    }
+    const unsigned off = (unsigned)(e0 & 1);  // element e0's place in its pair
+    if (n_mt == m) {
+      for (unsigned i = 0; i < m; ++i) u1[i] = z[off + i], ua[i] = pa[off + i];
+    } else {
       for (unsigned i = 0; i < m; ++i)
-        if (all_exp || L.d[i] == 1.0 - CR_GAMMA_THIRD) u1[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
+        if (is_mt(i)) u1[i] = z[off + i], ua[i] = pa[off + i];
     }
   }
   for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
@@ -141,11 +197,8 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
       dv = 0.0 - M::log(M::select(erl, p, 0.5));
     }
     if (M::any(~erl)) {  // Marsaglia–Tsang lanes
-      T x, v, s, c;
-      memcpy(&x, P1 + i, sizeof x);
-      memcpy(&v, P2 + i, sizeof v);
-      M::sincos2pi(v, &s, &c);
-      x = M::sqrt(-2.0 * M::log(x)) * c;
+      T x, v, c;
+      memcpy(&x, P1 + i, sizeof x);  // the lane's normal (cr_gamma_mt_uniforms)
       memcpy(&c, C + i, sizeof c);
       // cr_gamma_accept per lane
       const T v0 = 1.0 + c * x;

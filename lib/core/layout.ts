@@ -22,7 +22,9 @@
  *   beta (a, b ≤ 1)    (lo(e), hi(e), t, TAG_BETA)  Jöhnk's proposal t of element e
  *                      (docs/streams.md, "Dirichlet and beta")
  *   gamma, shape 1     (b mod 2^32, b div 2^32, t, TAG_GAMMA_EXP)  proposal t's u1: word e (float32) or
- *                      words 2e, 2e+1 (float64) (docs/streams.md, "Erlang shapes")
+ *                      words 2e, 2e+1 (float64) (docs/streams.md, "Erlang shapes"); other shapes' boost U
+ *   gamma, other shapes (b mod 2^32, b div 2^32, t, TAG_GAMMA_PAIR)  Marsaglia–Tsang proposal t of elements
+ *                      2p, 2p+1: block p (float32) or blocks 2p, 2p+1 (float64) (docs/streams.md, "Gamma (Marsaglia–Tsang)")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
  *                      element e (docs/streams.md, "Counts")
  *
@@ -59,3 +61,7 @@ export const TAG_BETA = 17;
 /** Gamma's shape α' = 1 (docs/streams.md, "Erlang shapes"): proposal t's u1 of element e is word e (float32) or
  *  words 2e, 2e+1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the raw stream. */
 export const TAG_GAMMA_EXP = 18;
+/** Gamma's Marsaglia–Tsang shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)"): proposal t of elements 2p and 2p+1
+ *  shares one Box–Muller pair (cosine for 2p, sine for 2p+1) and holds both acceptance uniforms: block p (float32)
+ *  or blocks 2p, 2p+1 (float64) of the plane (t, TAG_GAMMA_PAIR). */
+export const TAG_GAMMA_PAIR = 19;

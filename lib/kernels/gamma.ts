@@ -9,10 +9,10 @@
  * beta its gamma values (lib/wasm/samplers.ts betaWasm).
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
-import { TAG_GAMMA, TAG_GAMMA_EXP, TAG_RAW } from '../core/layout.js';
+import { TAG_GAMMA, TAG_GAMMA_EXP, TAG_GAMMA_PAIR, TAG_RAW } from '../core/layout.js';
 import { log } from '../core/math/log.js';
 import { exp } from '../core/math/exp.js';
-import { cos2pi } from '../core/math/sincos.js';
+import { sincos2pi } from '../core/math/sincos.js';
 import { uniform64 } from './raw.js';
 
 const TWO_M32 = 2 ** -32;
@@ -52,6 +52,12 @@ const scratch = {
   expPlanes: new Uint32Array(PLANE_WORDS / 4),
   /** one proposal's shape-1 block (retries) */
   expRetry: new Uint32Array(4),
+  /** Marsaglia–Tsang pair planes of a chunk's M proposals (TAG_GAMMA_PAIR: 4 words a pair float32, 8 float64) */
+  pairPlanes: new Uint32Array(PLANE_WORDS / 2 + 16),
+  /** one proposal's pair block(s) (retries) */
+  pairRetry: new Uint32Array(8),
+  /** a Box–Muller pair's sine and cosine */
+  sc: new Float64Array(2),
   /** draws of a range of elements: dv[j] = G', bu[j] = boost uniform (grown as needed) */
   dv: new Float64Array(4096),
   bu: new Float64Array(4096),
@@ -125,16 +131,13 @@ function erlang(k: number, u1: number, u2: number, u: number): boolean {
 }
 
 /**
- * Evaluates the proposal whose words start at w[b]: float32 (wide = false) 4 words = one block
+ * Evaluates Erlang proposal (shape k ≠ 0) whose words start at w[b]: float32 (wide = false) 4 words = one block
  * (u1 = (w0+1)·2^-32, u2 = w1·2^-32; u = (w2+1)·2^-32; boost U = (w3+1)·2^-32); float64 8 words = two
  * blocks, with k53(a, b) = (a>>>5)·2^26 + (b>>>6): u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53,
- * u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53. An Erlang shape k (≠ 0) takes erlang's test, any
- * other shape Marsaglia–Tsang's with x = sqrt(-2·log u1)·cos(2π·u2); shape 1's u1 is from its words at ew[eb]
- * (element e's word(s) of the plane (t, TAG_GAMMA_EXP)). On acceptance sets G and returns true.
+ * u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53; shape 1's u1 is from its words at ew[eb] (element e's
+ * word(s) of the plane (t, TAG_GAMMA_EXP)). On acceptance sets G and returns true.
  */
-function tryProposal(
-  w: Uint32Array, b: number, d: number, c: number, k: number, wide: boolean, ew: Uint32Array, eb: number,
-): boolean {
+function tryErlang(w: Uint32Array, b: number, k: number, wide: boolean, ew: Uint32Array, eb: number): boolean {
   let u1: number, u2: number, u: number, U: number;
   if (wide) {
     u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
@@ -147,10 +150,43 @@ function tryProposal(
     u = (w[b + 2] + 1) * TWO_M32;
     U = (w[b + 3] + 1) * TWO_M32;
   }
-  // shape 1: u1 from its dense plane's words at ew[eb] (float32 (w+1)·2^-32, float64 (k53+1)·2^-53)
-  if (k === 1) u1 = wide ? ((ew[eb] >>> 5) * TWO_P26 + (ew[eb + 1] >>> 6) + 1) * TWO_M53 : (ew[eb] + 1) * TWO_M32;
-  if (k !== 0 ? !erlang(k, u1, u2, u) : !accept(Math.sqrt(-2 * log(u1)) * cos2pi(u2), u, d, c)) return false;
+  if (k === 1) u1 = denseUniform(ew, eb, wide);
+  if (!erlang(k, u1, u2, u)) return false;
   G[1] = U;
+  return true;
+}
+
+/** The uniform of element e's word(s) at ew[eb] of the dense plane (t, TAG_GAMMA_EXP): float32 (w+1)·2^-32,
+ *  float64 (k53+1)·2^-53 — shape 1's u1, another shape's boost U. */
+function denseUniform(ew: Uint32Array, eb: number, wide: boolean): number {
+  return wide ? ((ew[eb] >>> 5) * TWO_P26 + (ew[eb + 1] >>> 6) + 1) * TWO_M53 : (ew[eb] + 1) * TWO_M32;
+}
+
+/**
+ * Evaluates Marsaglia–Tsang proposal t of element e = 2p + j from its pair's words at w[b] (docs/streams.md,
+ * "Gamma (Marsaglia–Tsang)"): float32 one block (u1 = (w0+1)·2^-32, u2 = w1·2^-32, u = (w(2+j)+1)·2^-32),
+ * float64 two (u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53, u = (k53(w(4+2j), w(5+2j))+1)·2^-53);
+ * x = r·cos(2π·u2) (j = 0) or r·sin(2π·u2) (j = 1), r = sqrt(-2·log u1), the Box–Muller pair shared by the
+ * two elements. The boost U is e's dense-plane uniform at ew[eb]. On acceptance sets G and returns true.
+ */
+function tryMT(
+  w: Uint32Array, b: number, j: number, d: number, c: number, wide: boolean, ew: Uint32Array, eb: number,
+): boolean {
+  let u1: number, u2: number, u: number;
+  if (wide) {
+    u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
+    u2 = ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53;
+    const a = b + 4 + 2 * j;
+    u = ((w[a] >>> 5) * TWO_P26 + (w[a + 1] >>> 6) + 1) * TWO_M53;
+  } else {
+    u1 = (w[b] + 1) * TWO_M32;
+    u2 = w[b + 1] * TWO_M32;
+    u = (w[b + 2 + j] + 1) * TWO_M32;
+  }
+  const r = Math.sqrt(-2 * log(u1));
+  sincos2pi(u2, scratch.sc, 0);
+  if (!accept(r * scratch.sc[1 - j], u, d, c)) return false;
+  G[1] = denseUniform(ew, eb, wide);
   return true;
 }
 
@@ -176,24 +212,62 @@ export function fillPlane(
 }
 
 /**
+ * Fills dst[at ..] with the dense plane (t, TAG_GAMMA_EXP)'s words of elements [e, e + count), e = (eHi:eLo):
+ * word e (float32) or words 2e, 2e+1 (float64). philoxStream addresses word indices below 2^64; float64
+ * elements from 2^63 on go block by block.
+ */
+function fillDense(
+  k0: number, k1: number, t: number, eLo: number, eHi: number, count: number, wide: boolean, dst: Uint32Array, at: number,
+): void {
+  const endHi = eHi + Math.floor((eLo + count) / TWO_P32);
+  if (!wide) {
+    philoxStream(k0, k1, t, TAG_GAMMA_EXP, eLo, eHi, dst, at, count);
+  } else if (endHi < 0x80000000) {
+    philoxStream(k0, k1, t, TAG_GAMMA_EXP, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, dst, at, 2 * count);
+  } else {
+    const blk = scratch.expRetry;
+    for (let j = 0; j < count; j++) {
+      philoxBlock(((eLo >>> 1) | (eHi << 31)) >>> 0, eHi >>> 1, t, TAG_GAMMA_EXP, k0, k1, blk, 0);
+      dst[at + 2 * j] = blk[2 * (eLo & 1)];
+      dst[at + 2 * j + 1] = blk[2 * (eLo & 1) + 1];
+      eLo = (eLo + 1) >>> 0;
+      if (eLo === 0) eHi = (eHi + 1) >>> 0;
+    }
+  }
+}
+
+/**
  * Proposals t = t0, t0+1, ... of gamma element e = (eHi:eLo) one at a time until one is accepted
- * (sets G). Proposal t is block (lo(e), hi(e), t, TAG_GAMMA) (float32) or blocks 2e and 2e+1 of
- * plane t (float64).
+ * (sets G). An Erlang shape's proposal t is block (lo(e), hi(e), t, TAG_GAMMA) (float32) or blocks 2e and
+ * 2e+1 of plane t (float64); any other shape's is its pair p = e >> 1's block p (float32) or blocks 2p, 2p+1
+ * (float64) of the plane (t, TAG_GAMMA_PAIR). Either may read e's word(s) of the dense plane (t, TAG_GAMMA_EXP).
  */
 function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, d: number, c: number, wide: boolean): void {
-  const bLo = wide ? (eLo << 1) >>> 0 : eLo;
-  const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
-  const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
   const k = erlangShape(d);
-  // shape 1: block e >> 2 (float32) or e >> 1 (float64) of the plane (t, TAG_GAMMA_EXP), word(s) of e there
+  // block e >> 2 (float32) or e >> 1 (float64) of the dense plane (t, TAG_GAMMA_EXP), word(s) of e there
   const xLo = wide ? ((eLo >>> 1) | (eHi << 31)) >>> 0 : ((eLo >>> 2) | (eHi << 30)) >>> 0;
   const xHi = wide ? eHi >>> 1 : eHi >>> 2;
   const xAt = wide ? 2 * (eLo & 1) : eLo & 3;
+  if (k === 0) {
+    // pair p = e >> 1: block p (float32) or 2p, 2p + 1 (float64; 2p is even: no carry)
+    const pLo = ((eLo >>> 1) | (eHi << 31)) >>> 0, pHi = eHi >>> 1;
+    const bLo = wide ? (pLo << 1) >>> 0 : pLo;
+    const bHi = wide ? ((pHi << 1) | (pLo >>> 31)) >>> 0 : pHi;
+    for (let t = t0; ; t = (t + 1) >>> 0) {
+      philoxBlock(bLo, bHi, t, TAG_GAMMA_PAIR, k0, k1, scratch.pairRetry, 0);
+      if (wide) philoxBlock((bLo + 1) >>> 0, bHi, t, TAG_GAMMA_PAIR, k0, k1, scratch.pairRetry, 4);
+      philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, scratch.expRetry, 0);
+      if (tryMT(scratch.pairRetry, 0, eLo & 1, d, c, wide, scratch.expRetry, xAt)) return;
+    }
+  }
+  const bLo = wide ? (eLo << 1) >>> 0 : eLo;
+  const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
+  const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
   for (let t = t0; ; t = (t + 1) >>> 0) {
     philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 0);
     if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 4);
     if (k === 1) philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, scratch.expRetry, 0);
-    if (tryProposal(scratch.retry, 0, d, c, k, wide, scratch.expRetry, xAt)) return;
+    if (tryErlang(scratch.retry, 0, k, wide, scratch.expRetry, xAt)) return;
   }
 }
 
@@ -212,12 +286,11 @@ function draws(count: number): [Float64Array, Float64Array] {
  * continue one proposal at a time (the same result for every M).
  */
 export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, M, wide, dv, bu) => {
-  const { planes, expPlanes } = scratch;
+  const { planes, expPlanes, pairPlanes } = scratch;
   const W = wide ? 8 : 4;
-  const EW = wide ? 2 : 1;  // shape 1's words an element
-  const per = Math.max(1, Math.floor(PLANE_WORDS / (M * W)));
-  let hasExp = false;  // a shape 1 in the table: its dense planes are filled too
-  for (let j = 0; j < period && !hasExp; j++) hasExp = erlangShape(ds[j]) === 1;
+  const EW = wide ? 2 : 1;  // dense-plane words an element
+  // whole pairs (W words each): a chunk that starts at an odd element reaches into one more pair
+  const per = Math.max(2, Math.floor(PLANE_WORDS / (M * W)) - 2);
   let k = phase % period;
   for (let s = 0; s < count; s += per) {
     const m = Math.min(per, count - s);
@@ -226,23 +299,34 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
     const cHi = (eHi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
     const bLo = wide ? (cLo << 1) >>> 0 : cLo;
     const bHi = wide ? ((cHi << 1) | (cLo >>> 31)) >>> 0 : cHi;
-    for (let t = 0; t < M; t++) fillPlane(k0, k1, t, TAG_GAMMA, bLo, bHi, wide ? 2 * m : m, planes, t * W * m);
-    if (hasExp) {
-      // words e.. (float32) or 2e.. (float64) of the planes (t, TAG_GAMMA_EXP): word indices below 2^64
-      const xLo = wide ? (cLo << 1) >>> 0 : cLo;
-      const xHi = wide ? ((cHi << 1) | (cLo >>> 31)) >>> 0 : cHi;
-      for (let t = 0; t < M; t++) philoxStream(k0, k1, t, TAG_GAMMA_EXP, xLo, xHi, expPlanes, t * EW * m, EW * m);
+    // every plane of the M proposals, whatever the shapes read (this is the specification, not a fast path):
+    // the gamma plane (Erlang shapes), the dense plane (shape 1's u1, the others' U)
+    // and the pair plane (Marsaglia–Tsang's) of pairs p0 .. p0 + np
+    const p0Lo = ((cLo >>> 1) | (cHi << 31)) >>> 0, p0Hi = cHi >>> 1;
+    const np = ((cLo & 1) + m + 1) >>> 1;
+    const qLo = wide ? (p0Lo << 1) >>> 0 : p0Lo;
+    const qHi = wide ? ((p0Hi << 1) | (p0Lo >>> 31)) >>> 0 : p0Hi;
+    for (let t = 0; t < M; t++) {
+      fillPlane(k0, k1, t, TAG_GAMMA, bLo, bHi, wide ? 2 * m : m, planes, t * W * m);
+      fillPlane(k0, k1, t, TAG_GAMMA_PAIR, qLo, qHi, wide ? 2 * np : np, pairPlanes, t * W * np);
+      fillDense(k0, k1, t, cLo, cHi, m, wide, expPlanes, t * EW * m);
     }
     for (let i = 0; i < m; i++) {
       const d = ds[k];
       const c = cs[k];
       if (++k === period) k = 0;
       const erl = erlangShape(d);
+      const j = (cLo + i) & 1;  // the element's place in its pair, and the pair's index in the chunk
+      const q = ((cLo & 1) + i) >>> 1;
       let t = 0;
-      while (t < M && !tryProposal(planes, (t * m + i) * W, d, c, erl, wide, expPlanes, (t * m + i) * EW)) t++;
+      while (
+        t < M && !(erl === 0
+          ? tryMT(pairPlanes, (t * np + q) * W, j, d, c, wide, expPlanes, (t * m + i) * EW)
+          : tryErlang(planes, (t * m + i) * W, erl, wide, expPlanes, (t * m + i) * EW))
+      ) t++;
       if (t === M) {
-        const q = cLo + i;
-        drawFrom(k0, k1, q >>> 0, (cHi + (q >= TWO_P32 ? 1 : 0)) >>> 0, M, d, c, wide);
+        const e = cLo + i;
+        drawFrom(k0, k1, e >>> 0, (cHi + (e >= TWO_P32 ? 1 : 0)) >>> 0, M, d, c, wide);
       }
       dv[s + i] = G[0];
       bu[s + i] = G[1];

@@ -1306,11 +1306,73 @@ static void gamma_exp_u1(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, u
   for (uint32_t i = count; i < count + 16; ++i) EU[i] = 0.5;
 }
 
+/** Marsaglia–Tsang proposal 0 of the call's elements (cr_gamma_mt_uniforms): the normal and the acceptance
+ *  uniform of element e + j at PZ/PA[off + j], off = e & 1 (pairs are whole), padded; PU1/PU2 the pairs' uniforms. */
+static double PZ[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));
+static double PA[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));
+static double PU1[CHUNK_ELEMS / 2 + PAD] __attribute__((aligned(16)));
+static double PU2[CHUNK_ELEMS / 2 + PAD] __attribute__((aligned(16)));
+
+/**
+ * PZ/PA of elements [e, e + count), e = (ehi:elo): pairs p0 = e >> 1 .. of the plane (0, TAG_GAMMA_PAIR) —
+ * float32 block p, float64 blocks 2p, 2p + 1 —, their Box–Muller pairs in vectors (r·cos(2π u2) for the even
+ * element, r·sin for the odd one, as cr_bm_transform) and their two acceptance uniforms.
+ */
+template <bool WIDE>
+static void gamma_pairs(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count) {
+  constexpr int N = 4;
+  uint32_t plo = (elo >> 1) | (ehi << 31), phi = ehi >> 1;
+  const uint32_t np = ((elo & 1) + count + 1) >> 1;
+  uint32_t blo = WIDE ? plo << 1 : plo, bhi = WIDE ? (phi << 1) | (plo >> 31) : phi;
+  uint32_t q = 0;  // the next pair
+  for (uint32_t left = WIDE ? 2 * np : np; left > 0;) {
+    const uint32_t n = pass_blocks(left);
+    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_GAMMA_PAIR);
+    advance(blo, bhi, n);
+    const uint32_t blocks = left < n ? left : n;
+    left -= blocks;
+    for (uint32_t b = 0; b < blocks; b += WIDE ? 2 : 1, ++q) {
+      uint32_t a[4];
+      block_words(b, a);
+      if (WIDE) {
+        uint32_t c[4];
+        block_words(b + 1, c);
+        PU1[q] = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
+        PU2[q] = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
+        PA[2 * q] = (double)(cr_u53(c[0], c[1]) + 1) * 1.1102230246251565e-16;
+        PA[2 * q + 1] = (double)(cr_u53(c[2], c[3]) + 1) * 1.1102230246251565e-16;
+      } else {
+        PU1[q] = ((double)a[0] + 1.0) * 2.3283064365386963e-10;
+        PU2[q] = (double)a[1] * 2.3283064365386963e-10;
+        PA[2 * q] = ((double)a[2] + 1.0) * 2.3283064365386963e-10;
+        PA[2 * q + 1] = ((double)a[3] + 1.0) * 2.3283064365386963e-10;
+      }
+    }
+  }
+  for (uint32_t i = np; i < np + 2 * N; ++i) PU1[i] = PU2[i] = 0.5;
+  for (uint32_t i = 2 * np; i < 2 * np + 4 * N; ++i) PA[i] = 0.5;
+  for (uint32_t q = 0; q < np; q += 2 * N) {
+    v2d u1[N], u2[N], r[N], sn[N], cs[N];
+    EACH u1[i] = (v2d){PU1[q + 2 * i], PU1[q + 2 * i + 1]}, u2[i] = (v2d){PU2[q + 2 * i], PU2[q + 2 * i + 1]};
+    vlog<N>(u1, r);
+    vsincos2pi<N>(u2, sn, cs);
+    EACH {
+      r[i] = vsqrt(V(m_two) * r[i]);
+      const v2d z0 = r[i] * cs[i], z1 = r[i] * sn[i];
+      // pairs q + 2i, q + 2i + 1: elements 2(q + 2i) .. 2(q + 2i) + 3
+      store2(PZ + 2 * (q + 2 * i), (v2d){z0[0], z1[0]});
+      store2(PZ + 2 * (q + 2 * i) + 2, (v2d){z0[1], z1[1]});
+    }
+  }
+}
+
 /**
  * The first accepted proposal of gamma elements [e, e + count), e = (ehi:elo), element j with
  * d, c = DS/CS[(phase + j) mod period] and α = ALPHA[(phase + j) mod period]. Proposal 0 of every
- * element is evaluated in vectors: float32: block e + j of plane 0, eight elements per 8 blocks;
- * float64: blocks 2(e + j) and 2(e + j) + 1, four elements per 8 blocks. Lanes that reject continue
+ * element is evaluated in vectors, walking the gamma plane's blocks — float32: block e + j of plane 0,
+ * eight elements per 8 blocks; float64: blocks 2(e + j) and 2(e + j) + 1, four elements per 8 blocks —,
+ * which only Erlang lanes read (and only they make the Philox pass); Marsaglia–Tsang lanes take
+ * gamma_pairs's PZ/PA and the dense plane's EU (their boost). Lanes that reject continue
  * by the scalar port from proposal 1, so each value is the first accepted proposal, as in drawRange
  * for any M.
  *   mode 0: OUT[j] = G' = d·v, AUX[j] = its boost uniform U (drawRange's DV, BU);
@@ -1328,14 +1390,22 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
   float* outf = (float*)OUT;
   const bool no_u = mode == 3;  // draws whose boost uniforms nobody reads
   if (no_u) mode = 0;
-  // shape 1 in the table: its lanes' u1 from the plane (0, TAG_GAMMA_EXP), computed first (EU)
-  bool has_exp = false, all_exp = true;
+  // shape 1 in the table: its lanes' u1 from the plane (0, TAG_GAMMA_EXP), computed first (EU); a Marsaglia–
+  // Tsang shape: its proposals from the pair plane (PZ, PA) and, where a boost is read, its U from EU
+  bool has_exp = false, all_exp = true, has_mt = false, has_erl23 = false, wants_u = no_u ? false : mode == 0;
   for (uint32_t i = 0; i < period; ++i) {
-    const bool x = DS[i] == 1.0 - CR_GAMMA_THIRD;
-    has_exp |= x;
-    all_exp &= x && (no_u || (mode != 0 && ALPHA[i] >= 1.0));
+    const int x = cr_gamma_erlang(DS[i]);
+    has_exp |= x == 1;
+    has_mt |= x == 0;
+    has_erl23 |= x >= 2;
+    wants_u |= mode != 0 && ALPHA[i] < 1.0;
+    all_exp &= x == 1 && (no_u || (mode != 0 && ALPHA[i] >= 1.0));
   }
-  if (has_exp) gamma_exp_u1<WIDE>(k0, k1, elo, ehi, count);
+  if (has_exp || (has_mt && wants_u)) gamma_exp_u1<WIDE>(k0, k1, elo, ehi, count);
+  if (has_mt) gamma_pairs<WIDE>(k0, k1, elo, ehi, count);
+  // the gamma plane: Erlang shapes 2 and 3, and shape 1's boost
+  const bool gamma_plane = has_erl23 || (has_exp && wants_u);
+  const uint32_t off = elo & 1;  // element e's place in its pair (PZ, PA)
   if (all_exp) {
     // every element of shape 1 with α >= 1 (gamma(1), chi-square(2)): (0 - log u1)·scale, the operations of
     // the loop below without the gamma plane, which such values never read; u1 = 1 (p < 1 fails) by the
@@ -1364,11 +1434,16 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
     const uint32_t n = pass_blocks(left);
     // float64: blocks 2e.. of plane 0 (64-bit 2e); the block index advances with the elements.
     const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
-    if (WIDE) philox_pass(k0, k1, pe << 1, (ph << 1) | (pe >> 31), n, 0, CR_TAG_GAMMA);
-    else philox_pass(k0, k1, pe, ph, n, 0, CR_TAG_GAMMA);
+    if (!gamma_plane) {
+      // no lane reads the gamma plane: words of an earlier pass stand in (their uniforms are discarded)
+    } else if (WIDE) {
+      philox_pass(k0, k1, pe << 1, (ph << 1) | (pe >> 31), n, 0, CR_TAG_GAMMA);
+    } else {
+      philox_pass(k0, k1, pe, ph, n, 0, CR_TAG_GAMMA);
+    }
     left = left > n ? left - n : 0;
     for (uint32_t g = 0; g < n; g += 8, j += 2 * NV) {
-      v2d u1[N], u2[N], u[N], U[N], x[N], sn[N], cs[N];
+      v2d u1[N], u2[N], u[N], U[N], x[N];
       for (int h = 0; h < NV; ++h) {
         if (WIDE) {
           // group h: blocks 2e', 2e'+1, 2e'+2, 2e'+3: even lanes u1 (words 0, 1), u2 (2, 3); odd
@@ -1413,9 +1488,13 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
         EACH u1[i] = sel(e1[i], (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]}, u1[i]);
       }
       if (!wasm_i64x2_all_true(all_erl)) {
-        vlog<N>(u1, x);
-        vsincos2pi<N>(u2, sn, cs);
-        EACH x[i] = vsqrt(V(m_two) * x[i]) * cs[i];
+        // Marsaglia–Tsang lanes: the pair plane's normal and acceptance uniform, the dense plane's boost
+        v2d ua[N];
+        EACH {
+          x[i] = (v2d){PZ[off + j + 2 * i], PZ[off + j + 2 * i + 1]};
+          ua[i] = (v2d){PA[off + j + 2 * i], PA[off + j + 2 * i + 1]};
+          if (wants_u) U[i] = sel(erl[i], U[i], (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]});
+        }
         // Marsaglia–Tsang test (accept of gamma.ts) per lane
         EACH {
           const v2d v0 = V(one) + c[i] * x[i];
@@ -1426,11 +1505,11 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
         }
         EACH {
           x2[i] = x[i] * x[i];
-          ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)u[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
+          ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)ua[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
           slow = wasm_v128_or(slow, wasm_v128_andnot(pos[i], ok[i]));  // v0 > 0 but the squeeze failed
         }
         if (any(slow)) {
-          EACH lg[i] = u[i];
+          EACH lg[i] = ua[i];
           vlog<2 * N>(lg, lg);
           EACH {
             const v128_t lt = wasm_f64x2_lt((v128_t)lg[i], (v128_t)(V(half) * x2[i] + d[i] * ((V(one) - v[i]) + lg[N + i])));
