@@ -17,52 +17,32 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
   const a = alpha < 1 ? alpha + 1 : alpha;
   const d = a - 1 / 3;
   const c = 1 / Math.sqrt(9 * d);
-  const lo = Number(e & 0xffffffffn);
-  const hi = Number(e >> 32n);
-  const e2 = 2n * e;
-  const lo2 = Number(e2 & 0xffffffffn);
-  const hi2 = Number(e2 >> 32n);
-  const lo3 = Number((e2 + 1n) & 0xffffffffn);
-  const hi3 = Number((e2 + 1n) >> 32n);
   const k53 = (x: number, y: number) => (x >>> 5) * 2 ** 26 + (y >>> 6);
   // "Erlang shapes": α' = 1, 2 or 3 sums that many exponentials of the proposal's uniforms
   const erlang = Number.isInteger(a) && a <= 3 ? a : 0;
   for (let t = 0; ; t++) {
-    let u1: number;
-    let u2: number;
-    let u: number;
     let U: number;
-    if (dtype === 'float32') {
-      const b = philox4x32([lo, hi, t, 4], kk);
-      u1 = (b[0] + 1) * 2 ** -32;
-      u2 = b[1] * 2 ** -32;
-      u = (b[2] + 1) * 2 ** -32;
-      U = (b[3] + 1) * 2 ** -32;
-    } else {
-      const b = philox4x32([lo2, hi2, t, 4], kk);
-      const b2 = philox4x32([lo3, hi3, t, 4], kk);
-      u1 = (k53(b[0], b[1]) + 1) * 2 ** -53;
-      u2 = k53(b[2], b[3]) * 2 ** -53;
-      u = (k53(b2[0], b2[1]) + 1) * 2 ** -53;
-      U = (k53(b2[2], b2[3]) + 1) * 2 ** -53;
-    }
-    // word e (float32) or words 2e, 2e+1 (float64) of the plane (t, 18), dense like the raw stream: shape 1's u1,
-    // the other shapes' boost U
-    const blk = dtype === 'float32' ? e >> 2n : e >> 1n;
-    const xw = philox4x32([Number(blk & 0xffffffffn), Number(blk >> 32n), t, 18], kk);
-    const at = Number(dtype === 'float32' ? e & 3n : 2n * (e & 1n));
-    const dense = dtype === 'float32' ? (xw[at] + 1) * 2 ** -32 : (k53(xw[at], xw[at + 1]) + 1) * 2 ** -53;
-    if (erlang === 1) u1 = dense;
+    // word e (float32) or words 2e, 2e+1 (float64) of the plane (t, tag), dense like the raw stream: tags 18, 20,
+    // 21 are an Erlang shape k's factors 1 … k and its boost k + 1; 18 the other shapes' boost U
+    const dense = (tag: number) => {
+      const blk = dtype === 'float32' ? e >> 2n : e >> 1n;
+      const xw = philox4x32([Number(blk & 0xffffffffn), Number(blk >> 32n), t, tag], kk);
+      const at = Number(dtype === 'float32' ? e & 3n : 2n * (e & 1n));
+      return dtype === 'float32' ? (xw[at] + 1) * 2 ** -32 : (k53(xw[at], xw[at + 1]) + 1) * 2 ** -53;
+    };
     let g: number;
     if (erlang) {
-      const p = [u1, u, 1 - u2].slice(0, erlang).reduce((q, r) => q * r, 1);
+      const f = [dense(18), dense(20), dense(21)];
+      const p = f.slice(0, erlang).reduce((q, r) => q * r, 1);
       if (p === 1) continue;
       g = -Math.log(p);
+      U = erlang === 3 ? 1 : f[erlang];
     } else {
       // Marsaglia–Tsang: elements 2p, 2p+1 share the Box–Muller pair of block p (float32) or blocks 2p, 2p+1
       // (float64) of the plane (t, 19), cosine and sine; each has its own acceptance uniform there
       const pr = e >> 1n;
       const j = Number(e & 1n);
+      let u1: number, u2: number, u: number;
       if (dtype === 'float32') {
         const b = philox4x32([Number(pr & 0xffffffffn), Number(pr >> 32n), t, 19], kk);
         u1 = (b[0] + 1) * 2 ** -32;
@@ -75,7 +55,7 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
         u2 = k53(b[2], b[3]) * 2 ** -53;
         u = (k53(b2[2 * j], b2[2 * j + 1]) + 1) * 2 ** -53;
       }
-      U = dense;
+      U = dense(18);
       const x = Math.sqrt(-2 * Math.log(u1)) * (j ? Math.sin : Math.cos)(2 * Math.PI * u2);
       const v0 = 1 + c * x;
       if (v0 <= 0) continue;
@@ -89,7 +69,7 @@ function reference(kk: readonly [number, number], e: bigint, alpha: number, dtyp
 
 describe('gamma: the stream of docs/streams.md, "Gamma and friends"', () => {
   for (const dtype of DTYPES) {
-    it(`${dtype}: element e is the first accepted proposal t: Erlang shapes of counter (lo(e), hi(e), t, 4) (float64: blocks 2e, 2e+1), the others of pair e >> 1's block(s) of the plane (t, 19)`, () => {
+    it(`${dtype}: element e is the first accepted proposal t: Erlang shapes of its dense planes (t, 18 / 20 / 21), the others of pair e >> 1's block(s) of the plane (t, 19)`, () => {
       // 1, 2, 3 and 1 - 2^-53 (α' = fl(α + 1) = 2) are Erlang shapes; 2 + 2^-51 (the next double) is not
       for (const alpha of [0.3, 1, 2, 3, 1 - 2 ** -53, 2 + 2 ** -51, 2.5, 30]) {
         // hi(e) (float32) and hi(2e) (float64) become 1; 2^61 and 2^62: the plane's blocks cross 2^62,

@@ -40,53 +40,18 @@ CR_HD inline int cr_gamma_erlang(double d) {
   return d == 1.0 - CR_GAMMA_THIRD ? 1 : d == 2.0 - CR_GAMMA_THIRD ? 2 : d == 3.0 - CR_GAMMA_THIRD ? 3 : 0;
 }
 
-/** The dense plane's uniform of proposal t of element e (docs/streams.md, "Erlang shapes"): shape 1's u1, another
- *  shape's boost U. Word e (float32) or words 2e, 2e + 1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the
- *  raw stream, mapped as the gamma plane's u1. */
-CR_HD inline double cr_gamma_exp_u1(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide) {
+/** Element e's uniform of proposal t in a dense plane (docs/streams.md, "Erlang shapes"; tag CR_TAG_GAMMA_EXP,
+ *  _EXP2 or _EXP3): word e (float32, (w + 1)·2^-32) or words 2e, 2e + 1 (float64, (k53 + 1)·2^-53) of the plane
+ *  (t, tag), laid out like the raw stream. */
+CR_HD inline double cr_gamma_dense(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, uint32_t tag, bool wide) {
   uint32_t a[4];
   const uint64_t b = wide ? e >> 1 : e >> 2;
-  cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), t, CR_TAG_GAMMA_EXP, a);
+  cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), t, tag, a);
   if (wide) {
-    const int j = 2 * (int)(e & 1);
-    return (double)(cr_u53(a[j], a[j + 1]) + 1) * 1.1102230246251565e-16;
+    const unsigned j = 2 * (unsigned)(e & 1);
+    return (double)(cr_u53(cr_word(a, j), cr_word(a, j + 1)) + 1) * 1.1102230246251565e-16;
   }
-  return ((double)a[e & 3] + 1.0) * 2.3283064365386963e-10;
-}
-
-/** The Erlang product of shape k from a proposal's uniforms u1, u2 (Box–Muller's, u2 in [0, 1)) and u:
- *  u1, u1·u or (u1·u)·(1 - u2) (1 - u2 is exact and in (0, 1]). */
-CR_HD inline double cr_gamma_erlang_p(int k, double u1, double u2, double u) {
-  double p = u1;
-  if (k >= 2) p = p * u;
-  if (k == 3) p = p * (1.0 - u2);
-  return p;
-}
-
-/**
- * The uniforms of an Erlang shape's proposal t of element e: u1 (0, 1] and u2 [0, 1), u ((0, 1]), U (boost,
- * (0, 1]). float32: block (lo(e), hi(e), t, TAG_GAMMA); float64: blocks 2e and 2e+1 of plane t.
- */
-CR_HD inline void cr_gamma_uniforms(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, bool wide, double* u1,
-                                    double* u2, double* u, double* U) {
-  uint32_t a[4];
-  if (wide) {
-    // blocks 2e and 2e + 1 of plane t: counters (lo(2e + j), hi(2e + j), t, TAG_GAMMA)
-    uint32_t b[4];
-    const uint64_t e2 = 2 * e;
-    cr_block(k0, k1, (uint32_t)e2, (uint32_t)(e2 >> 32), t, CR_TAG_GAMMA, a);
-    cr_block(k0, k1, (uint32_t)(e2 + 1), (uint32_t)((e2 + 1) >> 32), t, CR_TAG_GAMMA, b);
-    *u1 = (double)(cr_u53(a[0], a[1]) + 1) * 1.1102230246251565e-16;
-    *u2 = (double)cr_u53(a[2], a[3]) * 1.1102230246251565e-16;
-    *u = (double)(cr_u53(b[0], b[1]) + 1) * 1.1102230246251565e-16;
-    *U = (double)(cr_u53(b[2], b[3]) + 1) * 1.1102230246251565e-16;
-  } else {
-    cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_GAMMA, a);
-    *u1 = ((double)a[0] + 1.0) * 2.3283064365386963e-10;
-    *u2 = (double)a[1] * 2.3283064365386963e-10;
-    *u = ((double)a[2] + 1.0) * 2.3283064365386963e-10;
-    *U = ((double)a[3] + 1.0) * 2.3283064365386963e-10;
-  }
+  return ((double)cr_word(a, (unsigned)(e & 3)) + 1.0) * 2.3283064365386963e-10;
 }
 
 /**
@@ -134,9 +99,9 @@ CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv)
   return false;
 }
 
-/** Proposal t of element e, tested: on acceptance *dv = G', *boost = its U, and true. An Erlang shape accepts a
- *  proposal whose product p < 1 (its uniforms from the gamma plane, shape 1's u1 from the dense plane); any other
- *  shape tests cr_gamma_mt_uniforms's (x, u) by Marsaglia–Tsang's test, its U from the dense plane. */
+/** Proposal t of element e, tested: on acceptance *dv = G', *boost = its U, and true. An Erlang shape k accepts a
+ *  proposal whose product p of its dense planes 1 … k is < 1, its U from plane k + 1 (shape 3: 1, as α = 3 reads
+ *  none); any other shape tests cr_gamma_mt_uniforms's (x, u) by Marsaglia–Tsang's test, its U from plane 1. */
 CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, cr_gamma_mt m, bool wide,
                                double* dv, double* boost) {
   const int k = cr_gamma_erlang(m.d);
@@ -144,27 +109,15 @@ CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t,
     double x, u;
     cr_gamma_mt_uniforms(k0, k1, e, t, wide, &x, &u);
     if (!cr_gamma_accept(x, u, m, dv)) return false;
-    *boost = cr_gamma_exp_u1(k0, k1, e, t, wide);
+    *boost = cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP, wide);
     return true;
   }
-  if (k == 1) {
-    // shape 1: p = u1 of its dense plane; of the gamma plane only U, the boost (one block where the float64
-    // layout has two: block 2e + 1's words 2, 3; float32: block e's word 3)
-    const double p = cr_gamma_exp_u1(k0, k1, e, t, wide);
-    if (!(p < 1.0)) return false;
-    *dv = 0.0 - cr_log(p);
-    uint32_t a[4];
-    const uint64_t b = wide ? 2 * e + 1 : e;
-    cr_block(k0, k1, (uint32_t)b, (uint32_t)(b >> 32), t, CR_TAG_GAMMA, a);
-    *boost = wide ? (double)(cr_u53(a[2], a[3]) + 1) * 1.1102230246251565e-16 : ((double)a[3] + 1.0) * 2.3283064365386963e-10;
-    return true;
-  }
-  double u1, u2, u, U;
-  cr_gamma_uniforms(k0, k1, e, t, wide, &u1, &u2, &u, &U);
-  const double p = cr_gamma_erlang_p(k, u1, u2, u);
+  double p = cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP, wide);
+  if (k >= 2) p = p * cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP2, wide);
+  if (k == 3) p = p * cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP3, wide);
   if (!(p < 1.0)) return false;
   *dv = 0.0 - cr_log(p);
-  *boost = U;
+  *boost = k == 3 ? 1.0 : cr_gamma_dense(k0, k1, e, t, k == 1 ? CR_TAG_GAMMA_EXP2 : CR_TAG_GAMMA_EXP3, wide);
   return true;
 }
 

@@ -9,6 +9,7 @@
 #define CR_TAG_SPLIT 1u
 #define CR_TAG_FOLD_IN 2u
 #define CR_TAG_POLAR 3u
+// 4: read by no stream since gamma's proposals moved to its pair and dense planes (CHANGELOG)
 #define CR_TAG_GAMMA 4u
 #define CR_TAG_ALIAS 5u
 #define CR_TAG_SOBOL 6u
@@ -23,8 +24,11 @@
 #define CR_TAG_SAMPLE 14u
 #define CR_TAG_VON_MISES 15u
 #define CR_TAG_BETA 17u
-// Gamma's shape 1 (docs/streams.md, "Erlang shapes"): plane (t, 18) holds u1 of proposal t, dense like the raw stream.
+// Gamma's dense planes (docs/streams.md, "Erlang shapes"): planes (t, 18), (t, 20), (t, 21) hold one uniform of
+// proposal t per element, laid out like the raw stream: an Erlang shape's factors and boost, another shape's boost.
 #define CR_TAG_GAMMA_EXP 18u
+#define CR_TAG_GAMMA_EXP2 20u
+#define CR_TAG_GAMMA_EXP3 21u
 // Gamma's other shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)"): plane (t, 19) holds proposal t of elements 2p, 2p+1.
 #define CR_TAG_GAMMA_PAIR 19u
 

@@ -1,7 +1,7 @@
 // Gamma (Marsaglia–Tsang, one shape; docs/streams.md, "Gamma (Marsaglia–Tsang)") on W lanes: proposal 0
 // of every element from the instruction set's raw-word kernel on the planes its shape reads — a
 // Marsaglia–Tsang shape its pair's block(s) of (0, TAG_GAMMA_PAIR), one Box–Muller pair for two elements;
-// an Erlang shape its block(s) of (0, TAG_GAMMA) —, its test in vectors with cr_vmath<W> (an Erlang
+// an Erlang shape its word(s) of the dense planes —, its test in vectors with cr_vmath<W> (an Erlang
 // shape's, cr_gamma_erlang, or Marsaglia–Tsang's, lane by lane), and an
 // element that rejects it continued from proposal 1 by the scalar port (cr_gamma.h cr_gamma_try), so
 // each value is the first accepted proposal, as cr_gamma_draw gives it. As lib/wasm/samplers.cc's
@@ -23,8 +23,9 @@ struct cr_cpu_gamma_lanes {
   // ones; gd, gc = their d, c in that order (padding lanes: a valid shape)
   bool grouped;
   unsigned group_m;
-  // lanes [0, group_m) of shape 1 (u1 from the plane (0, TAG_GAMMA_EXP)), of Marsaglia–Tsang's: how many
-  unsigned n_exp, n_mt;
+  // lanes [0, group_m): their kinds (0 Marsaglia–Tsang, k Erlang shape k) and how many of each
+  uint8_t kind[CR_GAMMA_CHUNK];
+  unsigned n_mt, n_exp, n_e2, n_e3;
   uint16_t o[CR_GAMMA_CHUNK];
   double gd[CR_GAMMA_CHUNK], gc[CR_GAMMA_CHUNK];
 };
@@ -36,14 +37,13 @@ struct cr_cpu_gamma_lanes {
  * bits are the same. Set once per call where the lanes repeat from chunk to chunk.
  */
 inline void cr_cpu_gamma_group(cr_cpu_gamma_lanes& L, unsigned m, unsigned mv) {
-  unsigned nmt = 0, nexp = 0;
+  unsigned n[4] = {0, 0, 0, 0};
   for (unsigned i = 0; i < m; ++i) {
-    const int k = cr_gamma_erlang(L.d[i]);
-    nmt += k == 0;
-    nexp += k == 1;
+    L.kind[i] = (uint8_t)cr_gamma_erlang(L.d[i]);
+    ++n[L.kind[i]];
   }
-  L.n_exp = nexp;
-  L.n_mt = nmt;
+  const unsigned nmt = n[0];
+  L.n_mt = n[0], L.n_exp = n[1], L.n_e2 = n[2], L.n_e3 = n[3];
   L.group_m = m;
   L.grouped = nmt != 0 && nmt != m;
   if (!L.grouped) return;
@@ -67,54 +67,57 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
   using T = typename M::T;
   using I = typename M::I;
   const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from the padding, never stored
-  const unsigned n_mt = L.n_mt, n_exp = L.n_exp;
-  // the gamma plane: Erlang shapes 2 and 3, and shape 1's boost
-  if (n_mt + n_exp != m || (n_exp != 0 && need_U)) {
-    cr_cpu_map_ctx words_of{0.0, 1.0, true, k0, k1};
-    words_of.tag = CR_TAG_GAMMA;
-    if (wide) {
-      // the plane's float64 uniforms k53·2^-53, four an element (its two blocks' word pairs), as the uniform
-      // kernel makes them; + 2^-53 is exact
-      double* k = (double*)w;
-      map(words_of, 4 * e0, k, CR_MAP_F64, 4 * (uint64_t)m);
-      for (unsigned i = 0; i < m; ++i) {
-        u1[i] = k[4 * i] + 1.1102230246251565e-16;
-        u2[i] = k[4 * i + 1];
-        ua[i] = k[4 * i + 2] + 1.1102230246251565e-16;
-        Us[i] = k[4 * i + 3] + 1.1102230246251565e-16;
+  const unsigned n_mt = L.n_mt, n_exp = L.n_exp, n_e2 = L.n_e2, n_e3 = L.n_e3;
+  if (n_mt != m && n_exp != m && n_e2 != m && n_e3 != m)  // mixed: a lane may read what its kind never writes
+    for (unsigned i = 0; i < m; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
+  // the dense planes (cr_gamma_dense): word e (float32) or words 2e, 2e + 1 (float64) of (0, tag) for each lane,
+  // routed by its kind (L.kind: 0 Marsaglia–Tsang, k Erlang shape k) — plane 1: Erlang's first factor (u1) or
+  // Marsaglia–Tsang's boost (Us); plane 2: shapes 2 and 3's second factor (u2) or shape 1's boost; plane 3:
+  // shape 3's third factor (ua) or shape 2's boost
+  const int only = n_mt == m ? 0 : n_exp == m ? 1 : n_e2 == m ? 2 : n_e3 == m ? 3 : -1;  // every lane's kind
+  const auto dense = [&](uint32_t tag, double* const to[4]) {
+    cr_cpu_map_ctx of{0.0, 1.0, true, k0, k1};
+    of.tag = tag;
+    if (only >= 0) {  // one kind: straight into its array
+      double* const dst = to[only];
+      if (dst == nullptr) return;
+      if (wide) {
+        map(of, e0, dst, CR_MAP_F64, (uint64_t)m);
+        for (unsigned i = 0; i < m; ++i) dst[i] = dst[i] + 1.1102230246251565e-16;
+      } else {
+        map(of, e0, w, CR_MAP_BITS, (uint64_t)m);
+        for (unsigned i = 0; i < m; ++i) dst[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
       }
-    } else {
-      map(words_of, 4 * e0, w, CR_MAP_BITS, 4 * (uint64_t)m);
-      for (unsigned i = 0; i < m; ++i) {
-        const uint32_t* b = w + 4 * i;
-        u1[i] = ((double)b[0] + 1.0) * 2.3283064365386963e-10;
-        u2[i] = (double)b[1] * 2.3283064365386963e-10;
-        ua[i] = ((double)b[2] + 1.0) * 2.3283064365386963e-10;
-        Us[i] = ((double)b[3] + 1.0) * 2.3283064365386963e-10;
-      }
+      return;
     }
-  } else {
-    for (unsigned i = 0; i < m; ++i) u2[i] = ua[i] = Us[i] = 0.5;
-  }
-  const auto is_mt = [&](unsigned i) { return n_mt == m || cr_gamma_erlang(L.d[i]) == 0; };
-  if (n_exp != 0 || (n_mt != 0 && need_U)) {
-    // the dense plane (docs/streams.md, "Erlang shapes"): word e (float32) or words 2e, 2e + 1 (float64) of
-    // (0, TAG_GAMMA_EXP), mapped as cr_gamma_exp_u1: shape 1's u1, another shape's boost U
-    cr_cpu_map_ctx exp_of{0.0, 1.0, true, k0, k1};
-    exp_of.tag = CR_TAG_GAMMA_EXP;
     double* k = (double*)w;
     if (wide) {
-      map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
+      map(of, e0, k, CR_MAP_F64, (uint64_t)m);
       for (unsigned i = 0; i < m; ++i) k[i] = k[i] + 1.1102230246251565e-16;
     } else {
-      map(exp_of, e0, w + 2 * CR_GAMMA_CHUNK, CR_MAP_BITS, (uint64_t)m);
+      map(of, e0, w + 2 * CR_GAMMA_CHUNK, CR_MAP_BITS, (uint64_t)m);
       for (unsigned i = 0; i < m; ++i) k[i] = ((double)w[2 * CR_GAMMA_CHUNK + i] + 1.0) * 2.3283064365386963e-10;
     }
-    for (unsigned i = 0; i < m; ++i) {
-      if (is_mt(i)) Us[i] = k[i];
-      else if (n_exp == m || L.d[i] == 1.0 - CR_GAMMA_THIRD) u1[i] = k[i];
-    }
+    for (unsigned i = 0; i < m; ++i)
+      if (double* dst = to[L.kind[i]]) dst[i] = k[i];
+  };
+  const bool erl = n_mt != m;
+  if (erl || need_U) {
+    double* const to[4] = {need_U ? Us : nullptr, u1, u1, u1};
+    dense(CR_TAG_GAMMA_EXP, to);
   }
+  if (n_e2 + n_e3 != 0 || (n_exp != 0 && need_U)) {
+    double* const to[4] = {nullptr, need_U ? Us : nullptr, u2, u2};
+    dense(CR_TAG_GAMMA_EXP2, to);
+  }
+  if (n_e3 != 0 || (n_e2 != 0 && need_U)) {
+    double* const to[4] = {nullptr, nullptr, need_U ? Us : nullptr, ua};
+    dense(CR_TAG_GAMMA_EXP3, to);
+    if (need_U)
+      for (unsigned i = 0; i < m; ++i)
+        if (L.kind[i] == 3) Us[i] = 1.0;  // α' = 3 is α = 3: no boost
+  }
+  const auto is_mt = [&](unsigned i) { return L.kind[i] == 0; };
   if (n_mt != 0) {
     // Marsaglia–Tsang lanes (cr_gamma_mt_uniforms): pairs p0 .. p0 + np of the plane (0, TAG_GAMMA_PAIR), one
     // Box–Muller pair each (vectors over pairs), the cosine for the even element, the sine for the odd one;
@@ -191,8 +194,8 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
       T p, v;
       memcpy(&p, P1 + i, sizeof p);
       memcpy(&v, P2 + i, sizeof v);
-      p = M::select(e2 | e3, p * u, p);
-      p = M::select(e3, p * (1.0 - v), p);
+      p = M::select(e2 | e3, p * v, p);
+      p = M::select(e3, p * u, p);
       ok = erl & (p < 1.0);
       dv = 0.0 - M::log(M::select(erl, p, 0.5));
     }

@@ -111,7 +111,8 @@ void compare_gamma(double alpha, double scale, uint64_t first, size_t n) {
 }
 
 void test_gamma() {
-  const double shapes[][2] = {{2.0, 1.0}, {50.0, 1.0}, {1.0, 3.0}, {0.3, 1.0}, {0.999, 2.0}, {1e-3, 1.0},
+  // 1 - 2^-53: α' = fl(α + 1) = 2, an Erlang shape with a boost (its U from the third dense plane)
+  const double shapes[][2] = {{2.0, 1.0}, {50.0, 1.0}, {1.0, 3.0}, {0.3, 1.0}, {0.999, 2.0}, {1e-3, 1.0}, {0x1.fffffffffffffp-1, 1.0},
                               {1e-300, 1.0}, {1e7, 1.0}, {2.0, 1e-310}, {0.5, 1e300}, {3.0, 1.7976931348623157e308}};
   for (const auto& sh : shapes) {
     for (uint64_t first : {0ull, 3ull, 4294967291ull}) {

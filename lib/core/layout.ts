@@ -5,8 +5,8 @@
  *   counter = (c0, c1, c2, c3), key = (k0, k1)
  *   raw stream         (b mod 2^32, b div 2^32, 0, 0)        word w = 4b + lane
  *   key derivation     (j mod 2^32, j div 2^32, 0, TAG)      TAG_SPLIT / TAG_FOLD_IN
- *   proposals          (b mod 2^32, b div 2^32, t, TAG)      TAG_POLAR / TAG_GAMMA: proposal t of pair or
- *                      element e, b = e (2e, 2e+1 for float64 gamma) (docs/streams.md, "Marsaglia polar", "Gamma")
+ *   proposals          (b mod 2^32, b div 2^32, t, TAG_POLAR)  proposal t of pair e, b = e (docs/streams.md,
+ *                      "Marsaglia polar"); TAG_GAMMA (4) is no stream's since gamma's dense planes (CHANGELOG)
  *   alias sampling     (b mod 2^32, b div 2^32, 0, TAG_ALIAS) element e = words 2e, 2e+1; row retries
  *                      (e mod 2^32, e div 2^32, c ≥ 1, TAG_ALIAS)   (docs/alias.md, "Sampling")
  *   Sobol randomisation (t, d, 0, TAG_SOBOL)                  block t of dimension d's scramble words
@@ -21,8 +21,8 @@
  *                      TAG_SAMPLE), like bounded integers (docs/streams.md, "Few of many")
  *   beta (a, b ≤ 1)    (lo(e), hi(e), t, TAG_BETA)  Jöhnk's proposal t of element e
  *                      (docs/streams.md, "Dirichlet and beta")
- *   gamma, shape 1     (b mod 2^32, b div 2^32, t, TAG_GAMMA_EXP)  proposal t's u1: word e (float32) or
- *                      words 2e, 2e+1 (float64) (docs/streams.md, "Erlang shapes"); other shapes' boost U
+ *   gamma, dense       (b mod 2^32, b div 2^32, t, TAG_GAMMA_EXP / _EXP2 / _EXP3)  proposal t's uniforms: word e
+ *                      (float32) or words 2e, 2e+1 (float64) (docs/streams.md, "Erlang shapes")
  *   gamma, other shapes (b mod 2^32, b div 2^32, t, TAG_GAMMA_PAIR)  Marsaglia–Tsang proposal t of elements
  *                      2p, 2p+1: block p (float32) or blocks 2p, 2p+1 (float64) (docs/streams.md, "Gamma (Marsaglia–Tsang)")
  *   count proposals    (lo(e), hi(e), t, TAG_POISSON / TAG_BINOMIAL / TAG_NEGATIVE_BINOMIAL)  proposal t of
@@ -35,6 +35,7 @@ export const TAG_RAW = 0;
 export const TAG_SPLIT = 1;
 export const TAG_FOLD_IN = 2;
 export const TAG_POLAR = 3;
+/** Read by no stream: gamma's proposals moved to its pair and dense planes before 0.1.0 (CHANGELOG). */
 export const TAG_GAMMA = 4;
 export const TAG_ALIAS = 5;
 export const TAG_SOBOL = 6;
@@ -58,9 +59,12 @@ export const TAG_VON_MISES = 15;
 /** Beta's Jöhnk proposals (a, b ≤ 1): block (e mod 2^32, e div 2^32, t, TAG_BETA) is proposal t of element e
  *  (docs/streams.md, "Dirichlet and beta"). 16 is Wald's (lib/kernels/wald.ts). */
 export const TAG_BETA = 17;
-/** Gamma's shape α' = 1 (docs/streams.md, "Erlang shapes"): proposal t's u1 of element e is word e (float32) or
- *  words 2e, 2e+1 (float64) of the plane (t, TAG_GAMMA_EXP), dense like the raw stream. */
+/** Gamma's dense planes (docs/streams.md, "Erlang shapes"): proposal t's uniform of element e is word e (float32) or
+ *  words 2e, 2e+1 (float64) of the plane (t, TAG_GAMMA_EXP / _EXP2 / _EXP3), laid out like the raw stream: an
+ *  Erlang shape k's factors are planes 1 … k and its boost plane k + 1; a Marsaglia–Tsang shape's boost is plane 1. */
 export const TAG_GAMMA_EXP = 18;
+export const TAG_GAMMA_EXP2 = 20;
+export const TAG_GAMMA_EXP3 = 21;
 /** Gamma's Marsaglia–Tsang shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)"): proposal t of elements 2p and 2p+1
  *  shares one Box–Muller pair (cosine for 2p, sine for 2p+1) and holds both acceptance uniforms: block p (float32)
  *  or blocks 2p, 2p+1 (float64) of the plane (t, TAG_GAMMA_PAIR). */

@@ -9,7 +9,7 @@
  * beta its gamma values (lib/wasm/samplers.ts betaWasm).
  */
 import { philoxBlock, philoxStream } from '../core/philox.js';
-import { TAG_GAMMA, TAG_GAMMA_EXP, TAG_GAMMA_PAIR, TAG_RAW } from '../core/layout.js';
+import { TAG_GAMMA_EXP, TAG_GAMMA_EXP2, TAG_GAMMA_EXP3, TAG_GAMMA_PAIR, TAG_RAW } from '../core/layout.js';
 import { log } from '../core/math/log.js';
 import { exp } from '../core/math/exp.js';
 import { sincos2pi } from '../core/math/sincos.js';
@@ -33,7 +33,7 @@ const SQUEEZE = 0.0331;
  */
 export const DEFAULT_PROPOSALS = 1;
 
-/** Elements per plane chunk: the scratch holds M planes of 4 (float32) or 8 (float64) words each. */
+/** Words of a chunk's planes: M pair planes of 4 (float32) or 8 (float64) words a pair fit in half of it. */
 const PLANE_WORDS = 1 << 15;
 const PIECE = 4096;
 const CHUNK = 4096;
@@ -44,14 +44,13 @@ const scratch = {
   G: new Float64Array(2),
   /** Marsaglia–Tsang constants of the current α': MT[0] = d = α' - 1/3, MT[1] = c = 1/sqrt(9d). */
   MT: new Float64Array(2),
-  /** one proposal's words, one at a time (retries) */
-  retry: new Uint32Array(8),
-  /** M planes of a chunk of elements */
-  planes: new Uint32Array(PLANE_WORDS),
-  /** shape 1's u1 words of the same M planes (TAG_GAMMA_EXP: one word a float32 element, two a float64 one) */
-  expPlanes: new Uint32Array(PLANE_WORDS / 4),
-  /** one proposal's shape-1 block (retries) */
-  expRetry: new Uint32Array(4),
+  /** the dense planes' words of the same M proposals (TAG_GAMMA_EXP, _EXP2, _EXP3: one word a float32 element,
+   *  two a float64 one) */
+  dense1: new Uint32Array(PLANE_WORDS / 4),
+  dense2: new Uint32Array(PLANE_WORDS / 4),
+  dense3: new Uint32Array(PLANE_WORDS / 4),
+  /** one proposal's dense blocks (retries), planes 1, 2, 3 at 0, 4, 8 */
+  denseRetry: new Uint32Array(12),
   /** Marsaglia–Tsang pair planes of a chunk's M proposals (TAG_GAMMA_PAIR: 4 words a pair float32, 8 float64) */
   pairPlanes: new Uint32Array(PLANE_WORDS / 2 + 16),
   /** one proposal's pair block(s) (retries) */
@@ -112,52 +111,29 @@ function accept(x: number, u: number, d: number, c: number): boolean {
 
 /**
  * Erlang shapes (docs/streams.md, "Gamma (Marsaglia–Tsang)", "Erlang shapes"): α' = 1, 2 or 3, recognised by
- * d = α' - fl(1/3) (one-to-one there). Such a proposal's G' is 0 - log p, p = u1, u1·u or (u1·u)·(1 - u2)
- * (a sum of k exponentials is Gamma(k) exactly), accepted iff p < 1; shape 1 takes its u1 from the dense plane
- * (t, TAG_GAMMA_EXP) instead (one word a float32 element where the gamma plane spends a block). Returns k, or 0.
+ * d = α' - fl(1/3) (one-to-one there). Such a proposal's G' is 0 - log p, p the product of its uniforms of the
+ * dense planes 1 … k (a sum of k exponentials is Gamma(k) exactly), accepted iff p < 1. Returns k, or 0.
  */
 function erlangShape(d: number): number {
   return d === 1 - ONE_THIRD ? 1 : d === 2 - ONE_THIRD ? 2 : d === 3 - ONE_THIRD ? 3 : 0;
 }
 
-/** The Erlang test of shape k on a proposal's uniforms: sets G[0] = 0 - log p and returns true when p < 1. */
-function erlang(k: number, u1: number, u2: number, u: number): boolean {
-  let p = u1;
-  if (k >= 2) p = p * u;
-  if (k === 3) p = p * (1 - u2);
+/**
+ * Evaluates an Erlang proposal of shape k ≠ 0 from element e's word(s) at eb of its dense planes' words d1, d2,
+ * d3 (TAG_GAMMA_EXP, _EXP2, _EXP3): p = u1 (k = 1), u1·u2 (2) or (u1·u2)·u3 (3); its boost U is plane k + 1's
+ * uniform (shape 3: 1, as α' = 3 is α = 3, which reads none). On acceptance sets G and returns true.
+ */
+function tryErlang(k: number, wide: boolean, d1: Uint32Array, d2: Uint32Array, d3: Uint32Array, eb: number): boolean {
+  let p = denseUniform(d1, eb, wide);
+  if (k >= 2) p = p * denseUniform(d2, eb, wide);
+  if (k === 3) p = p * denseUniform(d3, eb, wide);
   if (!(p < 1)) return false;
   G[0] = 0 - log(p);
+  G[1] = k === 3 ? 1 : denseUniform(k === 1 ? d2 : d3, eb, wide);
   return true;
 }
 
-/**
- * Evaluates Erlang proposal (shape k ≠ 0) whose words start at w[b]: float32 (wide = false) 4 words = one block
- * (u1 = (w0+1)·2^-32, u2 = w1·2^-32; u = (w2+1)·2^-32; boost U = (w3+1)·2^-32); float64 8 words = two
- * blocks, with k53(a, b) = (a>>>5)·2^26 + (b>>>6): u1 = (k53(w0,w1)+1)·2^-53, u2 = k53(w2,w3)·2^-53,
- * u = (k53(w4,w5)+1)·2^-53, U = (k53(w6,w7)+1)·2^-53; shape 1's u1 is from its words at ew[eb] (element e's
- * word(s) of the plane (t, TAG_GAMMA_EXP)). On acceptance sets G and returns true.
- */
-function tryErlang(w: Uint32Array, b: number, k: number, wide: boolean, ew: Uint32Array, eb: number): boolean {
-  let u1: number, u2: number, u: number, U: number;
-  if (wide) {
-    u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
-    u2 = ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53;
-    u = ((w[b + 4] >>> 5) * TWO_P26 + (w[b + 5] >>> 6) + 1) * TWO_M53;
-    U = ((w[b + 6] >>> 5) * TWO_P26 + (w[b + 7] >>> 6) + 1) * TWO_M53;
-  } else {
-    u1 = (w[b] + 1) * TWO_M32;
-    u2 = w[b + 1] * TWO_M32;
-    u = (w[b + 2] + 1) * TWO_M32;
-    U = (w[b + 3] + 1) * TWO_M32;
-  }
-  if (k === 1) u1 = denseUniform(ew, eb, wide);
-  if (!erlang(k, u1, u2, u)) return false;
-  G[1] = U;
-  return true;
-}
-
-/** The uniform of element e's word(s) at ew[eb] of the dense plane (t, TAG_GAMMA_EXP): float32 (w+1)·2^-32,
- *  float64 (k53+1)·2^-53 — shape 1's u1, another shape's boost U. */
+/** The uniform of element e's word(s) at ew[eb] of a dense plane: float32 (w+1)·2^-32, float64 (k53+1)·2^-53. */
 function denseUniform(ew: Uint32Array, eb: number, wide: boolean): number {
   return wide ? ((ew[eb] >>> 5) * TWO_P26 + (ew[eb + 1] >>> 6) + 1) * TWO_M53 : (ew[eb] + 1) * TWO_M32;
 }
@@ -212,22 +188,23 @@ export function fillPlane(
 }
 
 /**
- * Fills dst[at ..] with the dense plane (t, TAG_GAMMA_EXP)'s words of elements [e, e + count), e = (eHi:eLo):
+ * Fills dst[at ..] with the dense plane (t, tag)'s words of elements [e, e + count), e = (eHi:eLo):
  * word e (float32) or words 2e, 2e+1 (float64). philoxStream addresses word indices below 2^64; float64
  * elements from 2^63 on go block by block.
  */
 function fillDense(
-  k0: number, k1: number, t: number, eLo: number, eHi: number, count: number, wide: boolean, dst: Uint32Array, at: number,
+  k0: number, k1: number, t: number, tag: number, eLo: number, eHi: number, count: number, wide: boolean,
+  dst: Uint32Array, at: number,
 ): void {
   const endHi = eHi + Math.floor((eLo + count) / TWO_P32);
   if (!wide) {
-    philoxStream(k0, k1, t, TAG_GAMMA_EXP, eLo, eHi, dst, at, count);
+    philoxStream(k0, k1, t, tag, eLo, eHi, dst, at, count);
   } else if (endHi < 0x80000000) {
-    philoxStream(k0, k1, t, TAG_GAMMA_EXP, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, dst, at, 2 * count);
+    philoxStream(k0, k1, t, tag, (eLo << 1) >>> 0, ((eHi << 1) | (eLo >>> 31)) >>> 0, dst, at, 2 * count);
   } else {
-    const blk = scratch.expRetry;
+    const blk = scratch.denseRetry;
     for (let j = 0; j < count; j++) {
-      philoxBlock(((eLo >>> 1) | (eHi << 31)) >>> 0, eHi >>> 1, t, TAG_GAMMA_EXP, k0, k1, blk, 0);
+      philoxBlock(((eLo >>> 1) | (eHi << 31)) >>> 0, eHi >>> 1, t, tag, k0, k1, blk, 0);
       dst[at + 2 * j] = blk[2 * (eLo & 1)];
       dst[at + 2 * j + 1] = blk[2 * (eLo & 1) + 1];
       eLo = (eLo + 1) >>> 0;
@@ -238,16 +215,17 @@ function fillDense(
 
 /**
  * Proposals t = t0, t0+1, ... of gamma element e = (eHi:eLo) one at a time until one is accepted
- * (sets G). An Erlang shape's proposal t is block (lo(e), hi(e), t, TAG_GAMMA) (float32) or blocks 2e and
- * 2e+1 of plane t (float64); any other shape's is its pair p = e >> 1's block p (float32) or blocks 2p, 2p+1
- * (float64) of the plane (t, TAG_GAMMA_PAIR). Either may read e's word(s) of the dense plane (t, TAG_GAMMA_EXP).
+ * (sets G). A Marsaglia–Tsang shape's proposal t is its pair p = e >> 1's block p (float32) or blocks 2p, 2p+1
+ * (float64) of the plane (t, TAG_GAMMA_PAIR), its boost e's word(s) of the dense plane (t, TAG_GAMMA_EXP); an
+ * Erlang shape's is e's word(s) of the dense planes (t, TAG_GAMMA_EXP / _EXP2 / _EXP3).
  */
 function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, d: number, c: number, wide: boolean): void {
   const k = erlangShape(d);
-  // block e >> 2 (float32) or e >> 1 (float64) of the dense plane (t, TAG_GAMMA_EXP), word(s) of e there
+  // block e >> 2 (float32) or e >> 1 (float64) of a dense plane, word(s) of e there
   const xLo = wide ? ((eLo >>> 1) | (eHi << 31)) >>> 0 : ((eLo >>> 2) | (eHi << 30)) >>> 0;
   const xHi = wide ? eHi >>> 1 : eHi >>> 2;
   const xAt = wide ? 2 * (eLo & 1) : eLo & 3;
+  const dr = scratch.denseRetry;
   if (k === 0) {
     // pair p = e >> 1: block p (float32) or 2p, 2p + 1 (float64; 2p is even: no carry)
     const pLo = ((eLo >>> 1) | (eHi << 31)) >>> 0, pHi = eHi >>> 1;
@@ -256,18 +234,16 @@ function drawFrom(k0: number, k1: number, eLo: number, eHi: number, t0: number, 
     for (let t = t0; ; t = (t + 1) >>> 0) {
       philoxBlock(bLo, bHi, t, TAG_GAMMA_PAIR, k0, k1, scratch.pairRetry, 0);
       if (wide) philoxBlock((bLo + 1) >>> 0, bHi, t, TAG_GAMMA_PAIR, k0, k1, scratch.pairRetry, 4);
-      philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, scratch.expRetry, 0);
-      if (tryMT(scratch.pairRetry, 0, eLo & 1, d, c, wide, scratch.expRetry, xAt)) return;
+      philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, dr, 0);
+      if (tryMT(scratch.pairRetry, 0, eLo & 1, d, c, wide, dr, xAt)) return;
     }
   }
-  const bLo = wide ? (eLo << 1) >>> 0 : eLo;
-  const bHi = wide ? ((eHi << 1) | (eLo >>> 31)) >>> 0 : eHi;
-  const bLo1 = (bLo + 1) >>> 0; // block 2e + 1 (2e is even: no carry)
+  const d1 = dr.subarray(0, 4), d2 = dr.subarray(4, 8), d3 = dr.subarray(8, 12);
   for (let t = t0; ; t = (t + 1) >>> 0) {
-    philoxBlock(bLo, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 0);
-    if (wide) philoxBlock(bLo1, bHi, t, TAG_GAMMA, k0, k1, scratch.retry, 4);
-    if (k === 1) philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, scratch.expRetry, 0);
-    if (tryErlang(scratch.retry, 0, k, wide, scratch.expRetry, xAt)) return;
+    philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP, k0, k1, dr, 0);
+    philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP2, k0, k1, dr, 4);
+    philoxBlock(xLo, xHi, t, TAG_GAMMA_EXP3, k0, k1, dr, 8);
+    if (tryErlang(k, wide, d1, d2, d3, xAt)) return;
   }
 }
 
@@ -286,8 +262,8 @@ function draws(count: number): [Float64Array, Float64Array] {
  * continue one proposal at a time (the same result for every M).
  */
 export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, phase, M, wide, dv, bu) => {
-  const { planes, expPlanes, pairPlanes } = scratch;
-  const W = wide ? 8 : 4;
+  const { dense1, dense2, dense3, pairPlanes } = scratch;
+  const W = wide ? 8 : 4;  // pair-plane words a pair
   const EW = wide ? 2 : 1;  // dense-plane words an element
   // whole pairs (W words each): a chunk that starts at an odd element reaches into one more pair
   const per = Math.max(2, Math.floor(PLANE_WORDS / (M * W)) - 2);
@@ -297,19 +273,17 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
     const l = eLo + s;
     const cLo = l >>> 0;
     const cHi = (eHi + (l >= TWO_P32 ? 1 : 0)) >>> 0;
-    const bLo = wide ? (cLo << 1) >>> 0 : cLo;
-    const bHi = wide ? ((cHi << 1) | (cLo >>> 31)) >>> 0 : cHi;
     // every plane of the M proposals, whatever the shapes read (this is the specification, not a fast path):
-    // the gamma plane (Erlang shapes), the dense plane (shape 1's u1, the others' U)
-    // and the pair plane (Marsaglia–Tsang's) of pairs p0 .. p0 + np
+    // the dense planes and the pair plane of pairs p0 .. p0 + np
     const p0Lo = ((cLo >>> 1) | (cHi << 31)) >>> 0, p0Hi = cHi >>> 1;
     const np = ((cLo & 1) + m + 1) >>> 1;
     const qLo = wide ? (p0Lo << 1) >>> 0 : p0Lo;
     const qHi = wide ? ((p0Hi << 1) | (p0Lo >>> 31)) >>> 0 : p0Hi;
     for (let t = 0; t < M; t++) {
-      fillPlane(k0, k1, t, TAG_GAMMA, bLo, bHi, wide ? 2 * m : m, planes, t * W * m);
       fillPlane(k0, k1, t, TAG_GAMMA_PAIR, qLo, qHi, wide ? 2 * np : np, pairPlanes, t * W * np);
-      fillDense(k0, k1, t, cLo, cHi, m, wide, expPlanes, t * EW * m);
+      fillDense(k0, k1, t, TAG_GAMMA_EXP, cLo, cHi, m, wide, dense1, t * EW * m);
+      fillDense(k0, k1, t, TAG_GAMMA_EXP2, cLo, cHi, m, wide, dense2, t * EW * m);
+      fillDense(k0, k1, t, TAG_GAMMA_EXP3, cLo, cHi, m, wide, dense3, t * EW * m);
     }
     for (let i = 0; i < m; i++) {
       const d = ds[k];
@@ -321,8 +295,8 @@ export const drawRange: DrawRange = (k0, k1, eLo, eHi, count, ds, cs, period, ph
       let t = 0;
       while (
         t < M && !(erl === 0
-          ? tryMT(pairPlanes, (t * np + q) * W, j, d, c, wide, expPlanes, (t * m + i) * EW)
-          : tryErlang(planes, (t * m + i) * W, erl, wide, expPlanes, (t * m + i) * EW))
+          ? tryMT(pairPlanes, (t * np + q) * W, j, d, c, wide, dense1, (t * m + i) * EW)
+          : tryErlang(erl, wide, dense1, dense2, dense3, (t * m + i) * EW))
       ) t++;
       if (t === M) {
         const e = cLo + i;

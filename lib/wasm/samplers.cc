@@ -79,9 +79,6 @@ INLINE v2d u32hi(v128_t w) { return (v2d)wasm_f64x2_convert_low_u32x4(wasm_i32x4
 /** Non-negative i32 lanes 0, 1 or 2, 3 as exact doubles (the signed conversion is one instruction). */
 INLINE v2d i32lo(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(w); }
 INLINE v2d i32hi(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(w, w, 2, 3, 2, 3)); }
-/** Non-negative i32 lanes 0, 2 and 1, 3 as exact doubles. */
-INLINE v2d i32even(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(w, w, 0, 2, 0, 2)); }
-INLINE v2d i32odd(v128_t w) { return (v2d)wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(w, w, 1, 3, 1, 3)); }
 /** i32 lanes 0, 1 sign-extended to i64 lane masks/values. */
 INLINE v128_t wide_lo(v128_t v) { return wasm_i64x2_extend_low_i32x4(v); }
 
@@ -1275,23 +1272,27 @@ COLD void gamma_retry(uint32_t k0, uint32_t k1, uint32_t lo, uint32_t hi, double
     if (cr_gamma_try(k0, k1, e, t, m, wide, dv, boost)) return;
 }
 
-/** Shape 1's u1 of proposal 0 of the call's elements (docs/streams.md, "Erlang shapes"), padded with 0.5. */
+/** The dense planes' uniforms of proposal 0 of the call's elements (docs/streams.md, "Erlang shapes"), padded with
+ *  0.5: EU plane 1 (TAG_GAMMA_EXP), EU2 plane 2, EU3 plane 3. */
 static double EU[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));
+static double EU2[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));
+static double EU3[CHUNK_ELEMS + PAD] __attribute__((aligned(16)));
 
 /**
- * EU[j] = shape 1's u1 of proposal 0 of element e + j, j < count, e = (ehi:elo): word e + j (float32) or words
- * 2(e + j), 2(e + j) + 1 (float64) of the plane (0, TAG_GAMMA_EXP), mapped as the gamma plane's u1
- * (cr_gamma_exp_u1): Philox passes over the blocks that hold them.
+ * dst[j] = element e + j's uniform of proposal 0 in the dense plane `tag`, j < count, e = (ehi:elo): word e + j
+ * (float32) or words 2(e + j), 2(e + j) + 1 (float64) of the plane (0, tag), mapped as cr_gamma_dense: Philox
+ * passes over the blocks that hold them.
  */
 template <bool WIDE>
-static void gamma_exp_u1(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count) {
+static void gamma_dense(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t tag,
+                        double* dst) {
   constexpr uint32_t sh = WIDE ? 1 : 2, per = 1u << sh;  // elements per block
   uint32_t blo = (elo >> sh) | (ehi << (32 - sh)), bhi = ehi >> sh;
   uint32_t q = elo & (per - 1);  // the first element's place in its block
   uint32_t j = 0;
   for (uint32_t left = (q + count + per - 1) / per; left > 0;) {
     const uint32_t n = pass_blocks(left);
-    philox_pass(k0, k1, blo, bhi, n, 0, CR_TAG_GAMMA_EXP);
+    philox_pass(k0, k1, blo, bhi, n, 0, tag);
     advance(blo, bhi, n);
     const uint32_t blocks = left < n ? left : n;
     left -= blocks;
@@ -1299,11 +1300,11 @@ static void gamma_exp_u1(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, u
       uint32_t w[4];
       block_words(b, w);
       for (; q < per && j < count; ++q, ++j)
-        EU[j] = WIDE ? (double)(cr_u53(w[2 * q], w[2 * q + 1]) + 1) * 1.1102230246251565e-16
-                     : ((double)w[q] + 1.0) * 2.3283064365386963e-10;
+        dst[j] = WIDE ? (double)(cr_u53(w[2 * q], w[2 * q + 1]) + 1) * 1.1102230246251565e-16
+                      : ((double)w[q] + 1.0) * 2.3283064365386963e-10;
     }
   }
-  for (uint32_t i = count; i < count + 16; ++i) EU[i] = 0.5;
+  for (uint32_t i = count; i < count + 16; ++i) dst[i] = 0.5;
 }
 
 /** Marsaglia–Tsang proposal 0 of the call's elements (cr_gamma_mt_uniforms): the normal and the acceptance
@@ -1369,12 +1370,11 @@ static void gamma_pairs(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, ui
 /**
  * The first accepted proposal of gamma elements [e, e + count), e = (ehi:elo), element j with
  * d, c = DS/CS[(phase + j) mod period] and α = ALPHA[(phase + j) mod period]. Proposal 0 of every
- * element is evaluated in vectors, walking the gamma plane's blocks — float32: block e + j of plane 0,
- * eight elements per 8 blocks; float64: blocks 2(e + j) and 2(e + j) + 1, four elements per 8 blocks —,
- * which only Erlang lanes read (and only they make the Philox pass); Marsaglia–Tsang lanes take
- * gamma_pairs's PZ/PA and the dense plane's EU (their boost). Lanes that reject continue
- * by the scalar port from proposal 1, so each value is the first accepted proposal, as in drawRange
- * for any M.
+ * element is evaluated in vectors, eight elements at a time, from the planes computed first: the dense
+ * planes' EU, EU2, EU3 (an Erlang shape's factors and boost, a Marsaglia–Tsang shape's boost) and
+ * gamma_pairs's PZ/PA (Marsaglia–Tsang's normal and acceptance uniform), each only where a lane reads it.
+ * Lanes that reject continue by the scalar port from proposal 1, so each value is the first accepted
+ * proposal, as in drawRange for any M.
  *   mode 0: OUT[j] = G' = d·v, AUX[j] = its boost uniform U (drawRange's DV, BU);
  *   mode 1: OUT[j] = value·scale as doubles, value = G' (α >= 1) or exp(log G' + log(U)/α) (α < 1);
  *   mode 2: the same rounded to float32, OUT as floats;
@@ -1383,32 +1383,25 @@ static void gamma_pairs(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, ui
 template <bool WIDE>
 static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uint32_t count, uint32_t period,
                        uint32_t phase, uint32_t mode, double scale_) {
-  constexpr int NV = WIDE ? 2 : 4;  // element vectors (two lanes each) per 8 blocks
-  constexpr int N = NV;
+  constexpr int N = 4;
   const v2d scale = splat(scale_);
   uint32_t k = phase % period;  // table index of element j
   float* outf = (float*)OUT;
   const bool no_u = mode == 3;  // draws whose boost uniforms nobody reads
   if (no_u) mode = 0;
-  // shape 1 in the table: its lanes' u1 from the plane (0, TAG_GAMMA_EXP), computed first (EU); a Marsaglia–
-  // Tsang shape: its proposals from the pair plane (PZ, PA) and, where a boost is read, its U from EU
-  bool has_exp = false, all_exp = true, has_mt = false, has_erl23 = false, wants_u = no_u ? false : mode == 0;
+  // the shapes of the table (cr_gamma_erlang): which planes a lane reads
+  bool has[4] = {false, false, false, false}, all_exp = true, wants_u = no_u ? false : mode == 0;
   for (uint32_t i = 0; i < period; ++i) {
     const int x = cr_gamma_erlang(DS[i]);
-    has_exp |= x == 1;
-    has_mt |= x == 0;
-    has_erl23 |= x >= 2;
+    has[x] = true;
     wants_u |= mode != 0 && ALPHA[i] < 1.0;
     all_exp &= x == 1 && (no_u || (mode != 0 && ALPHA[i] >= 1.0));
   }
-  if (has_exp || (has_mt && wants_u)) gamma_exp_u1<WIDE>(k0, k1, elo, ehi, count);
-  if (has_mt) gamma_pairs<WIDE>(k0, k1, elo, ehi, count);
-  // the gamma plane: Erlang shapes 2 and 3, and shape 1's boost
-  const bool gamma_plane = has_erl23 || (has_exp && wants_u);
-  const uint32_t off = elo & 1;  // element e's place in its pair (PZ, PA)
+  const bool has_erl = has[1] || has[2] || has[3];
+  if (has_erl || (has[0] && wants_u)) gamma_dense<WIDE>(k0, k1, elo, ehi, count, CR_TAG_GAMMA_EXP, EU);
   if (all_exp) {
     // every element of shape 1 with α >= 1 (gamma(1), chi-square(2)): (0 - log u1)·scale, the operations of
-    // the loop below without the gamma plane, which such values never read; u1 = 1 (p < 1 fails) by the
+    // the loop below without the other planes, which such values never read; u1 = 1 (p < 1 fails) by the
     // scalar port, from proposal 0
     for (uint32_t q = 0; q < count; q += 2 * N) {
       v2d u[N], lu[N];
@@ -1429,150 +1422,128 @@ static void gamma_impl(uint32_t k0, uint32_t k1, uint32_t elo, uint32_t ehi, uin
     }
     return;
   }
-  uint32_t j = 0;  // element of the current 8 blocks, from e
-  for (uint32_t left = WIDE ? 2 * count : count; left > 0;) {
-    const uint32_t n = pass_blocks(left);
-    // float64: blocks 2e.. of plane 0 (64-bit 2e); the block index advances with the elements.
-    const uint32_t pe = elo + j, ph = ehi + (pe < elo ? 1 : 0);
-    if (!gamma_plane) {
-      // no lane reads the gamma plane: words of an earlier pass stand in (their uniforms are discarded)
-    } else if (WIDE) {
-      philox_pass(k0, k1, pe << 1, (ph << 1) | (pe >> 31), n, 0, CR_TAG_GAMMA);
-    } else {
-      philox_pass(k0, k1, pe, ph, n, 0, CR_TAG_GAMMA);
+  if (has[2] || has[3] || (has[1] && wants_u)) gamma_dense<WIDE>(k0, k1, elo, ehi, count, CR_TAG_GAMMA_EXP2, EU2);
+  if (has[3] || (has[2] && wants_u)) gamma_dense<WIDE>(k0, k1, elo, ehi, count, CR_TAG_GAMMA_EXP3, EU3);
+  if (has[0]) gamma_pairs<WIDE>(k0, k1, elo, ehi, count);
+  const uint32_t off = elo & 1;  // element e's place in its pair (PZ, PA)
+  for (uint32_t j = 0; j < count; j += 2 * N) {
+    v2d d[N], c[N], x[N], ua[N], U[N], v[N], x2[N], lg[2 * N], dv[N];
+    v128_t pos[N], ok[N], slow = wasm_i32x4_splat(0);
+    uint32_t idx[2 * N];
+    for (int l = 0; l < 2 * N; ++l) {
+      idx[l] = k;
+      if (++k == period) k = 0;
     }
-    left = left > n ? left - n : 0;
-    for (uint32_t g = 0; g < n; g += 8, j += 2 * NV) {
-      v2d u1[N], u2[N], u[N], U[N], x[N];
-      for (int h = 0; h < NV; ++h) {
-        if (WIDE) {
-          // group h: blocks 2e', 2e'+1, 2e'+2, 2e'+3: even lanes u1 (words 0, 1), u2 (2, 3); odd
-          // lanes u (0, 1), U (2, 3).
-          const v128_t* w = WORDS + g + 4 * h;
-          const v128_t a0 = hi27(w[0]), a1 = hi26(w[1]), a2 = hi27(w[2]), a3 = hi26(w[3]);
-          u1[h] = (i32even(a0) * V(two_p26) + i32even(a1) + V(one)) * V(two_m53);
-          u2[h] = (i32even(a2) * V(two_p26) + i32even(a3)) * V(two_m53);
-          u[h] = (i32odd(a0) * V(two_p26) + i32odd(a1) + V(one)) * V(two_m53);
-          U[h] = (i32odd(a2) * V(two_p26) + i32odd(a3) + V(one)) * V(two_m53);
-        } else {
-          // lanes = elements (blocks); vector h: blocks 2h, 2h+1 of the 8
-          const v128_t* w = WORDS + g + 4 * (h >> 1);
-          u1[h] = (w32(w[0], h & 1) + V(one)) * V(two_m32);
-          u2[h] = w32(w[1], h & 1) * V(two_m32);
-          u[h] = (w32(w[2], h & 1) + V(one)) * V(two_m32);
-          U[h] = (w32(w[3], h & 1) + V(one)) * V(two_m32);
-        }
+    EACH {
+      d[i] = (v2d){DS[idx[2 * i]], DS[idx[2 * i + 1]]};
+      c[i] = (v2d){CS[idx[2 * i]], CS[idx[2 * i + 1]]};
+    }
+    // Erlang lanes (cr_gamma_erlang): G' = 0 - log p, accepted iff p < 1; the others Marsaglia–Tsang's
+    v128_t e1[N], e2[N], e3[N], erl[N], any_erl = wasm_i32x4_splat(0), all_erl = wasm_i32x4_splat(-1);
+    EACH {
+      e1[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1));
+      e2[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d2));
+      e3[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d3));
+      erl[i] = wasm_v128_or(e1[i], wasm_v128_or(e2[i], e3[i]));
+      any_erl = wasm_v128_or(any_erl, erl[i]);
+      all_erl = wasm_v128_and(all_erl, erl[i]);
+    }
+    // the boost: plane 1 (Marsaglia–Tsang), 2 (shape 1), 3 (shape 2), none (shape 3: α = 3)
+    if (wants_u) {
+      EACH {
+        U[i] = (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]};
+        U[i] = sel(e1[i], (v2d){EU2[j + 2 * i], EU2[j + 2 * i + 1]}, U[i]);
+        U[i] = sel(e2[i], (v2d){EU3[j + 2 * i], EU3[j + 2 * i + 1]}, U[i]);
+        U[i] = sel(e3[i], V(one), U[i]);
       }
-      v2d d[N], c[N], v[N], x2[N], lg[2 * N], dv[N];
-      v128_t pos[N], ok[N], slow = wasm_i32x4_splat(0);
-      uint32_t idx[2 * N];
-      for (int l = 0; l < 2 * N; ++l) {
-        idx[l] = k;
-        if (++k == period) k = 0;
+    } else {
+      EACH U[i] = V(one);
+    }
+    if (!wasm_i64x2_all_true(all_erl)) {
+      // Marsaglia–Tsang lanes: the pair plane's normal and acceptance uniform
+      EACH {
+        x[i] = (v2d){PZ[off + j + 2 * i], PZ[off + j + 2 * i + 1]};
+        ua[i] = (v2d){PA[off + j + 2 * i], PA[off + j + 2 * i + 1]};
+      }
+      // Marsaglia–Tsang test (accept of gamma.ts) per lane
+      EACH {
+        const v2d v0 = V(one) + c[i] * x[i];
+        pos[i] = wasm_f64x2_gt((v128_t)v0, (v128_t)V(zero));
+        v[i] = v0 * v0 * v0;
+        // log(v) of lanes with v0 <= 0 is discarded: give them 1 (the fast path of vlog).
+        lg[N + i] = sel(pos[i], v[i], V(one));
       }
       EACH {
-        d[i] = (v2d){DS[idx[2 * i]], DS[idx[2 * i + 1]]};
-        c[i] = (v2d){CS[idx[2 * i]], CS[idx[2 * i + 1]]};
+        x2[i] = x[i] * x[i];
+        ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)ua[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
+        slow = wasm_v128_or(slow, wasm_v128_andnot(pos[i], ok[i]));  // v0 > 0 but the squeeze failed
       }
-      // Erlang lanes (cr_gamma_erlang): G' = 0 - log p, accepted iff p < 1; the others Marsaglia–Tsang's
-      v128_t e1[N], e23[N], e3[N], erl[N], any_erl = wasm_i32x4_splat(0), all_erl = wasm_i32x4_splat(-1);
+      if (any(slow)) {
+        EACH lg[i] = ua[i];
+        vlog<2 * N>(lg, lg);
+        EACH {
+          const v128_t lt = wasm_f64x2_lt((v128_t)lg[i], (v128_t)(V(half) * x2[i] + d[i] * ((V(one) - v[i]) + lg[N + i])));
+          ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], lt));
+        }
+      }
+      EACH dv[i] = d[i] * v[i];
+    } else {
+      EACH ok[i] = wasm_i32x4_splat(0), dv[i] = V(zero);
+    }
+    if (any(any_erl)) {
+      v2d p[N], lp[N];
       EACH {
-        e1[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d1));
-        e3[i] = wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d3));
-        e23[i] = wasm_v128_or(wasm_f64x2_eq((v128_t)d[i], (v128_t)V(erl_d2)), e3[i]);
-        erl[i] = wasm_v128_or(e1[i], e23[i]);
-        any_erl = wasm_v128_or(any_erl, erl[i]);
-        all_erl = wasm_v128_and(all_erl, erl[i]);
+        p[i] = (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]};
+        const v128_t e23 = wasm_v128_or(e2[i], e3[i]);
+        if (has[2] || has[3]) p[i] = sel(e23, p[i] * (v2d){EU2[j + 2 * i], EU2[j + 2 * i + 1]}, p[i]);
+        if (has[3]) p[i] = sel(e3[i], p[i] * (v2d){EU3[j + 2 * i], EU3[j + 2 * i + 1]}, p[i]);
+        p[i] = sel(erl[i], p[i], V(half));  // the log of the other lanes is discarded
       }
-      if (has_exp) {  // shape 1's u1 (only Erlang's test reads it: u1 of the other lanes is theirs)
-        EACH u1[i] = sel(e1[i], (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]}, u1[i]);
-      }
-      if (!wasm_i64x2_all_true(all_erl)) {
-        // Marsaglia–Tsang lanes: the pair plane's normal and acceptance uniform, the dense plane's boost
-        v2d ua[N];
-        EACH {
-          x[i] = (v2d){PZ[off + j + 2 * i], PZ[off + j + 2 * i + 1]};
-          ua[i] = (v2d){PA[off + j + 2 * i], PA[off + j + 2 * i + 1]};
-          if (wants_u) U[i] = sel(erl[i], U[i], (v2d){EU[j + 2 * i], EU[j + 2 * i + 1]});
-        }
-        // Marsaglia–Tsang test (accept of gamma.ts) per lane
-        EACH {
-          const v2d v0 = V(one) + c[i] * x[i];
-          pos[i] = wasm_f64x2_gt((v128_t)v0, (v128_t)V(zero));
-          v[i] = v0 * v0 * v0;
-          // log(v) of lanes with v0 <= 0 is discarded: give them 1 (the fast path of vlog).
-          lg[N + i] = sel(pos[i], v[i], V(one));
-        }
-        EACH {
-          x2[i] = x[i] * x[i];
-          ok[i] = wasm_v128_and(pos[i], wasm_f64x2_lt((v128_t)ua[i], (v128_t)(V(one) - V(squeeze) * (x2[i] * x2[i]))));
-          slow = wasm_v128_or(slow, wasm_v128_andnot(pos[i], ok[i]));  // v0 > 0 but the squeeze failed
-        }
-        if (any(slow)) {
-          EACH lg[i] = ua[i];
-          vlog<2 * N>(lg, lg);
-          EACH {
-            const v128_t lt = wasm_f64x2_lt((v128_t)lg[i], (v128_t)(V(half) * x2[i] + d[i] * ((V(one) - v[i]) + lg[N + i])));
-            ok[i] = wasm_v128_or(ok[i], wasm_v128_and(pos[i], lt));
-          }
-        }
-        EACH dv[i] = d[i] * v[i];
-      } else {
-        EACH ok[i] = wasm_i32x4_splat(0), dv[i] = V(zero);
-      }
-      if (any(any_erl)) {
-        v2d p[N], lp[N];
-        EACH {
-          p[i] = sel(e23[i], u1[i] * u[i], u1[i]);
-          p[i] = sel(e3[i], p[i] * (V(one) - u2[i]), p[i]);
-          p[i] = sel(erl[i], p[i], V(half));  // the log of the other lanes is discarded
-        }
-        vlog<N>(p, lp);
-        EACH {
-          dv[i] = sel(erl[i], V(zero) - lp[i], dv[i]);
-          ok[i] = wasm_v128_bitselect(wasm_f64x2_lt((v128_t)p[i], (v128_t)V(one)), ok[i], erl[i]);
-        }
-      }
+      vlog<N>(p, lp);
       EACH {
-        const int mask = wasm_i64x2_bitmask(ok[i]);
-        if (__builtin_expect(mask != 3, 0)) {
-          for (int l = 0; l < 2; ++l) {
-            if (mask & (1 << l)) continue;
-            const uint32_t lo = elo + j + (uint32_t)(2 * i + l), hi = ehi + (lo < elo ? 1 : 0);
-            double gg, bb;
-            gamma_retry(k0, k1, lo, hi, d[i][l], c[i][l], WIDE, &gg, &bb);
-            dv[i][l] = gg;
-            U[i][l] = bb;
-          }
+        dv[i] = sel(erl[i], V(zero) - lp[i], dv[i]);
+        ok[i] = wasm_v128_bitselect(wasm_f64x2_lt((v128_t)p[i], (v128_t)V(one)), ok[i], erl[i]);
+      }
+    }
+    EACH {
+      const int mask = wasm_i64x2_bitmask(ok[i]);
+      if (__builtin_expect(mask != 3, 0)) {
+        for (int l = 0; l < 2; ++l) {
+          if (mask & (1 << l) || j + 2 * i + l >= count) continue;
+          const uint32_t lo = elo + j + (uint32_t)(2 * i + l), hi = ehi + (lo < elo ? 1 : 0);
+          double gg, bb;
+          gamma_retry(k0, k1, lo, hi, d[i][l], c[i][l], WIDE, &gg, &bb);
+          dv[i][l] = gg;
+          U[i][l] = bb;
         }
       }
-      if (mode == 0) {
-        EACH store2(OUT + j + 2 * i, dv[i]);
-        EACH store2(AUX + j + 2 * i, U[i]);
-        continue;
-      }
-      v2d alpha[N];
-      v128_t small[N], any_small = wasm_i32x4_splat(0);
-      EACH {
-        alpha[i] = (v2d){ALPHA[idx[2 * i]], ALPHA[idx[2 * i + 1]]};
-        small[i] = wasm_f64x2_lt((v128_t)alpha[i], (v128_t)V(one));
-        any_small = wasm_v128_or(any_small, small[i]);
-      }
-      if (any(any_small)) {
-        // value = exp(log G' + log(U)/α) where α < 1; lanes with α >= 1 keep G' (their boost result
-        // is discarded).
-        v2d t[2 * N];
-        EACH t[i] = dv[i], t[N + i] = U[i];
-        vlog<2 * N>(t, t);
-        EACH t[i] = t[i] + t[N + i] / sel(small[i], alpha[i], V(one));
-        vexp<N>(t, t);
-        EACH dv[i] = sel(small[i], t[i], dv[i]);
-      }
-      EACH {
-        const v2d val = dv[i] * scale;
-        if (mode == 1) store2(OUT + j + 2 * i, val);
-        else wasm_v128_store64_lane(outf + j + 2 * i, wasm_f32x4_demote_f64x2_zero((v128_t)val), 0);
-      }
+    }
+    if (mode == 0) {
+      EACH store2(OUT + j + 2 * i, dv[i]);
+      EACH store2(AUX + j + 2 * i, U[i]);
+      continue;
+    }
+    v2d alpha[N];
+    v128_t small[N], any_small = wasm_i32x4_splat(0);
+    EACH {
+      alpha[i] = (v2d){ALPHA[idx[2 * i]], ALPHA[idx[2 * i + 1]]};
+      small[i] = wasm_f64x2_lt((v128_t)alpha[i], (v128_t)V(one));
+      any_small = wasm_v128_or(any_small, small[i]);
+    }
+    if (any(any_small)) {
+      // value = exp(log G' + log(U)/α) where α < 1; lanes with α >= 1 keep G' (their boost result
+      // is discarded).
+      v2d t[2 * N];
+      EACH t[i] = dv[i], t[N + i] = U[i];
+      vlog<2 * N>(t, t);
+      EACH t[i] = t[i] + t[N + i] / sel(small[i], alpha[i], V(one));
+      vexp<N>(t, t);
+      EACH dv[i] = sel(small[i], t[i], dv[i]);
+    }
+    EACH {
+      const v2d val = dv[i] * scale;
+      if (mode == 1) store2(OUT + j + 2 * i, val);
+      else wasm_v128_store64_lane(outf + j + 2 * i, wasm_f32x4_demote_f64x2_zero((v128_t)val), 0);
     }
   }
 }
