@@ -38,6 +38,8 @@ const cases = [
   ['gamma α=0.3 float32', 'f32', 'gamma', { alpha: 0.3 }],
   ['chisquare df=3 float64', 'f64', 'chisquare', { df: 3 }],
   ['beta(2, 3) float64', 'f64', 'beta', { a: 2, b: 3 }],
+  ['beta(2, 5) float64', 'f64', 'beta', { a: 2, b: 5 }],
+  ['gamma α=50 float64', 'f64', 'gamma', { alpha: 50 }],
   ['dirichlet [1,2,3] float64', 'f64', 'dirichlet', {}, [1, 2, 3]],
   ['AliasTable#sample (10^4 rows)', 'u32', (L, a) => { const t = table(L); return (k, m, o) => (a ? t.sampleAsync(k, m, o) : t.sample(k, m, o)); }, {}],
   ['categorical (100 weights)', 'u32', (L, a) => (k, m, o) => (a ? L.categoricalAsync : L.categorical)(k, WEIGHTS, m, o), {}],
