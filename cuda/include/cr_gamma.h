@@ -99,7 +99,8 @@ CR_HD inline bool cr_gamma_accept(double x, double u, cr_gamma_mt m, double* dv)
   return false;
 }
 
-/** Proposal t of element e, tested: on acceptance *dv = G', *boost = its U, and true. An Erlang shape k accepts a
+/** Proposal t of element e, tested: on acceptance *dv = G', *boost = its U (unless boost is null: a caller whose
+ *  α ≥ 1 reads none, and a GPU thread then spends no Philox block on it), and true. An Erlang shape k accepts a
  *  proposal whose product p of its dense planes 1 … k is < 1, its U from plane k + 1 (shape 3: 1, as α = 3 reads
  *  none); any other shape tests cr_gamma_mt_uniforms's (x, u) by Marsaglia–Tsang's test, its U from plane 1. */
 CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, cr_gamma_mt m, bool wide,
@@ -109,7 +110,7 @@ CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t,
     double x, u;
     cr_gamma_mt_uniforms(k0, k1, e, t, wide, &x, &u);
     if (!cr_gamma_accept(x, u, m, dv)) return false;
-    *boost = cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP, wide);
+    if (boost) *boost = cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP, wide);
     return true;
   }
   double p = cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP, wide);
@@ -117,7 +118,7 @@ CR_HD inline bool cr_gamma_try(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t,
   if (k == 3) p = p * cr_gamma_dense(k0, k1, e, t, CR_TAG_GAMMA_EXP3, wide);
   if (!(p < 1.0)) return false;
   *dv = 0.0 - cr_log(p);
-  *boost = k == 3 ? 1.0 : cr_gamma_dense(k0, k1, e, t, k == 1 ? CR_TAG_GAMMA_EXP2 : CR_TAG_GAMMA_EXP3, wide);
+  if (boost) *boost = k == 3 ? 1.0 : cr_gamma_dense(k0, k1, e, t, k == 1 ? CR_TAG_GAMMA_EXP2 : CR_TAG_GAMMA_EXP3, wide);
   return true;
 }
 

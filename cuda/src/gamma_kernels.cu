@@ -18,11 +18,12 @@ namespace {
 
 constexpr unsigned kFull = 0xffffffffu;
 
-/** One gamma draw an element needs: its gamma-stream element, the constants of its shape, and the
- *  accepted proposal's (G', U). */
+/** One gamma draw an element needs: its gamma-stream element, the constants of its shape, whether its value
+ *  reads the boost U (a shape below 1), and the accepted proposal's (G', U). */
 struct Draw {
   uint64_t e;
   cr_gamma_mt mt;
+  bool boost;
   double dv, U;
 };
 
@@ -45,6 +46,8 @@ struct GammaElems {
     }
     d[0].e = a.e0 + i;
     d[0].mt = cr_gamma_setup(alpha);
+    d[0].boost = alpha < 1.0;  // every sink reads U only then (cr_gamma_value, cr_row_term)
+    d[0].U = 1.0;
     return alpha;
   }
 
@@ -83,10 +86,16 @@ struct PairElems {
   __host__ __device__ uint32_t k1() const { return key1; }
 
   __device__ double prepare(uint64_t i, Draw* d) const {
+    const double sa = rows ? (F ? 0.5 * rows[2 * i] : rows[2 * i]) : (F ? 0.5 * a : a);
+    const double sb = rows ? (F ? 0.5 * rows[2 * i + 1] : rows[2 * i + 1]) : (F ? 0.5 * b : b);
     d[0].e = 2 * (first + i);
-    d[0].mt = rows ? cr_gamma_setup(F ? 0.5 * rows[2 * i] : rows[2 * i]) : ma;
+    d[0].mt = rows ? cr_gamma_setup(sa) : ma;
+    d[0].boost = sa < 1.0;
+    d[0].U = 1.0;
     d[1].e = 2 * (first + i) + 1;
-    d[1].mt = rows ? cr_gamma_setup(F ? 0.5 * rows[2 * i + 1] : rows[2 * i + 1]) : mb;
+    d[1].mt = rows ? cr_gamma_setup(sb) : mb;
+    d[1].boost = sb < 1.0;
+    d[1].U = 1.0;
     return 0.0;
   }
 
@@ -103,13 +112,14 @@ struct PairElems {
  * element, which only votes "no").
  */
 template <bool WIDE>
-__device__ inline void draw_lanes(uint32_t k0, uint32_t k1, uint64_t e, cr_gamma_mt mt, bool active, unsigned lane,
-                                  unsigned log2m, double* dv, double* U) {
+__device__ inline void draw_lanes(uint32_t k0, uint32_t k1, uint64_t e, cr_gamma_mt mt, bool boost, bool active,
+                                  unsigned lane, unsigned log2m, double* dv, double* U) {
   const unsigned group = cr_lane_group(lane, log2m), member = cr_lane_member(lane, log2m);
   bool done = !active;
   for (uint32_t round = 0;; ++round) {
     double g = 0.0, u = 0.0;
-    const bool ok = !done && cr_gamma_try(k0, k1, e, cr_lane_proposal(round, member, log2m), mt, WIDE, &g, &u);
+    const bool ok =
+        !done && cr_gamma_try(k0, k1, e, cr_lane_proposal(round, member, log2m), mt, WIDE, &g, boost ? &u : nullptr);
     const uint32_t ballot = __ballot_sync(kFull, ok);
     const int winner = cr_group_winner(ballot, group, log2m);
     const int src = winner < 0 ? (int)lane : winner;
@@ -134,7 +144,7 @@ struct ThreadWork {
     const double alpha = el.prepare(i, d);
     for (int k = 0; k < Elems::kDraws; ++k) {
       for (uint32_t t = 0;; ++t)
-        if (cr_gamma_try(el.k0(), el.k1(), d[k].e, t, d[k].mt, WIDE, &d[k].dv, &d[k].U)) break;
+        if (cr_gamma_try(el.k0(), el.k1(), d[k].e, t, d[k].mt, WIDE, &d[k].dv, d[k].boost ? &d[k].U : nullptr)) break;
     }
     el.sink(i, alpha, d);
   }
@@ -157,7 +167,7 @@ struct LanesWork {
     Draw d[Elems::kDraws] = {};
     const double alpha = active ? el.prepare(i, d) : 1.0;
     for (int k = 0; k < Elems::kDraws; ++k)
-      draw_lanes<WIDE>(el.k0(), el.k1(), d[k].e, d[k].mt, active, lane, log2m, &d[k].dv, &d[k].U);
+      draw_lanes<WIDE>(el.k0(), el.k1(), d[k].e, d[k].mt, d[k].boost, active, lane, log2m, &d[k].dv, &d[k].U);
     if (active && cr_lane_member(lane, log2m) == 0) el.sink(i, alpha, d);
   }
 };
