@@ -80,9 +80,13 @@ const rowsOf = (r, den = 1024) => Array.from({ length: r }, (_, j) => Array.from
 
 function casesFor(lib) {
   const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
-    categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync } = lib;
+    categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync, uniform, normal } = lib;
   const K = key(42);
+  const o16 = new Float64Array(16);
   return [
+  // the registry samplers' call path (options, job, backend) around a kernel of a few ns
+  ['uniform(k, 16, {out})', () => (i) => uniform(K, 16, { out: o16, offset: i })],
+  ['normal(k, 16, {out})', () => (i) => normal(K, 16, { out: o16, offset: i })],
   ['g.categorical([.1,.2,.3,.4]) (one draw)', () => { const g = generator(K); return () => g.categorical(w4); }],
   ['g.categorical(64 weights) (one draw)', () => { const g = generator(K); return () => g.categorical(w64); }],
   // a chain of 8 states (rows repeat: the prefix-sum cache's case) and of 64 states (more rows than
