@@ -50,7 +50,7 @@ export type FastKernel = (a: KernelArgs) => boolean;
 
 /**
  * Job j in its fixed shape: every field its own (device and owned undefined when absent, so that no
- * read of them reaches Object.prototype) and params and perElement null-prototype records.
+ * read of them reaches Object.prototype) and params and perElement records (lib/core/records.ts).
  */
 export function jobOf(j: Job): Job {
   return {

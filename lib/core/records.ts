@@ -3,7 +3,7 @@
  * looked up on Object.prototype when the record is a plain object: there, a polluted
  * `Object.prototype.alpha = [...]` became gamma's per-element shapes and `Object.prototype.backend`
  * a backend. Two remedies: records keyed by names that vary (parameters, per-element arrays, options)
- * have no prototype (record); records of a fixed shape (jobs, calls) are plain objects that always
+ * have a prototype chain without Object.prototype (record); records of a fixed shape (jobs, calls) are plain objects that always
  * have every field as their own, optional ones read through own() where they are made.
  */
 

@@ -157,9 +157,9 @@ export function checkFiniteNumber(v: unknown, name: string): number {
 
 /**
  * The options object `opts` as a snapshot: its own enumerable properties, each read once, in a
- * null-prototype record. Every later read sees the value of that one read (a getter cannot answer
- * differently to a second read), and nothing inherited is an option: `Object.prototype.offset = 5`
- * must not shift every stream (issue 27).
+ * record (lib/core/records.ts: no Object.prototype in its chain). Every later read sees the value of
+ * that one read (a getter cannot answer differently to a second read), and nothing inherited is an
+ * option: `Object.prototype.offset = 5` must not shift every stream (issue 27).
  */
 export function checkOptions(opts: unknown, name = 'options'): Record<string, unknown> {
   const snap = emptyRecord<Record<string, unknown>>();
