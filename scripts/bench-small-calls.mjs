@@ -80,7 +80,7 @@ const rowsOf = (r, den = 1024) => Array.from({ length: r }, (_, j) => Array.from
 
 function casesFor(lib) {
   const { key, categorical, AliasTable, permutation, shuffle, sampleWithoutReplacement, generator,
-    categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync, uniform, normal } = lib;
+    categoricalAsync, permutationAsync, shuffleAsync, sampleWithoutReplacementAsync, uniform, normal, uniformAsync } = lib;
   const K = key(42);
   const o16 = new Float64Array(16);
   return [
@@ -107,6 +107,7 @@ function casesFor(lib) {
   ['sampleWithoutReplacement(k, 5, {weights: 52})', () => () => sampleWithoutReplacement(K, 5, { weights: w52 })],
   ['permutation(k, 1000)', () => () => permutation(K, 1000)],
   ['AliasTable.build(1000 weights)', () => { const w = Array.from({ length: 1000 }, (_, i) => 1 + (i % 13)); return () => AliasTable.build(w); }],
+  ['async: uniformAsync(k, 16, {out})', () => (i) => uniformAsync(K, 16, { out: o16, offset: i }), true],
   ['async: categoricalAsync(k, 4 weights, 1)', () => (i) => categoricalAsync(K, w4, 1, { offset: i }), true],
   ['async: permutationAsync(k, 64)', () => () => permutationAsync(K, 64), true],
   ['async: shuffleAsync(k, 52 items)', () => () => shuffleAsync(K, deck), true],

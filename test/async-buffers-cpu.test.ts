@@ -6,7 +6,7 @@
  * pool's workers load dist/lib/backend/cpu/worker.js).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { key, normalAsync, shutdownPool, uniform, uniformAsync } from 'cuda-random';
+import { key, normal, normalAsync, shutdownPool, uniform, uniformAsync } from 'cuda-random';
 import { POOL_MIN_ELEMENTS, poolSize } from '../dist/lib/backend/cpu/pool.js';
 
 afterAll(() => shutdownPool());
@@ -37,6 +37,17 @@ describe('CPU backend (worker pool)', () => {
     const p = normalAsync(k, n, { out, backend: 'cpu' });
     ab.resize(8 * 1000);
     await expect(p).rejects.toThrow(MOVED);
+  });
+
+  it('a call below the pool\'s size runs before its async twin returns: out filled, nothing left to move', async () => {
+    // Backend.runsInline: the sync call's steps, so a transfer right after the call cannot lose the values
+    const out = new Float64Array(POOL_MIN_ELEMENTS - 1);
+    const p = normalAsync(k, out.length, { out, backend: 'cpu' });
+    const want = normal(k, out.length, { backend: 'cpu' });
+    expect(out).toEqual(want);
+    const moved = new Float64Array(transfer(out.buffer as ArrayBuffer));
+    await expect(p).resolves.toBe(out);
+    expect(moved).toEqual(want);
   });
 
   it('a SharedArrayBuffer-backed out is written in place', async () => {

@@ -269,9 +269,11 @@ describe('DeviceArray with a CUDA backend (stand-in addon)', () => {
   });
 
   it('a CUDA out freed while an async CPU run fills it: the call resolves and nothing is uploaded', async () => {
-    const gpuOut = DeviceArray.from(new Float64Array(1000));
+    // a pool-sized call (a small one runs in the calling thread and settles before it returns)
+    const n = 1 << 17;
+    const gpuOut = DeviceArray.from(new Float64Array(n));
     calls.length = 0;
-    const pending = normalAsync(k, 1000, { out: gpuOut, backend: 'cpu' });
+    const pending = normalAsync(k, n, { out: gpuOut, backend: 'cpu' });
     gpuOut.free();
     await expect(pending).resolves.toBe(gpuOut);
     expect(names()).not.toContain('deviceFromHost');

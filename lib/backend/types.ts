@@ -36,6 +36,9 @@ export interface Backend {
   crossover(op: string): number;
   run(job: Job): void;
   runAsync(job: Job): Promise<void>;
+  /** Whether runAsync of a job of `count` elements would run it in the calling thread before it
+   *  returns (the CPU's small jobs): the async call then takes the sync call's steps and settles at once. */
+  runsInline?(count: number): boolean;
   /** Memory for `length` elements of `dtype` that stays with this backend (DeviceArray outputs). */
   allocate?(dtype: DeviceDtype, length: number): DeviceStore;
   /** Whether this backend already keeps a copy of `data` (e.g. alias-table rows on the GPU). */

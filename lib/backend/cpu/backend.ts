@@ -3,7 +3,7 @@ import type { Backend, DeviceStore } from '../types.js';
 import { CTORS, type DeviceDtype, type HostArray } from '../../core/types.js';
 import { kernelArgs } from '../../core/job.js';
 import { DEFAULT_PATH, cpuSupports, runKernel, type CpuPath } from './kernels.js';
-import { runPooled } from './pool.js';
+import { POOL_MIN_ELEMENTS, runPooled } from './pool.js';
 
 /** The CPU backend's device memory: a typed array (freeing drops it for the GC). */
 export function cpuStore(host: HostArray): DeviceStore {
@@ -32,6 +32,7 @@ export function makeCpuBackend(path: CpuPath = DEFAULT_PATH): Backend {
       runKernel(job.op, kernelArgs(job), path);
     },
     runAsync: (job) => runPooled(job, path),
+    runsInline: (count) => count < POOL_MIN_ELEMENTS,
     allocate: (dtype: DeviceDtype, length: number) => cpuStore(new CTORS[dtype](length)),
   };
 }
