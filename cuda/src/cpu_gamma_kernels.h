@@ -234,7 +234,7 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
 /**
  * The values of a chunk whose every element has shape 1 and α ≥ 1 (gamma(1), chi-square(2)) into val:
  * (0 − log u1)·scale, u1 from the plane (0, TAG_GAMMA_EXP) — cr_cpu_gamma_chunk's and cr_cpu_gamma_values'
- * operations without the gamma plane, which such values never read; an element whose u1 is 1 (rejected:
+ * operations without the other planes, which such values never read; an element whose u1 is 1 (rejected:
  * p < 1 fails) by the scalar port from proposal 0, as the chunk's lane would go on from proposal 1.
  */
 template <int W, class Map>
