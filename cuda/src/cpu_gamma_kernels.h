@@ -55,6 +55,25 @@ inline void cr_cpu_gamma_group(cr_cpu_gamma_lanes& L, unsigned m, unsigned mv) {
 }
 
 /**
+ * dst[0, m) = the uniforms of elements [e0, e0 + m) in the dense plane (0, tag), as cr_gamma_dense maps them:
+ * float64 the map's k53·2^-53 (written straight into dst) + 2^-53, exact; float32 (w + 1)·2^-32 of the words
+ * the map writes into `words` (which must not overlap dst).
+ */
+template <class Map>
+void cr_cpu_dense_uniforms(uint32_t k0, uint32_t k1, uint32_t tag, uint64_t e0, unsigned m, bool wide,
+                           uint32_t* words, double* dst, Map map) {
+  cr_cpu_map_ctx of{0.0, 1.0, true, k0, k1};
+  of.tag = tag;
+  if (wide) {
+    map(of, e0, dst, CR_MAP_F64, (uint64_t)m);
+    for (unsigned i = 0; i < m; ++i) dst[i] = dst[i] + 1.1102230246251565e-16;
+  } else {
+    map(of, e0, words, CR_MAP_BITS, (uint64_t)m);
+    for (unsigned i = 0; i < m; ++i) dst[i] = ((double)words[i] + 1.0) * 2.3283064365386963e-10;
+  }
+}
+
+/**
  * One chunk of m ≤ CR_GAMMA_CHUNK elements from e0, element j with the constants L.d/c[j]: their first
  * accepted proposals, dv = G' = d·v and U (its boost uniform), in binary64. Proposal 0 in vectors; a lane
  * that rejects it goes on from proposal 1 by the scalar port.
@@ -76,28 +95,12 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
   // shape 3's third factor (ua) or shape 2's boost
   const int only = n_mt == m ? 0 : n_exp == m ? 1 : n_e2 == m ? 2 : n_e3 == m ? 3 : -1;  // every lane's kind
   const auto dense = [&](uint32_t tag, double* const to[4]) {
-    cr_cpu_map_ctx of{0.0, 1.0, true, k0, k1};
-    of.tag = tag;
     if (only >= 0) {  // one kind: straight into its array
-      double* const dst = to[only];
-      if (dst == nullptr) return;
-      if (wide) {
-        map(of, e0, dst, CR_MAP_F64, (uint64_t)m);
-        for (unsigned i = 0; i < m; ++i) dst[i] = dst[i] + 1.1102230246251565e-16;
-      } else {
-        map(of, e0, w, CR_MAP_BITS, (uint64_t)m);
-        for (unsigned i = 0; i < m; ++i) dst[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
-      }
+      if (to[only] != nullptr) cr_cpu_dense_uniforms(k0, k1, tag, e0, m, wide, w, to[only], map);
       return;
     }
-    double* k = (double*)w;
-    if (wide) {
-      map(of, e0, k, CR_MAP_F64, (uint64_t)m);
-      for (unsigned i = 0; i < m; ++i) k[i] = k[i] + 1.1102230246251565e-16;
-    } else {
-      map(of, e0, w + 2 * CR_GAMMA_CHUNK, CR_MAP_BITS, (uint64_t)m);
-      for (unsigned i = 0; i < m; ++i) k[i] = ((double)w[2 * CR_GAMMA_CHUNK + i] + 1.0) * 2.3283064365386963e-10;
-    }
+    double* const k = (double*)w;  // its words (float32) from w's second half
+    cr_cpu_dense_uniforms(k0, k1, tag, e0, m, wide, w + 2 * CR_GAMMA_CHUNK, k, map);
     for (unsigned i = 0; i < m; ++i)
       if (double* dst = to[L.kind[i]]) dst[i] = k[i];
   };
@@ -117,7 +120,6 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
       for (unsigned i = 0; i < m; ++i)
         if (L.kind[i] == 3) Us[i] = 1.0;  // α' = 3 is α = 3: no boost
   }
-  const auto is_mt = [&](unsigned i) { return L.kind[i] == 0; };
   if (n_mt != 0) {
     // Marsaglia–Tsang lanes (cr_gamma_mt_uniforms): pairs p0 .. p0 + np of the plane (0, TAG_GAMMA_PAIR), one
     // Box–Muller pair each (vectors over pairs), the cosine for the even element, the sine for the odd one;
@@ -164,7 +166,7 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
       for (unsigned i = 0; i < m; ++i) u1[i] = z[off + i], ua[i] = pa[off + i];
     } else {
       for (unsigned i = 0; i < m; ++i)
-        if (is_mt(i)) u1[i] = z[off + i], ua[i] = pa[off + i];
+        if (L.kind[i] == 0) u1[i] = z[off + i], ua[i] = pa[off + i];
     }
   }
   for (unsigned i = m; i < mv; ++i) u1[i] = u2[i] = ua[i] = Us[i] = 0.5;
@@ -243,17 +245,8 @@ void cr_cpu_gamma_exp_values(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, 
   using M = cr_vmath<W>;
   using T = typename M::T;
   using I = typename M::I;
-  cr_cpu_map_ctx exp_of{0.0, 1.0, true, k0, k1};
-  exp_of.tag = CR_TAG_GAMMA_EXP;
   const unsigned mv = (m + W - 1) / W * W;
-  if (wide) {
-    double* k = (double*)w;
-    map(exp_of, e0, k, CR_MAP_F64, (uint64_t)m);
-    for (unsigned i = 0; i < m; ++i) val[i] = k[i] + 1.1102230246251565e-16;
-  } else {
-    map(exp_of, e0, w, CR_MAP_BITS, (uint64_t)m);
-    for (unsigned i = 0; i < m; ++i) val[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
-  }
+  cr_cpu_dense_uniforms(k0, k1, CR_TAG_GAMMA_EXP, e0, m, wide, w, val, map);
   for (unsigned i = m; i < mv; ++i) val[i] = 0.5;
   for (unsigned i = 0; i < mv; i += W) {
     T u;

@@ -148,17 +148,10 @@ function denseUniform(ew: Uint32Array, eb: number, wide: boolean): number {
 function tryMT(
   w: Uint32Array, b: number, j: number, d: number, c: number, wide: boolean, ew: Uint32Array, eb: number,
 ): boolean {
-  let u1: number, u2: number, u: number;
-  if (wide) {
-    u1 = ((w[b] >>> 5) * TWO_P26 + (w[b + 1] >>> 6) + 1) * TWO_M53;
-    u2 = ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53;
-    const a = b + 4 + 2 * j;
-    u = ((w[a] >>> 5) * TWO_P26 + (w[a + 1] >>> 6) + 1) * TWO_M53;
-  } else {
-    u1 = (w[b] + 1) * TWO_M32;
-    u2 = w[b + 1] * TWO_M32;
-    u = (w[b + 2 + j] + 1) * TWO_M32;
-  }
+  // u1 and u are mapped as a dense plane's uniforms are; u2 ∈ [0, 1) without the + 1
+  const u1 = denseUniform(w, b, wide);
+  const u2 = wide ? ((w[b + 2] >>> 5) * TWO_P26 + (w[b + 3] >>> 6)) * TWO_M53 : w[b + 1] * TWO_M32;
+  const u = denseUniform(w, wide ? b + 4 + 2 * j : b + 2 + j, wide);
   const r = Math.sqrt(-2 * log(u1));
   sincos2pi(u2, scratch.sc, 0);
   if (!accept(r * scratch.sc[1 - j], u, d, c)) return false;
