@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import * as lib from '../lib/index.js';
 import { key } from '../lib/core/keys.js';
 import { scalarKey } from '../lib/generator/streams.js';
-import { fixedPoint } from '../lib/alias/fixed-point.js';
+import { fixedPoint, flooredPrefix } from '../lib/alias/fixed-point.js';
 import { prefixUnits } from '../lib/kernels/alias.js';
 import { cachedPrefix, clearPrefixCache, MAX_ITEMS } from '../lib/alias/prefix-cache.js';
+import { refRowCoin } from './alias-ref.js';
 
 const root = key(2026, 11);
 const K = scalarKey(root, 'categorical');
@@ -65,6 +66,35 @@ describe('g.categorical(weights): one draw', () => {
     for (let s = 0; s < 6; s++) expect(h.categorical(w)).toBe(far[s]);
   });
 
+  it('a draw within the round-up of a floored prefix sum takes the exact sums', () => {
+    // Integer weights [A, B, C] summing to T − 1 (T = 3·2^32 units): each q_i = w_i·T/(T − 1) floors to
+    // w_i and one unit (Δ = 1) goes to the largest remainder, A's: P_1 = A + 1, P_2 = A + B + 1, while
+    // the floored sums are A and A + B. Draw s's u = r·2^32 + y is put at a floored sum (A = u, or
+    // A + B = u), one unit below the exact one: the floored search alone would answer the next item.
+    clearPrefixCache();
+    const T = 3 * 2 ** 32;
+    const g = lib.generator(root);
+    let hits = 0;
+    for (let s = 0; s < 40; s++) {
+      const [r, y] = refRowCoin(K, BigInt(s), 3);
+      const u = r * 2 ** 32 + y;
+      const B = 2 ** 20 + s;
+      const atFirst = s % 2 === 0;
+      const A = atFirst ? u : u - B;
+      const C = T - 1 - A - B;
+      const w = [A, B, C];
+      if (!(A > C && C > B)) {  // A's remainder must be the largest: skip this draw with other weights
+        expect(g.categorical([1, 2, 3])).toBe(lib.categorical(K, [1, 2, 3], 1, { offset: s })[0]);
+        continue;
+      }
+      const want = lib.categorical(K, w, 1, { offset: s })[0];
+      expect(want, `draw ${s}: u lies below the exact sum`).toBe(atFirst ? 0 : 1);
+      expect(g.categorical(w), `draw ${s}`).toBe(want);
+      hits++;
+    }
+    expect(hits).toBeGreaterThan(5);
+  });
+
   it('refuses bad weights as the bulk call does, and the position stays', () => {
     const g = lib.generator(root);
     expect(() => g.categorical([1, NaN])).toThrow(/weights\[1\]/);
@@ -75,6 +105,29 @@ describe('g.categorical(weights): one draw', () => {
     expect(() => g.categorical(['1', 2] as never)).toThrow(/weights\[0\] must be a number/);
     expect(g.state.scalar.categorical).toBeUndefined();
     expect(g.categorical([1, 2])).toBe(lib.categorical(K, [1, 2], 1)[0]);
+  });
+});
+
+describe('flooredPrefix', () => {
+  it('lies at most slack units below the exact prefix sums, and slack is the round-up', () => {
+    const big = (p: ArrayLike<number>, i: number) => BigInt(p[2 * i]) * 2n ** 32n + BigInt(p[2 * i + 1]);
+    let rounded = 0;
+    for (const w of rows(60)) {
+      const a = ArrayBuffer.isView(w) ? w : Float64Array.from(w);
+      const fp = fixedPoint(a);
+      const exact = prefixUnits(fp.hi, fp.lo, (m) => new Uint32Array(m));
+      const f = flooredPrefix(a, (m) => new Uint32Array(m));
+      if (f === null) continue;
+      const slack = BigInt(f.slack);
+      // the round-up's units: the exact total N·2^32 less the floored one
+      expect(big(exact, a.length) - big(f.prefix, a.length)).toBe(slack);
+      for (let i = 0; i <= a.length; i++) {
+        const d = big(exact, i) - big(f.prefix, i);
+        expect(d >= 0n && d <= slack, `row of ${a.length}, sum ${i}`).toBe(true);
+      }
+      if (f.slack > 0) rounded++;
+    }
+    expect(rounded).toBeGreaterThan(20);
   });
 });
 

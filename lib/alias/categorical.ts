@@ -16,8 +16,8 @@ import type { WithDeviceOut } from '../facade/dtype.js';
 import { checkDeviceWeights, hostWeights, hostWeightsAsync } from './device-weights.js';
 import { checkWeights, fixedPoint, type WeightsInput } from './fixed-point.js';
 import { buildRows, type PsaMethod } from './psa.js';
-import { cdfSample, prefixUnits } from '../kernels/alias.js';
-import { cachedPrefix } from './prefix-cache.js';
+import { cdfDraw, prefixUnits } from '../kernels/alias.js';
+import { cachedCdf, exactCdf } from './prefix-cache.js';
 import { typedLength } from '../core/views.js';
 import type { Placement } from '../backend/select.js';
 import { tempSlot } from '../core/temp.js';
@@ -217,8 +217,12 @@ export function categoricalDraw(key: Key, weights: WeightsInput, s: number, plac
   }
   const a = checkWeights(weights, 'weights', drawWeights);
   const hi = Math.floor(s / 4294967296);
-  cdfSample(key[0], key[1], s - hi * 4294967296, hi, cachedPrefix(a), a.length, drawOut);
-  return drawOut[0];
+  const lo = s - hi * 4294967296;
+  const c = cachedCdf(a);
+  const r = cdfDraw(key[0], key[1], lo, hi, c.prefix, a.length, c.slack);
+  if (r >= 0) return r;
+  exactCdf(c, a);  // u fell within the round-up's slack of a sum: the exact sums decide
+  return cdfDraw(key[0], key[1], lo, hi, c.prefix, a.length, 0);
 }
 
 /**

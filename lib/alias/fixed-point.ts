@@ -238,6 +238,30 @@ function scaleFactors(k: number): [number, number] {
  * (tests) always takes the superaccumulator, which plainExactSum must agree with.
  */
 export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?: Uint32Array, plainSum = true): FixedPoint {
+  return convert(a, temp, units, plainSum, null) as FixedPoint;
+}
+
+/**
+ * The prefix sums S_0 … S_N ([hi, lo] pairs as lib/kernels/alias.ts prefixUnits writes them, into the
+ * 2(N + 1) zeroed words `alloc` gives) of the units before step 4's round-up, and `slack`: how many
+ * units the round-up adds. Every W_i is B_i or B_i + 1, so the exact sum P_i = Σ_{j<i} W_j lies in
+ * [S_i, S_i + slack] — enough to place one draw without ranking the remainders (lib/kernels/alias.ts
+ * cdfDraw). null when Δ lies outside [0, K] (an absorbed rounding error, rare): then only fixedPoint
+ * gives the units.
+ */
+export function flooredPrefix(a: Float32Array | Float64Array, alloc: (words: number) => Uint32Array): FlooredPrefix | null {
+  return convert(a, true, undefined, true, alloc(2 * (a.length + 1))) as FlooredPrefix | null;
+}
+
+/** Prefix sums within `slack` units below the exact ones (0: exact). */
+export interface FlooredPrefix {
+  prefix: Uint32Array;
+  slack: number;
+}
+
+/** fixedPoint, or flooredPrefix's answer where `prefix` (its words) is given. */
+function convert(a: Float32Array | Float64Array, temp: boolean, units: Uint32Array | undefined, plainSum: boolean,
+  prefix: Uint32Array | null): FixedPoint | FlooredPrefix | null {
   const n = a.length;
   const T = n * TWO32; // exact: n < 2^32
 
@@ -250,9 +274,17 @@ export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?:
   const f = T / s;
   const [a1, a2] = scaleFactors(-E);
   const Q = qSlot(n);
+  // q_i grows with w_i (every step rounds monotonically), so there is no sub-unit item when the
+  // smallest positive weight has q ≥ 1: then step 4 computes each q_i itself (`direct`), one pass.
+  let wmin = Infinity;
+  for (let i = 0; i < n; i++) {
+    const w = a[i];
+    if (w > 0 && w < wmin) wmin = w;
+  }
+  const direct = ((wmin * a1) * a2) * f >= 1;
   let m = 0;
   let acc2: Float64Array | null = null;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; !direct && i < n; i++) {
     const w = a[i];
     if (!(w > 0)) continue; // Q[i] = 0
     const q = ((w * a1) * a2) * f;
@@ -292,32 +324,42 @@ export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?:
   for (let s0 = 0; s0 < n; s0 += FLUSH) {
     const e = Math.min(n, s0 + FLUSH);
     for (let i = s0; i < e; i++) {
-      const q = Q[i];
+      const w = a[i];
+      const q = !direct ? Q[i] : w > 0 ? ((w * a1) * a2) * f : 0;
       if (q <= 0) {
         if (q < 0) {
           lo[i] = 1;
           sumLo += 1;
         }
         Q[i] = -1;
-        continue;
-      }
-      const F = Math.floor(q);
-      Q[i] = (q - F) * TWO52;
-      if (F < TWO32) {
-        lo[i] = F;
-        sumLo += F;
       } else {
-        const h = Math.floor(F / TWO32);
-        const l = F - h * TWO32;
-        hi[i] = h;
-        lo[i] = l;
-        sumHi += h;
-        sumLo += l;
+        const F = Math.floor(q);
+        Q[i] = (q - F) * TWO52;
+        if (F < TWO32) {
+          lo[i] = F;
+          sumLo += F;
+        } else {
+          const h = Math.floor(F / TWO32);
+          const l = F - h * TWO32;
+          hi[i] = h;
+          lo[i] = l;
+          sumHi += h;
+          sumLo += l;
+        }
+        K++;
+        if (q > qmax) {
+          qmax = q;
+          argmax = i;
+        }
       }
-      K++;
-      if (q > qmax) {
-        qmax = q;
-        argmax = i;
+      if (prefix !== null) {
+        // sumLo < 2^32 before this item, which added less than 2^32: one carry at most
+        if (sumLo >= TWO32) {
+          sumLo -= TWO32;
+          sumHi++;
+        }
+        prefix[2 * i + 2] = sumHi;
+        prefix[2 * i + 3] = sumLo;
       }
     }
     const c = Math.floor(sumLo / TWO32);
@@ -332,6 +374,7 @@ export function fixedPoint(a: Float32Array | Float64Array, temp = false, units?:
   const delta = dh > -TWO20 && dh < TWO20 ? dh * TWO32 - sumLo
     : Number((BigInt(n) << 32n) - ((BigInt(sumHi) << 32n) + BigInt(sumLo)));
   const up = Math.min(Math.max(delta, 0), K);
+  if (prefix !== null) return delta === up ? { prefix, slack: up } : null;
   if (up > 0) roundUp(Q, hi, lo, up, K);
   if (delta !== up) {
     const v = (BigInt(hi[argmax]) << 32n) + BigInt(lo[argmax]) + BigInt(delta - up);
