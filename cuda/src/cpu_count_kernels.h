@@ -117,4 +117,72 @@ void cr_cpu_btrs_squeezes_run(const double* A, const double* vr, const double* u
   }
 }
 
+/** The vector log1p on x[0, n) (a test hook's body: cr_cpu_vmath_log1p_*). */
+template <int W>
+void cr_cpu_log1p_run(const double* x, double* out, unsigned n) {
+  for (unsigned g = 0; g < n; g += W) cr_lanes_store<W>(out, g, n, cr_vmath<W>::log1p(cr_lanes_load<W>(x, g, n, 0.0)));
+}
+
+/** cr_stirling_remainder per lane: the series for k >= 16, the scalar port for the lanes below. */
+template <int W>
+typename cr_vmath<W>::T cr_stirling_lanes(typename cr_vmath<W>::T k) {
+  using M = cr_vmath<W>;
+  const typename M::T s = 1.0 / (k * k);
+  typename M::T r = (1.0 / 12.0 - (1.0 / 360.0 - (1.0 / 1260.0 - s / 1680.0) * s) * s) / k;
+  const typename M::I small = k < 16.0;
+  if (M::any(small)) {
+    for (int l = 0; l < W; ++l)
+      if (small[l]) r[l] = cr_stirling_remainder(k[l]);
+  }
+  return r;
+}
+
+/**
+ * BTRS past its squeeze (the rest of cr_binomial_draw) for many elements with their own states, W lanes at
+ * a time: A[i], B[i] the proposal's two uniforms (cr_count_a, cr_count_b), s[i] its state (method 2).
+ * res[i] = the accepted count X (p' side), -1 when the proposal is rejected, -2 when k is 0 or n (the
+ * log-pmf's own forms: the caller runs the scalar draw). Lane by lane the scalar operations in their
+ * order — the log-pmf's logs and Stirling terms computed (cr_count_logs' values, as the host table
+ * holds them), its deviances by the vector log1p, the bound by the vector exp — so the same bits.
+ */
+template <int W>
+void cr_cpu_btrs_bounds_run(const double* A, const double* B, const cr_binomial_state* const* s, double* res,
+                            unsigned m) {
+  using M = cr_vmath<W>;
+  using T = typename M::T;
+  using I = typename M::I;
+  for (unsigned g = 0; g < m; g += W) {
+    // padding lanes repeat lane g's state and uniforms (a lane's result past m is not stored)
+    T V, Bu, VR, Aa, Bb, C, AL, N, NP, NQ, LPM;
+    for (int l = 0; l < W; ++l) {
+      const unsigned i = g + l < m ? g + l : g;
+      const cr_binomial_state& t = *s[i];
+      V[l] = A[i], Bu[l] = B[i], VR[l] = t.vr, Aa[l] = t.a, Bb[l] = t.b, C[l] = t.c, AL[l] = t.alpha;
+      N[l] = t.n, NP[l] = t.np, NQ[l] = t.nq, LPM[l] = t.lpm;
+    }
+    const I high = V >= VR;
+    const T t = V / VR - 0.93;
+    const T u = M::select(high, Bu - 0.5, M::select(t < 0.0, -0.5, M::splat(0.5)) - t);
+    const T v = M::select(high, V, Bu * VR);
+    const T au = (T)((I)u & 0x7fffffffffffffffll);  // fabs
+    const T us = 0.5 - au;
+    const T k = M::floor((2.0 * Aa / us + Bb) * u + C);
+    const I out = (k < 0.0) | (k > N);
+    const I edge = (k == 0.0) | (k == N);
+    const T bound_v = v * AL / (Aa / (us * us) + Bb);
+    // lanes out or at an edge take a count inside (1 ≤ ⌊np + ½⌋ < n) so that no lane sends the logs to
+    // the scalar port; their results are not used
+    const T kk = M::select(out | edge, M::floor(C), k);
+    const T mm = N - kk;
+    const T dk = kk - NP, dm = mm - NQ;
+    const T devk = kk * M::log1p(dk / NP) - dk;
+    const T devm = mm * M::log1p(dm / NQ) - dm;
+    const T lpmf = cr_stirling_lanes<W>(N) - cr_stirling_lanes<W>(kk) - cr_stirling_lanes<W>(mm) - devk - devm +
+                   0.5 * (M::log(N) - M::log(kk) - M::log(mm)) - CR_HALF_LOG_2PI;
+    const I accept = bound_v <= M::exp(lpmf - LPM);
+    const T r = M::select(out, -1.0, M::select(edge, -2.0, M::select(accept, k, -1.0)));
+    cr_lanes_store<W>(res, g, m, r);
+  }
+}
+
 #endif  // CR_CPU_COUNT_KERNELS_H

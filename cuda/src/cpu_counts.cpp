@@ -254,6 +254,9 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
   double rest[MULTINOMIAL_ROWS], inv_n[MULTINOMIAL_ROWS], inv_a[MULTINOMIAL_ROWS], inv_k[MULTINOMIAL_ROWS];
   double bt_a[MULTINOMIAL_ROWS], bt_vr[MULTINOMIAL_ROWS], bt_urvr[MULTINOMIAL_ROWS], bt_sa[MULTINOMIAL_ROWS],
       bt_b[MULTINOMIAL_ROWS], bt_c[MULTINOMIAL_ROWS], bt_n[MULTINOMIAL_ROWS], bt_k[MULTINOMIAL_ROWS];
+  double pb_a[MULTINOMIAL_ROWS], pb_b[MULTINOMIAL_ROWS], pb_k[MULTINOMIAL_ROWS];
+  unsigned bt_row[MULTINOMIAL_ROWS], pb_at[MULTINOMIAL_ROWS];
+  const cr_binomial_state* pb_s[MULTINOMIAL_ROWS];
   cr_binomial_state bs[MULTINOMIAL_ROWS];  // copies: a later row may evict a memo entry
   btrs_memo& memo = thread_memo();
   const cr_count_direct_t<table_logs> pol{logs()};
@@ -290,6 +293,7 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
         }
         const cr_binomial_state& t = bs[mb] = memo.get(nr, p, pol.logs);
         bt_a[mb] = A, bt_vr[mb] = t.vr, bt_urvr[mb] = t.urvr, bt_sa[mb] = t.a, bt_b[mb] = t.b, bt_c[mb] = t.c;
+        bt_row[mb] = r;
         bt_n[mb++] = nr;
       }
       if (isa == CR_ISA_AVX512) {
@@ -299,6 +303,17 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
         cr_cpu_binomial_inversions_avx2(inv_n, inv_a, lp, ratio, inv_k, m);
         cr_cpu_btrs_squeezes_avx2(bt_a, bt_vr, bt_urvr, bt_sa, bt_b, bt_c, bt_n, bt_k, mb);
       }
+      // The proposals past the squeeze (about a quarter at n·p' in the thousands): the rest of the draw,
+      // its log-pmf bound, in lanes too; -2 left means the scalar draw below (k = 0 or n)
+      unsigned mp = 0;
+      for (unsigned i = 0; i < mb; ++i) {
+        if (bt_k[i] != -2.0) continue;
+        pb_at[mp] = i, pb_a[mp] = bt_a[i], pb_s[mp] = &bs[i];
+        pb_b[mp++] = cr_count_b(&words[4 * ((size_t)bt_row[i] * K + j)]);
+      }
+      if (isa == CR_ISA_AVX512) cr_cpu_btrs_bounds_avx512(pb_a, pb_b, pb_s, pb_k, mp);
+      else cr_cpu_btrs_bounds_avx2(pb_a, pb_b, pb_s, pb_k, mp);
+      for (unsigned i = 0; i < mp; ++i) bt_k[pb_at[i]] = pb_k[i];
       unsigned at = 0, bat = 0;
       for (uint32_t r = 0; r < rows; ++r) {
         const double nr = rest[r];

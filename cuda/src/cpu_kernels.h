@@ -239,6 +239,15 @@ void cr_cpu_btrs_squeezes_avx2(const double* A, const double* vr, const double* 
                                const double* c, const double* n, double* res, unsigned m);
 void cr_cpu_btrs_squeezes_avx512(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
                                  const double* c, const double* n, double* res, unsigned m);
+/** BTRS past its squeeze for lanes with their own states (cpu_count_kernels.h) */
+struct cr_binomial_state;
+void cr_cpu_btrs_bounds_avx2(const double* A, const double* B, const cr_binomial_state* const* s, double* res,
+                             unsigned m);
+void cr_cpu_btrs_bounds_avx512(const double* A, const double* B, const cr_binomial_state* const* s, double* res,
+                               unsigned m);
+/** The vector log1p of cpu_vmath.h on x[0, n) (tests: its lanes against cr_log1p, bit for bit) */
+void cr_cpu_vmath_log1p_avx2(const double* x, double* out, unsigned n);
+void cr_cpu_vmath_log1p_avx512(const double* x, double* out, unsigned n);
 
 /** High words (the key's top 32 bits, docs/streams.md "permutation and uniform sampling") of items [first, first + m),
  *  first even, into h: whole groups, so h[m, m rounded up to 64) is written too (cpu_permute.cpp) */

@@ -20,6 +20,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include "cpu_philox_avx512.h"
+#include "cr_counts.h"
 #include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
@@ -336,6 +337,15 @@ void cr_cpu_binomial_inversions_avx512(const double* n, const double* A, double 
 void cr_cpu_btrs_squeezes_avx512(const double* A, const double* vr, const double* urvr, const double* a, const double* b,
                               const double* c, const double* n, double* res, unsigned m) {
   cr_cpu_btrs_squeezes_run<8>(A, vr, urvr, a, b, c, n, res, m);
+}
+
+void cr_cpu_btrs_bounds_avx512(const double* A, const double* B, const cr_binomial_state* const* s, double* res,
+                            unsigned m) {
+  cr_cpu_btrs_bounds_run<8>(A, B, s, res, m);
+}
+
+void cr_cpu_vmath_log1p_avx512(const double* x, double* out, unsigned n) {
+  cr_cpu_log1p_run<8>(x, out, n);
 }
 
 void cr_cpu_perm_highs_avx512(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* h, uint64_t m) {

@@ -100,6 +100,37 @@ struct cr_vmath {
     return y * (T)((I)(kd + 4503599627371519.0) << 52);
   }
 
+  /** cr_log1p per lane for x in (−0.2929, 0.4142), its k = 0 form (f = x, no reduction), and |x| < 2^-29;
+   *  the lanes outside take the scalar port one by one. The deviances of the count log-pmfs, whose
+   *  x = (k − μ)/μ lies there for counts within a few standard deviations of a mean μ past ~100. */
+  static T log1p(T x) {
+    const I hx = (I)x >> 32;  // the high word, sign-extended
+    const I ax = hx & 0x7fffffff;
+    const I tiny = ax < 0x3e200000;
+    // cr_log1p's k = 0 branch: 0 < hx < 0x3fda827a, or x < 0 with hx <= (int32)0xbfd2bec4
+    const I direct = tiny | ((hx > 0) & (hx < 0x3fda827a)) | ((hx < 0) & (ax <= 0x3fd2bec4));
+    const T f = x;
+    const T hfsq = 0.5 * f * f;
+    const T s = f / (2.0 + f);
+    const T z = s * s;
+    const T R = z * (6.666666666666735130e-01 +
+                     z * (3.999999999940941908e-01 +
+                          z * (2.857142874366239149e-01 +
+                               z * (2.222219843214978396e-01 +
+                                    z * (1.818357216161805012e-01 +
+                                         z * (1.531383769920937332e-01 + z * 1.479819860511658591e-01))))));
+    T r = f - (hfsq - s * (hfsq + R));
+    r = select(tiny, select(ax < 0x3c900000, x, x - x * x * 0.5), r);
+    if (__builtin_expect(!all(direct), 0)) {
+      for (int l = 0; l < W; ++l)
+        if (!direct[l]) r[l] = cr_log1p(x[l]);
+    }
+    return r;
+  }
+
+  /** Every lane of mask m is set. */
+  static bool all(I m) { return !any(~m); }
+
   static T ndtri(T x) { return each(x, cr_ndtri); }
 
   /** cr_sincos2pi per lane: the exact quarter-turn reduction, the Dekker product with the two-part 2 pi,

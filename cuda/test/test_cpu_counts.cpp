@@ -5,7 +5,7 @@
 // and where the kernels decline (2^62), lengths across the 512-element chunk, guards on both sides; the
 // tables kept between calls of one parameter and rebuilt for the next; the refusals of the C API.
 // Multinomial rows (cr_cpu_multinomial) against cr_multinomial_component row by row: inversion lanes,
-// BTRS squeezes and their scalar rest, zero weights, p = 1, flipped components, partial rows at both ends,
+// BTRS squeezes, the rest of BTRS in lanes (against cr_binomial_draw) and its scalar edges, zero weights, p = 1, flipped components, partial rows at both ends,
 // rows per chunk from K = 1 to 4096, and more distinct (n, p) than the BTRS memo holds.
 // host-test: sources cuda/src/cpu_counts.cpp cuda/src/cpu_kernels.cpp cuda/src/cpu_kernels_avx2.cpp cuda/src/cpu_kernels_avx512.cpp
 #include <math.h>
@@ -180,6 +180,55 @@ void test_btrs_squeezes() {
   }
 }
 
+/**
+ * BTRS past its squeeze (cr_cpu_btrs_bounds_*) against cr_binomial_draw: proposals with A above urvr from
+ * Philox words, lanes of mixed states side by side — n·p' from 10 (Stirling terms below 16, deviances
+ * outside the vector log1p's range: the scalar lanes) to 2.5e14 (deviances below 2^-29: its tiny
+ * form), both branches (A past vr or not), k out of [0, n] — and the k = 0 or n lanes left to the caller.
+ */
+void test_btrs_bounds() {
+  std::vector<cr_binomial_state> states;
+  for (double cnt : {10.0, 21.0, 37.0, 100.0, 4095.0, 10000.0, 1e6, 2147483647.0, 1e15})
+    for (double pp : {0.01, 0.1, 0.3, 0.4999999, 0.5})
+      if (cnt * pp >= CR_BINOMIAL_BTRS_FROM) states.push_back(cr_binomial_setup(cnt, pp));
+  std::vector<double> A, B, want;
+  std::vector<const cr_binomial_state*> s;
+  size_t accepted = 0, rejected = 0, tiny = 0;
+  for (uint64_t e = 0; A.size() < 20000; ++e) {
+    const cr_binomial_state& t = states[e % states.size()];
+    uint32_t w[4];
+    cr_count_block(K0, K1, e, 0, CR_TAG_BINOMIAL, w);
+    if (!(cr_count_a(w) > t.urvr)) continue;
+    const double x = cr_binomial_draw(t, w, cr_count_direct());
+    A.push_back(cr_count_a(w)), B.push_back(cr_count_b(w)), s.push_back(&t), want.push_back(x);
+    if (x >= 0.0) {
+      ++accepted;
+      if (fabs((x - t.np) / t.np) < 1.862645149230957e-09) ++tiny;
+    } else {
+      ++rejected;
+    }
+  }
+  CRT_CHECK(accepted > 1000 && rejected > 1000 && tiny > 10, "bounds: %zu accepted, %zu rejected, %zu tiny deviances",
+            accepted, rejected, tiny);
+  for (unsigned m : {(unsigned)A.size(), 1u, 7u, 13u}) {
+    std::vector<double> got(m + 1, 77.0);
+    if (isa == CR_ISA_AVX512) cr_cpu_btrs_bounds_avx512(A.data(), B.data(), s.data(), got.data(), m);
+    else cr_cpu_btrs_bounds_avx2(A.data(), B.data(), s.data(), got.data(), m);
+    size_t bad = 0, at = 0, edge = 0;
+    for (unsigned i = 0; i < m; ++i) {
+      if (got[i] == -2.0) {  // k = 0 or n: the caller's scalar draw
+        if (!(want[i] == -1.0 || want[i] == 0.0 || want[i] == s[i]->n) && !bad++) at = i;
+        ++edge;
+        continue;
+      }
+      if (got[i] != want[i] && !bad++) at = i;
+    }
+    CRT_CHECK(bad == 0 && got[m] == 77.0, "isa %d bounds m %u: %zu differ, first at n %.17g p %.17g A %.17g (%g, want %g)",
+              isa, m, bad, s[at]->n, s[at]->pp, A[at], got[at], want[at]);
+    CRT_CHECK(edge < m / 100 + 1, "isa %d bounds m %u: %zu lanes left to the scalar draw", isa, m, edge);
+  }
+}
+
 /** Elements [first, first + n) of multinomial rows, the scalar way: row by row, component by component. */
 std::vector<double> multinomial_reference(double count, const std::vector<double>& w, uint64_t first, size_t n) {
   const uint32_t K = (uint32_t)w.size();
@@ -287,6 +336,7 @@ int main() {
     test_inversions();
     test_binomial_inversions();
     test_btrs_squeezes();
+    test_btrs_bounds();
     test_multinomial();
   }
   return crt::report("test_cpu_counts");

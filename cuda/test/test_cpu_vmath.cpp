@@ -5,7 +5,8 @@
 // scalar ports (cr_exponential_element, cr_transform of cr_open_uniform_element) — both layouts, rates
 // and parameter rows whose values overflow, underflow to subnormals or hit the vector math's rare
 // lanes (the scalar fallbacks), starts inside a chunk and across the 2^32-block carry, lengths across
-// the 512-element chunk, guards on both sides. The refusals of the C API too.
+// the 512-element chunk, guards on both sides. The vector log1p (the count log-pmfs' deviances) lane by
+// lane against cr_log1p. The refusals of the C API too.
 // host-test: sources cuda/src/cpu_kernels.cpp cuda/src/cpu_kernels_avx2.cpp cuda/src/cpu_kernels_avx512.cpp
 #include <math.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "cr_api_cpu.h"
 #include "cr_elements.h"
 #include "cr_gamma.h"
+#include "cr_special.h"
 #include "cr_transforms.h"
 #include "cr_test.h"
 
@@ -59,6 +61,42 @@ void each_start(int id, const double* p) {
   // the last two cross the pair / element where the word index leaves 64 bits (the scalar port)
   for (uint64_t first : {0ull, 5ull, 4294967291ull * 2, 17179869181ull, (1ull << 62) - 301, (1ull << 63) - 301})
     for (size_t n : {0, 1, 7, 511, 513, 1500}) compare<T>(id, p, first, n);
+}
+
+/** The vector log1p (cpu_vmath.h) against cr_log1p, bit for bit: both sides of its range bounds and of the
+ *  tiny forms' thresholds, signed zeros, -1, below -1, infinities, NaN, and a sweep of (-1, 3) and of
+ *  magnitudes 2^-60 … 2^60 — lanes inside and outside its vector form mixed in one vector. */
+void test_log1p() {
+  std::vector<double> x;
+  const uint64_t edges[] = {0x3fda827a00000000ull, 0xbfd2bec400000000ull, 0x3e20000000000000ull, 0xbe20000000000000ull,
+                            0x3c90000000000000ull, 0xbc90000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
+                            0x3fd2bec400000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+                            0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x3fdfffffffffffffull};
+  for (uint64_t b0 : edges)
+    for (int64_t hd = -1; hd <= 1; ++hd)  // the next high words too: the range tests read only those
+      for (int64_t d = -3; d <= 3; ++d) {
+        const uint64_t b = b0 + ((uint64_t)hd << 32);
+        const uint64_t v = b + (uint64_t)d;
+        double y;
+        memcpy(&y, &v, 8);
+        x.push_back(y);
+      }
+  for (int i = 0; i <= 4000; ++i) x.push_back(-1.0 + i * 0.001);
+  for (int e = -60; e <= 60; ++e)
+    for (double m : {1.0, 1.37, -1.0, -0.61}) x.push_back(ldexp(m, e));
+  for (size_t off : {(size_t)0, (size_t)3}) {
+    const unsigned n = (unsigned)(x.size() - off);
+    std::vector<double> got(n + 1, 77.0);
+    if (isa == CR_ISA_AVX512) cr_cpu_vmath_log1p_avx512(x.data() + off, got.data(), n);
+    else cr_cpu_vmath_log1p_avx2(x.data() + off, got.data(), n);
+    size_t bad = 0, at = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      const double want = cr_log1p(x[off + i]);
+      if (memcmp(&got[i], &want, 8) != 0 && !(want != want && got[i] != got[i]) && !bad++) at = i;
+    }
+    CRT_CHECK(bad == 0 && got[n] == 77.0, "isa %d log1p: %zu differ, first at x %.17g (%.17g, want %.17g)", isa, bad,
+              x[off + at], got[at], cr_log1p(x[off + at]));
+  }
 }
 
 void test_values() {
@@ -350,6 +388,7 @@ int main() {
       printf("test_cpu_vmath: isa %d not supported here: only its decline was checked\n", isa);
       continue;
     }
+    test_log1p();
     test_values();
     test_gamma();
     test_gamma_tables();
