@@ -1,9 +1,9 @@
-// cr_math.h's log, exp and sincos2pi, and sqrt, on W binary64 lanes at once (GCC vector extensions): the math
-// policy (cr_transforms.h, "Each transform is written once over a math policy") of the host SIMD
-// kernels, as lib/wasm/samplers.cc's two-lane policy is the WebAssembly one. Lane by lane the same
-// operations in the same order as the scalar functions, so the same bits (the build has no FMA
-// contraction: -ffp-contract=off); a lane outside a function's fast path sends the vector to the
-// scalar port. ndtri runs the scalar port lane by lane.
+// cr_math.h's log, exp and sincos2pi, cr_special.h's log1p, and sqrt, on W binary64 lanes at once (GCC
+// vector extensions): the math policy (cr_transforms.h, "Each transform is written once over a math
+// policy") of the host SIMD kernels, as lib/wasm/samplers.cc's two-lane policy is the WebAssembly one.
+// Lane by lane the same operations in the same order as the scalar functions, so the same bits (the
+// build has no FMA contraction: -ffp-contract=off); a lane outside a function's fast path sends the
+// vector (log1p: that lane) to the scalar port. ndtri runs the scalar port lane by lane.
 //
 // Included by each instruction set's file (cpu_kernels_avx512.cpp: W = 8, cpu_kernels_avx2.cpp: W = 4)
 // inside an anonymous namespace under that file's `#pragma GCC target`, so that every function here,
