@@ -32,22 +32,27 @@ void cr_cpu_open_run(uint32_t k0, uint32_t k1, uint64_t first, void* out, int ty
   for (uint64_t done = 0; done < n;) {
     const unsigned m = n - done < CR_OPEN_CHUNK ? (unsigned)(n - done) : CR_OPEN_CHUNK;
     const unsigned mv = (m + W - 1) / W * W;  // lanes past m are computed from u = 1, never stored
+    // the float64 rows' k53·2^-53 get their 2^-53 (exact) in the vector loop below
+    const double add = wide ? 1.1102230246251565e-16 : 0.0;
     if (wide) {
       map(unit, first + done, u, CR_MAP_F64, m);
-      for (unsigned i = 0; i < m; ++i) u[i] = u[i] + 1.1102230246251565e-16;  // k53·2^-53 + 2^-53: exact
     } else {
       map(unit, first + done, w, CR_MAP_BITS, m);
       for (unsigned i = 0; i < m; ++i) u[i] = ((double)w[i] + 1.0) * 2.3283064365386963e-10;
     }
-    for (unsigned i = m; i < mv; ++i) u[i] = 1.0;
+    for (unsigned i = m; i < mv; ++i) u[i] = 1.0 - add;
+    // A float64 out takes the whole vectors straight from the loop (no pass copying the chunk); the rest
+    // goes through u
+    const bool direct = type == CR_TYPE_F64;
+    const unsigned whole = direct ? m / W * W : 0;
     for (unsigned i = 0; i < mv; i += W) {
       T x;
       memcpy(&x, u + i, sizeof x);
-      x = f(x);
-      memcpy(u + i, &x, sizeof x);
+      x = f(x + add);
+      memcpy(i < whole ? (double*)out + done + i : u + i, &x, sizeof x);
     }
     switch (type) {
-      case CR_TYPE_F64: memcpy((double*)out + done, u, m * sizeof(double)); break;
+      case CR_TYPE_F64: memcpy((double*)out + done + whole, u + whole, (m - whole) * sizeof(double)); break;
       case CR_TYPE_F32: for (unsigned i = 0; i < m; ++i) ((float*)out)[done + i] = (float)u[i]; break;
       case CR_TYPE_I32: for (unsigned i = 0; i < m; ++i) ((int32_t*)out)[done + i] = (int32_t)u[i]; break;
       default: for (unsigned i = 0; i < m; ++i) ((uint32_t*)out)[done + i] = (uint32_t)u[i]; break;
