@@ -350,11 +350,15 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
     // the word kernel addresses words by a 64-bit index: elements from 2^61 (float64: 8 words each) or
     // 2^62 (float32) go by the scalar port, as lib/kernels/gamma.ts fillPlane goes block by block there
     const bool scalar = e0 + m > (wide ? 1ull << 61 : 1ull << 62);
+    // whole vectors of exponential-like values into a float64 out in place (its uniforms, then the values),
+    // not through val and a copy
+    const bool straight = exp_only && !scalar && type == CR_TYPE_F64 && m % W == 0;
     if (scalar) {
       for (unsigned i = 0; i < m; ++i)
         cr_gamma_draw(g.k0, g.k1, e0 + i, cr_gamma_mt{L.d[i], L.c[i]}, wide, 1, dvs + i, Us + i);
     } else if (exp_only) {
-      cr_cpu_gamma_exp_values<W>(g.k0, g.k1, e0, m, wide, g.scale, cr_gamma_mt{L.d[0], L.c[0]}, w, val, map);
+      cr_cpu_gamma_exp_values<W>(g.k0, g.k1, e0, m, wide, g.scale, cr_gamma_mt{L.d[0], L.c[0]}, w,
+                                 straight ? (double*)out + done : val, map);
     } else {
       // the boost uniforms are wanted by the draws, and by values with a shape below 1
       const bool need_U = draws || any_small;
@@ -369,7 +373,7 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
         for (unsigned i = m; i < mv; ++i) dvs[i] = Us[i] = 1.0;
         cr_cpu_gamma_values<W>(mv, L, any_small, g.scale, dvs, Us, val);
       }
-      cr_cpu_store_values(out, type, done, val, m);
+      if (!straight) cr_cpu_store_values(out, type, done, val, m);
     }
     done += m;
   }
