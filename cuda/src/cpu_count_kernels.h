@@ -2,8 +2,9 @@
 // operations in its order (so its F, its exit and its count are the scalar one's) until every lane has
 // stopped: W division chains overlap instead of one element's chain after another, and no branch depends
 // on one element. The Poisson inversion of elements with their own λ < 10 (negative binomial), the
-// binomial inversion of elements of one p' with their own count, and BTRS's squeeze (multinomial), called
-// by cuda/src/cpu_counts.cpp through the instruction set's entries. Included like cpu_vmath.h.
+// binomial inversion of elements of one p' with their own count, and BTRS's squeeze and the rest of its
+// draw with the log-pmf bound (multinomial), called by cuda/src/cpu_counts.cpp through the instruction
+// set's entries. Included like cpu_vmath.h.
 #ifndef CR_CPU_COUNT_KERNELS_H
 #define CR_CPU_COUNT_KERNELS_H
 

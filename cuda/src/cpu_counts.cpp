@@ -254,8 +254,10 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
   double rest[MULTINOMIAL_ROWS], inv_n[MULTINOMIAL_ROWS], inv_a[MULTINOMIAL_ROWS], inv_k[MULTINOMIAL_ROWS];
   double bt_a[MULTINOMIAL_ROWS], bt_vr[MULTINOMIAL_ROWS], bt_urvr[MULTINOMIAL_ROWS], bt_sa[MULTINOMIAL_ROWS],
       bt_b[MULTINOMIAL_ROWS], bt_c[MULTINOMIAL_ROWS], bt_n[MULTINOMIAL_ROWS], bt_k[MULTINOMIAL_ROWS];
+  unsigned bt_row[MULTINOMIAL_ROWS];  // the row of BTRS lane i
+  // the BTRS lanes past the squeeze (pb_): their uniforms A and B, states, results, and lane
   double pb_a[MULTINOMIAL_ROWS], pb_b[MULTINOMIAL_ROWS], pb_k[MULTINOMIAL_ROWS];
-  unsigned bt_row[MULTINOMIAL_ROWS], pb_at[MULTINOMIAL_ROWS];
+  unsigned pb_at[MULTINOMIAL_ROWS];
   const cr_binomial_state* pb_s[MULTINOMIAL_ROWS];
   cr_binomial_state bs[MULTINOMIAL_ROWS];  // copies: a later row may evict a memo entry
   btrs_memo& memo = thread_memo();
