@@ -106,11 +106,11 @@ struct bucket_sorter {
   uint32_t k0, k1;
   uint64_t key_mask;
   uint64_t* t;
-  uint32_t *r, *sub;
+  uint32_t* sub;
   std::vector<std::pair<uint64_t, uint32_t>> run;  // a long run's (key, index): only when one occurs
 
   /** A bucket's m packed values v[j] (index order) as its indices in (key, index) order, in r[0, m). */
-  void sort(const uint64_t* v, uint32_t m) {
+  void sort(const uint64_t* v, uint32_t m, uint32_t* r) {
     if (m > INSERTION_MAX) {
       // a stable counting sort by the top bits, about one item in two slots, leaves few items for insertion
       unsigned sb = ceil_log2(m) + SUB_EXTRA;
@@ -133,12 +133,15 @@ struct bucket_sorter {
       for (; i > 0 && t[i - 1] > y; --i) t[i] = t[i - 1];
       t[i] = y;
     }
-    for (uint32_t j = 0; j < m; ++j) r[j] = (uint32_t)t[j];
+    if (m == 0) return;
+    r[0] = (uint32_t)t[0];
     for (uint32_t j = 1; j < m; ++j) {
+      r[j] = (uint32_t)t[j];
       if ((t[j] ^ t[j - 1]) >> 32) continue;
       uint32_t e = j + 1;  // a run [j − 1, e) of equal high words, in index order
-      while (e < m && !((t[e] ^ t[j]) >> 32)) ++e;
+      while (e < m && !((t[e] ^ t[j]) >> 32)) r[e] = (uint32_t)t[e], ++e;
       ties(r + j - 1, e - j + 1);
+      if (e < m) r[e] = (uint32_t)t[e];
       j = e;
     }
   }
@@ -199,14 +202,14 @@ int permute(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, 
   std::unique_ptr<uint64_t[]> t(new uint64_t[largest]);
   const unsigned sb = ceil_log2(largest) + SUB_EXTRA;  // the largest bucket's counting sort
   std::unique_ptr<uint32_t[]> r(new uint32_t[largest]), sub(new uint32_t[1u << (sb < SUB_MAX ? sb : SUB_MAX)]);
-  bucket_sorter s{k0, k1, key_mask, t.get(), r.get(), sub.get(), {}};
+  bucket_sorter s{k0, k1, key_mask, t.get(), sub.get(), {}};
   for (uint32_t b = 0; b < nb; ++b) {
     const uint32_t from = start[b], m = start[b + 1] - from;
-    s.sort(v + from, m);
-    if (type != CR_TYPE_F64) {
-      memcpy((uint32_t*)out + from, r.get(), sizeof(uint32_t) * m);
+    if (type != CR_TYPE_F64) {  // the indices straight into a 32-bit out
+      s.sort(v + from, m, (uint32_t*)out + from);
       continue;
     }
+    s.sort(v + from, m, r.get());
     // over the bucket's packed values, read already; memcpy, as that memory was written as another type
     char* const d = (char*)out + 8 * (uint64_t)from;
     for (uint32_t j = 0; j < m; ++j) {
