@@ -121,7 +121,7 @@ export function cdfSample(
 
 /**
  * One element of cdfSample, (hi:lo), from prefix sums known only up to `slack` units: sums S_i with
- * S_i ≤ P_i ≤ S_i + slack (the floored units of lib/alias/fixed-point.ts flooredUnits; slack 0: the
+ * S_i ≤ P_i ≤ S_i + slack (lib/alias/fixed-point.ts flooredPrefix's sums; slack 0: the
  * exact sums). a = max { i : S_i ≤ u } is the exact draw max { i : P_i ≤ u } whenever u ≥ S_a + slack
  * (then P_a ≤ u < S_{a+1} ≤ P_{a+1}); else −1, and the caller asks again with exact sums. u lies that
  * close above a sum with probability ≤ slack·N / T, under 2^-32 per unit of slack.
@@ -130,8 +130,9 @@ export function cdfDraw(k0: number, k1: number, lo: number, hi: number, prefix: 
   fill(k0, k1, lo, hi, 1);
   const x = words[0];
   const y = words[1];
+  const t = 4294967296 % n;
   const xl = Math.imul(x, n) >>> 0;
-  const r = xl < 4294967296 % n ? retryAt(k0, k1, lo, hi, 0, n, 4294967296 % n) : ((x * n - xl) * TWO_M32 + 0.5) >>> 0;
+  const r = xl < t ? retryAt(k0, k1, lo, hi, 0, n, t) : ((x * n - xl) * TWO_M32 + 0.5) >>> 0;
   const a = cdfFind(prefix, n, r, y);
   // u − S_a, exact in binary64: below N·2^32 < 2^53
   return slack === 0 || (r - prefix[2 * a]) * 4294967296 + (y - prefix[2 * a + 1]) >= slack ? a : -1;
