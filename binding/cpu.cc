@@ -36,6 +36,8 @@
 //                                                        (w: a Float64Array of weights); out as cpuPoisson's
 //   cpuPermutation(k0, k1, out) -> bool                  the whole permutation of [0, out.length); out as
 //                                                        cpuPoisson's (n − 1 must fit it: checked by the caller)
+//   cpuPermutationPart(k0, k1, out, part, parts) -> bool  only the positions of out that part `part` of `parts`
+//                                                        (a power of two <= 64) holds (cr_cpu_permutation_part)
 #include <initializer_list>
 
 #include "args.h"
@@ -258,6 +260,14 @@ Napi::Value CpuPermutation(const Napi::CallbackInfo& info) {
   return answer(info, rc, COUNT_OUT);
 }
 
+Napi::Value CpuPermutationPart(const Napi::CallbackInfo& info) {
+  const uint32_t k0 = u32(info, 0, "k0"), k1 = u32(info, 1, "k1");
+  const HostOut o = host_out(info, 2, COUNT_TYPES, COUNT_OUT);
+  const uint32_t part = u32(info, 3, "part"), parts = u32(info, 4, "parts");
+  const int rc = cr_cpu_permutation_part(k0, k1, o.n, o.data, o.type, part, parts);
+  return answer(info, rc, "parts must be a power of two in [1, 64] and part < parts; out as cpuPermutation's");
+}
+
 void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuSimd", Napi::Function::New(env, CpuSimd, "cpuSimd"));
   exports.Set("cpuSimdCpu", Napi::Function::New(env, CpuSimdCpu, "cpuSimdCpu"));
@@ -279,6 +289,7 @@ void Register(Napi::Env env, Napi::Object exports) {
   exports.Set("cpuMultinomial", Napi::Function::New(env, CpuMultinomial, "cpuMultinomial"));
   exports.Set("cpuNormalZ", Napi::Function::New(env, CpuNormalZ, "cpuNormalZ"));
   exports.Set("cpuPermutation", Napi::Function::New(env, CpuPermutation, "cpuPermutation"));
+  exports.Set("cpuPermutationPart", Napi::Function::New(env, CpuPermutationPart, "cpuPermutationPart"));
 }
 
 Registrar registrar(Register);

@@ -40,7 +40,7 @@ const stand = (over: Partial<CpuAddon> & Record<string, unknown>) => ({
   cpuExponential: () => true, cpuTransform: () => true, cpuElement: () => true, cpuGamma: () => true,
   cpuGammaDraws: () => true, cpuNormal: () => true,
   cpuDirichlet: () => true, cpuGeometric: () => true, cpuPoisson: () => true, cpuBinomial: () => true,
-  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, cpuNormalZ: () => true, cpuPermutation: () => true, ...over,
+  cpuNegativeBinomial: () => true, cpuMultinomial: () => true, cpuNormalZ: () => true, cpuPermutation: () => true, cpuPermutationPart: () => true, ...over,
 });
 
 describe('nativeCpuOf (the machine injected)', () => {

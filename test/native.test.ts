@@ -359,7 +359,7 @@ const NO_ARRAYS = ['aliasTuning', 'currentDevice', 'deviceAlloc', 'deviceFree', 
  *  SharedArrayBuffer views. */
 const HOST_SIMD = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuElement', 'cpuGamma', 'cpuGammaDraws', 'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial',
-  'cpuNegativeBinomial', 'cpuMultinomial', 'cpuNormalZ', 'cpuPermutation'];
+  'cpuNegativeBinomial', 'cpuMultinomial', 'cpuNormalZ', 'cpuPermutation', 'cpuPermutationPart'];
 
 describe.skipIf(addon === null)('SharedArrayBuffer-backed arrays reach CUDA in every entry point', () => {
   it('every export of the addon is listed here (a new entry point must be added to SAB_CALLS)', () => {

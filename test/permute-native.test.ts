@@ -116,4 +116,20 @@ describe.skipIf(!nativeCpuInfo().simd)('permutationNative', () => {
     expect(call(1, 2, out)()).toBe(true);
     expect(firstDiff(out, spec(1, 2, new Int32Array(100)))).toBe(-1);
   });
+
+  it('a part: the binding refuses parts that are not a power of two up to 64 or a part past them, writing nothing; '
+    + 'parts into one SharedArrayBuffer view at an offset give the whole', () => {
+    const a = loadNative().addon as CpuAddon;
+    const call = (...x: unknown[]) => () => (a.cpuPermutationPart as (...y: unknown[]) => boolean)(...x);
+    const out = new Int32Array(100).fill(7);
+    for (const [part, parts] of [[0, 0], [0, 3], [2, 2], [0, 128], [-1, 2]]) {
+      expect(call(1, 2, out, part, parts), `${part}/${parts}`).toThrow(RangeError);
+    }
+    expect(call(1, 2, new Float32Array(100), 0, 2)).toThrow(TypeError);
+    expect(out.every((v) => v === 7)).toBe(true);
+    const sab = new SharedArrayBuffer(4 * 5003);
+    const view = new Uint32Array(sab, 12, 5000);
+    for (let part = 0; part < 4; part++) expect(call(3, 4, view, part, 4)()).toBe(true);
+    expect(firstDiff(view, spec(3, 4, new Uint32Array(5000)))).toBe(-1);
+  });
 });

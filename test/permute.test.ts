@@ -144,6 +144,34 @@ describe('permutation', () => {
     expect(permutation(k, n, { out: new Float64Array(n) })).toEqual(Float64Array.from(ref));
   });
 
+  it('computes any part of P alone, on every CPU path: its own range of positions, nothing else (the pool\'s parts)', () => {
+    const paths = [{ fast: false }, { fast: true, native: false }, { fast: true, native: true }];
+    for (const n of [1, 3, 41, 70, 5000, 70_000]) {
+      const ref = permutation(k, n, { dtype: 'uint32' });
+      // each item's part for P = 64 (its key's top 6 bits): P = 2^b's parts are ranges of those
+      const keys = permutationKeys(k[0], k[1], n);
+      for (const parts of n > 5000 ? [2] : [1, 2, 4, 64]) {
+        let at = 0;  // the next part's first position
+        for (let part = 0; part < parts; part++) {
+          let end = at;
+          while (end < n && (parts === 1 || keys[2 * ref[end]] >>> (32 - Math.log2(parts)) === part)) end++;
+          for (const path of n > 5000 ? paths.slice(1) : paths) {
+            for (const Ctor of [Uint32Array, Float64Array]) {
+              const out = new Ctor(n).fill(7e6);
+              const op = Ctor === Uint32Array ? 'permutationU32' : 'permutationF64';
+              runKernel(op, { k0: k[0], k1: k[1], lo: 0, hi: 0, out, params: { population: n, part, parts }, perElement: {} }, path);
+              const want = new Ctor(n).fill(7e6);
+              want.set(ref.subarray(at, end), at);
+              expect(out, `n ${n} part ${part}/${parts} ${JSON.stringify(path)} ${Ctor.name}`).toEqual(want);
+            }
+          }
+          at = end;
+        }
+        expect(at).toBe(n);
+      }
+    }
+  });
+
   it('runs the CUDA adapters with the CPU backend\'s bits (stand-in addon)', async () => {
     for (const n of [0, 1, 5, 1000, 70_000]) {
       expect(permutation(k, n, { backend: 'cuda' })).toEqual(permutation(k, n, { backend: 'cpu' }));

@@ -4,10 +4,11 @@
  * a failing round rejects and leaves the pool usable.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPooled, SLAB_BYTES, shutdownPool, workerMessage } from '../dist/lib/backend/cpu/pool.js'; // dist: workers load dist/lib/backend/cpu/worker.js
+import { partsOf, runPooled, SLAB_BYTES, shutdownPool, workerMessage } from '../dist/lib/backend/cpu/pool.js'; // dist: workers load dist/lib/backend/cpu/worker.js
 import { runKernel, type OutArray } from '../dist/lib/backend/cpu/kernels.js';
 import { subJob, type Job } from '../dist/lib/core/job.js';
 import { DEFAULT_PATH } from '../dist/lib/backend/cpu/kernels.js';
+import { nativeCpuInfo } from '../dist/lib/native/cpu.js';
 
 afterAll(() => shutdownPool());
 
@@ -107,5 +108,31 @@ describe('what a worker is sent', () => {
       expect(v.byteLength, `${at} is cloned into the message`).toBeLessThanOrEqual(8 * 1000);
     }
     expect((m.params as Record<string, Float64Array>).lam.length).toBe(1000);
+  });
+});
+
+describe('a whole permutation in parts', () => {
+  const perm = (n: number, population = n) => job('permutationI32', new Int32Array(n), { population }, 0, 0);
+  it.skipIf(!nativeCpuInfo().simd)('runs as the largest power of two of parts up to the threads, on the host kernels only', () => {
+    expect(partsOf(perm(100_000), DEFAULT_PATH, 2)).toBe(2);
+    expect(partsOf(perm(100_000), DEFAULT_PATH, 7)).toBe(4);
+    expect(partsOf(perm(100_000), DEFAULT_PATH, 200)).toBe(64);
+    expect(partsOf(perm(100_000), DEFAULT_PATH, 1)).toBe(1);
+    // not: without the host kernels, a partial result (the first k of a larger population), another op
+    expect(partsOf(perm(100_000), { fast: true, native: false }, 2)).toBe(1);
+    expect(partsOf(perm(100_000), { fast: false }, 2)).toBe(1);
+    expect(partsOf(perm(100_000, 100_005), DEFAULT_PATH, 2)).toBe(1);
+    expect(partsOf(job('weightedSampleI32', new Int32Array(10), { weights: new Float64Array(10).fill(1) }), DEFAULT_PATH, 2)).toBe(1);
+  });
+  it('gives the whole permutation\'s bits in parts, into a shared and a plain out', async () => {
+    for (const n of [70_000, 1 << 20]) {
+      const want = single(perm(n));
+      const shared = new Int32Array(new SharedArrayBuffer(4 * n));
+      await runPooled({ ...perm(n), out: shared });
+      expect(shared).toEqual(want);
+      const plain = perm(n);
+      await runPooled(plain);
+      expect(plain.out).toEqual(want);
+    }
   });
 });

@@ -136,4 +136,11 @@ int cr_cpu_multinomial(uint32_t k0, uint32_t k1, uint64_t first, double count, c
  *  or CR_EINVAL (another type: nothing written). */
 int cr_cpu_permutation(uint32_t k0, uint32_t k1, uint64_t n, void* out, int type);
 
+/** Part `part` of `parts` (a power of two, at most 64) of that permutation: the positions of `out` (all n of them)
+ *  that hold the items whose key's top log2(parts) bits are `part` — a range, as the order is the keys' — are
+ *  written, no others, so the parts can run at once on as many threads (lib/backend/cpu/pool.ts). Temporary memory
+ *  8 bytes an item of the part (none for F64). The parts' writes together are cr_cpu_permutation's. Returns as it
+ *  does; CR_EINVAL also for parts not a power of two in [1, 64] or part >= parts. */
+int cr_cpu_permutation_part(uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint32_t part, uint32_t parts);
+
 #endif  // CR_API_CPU_H

@@ -286,6 +286,8 @@ int cr_cpu_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, doubl
 /** cr_cpu_permutation on `isa` with every key ANDed with `key_mask` (~0: the stream's keys): a test hook that makes
  *  equal high words and equal keys common, so the ties' order is tested at sizes a test can check. */
 int cr_cpu_permutation_isa(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint64_t key_mask);
+int cr_cpu_permutation_part_isa(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint32_t part,
+                                uint32_t parts, uint64_t key_mask);
 int cr_cpu_negative_binomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double r, double p, void* out,
                                  int type, uint64_t n);
 int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, double count, const double* w,

@@ -11,6 +11,11 @@
 //      items) by (whole key, index), its keys computed again by cr_permute_key.
 // Buckets are ranges of high words, so the buckets in order, each in the specification's strict total order,
 // are that order. The second Philox pass costs less than keeping n more words.
+//
+// A part (cr_cpu_permutation_part: part p of P, P a power of two) is the same steps over the items whose high
+// word's top log2(P) bits are p — a range of whole buckets, so a range of positions: each part still counts
+// every item (it must know where its range starts) but stores and sorts only its own, and the P parts of one
+// permutation can run at once on P threads, each writing only its own positions of out.
 #include <stdint.h>
 #include <string.h>
 
@@ -32,6 +37,8 @@ namespace {
 
 /** Most items: indices, positions and counts stay 32-bit; beyond, the WebAssembly or TypeScript path runs. */
 constexpr uint64_t PERM_MAX = 1ull << 30;
+/** Most parts of one permutation (cr_cpu_permutation_part): a part is at least one bucket of the fewest (2^6 < 2^BITS_MAX). */
+constexpr uint32_t PARTS_MAX = 64;
 /** Items per Philox chunk: their high words (16 KiB) stay in L1 between the vector kernel and the loop. */
 constexpr unsigned CHUNK = 4096;
 /** log2 of a bucket's mean size: a bucket's values (8 bytes an item) and its counters fit L1, and there are
@@ -168,21 +175,16 @@ struct bucket_sorter {
   }
 };
 
-int permute(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint64_t key_mask) {
+int permute(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint64_t key_mask, unsigned part,
+            unsigned parts_log) {
   const uint32_t hmask = (uint32_t)(key_mask >> 32);
   unsigned bits = ceil_log2(n) > BUCKET_LOG ? ceil_log2(n) - BUCKET_LOG : 1;
   bits = bits > BITS_MAX ? BITS_MAX : bits;
+  bits = bits < parts_log ? parts_log : bits;  // a part is whole buckets
   const unsigned shift = 32 - bits;
   const uint32_t nb = 1u << bits;
+  const uint32_t b0 = part << (bits - parts_log), b1 = (part + 1) << (bits - parts_log);  // this part's buckets
 
-  // Packed values (the high word's bits below the bucket's, index): in a bucket, their order is that of
-  // (high word, index). A float64 output holds them in its own memory, each bucket's where its result goes.
-  std::unique_ptr<packed_temp> temp;
-  uint64_t* v = (uint64_t*)out;
-  if (type != CR_TYPE_F64) {
-    temp.reset(new packed_temp(n));
-    v = temp->data();
-  }
   std::vector<uint32_t> start(nb + 1, 0);
   each_chunk(isa, k0, k1, n, hmask, [&](uint64_t, const uint32_t* h, unsigned m) {
     for (unsigned j = 0; j < m; ++j) start[h[j] >> shift]++;
@@ -190,26 +192,49 @@ int permute(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, 
   uint32_t largest = 0;
   for (uint32_t d = 0, sum = 0; d <= nb; ++d) {
     const uint32_t c = start[d];
-    largest = c > largest ? c : largest;
+    if (d >= b0 && d < b1) largest = c > largest ? c : largest;
     start[d] = sum;
     sum += c;
   }
-  std::vector<uint32_t> next(start.begin(), start.end() - 1);
-  each_chunk(isa, k0, k1, n, hmask, [&](uint64_t first, const uint32_t* h, unsigned m) {
-    for (unsigned j = 0; j < m; ++j) v[next[h[j] >> shift]++] = (uint64_t)(uint32_t)(h[j] << bits) << 32 | (first + j);
-  });
+  const uint32_t first = start[b0], count = start[b1] - first;  // this part's positions
+
+  // Packed values (the high word's bits below the bucket's, index), at their positions less `first`: in a
+  // bucket, their order is that of (high word, index). A float64 output holds them in its own memory, each
+  // bucket's where its result goes.
+  std::unique_ptr<packed_temp> temp;
+  uint64_t* v = (uint64_t*)out + first;
+  if (type != CR_TYPE_F64) {
+    temp.reset(new packed_temp(count));
+    v = temp->data();
+  }
+  std::vector<uint32_t> next(nb);
+  for (uint32_t d = 0; d < nb; ++d) next[d] = start[d] - first;
+  if (parts_log == 0) {
+    each_chunk(isa, k0, k1, n, hmask, [&](uint64_t from, const uint32_t* h, unsigned m) {
+      for (unsigned j = 0; j < m; ++j) v[next[h[j] >> shift]++] = (uint64_t)(uint32_t)(h[j] << bits) << 32 | (from + j);
+    });
+  } else {
+    // this part's items of the chunk first, without a branch (half of them, at random, would mispredict)
+    alignas(64) uint32_t mh[CHUNK], mj[CHUNK];
+    const unsigned top = 32 - parts_log;
+    each_chunk(isa, k0, k1, n, hmask, [&](uint64_t from, const uint32_t* h, unsigned m) {
+      unsigned k = 0;
+      for (unsigned j = 0; j < m; ++j) mh[k] = h[j], mj[k] = j, k += h[j] >> top == part;
+      for (unsigned j = 0; j < k; ++j) v[next[mh[j] >> shift]++] = (uint64_t)(uint32_t)(mh[j] << bits) << 32 | (from + mj[j]);
+    });
+  }
 
   std::unique_ptr<uint64_t[]> t(new uint64_t[largest]);
   const unsigned sb = ceil_log2(largest) + SUB_EXTRA;  // the largest bucket's counting sort
   std::unique_ptr<uint32_t[]> r(new uint32_t[largest]), sub(new uint32_t[1u << (sb < SUB_MAX ? sb : SUB_MAX)]);
   bucket_sorter s{k0, k1, key_mask, t.get(), sub.get(), {}};
-  for (uint32_t b = 0; b < nb; ++b) {
+  for (uint32_t b = b0; b < b1; ++b) {
     const uint32_t from = start[b], m = start[b + 1] - from;
     if (type != CR_TYPE_F64) {  // the indices straight into a 32-bit out
-      s.sort(v + from, m, (uint32_t*)out + from);
+      s.sort(v + (from - first), m, (uint32_t*)out + from);
       continue;
     }
-    s.sort(v + from, m, r.get());
+    s.sort(v + (from - first), m, r.get());
     // over the bucket's packed values, read already; memcpy, as that memory was written as another type
     char* const d = (char*)out + 8 * (uint64_t)from;
     for (uint32_t j = 0; j < m; ++j) {
@@ -222,17 +247,27 @@ int permute(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, 
 
 }  // namespace
 
-int cr_cpu_permutation_isa(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint64_t key_mask) {
+int cr_cpu_permutation_part_isa(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint32_t part,
+                                uint32_t parts, uint64_t key_mask) {
   if (type != CR_TYPE_I32 && type != CR_TYPE_U32 && type != CR_TYPE_F64) return CR_EINVAL;
+  if (parts == 0 || parts > PARTS_MAX || (parts & (parts - 1)) || part >= parts) return CR_EINVAL;
   if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu() || n > PERM_MAX) return CR_CPU_DECLINED;
   if (n == 0) return CR_CPU_DONE;
   try {
-    return permute(isa, k0, k1, n, out, type, key_mask);
+    return permute(isa, k0, k1, n, out, type, key_mask, part, (unsigned)__builtin_ctz(parts));
   } catch (const std::bad_alloc&) {
-    return CR_CPU_DECLINED;  // out may hold scratch: the caller's next kernel writes all of it
+    return CR_CPU_DECLINED;  // out may hold scratch (its own positions only): the caller's next kernel writes them
   }
+}
+
+int cr_cpu_permutation_isa(int isa, uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint64_t key_mask) {
+  return cr_cpu_permutation_part_isa(isa, k0, k1, n, out, type, 0, 1, key_mask);
 }
 
 int cr_cpu_permutation(uint32_t k0, uint32_t k1, uint64_t n, void* out, int type) {
   return cr_cpu_permutation_isa(cr_cpu_isa(), k0, k1, n, out, type, ~0ull);
+}
+
+int cr_cpu_permutation_part(uint32_t k0, uint32_t k1, uint64_t n, void* out, int type, uint32_t part, uint32_t parts) {
+  return cr_cpu_permutation_part_isa(cr_cpu_isa(), k0, k1, n, out, type, part, parts, ~0ull);
 }

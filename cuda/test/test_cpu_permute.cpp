@@ -103,6 +103,52 @@ void test_ties() {
     }
 }
 
+/** Each part of `parts` alone into its own guarded out: it writes exactly the positions of the items whose
+ *  (masked) key's top log2(parts) bits are its number — a range — with the reference's values, nothing else. */
+template <class T>
+void compare_parts(uint32_t k0, uint32_t k1, uint64_t n, int type, uint64_t mask, uint32_t parts,
+                   const std::vector<uint32_t>& want) {
+  const unsigned lg = (unsigned)__builtin_ctz(parts);
+  uint64_t at = 0;  // the next part's first position
+  for (uint32_t p = 0; p < parts; ++p) {
+    std::vector<T> got(n + 2, (T)77);
+    const int rc = cr_cpu_permutation_part_isa(isa, k0, k1, n, got.data() + 1, type, p, parts, mask);
+    CRT_CHECK(rc == CR_CPU_DONE, "isa %d n %llu part %u/%u: returned %d", isa, (unsigned long long)n, p, parts, rc);
+    uint64_t end = at;
+    while (end < n && lg && (cr_permute_key(k0, k1, want[end]) & mask) >> (64 - lg) == p) ++end;
+    if (!lg) end = n;
+    size_t bad = 0;
+    for (uint64_t j = 0; j < n + 2; ++j) {
+      const bool mine = j >= at + 1 && j < end + 1;
+      bad += mine ? got[j] != (T)want[j - 1] : got[j] != (T)77;
+    }
+    CRT_CHECK(bad == 0, "isa %d key (%08x, %08x) n %llu type %d mask %016llx part %u/%u (positions [%llu, %llu)): %zu wrong",
+              isa, k0, k1, (unsigned long long)n, type, (unsigned long long)mask, p, parts, (unsigned long long)at,
+              (unsigned long long)end, bad);
+    at = end;
+  }
+  CRT_CHECK(at == n, "n %llu: the %u parts cover %llu positions", (unsigned long long)n, parts, (unsigned long long)at);
+}
+
+void test_parts() {
+  const uint32_t k0 = 0x243f6a88u, k1 = 0x85a308d3u;
+  for (uint64_t n : {1, 2, 3, 65, 1000, 4097, 100003, 1000000}) {
+    const std::vector<uint32_t> want = reference(k0, k1, n, ALL);
+    for (uint32_t parts : {1u, 2u, 4u, 64u}) {
+      if (n == 1000000 && parts == 64) continue;
+      compare_parts<uint32_t>(k0, k1, n, CR_TYPE_U32, ALL, parts, want);
+      compare_parts<double>(k0, k1, n, CR_TYPE_F64, ALL, parts, want);
+    }
+    compare_parts<int32_t>(k0, k1, n, CR_TYPE_I32, ALL, 2, want);
+  }
+  // masked keys: runs of equal high words and keys inside a part, and (top bits masked) parts with no items
+  for (uint64_t mask : {0xFFF00000FFFF0000ull, 0x0FF00000FFFFFFFFull}) {
+    const std::vector<uint32_t> want = reference(k0, k1, 100003, mask);
+    compare_parts<uint32_t>(k0, k1, 100003, CR_TYPE_U32, mask, 4, want);
+    compare_parts<double>(k0, k1, 100003, CR_TYPE_F64, mask, 2, want);
+  }
+}
+
 void test_refusals() {
   uint32_t out[4] = {5, 5, 5, 5};
   CRT_CHECK(cr_cpu_permutation_isa(CR_ISA_AVX2, 1, 2, 4, out, CR_TYPE_F32, ALL) == CR_EINVAL && out[0] == 5,
@@ -114,6 +160,10 @@ void test_refusals() {
                 out[0] == 5,
             "past 2^30 items: declines, writes nothing");
   CRT_CHECK(cr_cpu_permutation(1, 2, 0, out, CR_TYPE_U32) == CR_CPU_DONE && out[0] == 5, "no items: done, nothing written");
+  const uint32_t bad[][2] = {{0, 0}, {0, 3}, {2, 2}, {0, 128}};  // (part, parts)
+  for (const auto& b : bad)
+    CRT_CHECK(cr_cpu_permutation_part(1, 2, 4, out, CR_TYPE_U32, b[0], b[1]) == CR_EINVAL && out[0] == 5,
+              "part %u of %u: refused, nothing written", b[0], b[1]);
 }
 
 }  // namespace
@@ -130,6 +180,7 @@ int main() {
     }
     test_sizes();
     test_ties();
+    test_parts();
   }
   // the C API's own pick (cr_cpu_isa) gives the same
   std::vector<uint32_t> got(5000);

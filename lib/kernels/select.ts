@@ -285,6 +285,41 @@ export function permutationKernel(k0: number, k1: number, population: number, ou
   smallestKeys(permutationKeys(k0, k1, population, keySlot), population, out, true);
 }
 
+/** The high word of element i's key (word 2i of the TAG_PERMUTE stream). */
+function highWord(k0: number, k1: number, i: number): number {
+  const w = new Uint32Array(1);
+  philoxStream(k0, k1, 0, TAG_PERMUTE, (2 * i) >>> 0, Math.floor(i / 2 ** 31), w, 0, 1);
+  return w[0];
+}
+
+/**
+ * Part `part` of `parts` (a power of two) of the permutation of [0, out.length): the positions holding the items
+ * whose key's top log2(parts) bits are `part` — a range, the order being the keys' — written with the
+ * permutation's values, no other position (the pool's workers each write one part of a shared `out`, at once;
+ * cr_cpu_permutation_part is the fast one). `whole(w)` writes the whole permutation into w (default: the
+ * specification); the range is found by bisection over the keys of its items.
+ */
+export function permutationPartKernel(k0: number, k1: number, part: number, parts: number,
+  out: Int32Array | Uint32Array | Float64Array,
+  whole: (w: Int32Array | Uint32Array | Float64Array) => void = (w) => permutationKernel(k0, k1, w.length, w)): void {
+  const n = out.length;  // the pool parts whole permutations only (population = out.length)
+  const w = new (out.constructor as Float64ArrayConstructor)(n) as typeof out;
+  whole(w);
+  const shift = 32 - Math.log2(parts);
+  const top = (j: number) => (parts === 1 ? 0 : highWord(k0, k1, w[j]) >>> shift);
+  const first = (p: number) => {  // the first position whose item's top bits are >= p
+    let a = 0, b = n;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (top(m) < p) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  const s = first(part), e = part + 1 === parts ? n : first(part + 1);
+  out.set(w.subarray(s, e), s);
+}
+
 /** The out.length items of a weighted sample without replacement, in order of increasing key (docs/streams.md,
  * "weighted sampling without replacement"). */
 export function weightedSampleKernel(

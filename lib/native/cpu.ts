@@ -39,6 +39,7 @@ export interface CpuAddon {
   cpuMultinomial(k0: number, k1: number, lo: number, hi: number, count: number, w: Float64Array, out: CountOut): boolean;
   cpuNormalZ(k0: number, k1: number, lo: number, hi: number, wide: boolean, out: Float64Array): boolean;
   cpuPermutation(k0: number, k1: number, out: Int32Array | Uint32Array | Float64Array): boolean;
+  cpuPermutationPart(k0: number, k1: number, out: Int32Array | Uint32Array | Float64Array, part: number, parts: number): boolean;
 }
 
 /** The output of a count sampler. */
@@ -48,7 +49,7 @@ type CountOut = Int32Array | Uint32Array | Float64Array;
 const EXPORTS = ['cpuSimd', 'cpuSimdCpu', 'cpuIntegers', 'cpuBernoulli', 'cpuBits', 'cpuUniform', 'cpuExponential',
   'cpuTransform', 'cpuElement', 'cpuGamma', 'cpuGammaDraws',
   'cpuNormal', 'cpuDirichlet', 'cpuGeometric', 'cpuPoisson', 'cpuBinomial', 'cpuNegativeBinomial', 'cpuMultinomial',
-  'cpuNormalZ', 'cpuPermutation'] as const;
+  'cpuNormalZ', 'cpuPermutation', 'cpuPermutationPart'] as const;
 
 /** Below this many elements the WebAssembly kernel is as fast (one Node-API call costs ~0.1 µs). */
 export const NATIVE_CPU_MIN = 64;
@@ -225,6 +226,18 @@ export function normalZNative(k0: number, k1: number, lo: number, hi: number, wi
 }
 
 /** permutationKernel of lib/kernels/select.ts for a whole permutation (out.length = population) through
- *  cr_cpu_permutation, all in one call; a partial result declines. */
-export const permutationNative = hostKernel((a, { k0, k1, params, out }) =>
-  out.length === params.population && a.cpuPermutation(k0, k1, out as Int32Array | Uint32Array | Float64Array));
+ *  cr_cpu_permutation, all in one call; a partial result declines. With params `part` and `parts`, only the
+ *  positions that part holds (cr_cpu_permutation_part; lib/kernels/select.ts permutationPartKernel). */
+export const permutationNative = hostKernel((a, { k0, k1, params, out }) => {
+  if (out.length !== params.population) return false;
+  const o = out as Int32Array | Uint32Array | Float64Array;
+  return params.parts === undefined ? a.cpuPermutation(k0, k1, o) : a.cpuPermutationPart(k0, k1, o, params.part as number, params.parts as number);
+});
+
+/** Most items of cr_cpu_permutation (its PERM_MAX): beyond, it declines. */
+const PERMUTATION_NATIVE_MAX = 2 ** 30;
+
+/** Whether a permutation of `population` items runs in parts on the host kernels (the pool's workers, each its
+ *  part): only there does a part cost less than the whole (lib/backend/cpu/pool.ts). */
+export const permutationInParts = (population: number): boolean =>
+  population >= NATIVE_CPU_MIN && population <= PERMUTATION_NATIVE_MAX && probeCpu().addon !== null;

@@ -1,13 +1,14 @@
 /**
  * The ops of permutations and sampling without replacement (lib/permute is their public face; the
  * stream is docs/streams.md, "Permutations and sampling without replacement"). Not elementwise: a job
- * is the whole result (`whole`), never cut. A uniform sample of few from many (docs/streams.md, "Few of
+ * is the whole result (`whole`), never cut into element ranges; a permutation's job may instead be computed
+ * in parts, each a range of keys (`parts`: params `part`, `parts`), by the pool's workers at once. A uniform sample of few from many (docs/streams.md, "Few of
  * many") is its own op, sparseSample; the rest select from keys.
  */
-import { permutationKernel, weightedSampleKernel } from '../kernels/select.js';
+import { permutationKernel, permutationPartKernel, weightedSampleKernel } from '../kernels/select.js';
 import { sparseSampleKernel } from '../kernels/sparse-sample.js';
 import { permutationWasm, weightedSampleWasm } from '../wasm/select.js';
-import { permutationNative } from '../native/cpu.js';
+import { permutationInParts, permutationNative } from '../native/cpu.js';
 import type { DeviceDtype } from '../core/types.js';
 import type { SamplerFn } from '../core/addon.js';
 import type { OpSpec } from './spec.js';
@@ -35,7 +36,10 @@ const CROSSOVER = 1 << 16;
 export const SELECT_OPS: readonly OpSpec[] = SELECT_DTYPES.flatMap((dtype): OpSpec[] => [
   {
     name: permutationOp(dtype), dtype, whole: true, fast: permutationWasm, native: permutationNative,
-    cpu: (a) => permutationKernel(a.k0, a.k1, a.params.population as number, a.out as Int32Array | Uint32Array | Float64Array),
+    parts: (a) => a.out.length === a.params.population && permutationInParts(a.out.length),  // a whole one only
+    cpu: (a) => a.params.parts === undefined
+      ? permutationKernel(a.k0, a.k1, a.params.population as number, a.out as SelectOut)
+      : permutationPartKernel(a.k0, a.k1, a.params.part as number, a.params.parts as number, a.out as SelectOut),
     cuda: { fn: permutationOp(dtype) as SamplerFn, args: [{ param: 'population' }], crossover: CROSSOVER },
   },
   {

@@ -259,6 +259,10 @@ export interface OpSpec {
   /** The job is one indivisible result (a permutation, a sample without replacement): the CPU pool
    *  must not cut it into chunks. */
   whole?: boolean;
+  /** Whether this whole job may run as `parts` jobs at once instead (a power of two; params `part`, `parts`
+   *  added), each writing only its own positions of one shared `out`, together the whole result: only where
+   *  that pays (a permutation on the host kernels: lib/kernels/select.ts permutationPartKernel). */
+  parts?: (a: KernelArgs) => boolean;
 }
 
 /** What a validated call becomes (lib/facade/make.ts builds the device-io Call from it). */

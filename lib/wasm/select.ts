@@ -8,7 +8,7 @@
  * SAMPLERS_WASM_MIN weights.
  */
 import type { KernelArgs } from '../core/job.js';
-import { weightedSampleKernel } from '../kernels/select.js';
+import { permutationKernel, permutationPartKernel, weightedSampleKernel } from '../kernels/select.js';
 import {
   logInPlaceWasm, PERM_BITS_MAX, PERM_CAP, permutationModule, SAMPLERS_WASM_MIN, samplersWasmAvailable,
 } from './samplers.js';
@@ -36,12 +36,23 @@ type IndexArray = Int32Array | Uint32Array | Float64Array;
  * then sorts runs of whole buckets copied in and out of its buffer. No memory but the module's fixed
  * buffers and `out`. Declines (false) outside [PERMUTATION_WASM_MIN, 2^25] items, for a partial
  * result, without the module, or (never seen: a bucket holds ~2^8 items on average, at most 2^11) when
- * a bucket would not fit the module's buffer.
+ * a bucket would not fit the module's buffer. One part of it (params `part`, `parts`: the pool's, when the
+ * host kernel declined its part) is the whole one in a temporary, its range copied.
  */
 export function permutationWasm({ k0, k1, params, out: o }: KernelArgs): boolean {
   const n = params.population as number, out = o as IndexArray;
   if (n < PERMUTATION_WASM_MIN || n > PERMUTATION_WASM_MAX || out.length !== n) return false;
   if (!samplersWasmAvailable()) return false;
+  if (params.parts !== undefined) {  // one part (permutationPartKernel): the whole one here, its range copied
+    permutationPartKernel(k0, k1, params.part as number, params.parts as number, out, (w) => {
+      if (!wholeWasm(k0, k1, n, w)) permutationKernel(k0, k1, n, w);
+    });
+    return true;
+  }
+  return wholeWasm(k0, k1, n, out);
+}
+
+function wholeWasm(k0: number, k1: number, n: number, out: IndexArray): boolean {
   const pm = permutationModule();
   // About 2^8 items per bucket: a bucket's counting sort then has about one item per sub-bucket.
   const bits = Math.max(1, Math.min(PERM_BITS_MAX, 32 - Math.clz32(Math.max(1, n >>> 8) - 1)));

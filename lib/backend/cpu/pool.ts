@@ -395,7 +395,7 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
     runKernel(job.op, kernelArgs(job), path);
     return;
   }
-  if (!cpuSplittable(job.op)) return runWhole(job, path);
+  if (!cpuSplittable(job.op)) return runWhole(job, path, threads);
   // Non-shared per-element inputs reach the workers through shared scratch (a cloned slice per part
   // would linger in the workers' heaps: soak.mjs, chisquareAsync with per-element df, +150 MiB RSS).
   const inputs = Object.entries(job.perElement).filter(([, v]) => !(v.buffer instanceof SharedArrayBuffer));
@@ -458,13 +458,33 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
   }
 }
 
+/** How many parts a whole job runs in on `threads` threads: the largest power of two up to them (at most 64)
+ *  where the op offers parts here (OpSpec.parts: a permutation on the host kernels), else 1. @internal exported for tests */
+export function partsOf(job: Job, path: CpuPath, threads: number): number {
+  const op = OPS.get(job.op);
+  if (!op?.parts || !path.fast || path.native === false || !op.parts(kernelArgs(job))) return 1;
+  return 2 ** Math.floor(Math.log2(Math.min(threads, 64)));
+}
+
+/** `job` into `out` (shared memory): whole on one worker, or its `parts` parts on as many at once — each
+ *  writes only its own positions. Settles once every part has (as spread). */
+async function sendWhole(job: Job, out: OutArray, parts: number, path: CpuPath): Promise<void> {
+  if (parts === 1) return send({ ...job, out }, path);
+  const sent: Promise<void>[] = [];
+  for (let part = 0; part < parts; part++) sent.push(send({ ...job, out, params: { ...job.params, part, parts } }, path));
+  const failed = (await Promise.allSettled(sent)).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length) throw (failed.find((r) => r.reason instanceof PartTimeout) ?? failed[0]).reason;
+}
+
 /**
- * A whole-result job (a permutation: it cannot be cut) on one worker, so the calling thread stays free;
- * the worker writes shared scratch unless `out` is shared already.
+ * A whole-result job (a permutation: it cannot be cut into element ranges) on one worker, so the calling
+ * thread stays free, or in parts on `threads` workers at once where the op offers parts; the workers write
+ * shared scratch unless `out` is shared already.
  */
-async function runWhole(job: Job, path: CpuPath): Promise<void> {
+async function runWhole(job: Job, path: CpuPath, threads: number): Promise<void> {
+  const parts = partsOf(job, path, threads);
   if (job.out.buffer instanceof SharedArrayBuffer) {
-    await send(job, path);
+    await sendWhole(job, job.out, parts, path);
     return;
   }
   const n = job.out.length;
@@ -474,9 +494,9 @@ async function runWhole(job: Job, path: CpuPath): Promise<void> {
   try {
     const view = new Ctor(sab, 0, n);
     try {
-      await send({ ...job, out: view }, path);
+      await sendWhole(job, view, parts, path);
     } catch (e) {
-      if (!(e instanceof PartTimeout)) done = true; // the worker answered: it no longer writes
+      if (!(e instanceof PartTimeout)) done = true; // every worker answered: none writes any more
       throw e;
     }
     done = true;
