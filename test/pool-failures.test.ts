@@ -26,7 +26,7 @@ afterAll(async () => {
   }
 });
 
-/** One slab round of float64 (two parts of R/2 on two workers). */
+/** One slab round of float64: a plain out's round is [0, R/2) on one worker and [R/2, R) in the calling thread. */
 const R = SLAB_BYTES / 8;
 
 /** Through the workers: the WebAssembly path (with the host SIMD kernels an async uniform64 with a plain
@@ -52,10 +52,10 @@ const within = <T>(p: Promise<T>, ms: number) => Promise.race([
 
 describe('a part that fails', () => {
   it('the call settles only once every part has: the next call never gets values of the failed one', async () => {
-    // Failed call, two rounds: the part at 0 fails at once, the one at R/2 (same slab) writes 600 ms later.
-    // Before, the call rejected at once and handed its slabs back; the next call took them, its workers
-    // wrote and answered 1 s later, and between the two the stale part overwrote half a round.
-    const failed = job(0, 2 * R, { failAt: 0, delays: [[R / 2, 600]] });
+    // Failed call, two rounds: round 0's worker part (at 0) fails at once, round 1's (at R, the other slab)
+    // writes 600 ms later. Before, the call rejected at once and handed its slabs back; the next call took
+    // them, its workers wrote and answered 1 s later, and between the two the stale part overwrote half a round.
+    const failed = job(0, 2 * R, { failAt: 0, delays: [[R, 600]] });
     await expect(pooled(failed)).rejects.toThrow(/injected failure/);
     const next = job(10 * R, 2 * R, { answerAfterMs: 1000 });
     await pooled(next);
@@ -70,7 +70,7 @@ describe('the watchdog', () => {
     try {
       const before = poolThreads();
       expect(before).toHaveLength(2);
-      await expect(within(pooled(job(0, R, { hangAt: R / 2 })), 5000))
+      await expect(within(pooled(job(0, R, { hangAt: 0 })), 5000))  // the workers' part (the caller computes [R/2, R))
         .rejects.toThrow(/cuda-random: a CPU worker thread did not finish its part of an async call \(\d+ elements of uniform64\) within \d+ ms; the call fails and the worker is replaced/);
       setPartTimeout(null); // the replacement's start counts against its first part
       const after = poolThreads();

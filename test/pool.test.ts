@@ -136,3 +136,23 @@ describe('a whole permutation in parts', () => {
     }
   });
 });
+
+describe('a plain out in rounds: the calling thread computes a share of each', () => {
+  const path = { fast: true, native: false };  // the rounds path (with the host kernels uniform64 runs sliced)
+  const n = 2 * (SLAB_BYTES / 8) + 4099;
+  it('writes nothing before the call returns, then the single-thread values', async () => {
+    const j = job('uniform64', new Float64Array(n), { low: -1, high: 2 });
+    const p = runPooled(j, path);
+    expect((j.out as Float64Array).every((v) => v === 0)).toBe(true);
+    await p;
+    expect(j.out).toEqual(single(j));
+  });
+  it('an out transferred away before its share: TypeError, the moved memory never written', async () => {
+    const j = job('uniform64', new Float64Array(n), { low: 0, high: 1 });
+    const p = runPooled(j, path);
+    const moved = new Float64Array(structuredClone(j.out.buffer as ArrayBuffer, { transfer: [j.out.buffer as ArrayBuffer] }));
+    await expect(p).rejects.toThrow(/detached or resized/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(moved.every((v) => v === 0)).toBe(true);
+  });
+});

@@ -4,7 +4,8 @@
  *
  * Workers can only write into a SharedArrayBuffer. A shared `out` is cut into one contiguous chunk per
  * worker and written in place. Any other `out` goes through two reused shared scratch slabs in rounds:
- * the workers fill one slab while the main thread copies the other into `out`; non-shared per-element
+ * the workers (one fewer) fill one slab while the main thread computes its own share of the round straight
+ * into `out` and copies the other slab into it; non-shared per-element
  * inputs come in the same rounds through slabs of their own. Reuse matters: first
  * writes to fresh memory page-fault, and on some hosts (sandboxed kernels) that alone cost ~8x the
  * sampling time of a large output; the slabs also bound the extra memory to 2 × SLAB_BYTES per call
@@ -424,10 +425,14 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
     const inSlabs = inputs.map(slabs);
     const OutCtor = job.out.constructor as new (b: SharedArrayBuffer, o: number, n: number) => OutArray;
     let pending: Round | null = null;
-    for (let start = 0, r = 0; start < n || pending; start += round, r++) {
+    for (let start = 0, r = 0; start < n || pending; start += round, r++) {  // (round: elements of a round, both shares)
       let next: Round | null = null;
       if (start < n) {
-        const count = Math.min(round, n - start);
+        const all = Math.min(round, n - start);
+        // A plain out: the calling thread computes the round's last `mine` elements straight into it (it
+        // would otherwise only wait and copy), the workers the rest into the slab, one part fewer.
+        const mine = sharedOut ? 0 : Math.floor(all / threads / ALIGN) * ALIGN;
+        const count = all - mine;
         const view = sharedOut ? job.out.subarray(start, start + count) : new OutCtor(outSlabs[r & 1], 0, count);
         const part = subJob(job, start, count, view);
         inputs.forEach(([name, v], k) => {
@@ -435,10 +440,17 @@ export async function runPooled(job: Job, path: CpuPath = DEFAULT_PATH): Promise
           staged.set(v.subarray(start, start + count));
           part.perElement[name] = staged;
         });
-        next = { start, view, done: spread(part, 0, count, view, threads, path) };
+        next = { start, view, done: spread(part, 0, count, view, mine ? threads - 1 : threads, path) };
         inFlight.push(next.done);
         // Awaited later (or only settled, when an earlier round fails): not an unhandled rejection meanwhile.
         next.done.catch(() => undefined);
+        if (mine) {
+          // the caller's turn first (the call returns before any value is written); its array may have
+          // been transferred or shrunk meanwhile: never write into what it became
+          if (r === 0) await null;
+          if (isDetached(job.out) || job.out.length !== n) throw new TypeError(OUT_MOVED);
+          runKernel(job.op, kernelArgs(subJob(job, start + count, mine)), path);
+        }
       }
       if (pending) {
         await pending.done;
