@@ -21,15 +21,18 @@ const tmp = mkdtempSync(join(tmpdir(), 'cr-pool-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** An app that compares async against sync results (n over the pool's inline threshold) and exits by itself.
- *  Two pooled ops (Weibull, gamma: OpSpec `pooled`): normal's and uniform's async twins run in the calling
- *  thread where the host SIMD kernels are (lib/backend/cpu/pool.ts copyBound), and a broken pool warns after
- *  its third failed start. */
+ *  Pooled ops (Weibull, gamma: OpSpec `pooled`): normal's and uniform's async twins run in the calling
+ *  thread where the host SIMD kernels are (lib/backend/cpu/pool.ts copyBound). A broken pool warns after its
+ *  third failed start; each call's round reaches one worker of two (the calling thread computes a share), so
+ *  three calls, whatever the order in which the workers' failures arrive. */
 const app = (from: string) => `
 import { weibullAsync, weibull, gammaAsync, gamma, key } from '${from}';
 const same = (a, b) => Buffer.from(a.buffer).equals(Buffer.from(b.buffer));
 const u = await weibullAsync(key(1), 300000, { shape: 1.5 });
 const g = await gammaAsync(key(2), 200000, { alpha: 0.7 });
-console.log('same:', same(u, weibull(key(1), 300000, { shape: 1.5 })) && same(g, gamma(key(2), 200000, { alpha: 0.7 })));
+const h = await gammaAsync(key(3), 200000, { alpha: 2.5 });
+console.log('same:', same(u, weibull(key(1), 300000, { shape: 1.5 })) && same(g, gamma(key(2), 200000, { alpha: 0.7 }))
+  && same(h, gamma(key(3), 200000, { alpha: 2.5 })));
 `;
 
 function run(args: string[], env: Record<string, string> = {}, cwd = tmp) {
