@@ -70,6 +70,7 @@ const ALL = [
   ['exponential', {}, 'float64', 'g.standard_exponential(n, out=o64)'],
   ['exponential', {}, 'float32', 'g.standard_exponential(n, dtype=np.float32, out=o32)'],
   ['rayleigh', { scale: 1 }, 'float64', 'g.rayleigh(1, n)'],
+  ['power', { a: 0.5 }, 'float64', 'g.power(0.5, n)'],
   ['weibull', { shape: 1.5 }, 'float64', 'g.weibull(1.5, n)'],
   ['logistic', {}, 'float64', 'g.logistic(0, 1, n)'],
   ['gumbel', {}, 'float64', 'g.gumbel(0, 1, n)'],

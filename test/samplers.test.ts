@@ -380,6 +380,8 @@ const CDFS: Record<string, { params: Opts[]; cdf: (x: number, p: Opts) => number
   gumbel: { params: [{}, { loc: 2, scale: 0.5 }, { loc: -7, scale: 30 }], cdf: (x, p) => gumbelCdf(x, num(p.loc, 0), num(p.scale, 1)) },
   pareto: { params: [{ alpha: 1 }, { alpha: 0.3, scale: 2 }, { alpha: 5, scale: 1e-3 }], cdf: (x, p) => paretoCdf(x, p.alpha as number, num(p.scale, 1)) },
   rayleigh: { params: [{}, { scale: 0.1 }, { scale: 40 }], cdf: (x, p) => rayleighCdf(x, num(p.scale, 1)) },
+  // power(a): P(X ≤ x) = x^a on [0, 1]
+  power: { params: [{ a: 1 }, { a: 0.3 }, { a: 5 }, { a: 0.05 }], cdf: (x, p) => (x <= 0 ? 0 : x >= 1 ? 1 : x ** (p.a as number)) },
   studentT: { params: [{ df: 1 }, { df: 0.2 }, { df: 3.5 }, { df: 40 }], cdf: (x, p) => tCdf(x, p.df as number) },
   f: { params: [{ dfn: 1, dfd: 1 }, { dfn: 5, dfd: 2 }, { dfn: 0.5, dfd: 30 }, { dfn: 100, dfd: 7 }], cdf: (x, p) => fCdf(x, p.dfn as number, p.dfd as number) },
   vonMises: {

@@ -33,7 +33,8 @@
   X(6, pareto, CR_BASE_UNIFORM, 2)     \
   X(7, rayleigh, CR_BASE_UNIFORM, 1)   \
   X(8, truncatedNormal, CR_BASE_UNIFORM, 7) \
-  X(9, triangular, CR_BASE_UNIFORM, 5)
+  X(9, triangular, CR_BASE_UNIFORM, 5)  \
+  X(10, power, CR_BASE_UNIFORM, 1)
 
 // Each transform is written once over a math policy M (M::exp, M::log, …) and a value type T: the
 // scalar policy below (T = double) serves CUDA and the host; lib/wasm/samplers.cc instantiates the same
@@ -110,6 +111,10 @@ CR_HD inline T cr_tf_pareto(T u, const double* p) { return p[1] * M::exp((0.0 - 
 /** rayleigh: scale·sqrt(0 − 2·log u) (u = 1 gives +0); p = (scale). */
 template <class M, class T>
 CR_HD inline T cr_tf_rayleigh(T u, const double* p) { return p[0] * M::sqrt(0.0 - 2.0 * M::log(u)); }
+
+/** power: exp(log(u)/a) = u^(1/a) in [0, 1] (u = 1 gives 1); p = (a). */
+template <class M, class T>
+CR_HD inline T cr_tf_power(T u, const double* p) { return M::exp(M::log(u) / p[0]); }
 
 /** truncatedNormal by the inverse CDF on the side of the smaller tail; p = (mean, std, s, pa, pd, low,
  *  high), derived on the host (lib/samplers/truncated-normal.ts): x = ndtri(pa + v·pd) with v =

@@ -199,6 +199,7 @@ inline std::vector<Spec> specs() {
     v.push_back({std::string("gumbel(0, 1.5) ") + t, kTransform, type, 0.0, 1.5, {}, CR_TYPE_F64, 5});
     v.push_back({std::string("pareto(2.5, 1) ") + t, kTransform, type, 2.5, 1.0, {}, CR_TYPE_F64, 6});
     v.push_back({std::string("rayleigh(2) ") + t, kTransform, type, 2.0, 0.0, {}, CR_TYPE_F64, 7});
+    v.push_back({std::string("power(0.5) ") + t, kTransform, type, 0.5, 0.0, {}, CR_TYPE_F64, 10});
     for (double a : {0.05, 1.0, 7.5}) {
       v.push_back({std::string("gamma alpha=") + std::to_string(a) + " " + t, kGamma, type, a, 2.0, {}, CR_TYPE_F64});
     }

@@ -33,6 +33,7 @@ import { LOGISTIC } from '../samplers/logistic.js';
 import { GUMBEL } from '../samplers/gumbel.js';
 import { PARETO } from '../samplers/pareto.js';
 import { RAYLEIGH } from '../samplers/rayleigh.js';
+import { POWER } from '../samplers/power.js';
 import { TRUNCATED_NORMAL } from '../samplers/truncated-normal.js';
 import { TRIANGULAR } from '../samplers/triangular.js';
 import { STUDENT_T } from '../samplers/student-t.js';
@@ -647,6 +648,23 @@ export const rayleigh = rayleighFn as FloatSampler<RayleighOptions>;
  * @function
  */
 export const rayleighAsync = rayleighAsyncFn as FloatSamplerAsync<RayleighOptions>;
+
+export interface PowerOptions extends FloatOptions {
+  /** Exponent a > 0 (the density is a·x^(a−1) on [0, 1]). One per element: see PerElementParam. */
+  a: PerElementParam;
+}
+const [powerFn, powerAsyncFn] = makeSampler(POWER);
+/**
+ * n power-law variates u^(1/a) = exp(log(u)/a) in [0, 1], u the element's uniform in (0, 1] (numpy's
+ * Generator.power; docs/streams.md, "Transforms of one uniform or one normal").
+ * @function
+ */
+export const power = powerFn as FloatSamplerWith<PowerOptions>;
+/**
+ * The Promise twin of power() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const powerAsync = powerAsyncFn as FloatSamplerWithAsync<PowerOptions>;
 
 export interface TruncatedNormalOptions extends FloatOptions {
   /** Lower bound (−Infinity: none; not NaN), default −Infinity. One per element: see PerElementParam. */

@@ -28,6 +28,7 @@ import { LOGISTIC } from './logistic.js';
 import { GUMBEL } from './gumbel.js';
 import { PARETO } from './pareto.js';
 import { RAYLEIGH } from './rayleigh.js';
+import { POWER } from './power.js';
 import { TRUNCATED_NORMAL } from './truncated-normal.js';
 import { TRIANGULAR } from './triangular.js';
 import { STUDENT_T } from './student-t.js';
@@ -46,7 +47,7 @@ export const SAMPLERS: readonly SamplerSpec[] = nullPrototypes([
   BITS, UNIFORM, NORMAL, EXPONENTIAL, GAMMA, CHISQUARE, BETA, DIRICHLET, LOGNORMAL, WEIBULL,
   INTEGERS, BERNOULLI, GEOMETRIC,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
-  CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, TRIANGULAR, STUDENT_T, F, VON_MISES, WALD,
+  CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, TRIANGULAR, STUDENT_T, F, VON_MISES, WALD, POWER,
   MULTIVARIATE_NORMAL,
 ]);
 
