@@ -353,20 +353,39 @@ int cr_cpu_dirichlet_isa(int isa, uint32_t k0, uint32_t k1, uint64_t row0, const
   if (isa == CR_ISA_NONE || isa > cr_cpu_isa_cpu()) return CR_CPU_DECLINED;
   // rows by chunks of about 4,096 draws: the draws, then each row normalised as cr_dirichlet_row does
   const uint64_t per = K >= 4096 ? 1 : 4096 / K;
-  std::vector<double> dv(per * K), U(per * K), sum(per * K), row(K);
+  std::vector<double> dv(per * K), U(per * K), sum(per * K), shape;
+  if (all_small) {  // each draw's shape, for the terms' lanes
+    shape.resize(per * K);
+    for (uint64_t j = 0; j < per * K; ++j) shape[j] = alpha[j % K];
+  }
   const uint64_t width = first_only ? 1 : K;
   for (uint64_t r = 0; r < rows; r += per) {
     const uint64_t m = rows - r < per ? rows - r : per;
     // a float64 output takes the normalised terms straight from the divisions, a float32 one rounds them from dv
     double* const dst = type == CR_TYPE_F64 ? (double*)out + r * width : dv.data();
-    if (all_small) {  // log space: cr_dirichlet_row row by row
+    if (all_small) {  // log space, as cr_dirichlet_row: the terms, each row less its largest, exp, / sum
       // the constants are cr_gamma_setup's of checked shapes: the draws without cr_cpu_gamma_draws' check of each pair
       gamma_isa(isa, cr_cpu_gamma_ctx{k0, k1, nullptr, d.data(), c.data(), K, 0, 1.0, U.data(), wide != 0},
                 (row0 + r) * K, dv.data(), CR_TYPE_F64, m * K);
+      // cr_row_term's terms and cr_row_normalise's exp in vector lanes (their scalar functions' bits), over the
+      // chunk's m·K draws at once: 3 logs and exps a value were most of the time in the scalar functions
+      const unsigned mk = (unsigned)(m * K);
+      if (isa == CR_ISA_AVX512) cr_cpu_dirichlet_terms_avx512(dv.data(), U.data(), shape.data(), sum.data(), mk);
+      else cr_cpu_dirichlet_terms_avx2(dv.data(), U.data(), shape.data(), sum.data(), mk);
+      for (uint64_t i = 0; i < m; ++i) {  // each row less its largest term
+        double* const t = sum.data() + i * K;
+        double mx = t[0];
+        for (uint32_t k = 1; k < K; ++k)
+          if (t[k] > mx) mx = t[k];
+        for (uint32_t k = 0; k < K; ++k) t[k] = t[k] - mx;
+      }
+      if (isa == CR_ISA_AVX512) cr_cpu_exp_avx512(sum.data(), mk);
+      else cr_cpu_exp_avx2(sum.data(), mk);
       for (uint64_t i = 0; i < m; ++i) {
-        for (uint32_t k = 0; k < K; ++k) row[k] = cr_row_term(alpha[k], dv[i * K + k], U[i * K + k], true);
-        cr_row_normalise(row.data(), K, true);
-        for (uint64_t k = 0; k < width; ++k) dst[i * width + k] = row[k];
+        const double* const t = sum.data() + i * K;
+        double s = t[0];
+        for (uint32_t k = 1; k < K; ++k) s = s + t[k];
+        for (uint64_t k = 0; k < width; ++k) dst[i * width + k] = t[k] / s;
       }
     } else {
       // the terms G_k = cr_gamma_value(α_k, G', U) (scale 1: exact) by the values kernel, whose boost for a

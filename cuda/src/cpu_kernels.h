@@ -248,6 +248,11 @@ void cr_cpu_btrs_bounds_avx512(const double* A, const double* B, const cr_binomi
 /** The vector log1p of cpu_vmath.h on x[0, n) (tests: its lanes against cr_log1p, bit for bit) */
 void cr_cpu_vmath_log1p_avx2(const double* x, double* out, unsigned n);
 void cr_cpu_vmath_log1p_avx512(const double* x, double* out, unsigned n);
+/** Dirichlet rows in log space (cpu_gamma_kernels.h): the terms log(G') + log(U)/α, and exp in place */
+void cr_cpu_dirichlet_terms_avx2(const double* dv, const double* U, const double* alpha, double* l, unsigned n);
+void cr_cpu_dirichlet_terms_avx512(const double* dv, const double* U, const double* alpha, double* l, unsigned n);
+void cr_cpu_exp_avx2(double* x, unsigned n);
+void cr_cpu_exp_avx512(double* x, unsigned n);
 
 /** High words (the key's top 32 bits, docs/streams.md "permutation and uniform sampling") of items [first, first + m),
  *  first even, into h: whole groups, so h[m, m rounded up to 64) is written too (cpu_permute.cpp) */

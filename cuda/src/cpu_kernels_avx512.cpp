@@ -348,6 +348,14 @@ void cr_cpu_vmath_log1p_avx512(const double* x, double* out, unsigned n) {
   cr_cpu_log1p_run<8>(x, out, n);
 }
 
+void cr_cpu_dirichlet_terms_avx512(const double* dv, const double* U, const double* alpha, double* l, unsigned n) {
+  cr_cpu_dirichlet_terms_run<8>(dv, U, alpha, l, n);
+}
+
+void cr_cpu_exp_avx512(double* x, unsigned n) {
+  cr_cpu_exp_run<8>(x, n);
+}
+
 void cr_cpu_perm_highs_avx512(uint32_t k0, uint32_t k1, uint64_t first, uint32_t* h, uint64_t m) {
   for (uint64_t j = 0; j < m; j += 2 * BLOCKS) perm_highs_group(k0, k1, (first + j) >> 1, h + j);
 }

@@ -247,7 +247,8 @@ void test_gamma_long_tables() {
 void test_dirichlet() {
   const uint32_t k0 = 0x082efa98u, k1 = 0xec4e6c89u;
   const std::vector<std::vector<double>> shapes = {{1, 2, 3}, {0.3, 0.5}, {0.2, 4.0, 1e-3}, {2.5},
-      {2, 5}, {0.5, 1, 2, 7}, std::vector<double>(4097, 0.7)};  // {2, 5}, {0.5, 1, 2, 7}: Erlang lanes grouped
+      {2, 5}, {0.5, 1, 2, 7}, std::vector<double>(4097, 0.7),  // {2, 5}, {0.5, 1, 2, 7}: Erlang lanes grouped
+      {1e-3, 0.02, 0.9, 0.05, 1e-2}};  // all small, rows across lanes, terms whose exp underflows (the scalar port)
   for (const auto& a : shapes) {
     const uint32_t K = (uint32_t)a.size();
     for (int wide = 0; wide < 2; ++wide) {
