@@ -103,6 +103,8 @@ const ALL = [
   ['beta', { a: 30, b: 40 }, 'float64', 'g.beta(30, 40, n)'],
   ['beta', { a: 0.01, b: 0.01 }, 'float64', 'g.beta(0.01, 0.01, n)'],
   ['dirichlet', { vector: [0.05, 0.05, 0.05] }, 'float64', 'g.dirichlet([0.05, 0.05, 0.05], n)'],
+  ['dirichlet', { vector: [0.5, 0.5, 0.5] }, 'float64', 'g.dirichlet([0.5, 0.5, 0.5], n)'],
+  ['dirichlet', { vector: [0.05, 0.05, 2] }, 'float64', 'g.dirichlet([0.05, 0.05, 2], n)'],
   ['poisson', { lam: 0.05 }, 'int32', 'g.poisson(0.05, n)'],
   ['poisson', { lam: 3 }, 'int32', 'g.poisson(3, n)'],
   ['poisson', { lam: 1000 }, 'int32', 'g.poisson(1000, n)'],
