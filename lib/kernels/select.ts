@@ -303,7 +303,8 @@ export function permutationPartKernel(k0: number, k1: number, part: number, part
   out: Int32Array | Uint32Array | Float64Array,
   whole: (w: Int32Array | Uint32Array | Float64Array) => void = (w) => permutationKernel(k0, k1, w.length, w)): void {
   const n = out.length;  // the pool parts whole permutations only (population = out.length)
-  const w = new (out.constructor as Float64ArrayConstructor)(n) as typeof out;
+  // an intrinsic array of out's type (never through out's own `constructor`)
+  const w = out instanceof Int32Array ? new Int32Array(n) : out instanceof Uint32Array ? new Uint32Array(n) : new Float64Array(n);
   whole(w);
   const shift = 32 - Math.log2(parts);
   const top = (j: number) => (parts === 1 ? 0 : highWord(k0, k1, w[j]) >>> shift);

@@ -344,6 +344,11 @@ async function spread(job: Job, start: number, count: number, out: OutArray, thr
     const m = Math.min(per, count - s);
     parts.push(send(subJob(job, start + s, m, out.subarray(s, s + m)), path));
   }
+  return allParts(parts);
+}
+
+/** Settles once every part has, rejecting with a failed part's reason (a watchdog's first). */
+async function allParts(parts: Promise<void>[]): Promise<void> {
   const failed = (await Promise.allSettled(parts)).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length) throw (failed.find((r) => r.reason instanceof PartTimeout) ?? failed[0]).reason;
 }
@@ -484,8 +489,7 @@ async function sendWhole(job: Job, out: OutArray, parts: number, path: CpuPath):
   if (parts === 1) return send({ ...job, out }, path);
   const sent: Promise<void>[] = [];
   for (let part = 0; part < parts; part++) sent.push(send({ ...job, out, params: { ...job.params, part, parts } }, path));
-  const failed = (await Promise.allSettled(sent)).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed.length) throw (failed.find((r) => r.reason instanceof PartTimeout) ?? failed[0]).reason;
+  return allParts(sent);
 }
 
 /**
