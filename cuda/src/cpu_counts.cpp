@@ -260,6 +260,8 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
   unsigned pb_at[MULTINOMIAL_ROWS];
   const cr_binomial_state* pb_s[MULTINOMIAL_ROWS];
   cr_binomial_state bs[MULTINOMIAL_ROWS];  // copies: a later row may evict a memo entry
+  const cr_binomial_state* st[MULTINOMIAL_ROWS];  // BTRS lane i's state: bs[i], or component 0's one
+  cr_binomial_state first_state;  // component 0's: every row has the whole count left there
   btrs_memo& memo = thread_memo();
   const cr_count_direct_t<table_logs> pol{logs()};
   const uint64_t lead = first % K, end = first + n;
@@ -285,6 +287,8 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
       // Rows by method: their count left makes n·p' < 10 (inversion lanes), or BTRS (its squeeze in lanes,
       // with each row's state from the memo).
       unsigned m = 0, mb = 0;
+      const bool one_state = j == 0 && count * pp >= CR_BINOMIAL_BTRS_FROM;  // no lookup and copy a row
+      if (one_state) first_state = memo.get(count, p, pol.logs);
       for (uint32_t r = 0; r < rows; ++r) {
         const double nr = rest[r];
         if (!(nr > 0.0) || pp == 0.0) continue;  // method 0, below
@@ -293,7 +297,7 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
           inv_n[m] = nr, inv_a[m++] = A;
           continue;
         }
-        const cr_binomial_state& t = bs[mb] = memo.get(nr, p, pol.logs);
+        const cr_binomial_state& t = *(st[mb] = one_state ? &first_state : &(bs[mb] = memo.get(nr, p, pol.logs)));
         bt_a[mb] = A, bt_vr[mb] = t.vr, bt_urvr[mb] = t.urvr, bt_sa[mb] = t.a, bt_b[mb] = t.b, bt_c[mb] = t.c;
         bt_row[mb] = r;
         bt_n[mb++] = nr;
@@ -310,7 +314,7 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
       unsigned mp = 0;
       for (unsigned i = 0; i < mb; ++i) {
         if (bt_k[i] != -2.0) continue;
-        pb_at[mp] = i, pb_a[mp] = bt_a[i], pb_s[mp] = &bs[i];
+        pb_at[mp] = i, pb_a[mp] = bt_a[i], pb_s[mp] = st[i];
         pb_b[mp++] = cr_count_b(&words[4 * ((size_t)bt_row[i] * K + j)]);
       }
       if (isa == CR_ISA_AVX512) cr_cpu_btrs_bounds_avx512(pb_a, pb_b, pb_s, pb_k, mp);
@@ -331,7 +335,7 @@ int cr_cpu_multinomial_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, do
           if (k >= 0.0) {
             x = flip ? nr - k : k;
           } else {
-            const cr_binomial_state s = inversion ? cr_binomial_setup(nr, p, true, pol.logs) : bs[bat - 1];
+            const cr_binomial_state s = inversion ? cr_binomial_setup(nr, p, true, pol.logs) : *st[bat - 1];
             x = k == -2.0 ? cr_binomial_try(s, wr, pol) : -1.0;  // past the squeeze: the scalar draw
             if (x < 0.0) {
               x = from_proposal_1(k0, k1, e0 + (uint64_t)r * K + j, CR_TAG_BINOMIAL,

@@ -270,6 +270,7 @@ void test_multinomial() {
       {0.0, 2.0, 0.0, 1.0, 0.0, 0.0},              // zeros, and p = 1 after the last positive weight
       {1e-300, 1.0, 1.0},                          // a p' that rounds n·p' to 0
       {0.9, 0.05, 0.05},                           // p > ½ first
+      {0.5, 0.5},                                  // K = 2: one BTRS state for component 0's rows
   };
   for (double count : {0.0, 1.0, 7.0, 100.0, 10000.0, 2147483647.0})
     for (const auto& w : ws)
