@@ -63,6 +63,22 @@ describe('a part that fails', () => {
   });
 });
 
+describe('a whole permutation in parts', () => {
+  it('a failing part fails the call once every part has settled; the next call has the whole bits', async () => {
+    await shutdownPool();  // a fresh failure count: the parts run on workers (the host kernels' parts)
+    const n = 100_000;
+    const perm = (test: Record<string, unknown> = {}): Job =>
+      ({ op: 'permutationI32', key: [0x1234, 0x5678], lo: 0, hi: 0, out: new Int32Array(n), params: { population: n, test }, perElement: {} });
+    const want = perm();
+    runKernel(want.op, { k0: want.key[0], k1: want.key[1], ...want });
+    // every part starts at element 0: each of them fails
+    await expect(runPooled(perm({ failAt: 0 }))).rejects.toThrow(/injected failure/);
+    const ok = perm();
+    await runPooled(ok);
+    expect(same(ok.out, want.out)).toBe(true);
+  });
+});
+
 describe('the watchdog', () => {
   it('a part that never finishes fails the call with a clear error; the worker is replaced and the pool works', async () => {
     await pooled(job(0, R)); // starts the pool, under the default bound (a worker's start counts)
