@@ -11,22 +11,6 @@
 #include "cpu_vmath.h"
 #include "cr_counts.h"
 
-/** Lanes g … g + W − 1 of x[0, m): `pad` in the lanes past m. */
-template <int W>
-typename cr_vmath<W>::T cr_lanes_load(const double* x, unsigned g, unsigned m, double pad) {
-  typename cr_vmath<W>::T v = cr_vmath<W>::splat(pad);
-  if (g + W <= m) __builtin_memcpy(&v, x + g, sizeof v);
-  else for (unsigned l = 0; g + l < m; ++l) v[l] = x[g + l];
-  return v;
-}
-
-/** The lanes of v below m − g into res[g …]. */
-template <int W>
-void cr_lanes_store(double* res, unsigned g, unsigned m, typename cr_vmath<W>::T v) {
-  if (g + W <= m) __builtin_memcpy(res + g, &v, sizeof v);
-  else for (unsigned l = 0; g + l < m; ++l) res[g + l] = v[l];
-}
-
 /** res[i] = the inversion's count of A[i] with λ = lam[i] (each in [0, 10)), or -1 past the cap, i < m. */
 template <int W>
 void cr_cpu_poisson_inversions_run(const double* lam, const double* A, double* res, unsigned m) {

@@ -380,36 +380,21 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
 }
 
 /** Dirichlet rows in log space (every α_k < 1), cr_row_term's terms on W lanes: l[j] = log(G'[j]) + log(U[j]) / alpha[j]
- *  for j < n (alpha: each draw's shape), the tail of fewer than W by cr_log. */
+ *  for j < n (alpha: each draw's shape). */
 template <int W>
 void cr_cpu_dirichlet_terms_run(const double* dv, const double* U, const double* alpha, double* l, unsigned n) {
   using M = cr_vmath<W>;
-  using T = typename M::T;
-  unsigned j = 0;
-  for (; j + W <= n; j += W) {
-    T g, u, a;
-    __builtin_memcpy(&g, dv + j, sizeof g);
-    __builtin_memcpy(&u, U + j, sizeof u);
-    __builtin_memcpy(&a, alpha + j, sizeof a);
-    const T x = M::log(g) + M::log(u) / a;
-    __builtin_memcpy(l + j, &x, sizeof x);
+  for (unsigned g = 0; g < n; g += W) {
+    const auto x = M::log(cr_lanes_load<W>(dv, g, n, 1.0)) + M::log(cr_lanes_load<W>(U, g, n, 1.0)) /
+                   cr_lanes_load<W>(alpha, g, n, 1.0);
+    cr_lanes_store<W>(l, g, n, x);
   }
-  for (; j < n; ++j) l[j] = cr_log(dv[j]) + cr_log(U[j]) / alpha[j];
 }
 
 /** x[j] = cr_exp(x[j]) for j < n on W lanes (cr_row_normalise's exp of the log-space terms). */
 template <int W>
 void cr_cpu_exp_run(double* x, unsigned n) {
-  using M = cr_vmath<W>;
-  using T = typename M::T;
-  unsigned j = 0;
-  for (; j + W <= n; j += W) {
-    T v;
-    __builtin_memcpy(&v, x + j, sizeof v);
-    v = M::exp(v);
-    __builtin_memcpy(x + j, &v, sizeof v);
-  }
-  for (; j < n; ++j) x[j] = cr_exp(x[j]);
+  for (unsigned g = 0; g < n; g += W) cr_lanes_store<W>(x, g, n, cr_vmath<W>::exp(cr_lanes_load<W>(x, g, n, 0.0)));
 }
 
 #endif  // CR_CPU_GAMMA_KERNELS_H
