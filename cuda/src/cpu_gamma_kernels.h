@@ -80,7 +80,7 @@ void cr_cpu_dense_uniforms(uint32_t k0, uint32_t k1, uint32_t tag, uint64_t e0, 
  */
 template <int W, bool Grouped, class Map>
 void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const cr_cpu_gamma_lanes& L, bool wide,
-                        bool need_U, uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us,
+                        bool need_U, bool need_U_erlang, uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us,
                         Map map) {
   using M = cr_vmath<W>;
   using T = typename M::T;
@@ -109,14 +109,14 @@ void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const
     double* const to[4] = {need_U ? Us : nullptr, u1, u1, u1};
     dense(CR_TAG_GAMMA_EXP, to);
   }
-  if (n_e2 + n_e3 != 0 || (n_exp != 0 && need_U)) {
-    double* const to[4] = {nullptr, need_U ? Us : nullptr, u2, u2};
+  if (n_e2 + n_e3 != 0 || (n_exp != 0 && need_U_erlang)) {
+    double* const to[4] = {nullptr, need_U_erlang ? Us : nullptr, u2, u2};
     dense(CR_TAG_GAMMA_EXP2, to);
   }
-  if (n_e3 != 0 || (n_e2 != 0 && need_U)) {
-    double* const to[4] = {nullptr, nullptr, need_U ? Us : nullptr, ua};
+  if (n_e3 != 0 || (n_e2 != 0 && need_U_erlang)) {
+    double* const to[4] = {nullptr, nullptr, need_U_erlang ? Us : nullptr, ua};
     dense(CR_TAG_GAMMA_EXP3, to);
-    if (need_U)
+    if (need_U_erlang)
       for (unsigned i = 0; i < m; ++i)
         if (L.kind[i] == 3) Us[i] = 1.0;  // α' = 3 is α = 3: no boost
   }
@@ -321,15 +321,18 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
   uint64_t k = g.phase % g.period;  // the table index of the next element
   // the constants of lanes [0, mv) from table index k on (lanes past m repeat a valid shape): drawRange's
   // d, c, or cr_gamma_setup's of the shapes, in vectors
-  bool any_small = false;
+  bool any_small = false, small_erlang = false;
   const auto set_lanes = [&](unsigned mv, unsigned m) {
-    any_small = false;
+    any_small = small_erlang = false;
     for (unsigned i = 0; i < mv; ++i) {
       if (draws) L.d[i] = g.d[k], L.c[i] = g.c[k], L.alpha[i] = 0.0;  // draws carry no shapes
       else L.alpha[i] = g.alpha[k], any_small |= g.alpha[k] < 1.0;
       if (i < m && ++k == g.period) k = 0;
     }
     if (!draws) cr_cpu_gamma_setup_lanes<W>(L, mv);
+    // a shape below 1 whose α + 1 rounds to 1, 2 or 3 (1e-300, 1 − 2^-53) is an Erlang lane with a boost
+    if (any_small)
+      for (unsigned i = 0; i < m; ++i) small_erlang |= L.alpha[i] < 1.0 && cr_gamma_erlang(L.d[i]) != 0;
   };
   // A table of at most CH shapes (one shape, beta's pair, a Dirichlet row) repeats in chunks of a multiple of
   // its period: every chunk starts at the same table index, so the lanes' constants are set once per call.
@@ -361,9 +364,13 @@ void cr_cpu_gamma_run(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int 
                                  straight ? (double*)out + done : val, map);
     } else {
       // the boost uniforms are wanted by the draws, and by values with a shape below 1
-      const bool need_U = draws || any_small;
-      if (L.grouped) cr_cpu_gamma_chunk<W, true>(g.k0, g.k1, e0, m, L, wide, need_U, w, u1, u2, ua, dvs, Us, map);
-      else cr_cpu_gamma_chunk<W, false>(g.k0, g.k1, e0, m, L, wide, need_U, w, u1, u2, ua, dvs, Us, map);
+      // (an Erlang lane's α is 1, 2 or 3 but where α + 1 rounded to one of them: only the draws, which return
+      // every U, and those lanes want an Erlang lane's — not beta(2, 5)'s or a Dirichlet row [0.05, 0.05, 2]'s)
+      const bool need_U = draws || any_small, need_U_erlang = draws || small_erlang;
+      if (L.grouped)
+        cr_cpu_gamma_chunk<W, true>(g.k0, g.k1, e0, m, L, wide, need_U, need_U_erlang, w, u1, u2, ua, dvs, Us, map);
+      else
+        cr_cpu_gamma_chunk<W, false>(g.k0, g.k1, e0, m, L, wide, need_U, need_U_erlang, w, u1, u2, ua, dvs, Us, map);
     }
     if (draws) {
       memcpy((double*)out + done, dvs, m * sizeof(double));

@@ -167,10 +167,8 @@ void test_gamma() {
 
 /** Shapes by period (alpha[(phase + j) mod period]) into binary64 values of either layout, and the draws
  *  (G', U) of their constants, against cr_gamma_element / cr_gamma_draw. */
-void test_gamma_tables() {
+void test_gamma_table(const double alpha[6]) {
   const uint32_t k0 = 0xa4093822u, k1 = 0x299f31d0u;
-  // 1.0 and 3.0 are Erlang shapes (cr_gamma_erlang): periods 3 and 6 mix them with Marsaglia–Tsang lanes
-  const double alpha[6] = {0.3, 2.5, 1.0, 7.0, 1e-3, 3.0};
   double d[6], c[6];
   for (int i = 0; i < 6; ++i) {
     const cr_gamma_mt mt = cr_gamma_setup(alpha[i]);
@@ -201,6 +199,13 @@ void test_gamma_tables() {
       }
     }
   }
+}
+
+void test_gamma_tables() {
+  // 1.0, 2.0 and 3.0 are Erlang shapes (cr_gamma_erlang): periods 3 and 6 mix them with Marsaglia–Tsang lanes;
+  // 1e-300 and 1 − 2^-53 are Erlang shapes (α + 1 rounds to 1 and 2) that take a boost, beside ones that do not
+  const double tables[2][6] = {{0.3, 2.5, 1.0, 7.0, 1e-3, 3.0}, {0.3, 2.0, 1e-300, 7.0, 0x1.fffffffffffffp-1, 3.0}};
+  for (const double* alpha : tables) test_gamma_table(alpha);
 }
 
 /** The standard normals in binary64 of either stream (Student's t's draws) against cr_normal_element(…, 0, 1):
