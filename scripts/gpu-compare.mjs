@@ -174,7 +174,7 @@ const section = {
   },
   // Every distribution sampler (normal, exponential, gamma for every M, chisquare, beta, Dirichlet)
   distributions: async () => compareDistributions({ lib, record, results, now, max: MAX, transforms: {
-    list: (await import('../dist/lib/samplers/registry.js')).TRANSFORMS,
+    list: await import('../dist/lib/samplers/registry.js').then((r) => [...r.TRANSFORMS, ...r.ELEMENTS]),
     parameterSets: (await import('../dist/lib/core/param-sets.js')).parameterSets,
   } }),
   // DeviceArrays in GPU memory, and host transfers of 10^8 floats

@@ -15,7 +15,7 @@ import { loadNative } from '../lib/native/load.js';
 import { forgetBackendEnv } from '../dist/lib/backend/select.js';
 import { cudaProbe, CUDA_OPS, type CudaAddon } from '../lib/backend/cuda/backend.js';
 import { Xorwow } from '../lib/xorwow/xorwow.js';
-import { SAMPLERS, TRANSFORMS } from '../lib/samplers/registry.js';
+import { ELEMENTS, SAMPLERS, TRANSFORMS } from '../lib/samplers/registry.js';
 import { parameterSets } from '../lib/core/param-sets.js';
 import { cudaArg } from '../lib/samplers/spec.js';
 import { exampleValue, exampleValues } from '../lib/samplers/examples.js';
@@ -686,7 +686,7 @@ describe.skipIf(!gpu)('every sampler, permutation and QMC generator: CUDA = Type
 
   it('compare-distributions.mjs: every sampler, dtype, method switch and per-element form', async () => {
     const { compareDistributions } = await import('../scripts/gpu/compare-distributions.mjs');
-    const transforms = { list: TRANSFORMS, parameterSets };
+    const transforms = { list: [...TRANSFORMS, ...ELEMENTS], parameterSets };
     await sweep((a) => compareDistributions({ ...a, transforms }), emulated ? 1000 : 65537);
   });
 

@@ -1,5 +1,6 @@
 // gpu-compare section: every distribution sampler on the GPU against the TypeScript backend, bit for
-// bit — each method, dtype and `proposals`, the transforms, the discrete samplers, the count samplers
+// bit — each method, dtype and `proposals`, the transforms and element samplers, Student's t, F, the
+// multivariate normal, the discrete samplers, the count samplers
 // (Poisson, binomial, negative binomial, multinomial: int32 / uint32 / float64, around each method switch,
 // per-element λ, count and p), scalar and per-element shapes
 // (Float32Array and Float64Array), sizes 1 … 10^8 (not multiples of 4), odd and 2^59-scale offsets,
@@ -48,6 +49,18 @@ function samplers(lib, k) {
         list.push({ name: `beta(${a}, ${b}) proposals=${proposals ?? 'default'} ${dtype}`, mid: proposals === undefined, run: (n, o) => pick(beta, betaAsync)(o)(k, n, { a, b, proposals, dtype, offset: o.offset, backend: o.backend }) });
       }
     }
+    // the ratios of the normal and gamma streams (gamma_kernels.cu's element policies) and the multivariate normal
+    for (const df of [5, 0.7]) {
+      list.push({ name: `studentT df=${df} ${dtype}`, mid: df === 5, run: (n, o) => pick(lib.studentT, lib.studentTAsync)(o)(k, n, { df, dtype, offset: o.offset, backend: o.backend }) });
+      list.push({ name: `f dfn=${df} dfd=7 ${dtype}`, mid: df === 5, run: (n, o) => pick(lib.f, lib.fAsync)(o)(k, n, { dfn: df, dfd: 7, dtype, offset: o.offset, backend: o.backend }) });
+    }
+    list.push({
+      name: `multivariateNormal d=3 ${dtype}`, mid: true,
+      run: (n, o) => pick(lib.multivariateNormal, lib.multivariateNormalAsync)(o)(k, Math.max(1, Math.floor(n / 3)), {
+        mean: [0, 1, -2], cov: [[2, 0.5, 0], [0.5, 1, 0.3], [0, 0.3, 0.5]], dtype,
+        offset: typeof o.offset === 'bigint' ? o.offset / 32n : o.offset, backend: o.backend,
+      }),
+    });
     for (const alpha of [[0.3, 0.5, 0.2], [1.5, 0.2, 7, 0.9, 2], Array.from({ length: 17 }, (_, i) => 0.1 + i / 4)]) {
       for (const proposals of [undefined, 2]) {
         // rows: n / K (at least 1), offsets count rows
@@ -126,17 +139,18 @@ function samplers(lib, k) {
 }
 
 /**
- * Every transform of the registry at the parameter sets lib/core/param-sets.ts derives from its
- * constraints (two ordinary sets, where a last-bit drift of nvcc's build of cr_transforms.h from the TS
- * formula shows, and one tight set); `light`: a few sizes and offsets. `transforms` = { list:
- * TRANSFORMS, parameterSets } from the caller's build of the library (dist or the TS sources).
+ * Every transform and element sampler of the registry at the parameter sets lib/core/param-sets.ts derives
+ * from its constraints (two ordinary sets, where a last-bit drift of nvcc's build of cr_transforms.h or
+ * cr_elements.h from the TS formula shows, and one tight set), in each of its output types; `light`: a few
+ * sizes and offsets. `transforms` = { list: [...TRANSFORMS, ...ELEMENTS], parameterSets } from the caller's
+ * build of the library (dist or the TS sources).
  */
 function derivedTransforms(lib, k, { list, parameterSets }) {
   const out = [];
   for (const t of list) {
     const ps = parameterSets(t.params, (v) => t.check?.(v, (name) => name));
     for (const set of [...ps.ordinary.slice(0, 2), ...ps.tight.slice(0, 1)]) {
-      for (const dtype of ['float32', 'float64']) {
+      for (const dtype of t.integer ? ['float64'] : ['float32', 'float64']) {
         const fn = (o) => (o.async ? lib[`${t.name}Async`] : lib[t.name]);
         out.push({ name: `${t.name} ${JSON.stringify(set)} ${dtype}`, light: true,
           run: (n, o) => fn(o)(k, n, { ...set, dtype, offset: o.offset, backend: o.backend }) });
