@@ -113,6 +113,11 @@ const ALL = [
   ['binomial', { count: 100, p: 0.3 }, 'int32', 'g.binomial(100, 0.3, n)'],
   ['geometric', { p: 0.5 }, 'int32', 'g.geometric(0.5, n)'],
   ['negativeBinomial', { r: 0.5, p: 0.9 }, 'int32', 'g.negative_binomial(0.5, 0.9, n)'],
+  ['logseries', { p: 0.6 }, 'float64', 'g.logseries(0.6, n)'],
+  ['logseries', { p: 0.99 }, 'float64', 'g.logseries(0.99, n)'],
+  ['zipf', { a: 2 }, 'float64', 'g.zipf(2, n)'],
+  ['zipf', { a: 1.1 }, 'float64', 'g.zipf(1.1, n)'],
+  ['zipf', { a: 5 }, 'float64', 'g.zipf(5, n)'],
   ['negativeBinomial', { r: 1000, p: 0.5 }, 'int32', 'g.negative_binomial(1000, 0.5, n)'],
   ['multinomial', { count: 1e6, probs: [0.5, 0.5] }, 'int32', 'g.multinomial(1000000, [0.5, 0.5], n)', 2],
 ];

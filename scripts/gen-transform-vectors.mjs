@@ -32,7 +32,9 @@ function parameterSets(t) {
   const most = Math.max(...t.params.map((p) => p.is.good.length));
   const sets = [];
   for (let i = 0; i < most; i++) sets.push(t.params.map((p) => p.is.good[(i + t.params.indexOf(p)) % p.is.good.length]));
-  sets.push(t.params.map((p) => p.default ?? 1.5));
+  // 1.5 where it is a value of the parameter (not logseries' p)
+  const fallback = t.params.map((p) => p.default ?? 1.5);
+  if (t.params.every((q, i) => { try { q.is.check(fallback[i], q.name); return true; } catch { return false; } })) sets.push(fallback);
   if (!t.check) return sets;
   sets.push(t.params.map((_, i) => i + 1));
   const accepted = (set) => {
@@ -52,6 +54,9 @@ function parameterSets(t) {
 
 /** Scalar-parameter cases of defs (transforms or element samplers): every accepted parameter set, each
  *  seed and offset, both dtypes. */
+/** The output types a sampler has: float64 alone for the integer-valued element samplers. */
+const dtypesOf = (t) => (t.integer ? ['float64'] : ['float32', 'float64']);
+
 function scalarCases(defs) {
   const cases = [];
   let c = 0;
@@ -69,7 +74,7 @@ function scalarCases(defs) {
         const k = api.key(seed);
         for (const offset of offsets) {
           const n = lengths[c++ % lengths.length];
-          for (const dtype of ['float32', 'float64']) {
+          for (const dtype of dtypesOf(t)) {
             cases.push({ transform: t.name, id: t.id, params: lowered.map(hex64), k0: k[0], k1: k[1], offset: String(offset), dtype,
               values: hexOf(fn(k, n, { ...opts, dtype, offset })) });
           }
@@ -98,7 +103,7 @@ function perElementCases(defs) {
     const perElement = Object.fromEntries(t.params.map((q) => [q.name, Float64Array.from({ length: n }, (_, i) => sets[i % sets.length][q.name])]));
     const rows = Array.from({ length: n }, (_, i) => [...transformParams(t, sets[i % sets.length])]).flat();
     const k = api.key(0x123456789abcdefn);
-    for (const dtype of ['float32', 'float64']) {
+    for (const dtype of dtypesOf(t)) {
       rowCases.push({ transform: t.name, id: t.id, k0: k[0], k1: k[1], offset: String(2n ** 32n - 3n), dtype, rows: rows.map(hex64),
         values: hexOf(fn(k, n, { ...perElement, dtype, offset: 2n ** 32n - 3n })) });
     }
@@ -135,7 +140,7 @@ function derivedCases(defs) {
     for (const { kind, opts } of derivedSets(t)) {
       const lowered = [...transformParams(t, opts)];
       for (const offset of [5n, 2n ** 32n - 3n]) {
-        for (const dtype of ['float32', 'float64']) {
+        for (const dtype of dtypesOf(t)) {
           cases.push({ transform: t.name, id: t.id, kind, params: lowered.map(hex64), k0: k[0], k1: k[1],
             offset: String(offset), dtype, values: hexOf(fn(k, 7, { ...opts, dtype, offset })) });
         }
@@ -154,7 +159,7 @@ function derivedRowCases(defs) {
     const perElement = Object.fromEntries(t.params.map((q) => [q.name, Float64Array.from(sets, (o) => o[q.name])]));
     const rows = sets.map((o) => [...transformParams(t, o)]).flat();
     const k = api.key(0x123456789abcdefn);
-    for (const dtype of ['float32', 'float64']) {
+    for (const dtype of dtypesOf(t)) {
       rowCases.push({ transform: t.name, id: t.id, kind: 'derived', k0: k[0], k1: k[1], offset: '5', dtype,
         rows: rows.map(hex64), values: hexOf(fn(k, sets.length, { ...perElement, dtype, offset: 5n })) });
     }

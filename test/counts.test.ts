@@ -14,7 +14,7 @@ import negBinomialPmf from '@stdlib/stats-base-dists-negative-binomial-pmf';
 import chisqCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import * as api from '../lib/index.js';
-import { expectMoments, expectSameBits } from './dist-helpers.js';
+import { chiSquareP, expectMoments, expectSameBits } from './dist-helpers.js';
 import { runKernel } from '../lib/backend/cpu/kernels.js';
 import { groupInversionAt, inversionAt } from '../lib/wasm/samplers.js';
 import { INVERSION_CAP, poissonSetup, poissonTry } from '../lib/kernels/poisson.js';
@@ -26,47 +26,6 @@ import { rng } from './seeded-rng.js';
 const k = api.key(0xc0117);
 /** Significance of each χ² test: the seeds are fixed, so this only has to let a real defect fail. */
 const P_MIN = 1e-4;
-
-/**
- * χ² p-value of the counts xs against pmf over 0, 1, …: cells with expected count below 5 are pooled
- * into their neighbour (the tails into one cell each), the upper tail taking the remaining mass.
- */
-function chiSquareP(xs: ArrayLike<number>, pmf: (x: number) => number, lo = 0): number {
-  const n = xs.length;
-  const seen = new Map<number, number>();
-  let max = lo;
-  for (let i = 0; i < n; i++) {
-    seen.set(xs[i], (seen.get(xs[i]) ?? 0) + 1);
-    if (xs[i] > max) max = xs[i];
-  }
-  const cells: { obs: number; exp: number }[] = [];
-  let obs = 0, exp = 0, below = 0;
-  for (let x = 0; x < lo; x++) below += seen.get(x) ?? 0;
-  obs = below;
-  let massSoFar = 0;
-  for (let x = lo; x <= max; x++) {
-    const p = pmf(x);
-    massSoFar += p;
-    obs += seen.get(x) ?? 0;
-    exp += n * p;
-    if (exp >= 5 && n * (1 - massSoFar) >= 5) {
-      cells.push({ obs, exp });
-      obs = 0;
-      exp = 0;
-    }
-  }
-  exp += Math.max(0, n * (1 - massSoFar));
-  if (cells.length && exp < 5) {
-    cells[cells.length - 1].obs += obs;
-    cells[cells.length - 1].exp += exp;
-  } else {
-    cells.push({ obs, exp });
-  }
-  expect(cells.length, 'enough cells for a χ² test').toBeGreaterThan(1);
-  let stat = 0;
-  for (const c of cells) stat += (c.obs - c.exp) ** 2 / c.exp;
-  return 1 - chisqCdf(stat, cells.length - 1);
-}
 
 const N = 40000;
 

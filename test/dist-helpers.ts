@@ -1,6 +1,7 @@
 /** Shared helpers of the distribution tests (normal, gamma, derived). */
 import { expect } from 'vitest';
 import kstest from '@stdlib/stats-kstest';
+import chisqCdf from '@stdlib/stats-base-dists-chisquare-cdf';
 
 type Floats = Float32Array | Float64Array;
 
@@ -49,4 +50,50 @@ export function expectMoments(xs: ArrayLike<number>, mean: number, variance: num
 export function hasNaN(xs: ArrayLike<number>): boolean {
   for (let i = 0; i < xs.length; i++) if (Number.isNaN(xs[i])) return true;
   return false;
+}
+
+/**
+ * χ² p-value of the counts xs against pmf over 0, 1, … (from `lo`; values below it in the first cell): cells
+ * with expected count below 5 are pooled into their neighbour (the tails into one cell each), the upper tail
+ * (everything above `top`, if the mass runs out no sooner) taking the remaining mass.
+ */
+export function chiSquareP(xs: ArrayLike<number>, pmf: (x: number) => number, lo = 0, top = Infinity): number {
+  const n = xs.length;
+  const seen = new Map<number, number>();
+  let max = lo;
+  for (let i = 0; i < n; i++) {
+    seen.set(xs[i], (seen.get(xs[i]) ?? 0) + 1);
+    if (xs[i] > max) max = xs[i];
+  }
+  const cells: { obs: number; exp: number }[] = [];
+  let obs = 0, exp = 0, below = 0;
+  for (let x = 0; x < lo; x++) below += seen.get(x) ?? 0;
+  obs = below;
+  let massSoFar = 0;
+  for (let x = lo; x <= max; x++) {
+    const p = pmf(x);
+    massSoFar += p;
+    obs += seen.get(x) ?? 0;
+    exp += n * p;
+    if (exp >= 5 && n * (1 - massSoFar) >= 5) {
+      cells.push({ obs, exp });
+      obs = 0;
+      exp = 0;
+    }
+    if (n * (1 - massSoFar) < 5 || x >= top) {  // the rest is one cell: stop walking (Zipf's tail reaches 2^53)
+      for (const [v, c] of seen) if (v > x) obs += c;
+      break;
+    }
+  }
+  exp += Math.max(0, n * (1 - massSoFar));
+  if (cells.length && exp < 5) {
+    cells[cells.length - 1].obs += obs;
+    cells[cells.length - 1].exp += exp;
+  } else {
+    cells.push({ obs, exp });
+  }
+  expect(cells.length, 'enough cells for a χ² test').toBeGreaterThan(1);
+  let stat = 0;
+  for (const c of cells) stat += (c.obs - c.exp) ** 2 / c.exp;
+  return 1 - chisqCdf(stat, cells.length - 1);
 }

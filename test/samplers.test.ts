@@ -468,8 +468,8 @@ function truncatedNormalCdf(x: number, low: number, high: number, mean: number, 
 }
 
 describe('goodness of fit (KS against the exact CDF)', () => {
-  it('the transform and element samplers have a CDF here', () => {
-    for (const t of [...TRANSFORMS, ...ELEMENTS]) expect(CDFS[t.name], t.name).toBeDefined();
+  it('the transform and element samplers have a CDF here (the integer-valued ones: a χ² test in test/whole-counts.test.ts)', () => {
+    for (const t of [...TRANSFORMS, ...ELEMENTS.filter((e) => !e.integer)]) expect(CDFS[t.name], t.name).toBeDefined();
   });
   for (const [name, { params, cdf }] of Object.entries(CDFS)) {
     const s = SAMPLERS.find((x) => x.name === name)!;

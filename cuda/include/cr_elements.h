@@ -16,9 +16,11 @@
 
 #include <stdint.h>
 
+#include "cr_logseries.h"
 #include "cr_math.h"
 #include "cr_von_mises.h"
 #include "cr_wald.h"
+#include "cr_zipf.h"
 
 /** Most parameters an element sampler takes. */
 #define CR_ELEMENT_MAX_PARAMS 8
@@ -26,7 +28,9 @@
 /** X(id, name, stream tag, parameter count): every element sampler. */
 #define CR_ELEMENTS(X)                       \
   X(0, von_mises, CR_TAG_VON_MISES, 5)       \
-  X(1, wald, CR_TAG_WALD, 2)
+  X(1, wald, CR_TAG_WALD, 2)                 \
+  X(2, logseries, CR_TAG_LOGSERIES, 2)       \
+  X(3, zipf, CR_TAG_ZIPF, 5)
 
 /** The ids by name: CR_ELEMENT_von_mises, CR_ELEMENT_wald, … */
 enum cr_element_id {

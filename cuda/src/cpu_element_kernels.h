@@ -2,7 +2,10 @@
 // element has no rejection, so it runs whole in vectors — blocks 0 and 1 of its sub-stream from the
 // instruction set's raw-word kernel (element e is block e of the planes (0, TAG_WALD) and (1, TAG_WALD)),
 // then cr_wald_element's operations lane by lane with cr_vmath<W>, so its bits. As lib/wasm/samplers.cc's
-// wald_vec does on two lanes. Included like cpu_vmath.h (anonymous namespace, the instruction set's target).
+// wald_vec does on two lanes. The logarithmic series and Zipf: block 0 of every element from that kernel,
+// then their scalar functions (cr_logseries_value, cr_zipf_try) element by element — a rejected Zipf
+// proposal goes on from proposal 1 by the scalar port. Included like cpu_vmath.h (anonymous namespace, the
+// instruction set's target).
 #ifndef CR_CPU_ELEMENT_KERNELS_H
 #define CR_CPU_ELEMENT_KERNELS_H
 
@@ -58,6 +61,72 @@ void cr_cpu_wald_run(uint32_t k0, uint32_t k1, uint64_t first, double mean, doub
     cr_cpu_store_values(out, type, done, val, m);
     done += m;
   }
+}
+
+/**
+ * Elements [first, first + n) of an element sampler whose element reads block 0 of its plane (0, tag) first:
+ * value(a, b, e) from a = k53(w0, w1)·2^-53 and b = k53(w2, w3)·2^-53 of element e's block (the raw-word
+ * kernel's float64 map of the plane, two doubles an element), into out (CR_TYPE_F64, or CR_TYPE_F32 rounded
+ * once). The Philox blocks are the vector kernel's; the math is the scalar functions', so their bits.
+ */
+template <class Map, class Value>
+void cr_cpu_block0_run(uint32_t k0, uint32_t k1, uint32_t tag, uint64_t first, void* out, int type, uint64_t n, Map map,
+                       Value value) {
+  constexpr unsigned CH = CR_ELEMENT_CHUNK;
+  alignas(64) double b[2 * CH], val[CH];
+  cr_cpu_map_ctx plane0{0.0, 1.0, true, k0, k1};
+  plane0.tag = tag;
+  for (uint64_t done = 0; done < n;) {
+    const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
+    const uint64_t e0 = first + done;
+    map(plane0, 2 * e0, b, CR_MAP_F64, 2 * (uint64_t)m);
+    for (unsigned i = 0; i < m; ++i) val[i] = value(b[2 * i], b[2 * i + 1], e0 + i);
+    cr_cpu_store_values(out, type, done, val, m);
+    done += m;
+  }
+}
+
+/** Logarithmic series elements for one row p = (p, r): V = a + 2^-53, U = b + 2^-53 (exact), cr_logseries_value. */
+template <class Map>
+void cr_cpu_logseries_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n,
+                          Map map) {
+  const double row[2] = {p[0], p[1]};
+  cr_cpu_block0_run(k0, k1, CR_TAG_LOGSERIES, first, out, type, n, map, [&](double a, double b, uint64_t) {
+    return cr_logseries_value(a + 1.1102230246251565e-16, b + 1.1102230246251565e-16, row);
+  });
+}
+
+/**
+ * Zipf elements for one row p = (am1, 1/am1, c, 1/b, 1/bm1), 1/b > 0: proposal 0 (u = a, v = b), a rejected one
+ * continued from proposal 1, as cr_zipf_element goes on. cr_zipf_tm1 of an X ≤ 1024 — most proposals (a = 2:
+ * 99.9 %, a = 1.1: half) — is computed once per call, the first time that X comes (the same function of the
+ * same X, so its bits).
+ */
+template <class Map>
+void cr_cpu_zipf_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n,
+                     Map map) {
+  constexpr int SMALL = 1024;
+  const double row[5] = {p[0], p[1], p[2], p[3], p[4]};
+  double tm1_of[SMALL + 1];
+  bool known[SMALL + 1] = {};
+  const auto take = [&](double u, double v, double* x) {
+    *x = cr_zipf_x(u, row);
+    if (*x > 9007199254740992.0) return false;  // 2^53: rounding past the bound
+    if (*x > SMALL) return cr_zipf_accept(v, *x, cr_zipf_tm1(*x, row), row);
+    const int i = (int)*x;
+    if (!known[i]) tm1_of[i] = cr_zipf_tm1(*x, row), known[i] = true;
+    return cr_zipf_accept(v, *x, tm1_of[i], row);
+  };
+  cr_cpu_block0_run(k0, k1, CR_TAG_ZIPF, first, out, type, n, map, [&](double a, double b, uint64_t e) {
+    double x;
+    for (uint32_t t = 1; !take(a, b, &x); ++t) {
+      uint32_t w[4];
+      cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_ZIPF, w);
+      a = (double)cr_u53(w[0], w[1]) * 1.1102230246251565e-16;
+      b = (double)cr_u53(w[2], w[3]) * 1.1102230246251565e-16;
+    }
+    return x;
+  });
 }
 
 #endif  // CR_CPU_ELEMENT_KERNELS_H

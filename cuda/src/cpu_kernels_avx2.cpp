@@ -17,7 +17,9 @@
 #include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
+#include "cr_logseries.h"
 #include "cr_wald.h"
+#include "cr_zipf.h"
 
 // cr_transforms.h's templates and the vector math, compiled for avx2 with internal linkage (cpu_vmath.h says
 // why); GCC notes that W-lane vectors passed between its functions change the ABI: they are all inlined.
@@ -351,6 +353,14 @@ void cr_cpu_gamma_avx2(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, int
 void cr_cpu_wald_avx2(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type,
                       uint64_t n) {
   cr_cpu_wald_run<4>(k0, k1, first, mean, scale, out, type, n, cr_cpu_map_avx2);
+}
+
+void cr_cpu_logseries_avx2(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n) {
+  cr_cpu_logseries_run(k0, k1, first, p, out, type, n, cr_cpu_map_avx2);
+}
+
+void cr_cpu_zipf_avx2(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n) {
+  cr_cpu_zipf_run(k0, k1, first, p, out, type, n, cr_cpu_map_avx2);
 }
 
 void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m) {

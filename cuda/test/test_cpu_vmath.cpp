@@ -311,22 +311,59 @@ void test_geometric() {
   }
 }
 
-/** Wald with one (mean, scale) into each output type against cr_wald_element: ordinary, extreme (a = (mean·z²)/(4·scale)
- *  tiny or overflowing to ∞, where the value is 0) and cross-parameter rows, starts across the block counter's carry. */
+/** Element sampler `id` with one row p into each output type against cr_element_value, starts across the block
+ *  counter's carry. */
 template <class T>
-void compare_wald(const double* p, int type, uint64_t first, size_t n) {
+void compare_element(int id, const double* p, int type, uint64_t first, size_t n) {
   const uint32_t k0 = 0x3707344au, k1 = 0x40938222u;
   std::vector<T> got(n + 2, (T)77);
-  CRT_CHECK(cr_cpu_element_isa(isa, k0, k1, first, CR_ELEMENT_wald, p, 2, got.data() + 1, type, n) == CR_CPU_DONE,
-            "isa %d wald", isa);
-  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d wald: writes outside [0, n)", isa);
+  CRT_CHECK(cr_cpu_element_isa(isa, k0, k1, first, id, p, cr_element_params(id), got.data() + 1, type, n) == CR_CPU_DONE,
+            "isa %d element %d", isa, id);
+  CRT_CHECK(got[0] == (T)77 && got[n + 1] == (T)77, "isa %d element %d: writes outside [0, n)", isa, id);
   size_t bad = 0, at = n;
   for (size_t i = 0; i < n; ++i) {
-    const T want = (T)cr_wald_element(k0, k1, first + i, p);
+    const T want = (T)cr_element_value(id, k0, k1, first + i, p);
     if (memcmp(&got[i + 1], &want, sizeof want) != 0 && bad++ == 0) at = i;
   }
-  CRT_CHECK(bad == 0, "isa %d wald (%.17g, %.17g) type %d first %llu n %zu: %zu differ, first at %zu", isa, p[0], p[1],
-            type, (unsigned long long)first, n, bad, at);
+  CRT_CHECK(bad == 0, "isa %d element %d (%.17g, %.17g) type %d first %llu n %zu: %zu differ, first at %zu", isa, id,
+            p[0], p[1], type, (unsigned long long)first, n, bad, at);
+}
+
+/** Wald: ordinary, extreme (a = (mean·z²)/(4·scale) tiny or overflowing to ∞, where the value is 0) and
+ *  cross-parameter rows. */
+template <class T>
+void compare_wald(const double* p, int type, uint64_t first, size_t n) {
+  compare_element<T>(CR_ELEMENT_wald, p, type, first, n);
+}
+
+/** The logarithmic series and Zipf: rows as lib/samplers/logseries.ts and zipf.ts derive them, from the degenerate
+ *  ends (p = 0, a ≥ 1025: every value 1) to the heavy ones (p = 1 − 2^-53, a = 1 + 2^-52: values near 2^53). */
+void test_whole_counts() {
+  for (double q : {0.0, 5e-324, 0.3, 0.6, 0.99, 0x1.fffffffffffffp-1}) {
+    const double row[2] = {q, log1p(-q)};
+    for (uint64_t first : {0ull, 4294967291ull, (1ull << 63) - 1100})
+      for (size_t n : {1, 255, 257, 1100}) {
+        compare_element<double>(CR_ELEMENT_logseries, row, CR_TYPE_F64, first, n);
+        compare_element<float>(CR_ELEMENT_logseries, row, CR_TYPE_F32, first, n);
+      }
+  }
+  for (double a : {1.0000000000000002, 1.001, 1.1, 2.0, 5.0, 1024.5, 1025.0, 1e300}) {
+    const double am1 = a - 1.0;
+    const double row[5] = {am1, 1.0 / am1, -expm1(-53.0 * 0.6931471805599453 * am1), 1.0 / pow(2.0, am1),
+                           1.0 / expm1(0.6931471805599453 * am1)};
+    for (uint64_t first : {0ull, 4294967291ull})
+      for (size_t n : {1, 257, 1100}) compare_element<double>(CR_ELEMENT_zipf, row, CR_TYPE_F64, first, n);
+  }
+  double out[4] = {5, 5, 5, 5};
+  const double lbad[][2] = {{1.0, 0.0}, {-0.1, 0.0}, {0.5, 1.0}, {(double)NAN, -1.0}};
+  for (const auto& r : lbad)
+    CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_logseries, r, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "logseries (%g, %g)",
+              r[0], r[1]);
+  const double zbad[][5] = {{0.0, 1.0, 0.5, 0.5, 1.0}, {1.0, 0.0, 0.5, 0.5, 1.0}, {1.0, 1.0, 0.0, 0.5, 1.0},
+                            {1.0, 1.0, 0.5, 1.0, 1.0}, {1.0, 1.0, 0.5, 0.5, -1.0}, {1.0, 1.0, 0.5, (double)NAN, 1.0}};
+  for (const auto& r : zbad)
+    CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_zipf, r, 5, out, CR_TYPE_F64, 4) == CR_EINVAL, "zipf row %g", r[0]);
+  CRT_CHECK(out[0] == 5 && out[3] == 5, "a refused call wrote its output");
 }
 
 void test_wald() {
@@ -403,6 +440,7 @@ int main() {
     test_dirichlet();
     test_geometric();
     test_wald();
+    test_whole_counts();
   }
   return crt::report("test_cpu_vmath");
 }

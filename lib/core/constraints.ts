@@ -247,6 +247,30 @@ export const nonNegative: Constraint = {
   good: [0, 1e-300, 1e-6, 0.5, 4, 1e7, 1e300],
 };
 
+/** A probability below 1: in [0, 1) (logseries' p; NaN refused). */
+export const probabilityBelowOne: Constraint = {
+  says: 'in [0, 1)',
+  check(v, name) {
+    const x = num(v, name);
+    if (!(x >= 0 && x < 1)) throw new RangeError(`${name} must be in [0, 1), got ${x}`);
+    return x;
+  },
+  bad: [-1e-300, 1, 1.5, NaN, Infinity, -Infinity],
+  good: [0, 5e-324, 0.3, 0.6, 1 - 2 ** -53],
+};
+
+/** Finite and > 1 (zipf's a). */
+export const aboveOne: Constraint = {
+  says: 'finite and > 1',
+  check(v, name) {
+    const x = finite.check(v, name);
+    if (!(x > 1)) throw new RangeError(`${name} must be > 1, got ${x}`);
+    return x;
+  },
+  bad: [1, 0.5, 0, -2, NaN, Infinity, -Infinity],
+  good: [1 + 2 ** -52, 1.5, 2, 3.5, 1024, 1e300],
+};
+
 // The intervals of the constraints above (finite bounds exclude ±Infinity; every comparison excludes NaN).
 const OPEN_INF = { hi: Infinity, hiOpen: true };
 declareInterval(finite, { lo: -Infinity, loOpen: true, ...OPEN_INF });
@@ -258,6 +282,8 @@ declareInterval(poissonMean, { lo: 0, ...OPEN_INF });
 declareInterval(count, { lo: 0, hi: 2 ** 53, integer: true });
 declareInterval(successes, { lo: 0, loOpen: true, ...OPEN_INF });
 declareInterval(probability, { lo: 0, hi: 1 });
+declareInterval(probabilityBelowOne, { lo: 0, hi: 1, hiOpen: true });
+declareInterval(aboveOne, { lo: 1, loOpen: true, ...OPEN_INF });
 declareInterval(successProbability, { lo: 0, loOpen: true, hi: 1 });
 declareInterval(safeInteger, { lo: -(2 ** 53 - 1), hi: 2 ** 53 - 1, integer: true });
 declareInterval(bound, {});

@@ -40,6 +40,8 @@ import { STUDENT_T } from '../samplers/student-t.js';
 import { F } from '../samplers/f.js';
 import { VON_MISES } from '../samplers/von-mises.js';
 import { WALD } from '../samplers/wald.js';
+import { LOGSERIES } from '../samplers/logseries.js';
+import { ZIPF } from '../samplers/zipf.js';
 import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
@@ -795,6 +797,49 @@ export const wald = waldFn as FloatSamplerWith<WaldOptions>;
  * @function
  */
 export const waldAsync = waldAsyncFn as FloatSamplerWithAsync<WaldOptions>;
+
+/** Options of the integer-valued samplers whose values outgrow int32 (logseries, zipf): float64 alone,
+ *  whose doubles hold every value exactly (numpy returns int64). */
+export interface WholeOptions extends SamplerOptions<'float64'> {
+  /** 'float64', the only one. */
+  dtype?: 'float64';
+}
+
+export interface LogseriesOptions extends WholeOptions {
+  /** Shape p in [0, 1): P(k) = −p^k / (k·log(1 − p)) for k ≥ 1 (p = 0: every value is 1). One per element: see PerElementParam. */
+  p: PerElementParam;
+}
+const [logseriesFn, logseriesAsyncFn] = makeSampler(LOGSERIES);
+/**
+ * n logarithmic series counts k ≥ 1 with P(k) = −p^k / (k·log(1 − p)) (numpy's logseries(p)), as
+ * float64 integers: Kemp's second method, one block of element i's own sub-stream each
+ * (docs/streams.md, "Logarithmic series").
+ * @function
+ */
+export const logseries = logseriesFn as SamplerWith<LogseriesOptions, 'float64', 'float64'>;
+/**
+ * The Promise twin of logseries() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const logseriesAsync = logseriesAsyncFn as SamplerWithAsync<LogseriesOptions, 'float64', 'float64'>;
+
+export interface ZipfOptions extends WholeOptions {
+  /** Exponent a > 1: P(k) = k^−a / ζ(a) for k ≥ 1, conditioned on k ≤ 2^53 (numpy: ≤ 2^63 − 1). One per element: see PerElementParam. */
+  a: PerElementParam;
+}
+const [zipfFn, zipfAsyncFn] = makeSampler(ZIPF);
+/**
+ * n Zipf (zeta) counts k ≥ 1 with P(k) ∝ k^−a (numpy's zipf(a)), as float64 integers: Devroye's
+ * rejection from the Pareto law, element i's first accepted proposal of its own sub-stream, the proposals
+ * conditioned on k ≤ 2^53 (docs/streams.md, "Zipf").
+ * @function
+ */
+export const zipf = zipfFn as SamplerWith<ZipfOptions, 'float64', 'float64'>;
+/**
+ * The Promise twin of zipf() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const zipfAsync = zipfAsyncFn as SamplerWithAsync<ZipfOptions, 'float64', 'float64'>;
 
 export interface MultivariateNormalOptions extends FloatOptions {
   /** The mean vector: d finite numbers (1 ≤ d ≤ 1024; d is the row length). */

@@ -21,9 +21,13 @@ export interface ElementDef extends RowSamplerDef {
   tag: number;
   /** The value of one element: the same operations as its C++ twin. */
   element: ElementFn;
-  /** The addon's cr_cpu_element has a host SIMD kernel for it (cuda/src/cpu_element_kernels.h); without
-   *  one, no call crosses into the addon only to be declined. */
+  /** The addon's cr_cpu_element has a host kernel for it (cuda/src/cpu_element_kernels.h: Wald in vectors,
+   *  logseries and zipf on the vector kernel's Philox blocks); without one, no call crosses into the addon only
+   *  to be declined. */
   hostSimd?: boolean;
+  /** Integer-valued (logseries, zipf): float64 output alone, whose doubles hold every value exactly
+   *  (values up to 2^53, the range of numpy's int64 that a double holds). */
+  integer?: boolean;
 }
 
 /** The element samplers, for tests that compare them with cr_elements.h. */
@@ -41,5 +45,5 @@ export function elementSampler(d: ElementDef): SamplerSpec {
   // the host SIMD kernel where the addon has one (Wald; it still declines per-element rows), else WebAssembly;
   // pooled: tens of ns a value (Wald ~15, von Mises more), so async calls keep the worker pool
   const ops = d.hostSimd ? { cpu, fast, native: elementNative(d.id), pooled: true } : { cpu, fast, pooled: true };
-  return rowSamplerSpec(d, 'element', { float32: ops, float64: ops });
+  return rowSamplerSpec(d, 'element', { float32: ops, float64: ops }, d.integer ? ['float64'] : undefined);
 }

@@ -35,6 +35,8 @@ import { STUDENT_T } from './student-t.js';
 import { F } from './f.js';
 import { VON_MISES } from './von-mises.js';
 import { WALD } from './wald.js';
+import { LOGSERIES } from './logseries.js';
+import { ZIPF } from './zipf.js';
 import { MULTIVARIATE_NORMAL } from './multivariate-normal.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
@@ -48,6 +50,7 @@ export const SAMPLERS: readonly SamplerSpec[] = nullPrototypes([
   INTEGERS, BERNOULLI, GEOMETRIC,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, TRIANGULAR, STUDENT_T, F, VON_MISES, WALD, POWER,
+  LOGSERIES, ZIPF,
   MULTIVARIATE_NORMAL,
 ]);
 

@@ -111,11 +111,12 @@ export interface RowSamplerDef extends ParamRow {
 
 /**
  * The spec of a row sampler: public parameters, each also per element; the call lowered to its row p
- * (or one per element, as columns p0 … p(P−1)); ops `<name>32/64` with the given CPU kernels and the
- * addon's `<fn>32/64(…, id, rows of p, out)`.
+ * (or one per element, as columns p0 … p(P−1)); ops `<name>32/64` (of `dtypes`) with the given CPU kernels
+ * and the addon's `<fn>32/64(…, id, rows of p, out)`.
  */
 export function rowSamplerSpec(
   d: RowSamplerDef, fn: 'transform' | 'element', kernels: Record<'float32' | 'float64', Pick<OpSpec, 'cpu' | 'fast' | 'native' | 'pooled'>>,
+  dtypes: readonly ('float64' | 'float32')[] = ['float64', 'float32'],
 ): SamplerSpec {
   const width = transformParamNames(d).length;
   const args: readonly CudaArg[] = [{ constant: d.id }, { rows: 'p', width }];
@@ -125,7 +126,7 @@ export function rowSamplerSpec(
     summary: d.summary,
     stream: d.stream,
     params: d.params.map(hostPerElement),
-    dtypes: ['float64', 'float32'],
+    dtypes,
     // per-element calls are checked element by element when lower computes their rows
     check: (v) => { if (!perElementOf(v)) d.check?.(v, (name) => name); },
     hints: d.hints,
@@ -135,7 +136,7 @@ export function rowSamplerSpec(
       if (!arrays) return { op, params: { p: transformParams(d, v as Record<string, number>) } };
       return { op, params: { p: new Float64Array(width) }, perElement: transformColumns(d, v, arrays) };
     },
-    ops: (['float32', 'float64'] as const).map((dtype) => {
+    ops: dtypes.map((dtype) => {
       const bits = dtype === 'float32' ? '32' : '64';
       return { name: `${d.name}${bits}`, dtype, ...kernels[dtype], cuda: { fn: `${fn}${bits}` as SamplerFn, args, crossover } };
     }),
