@@ -118,6 +118,9 @@ const ALL = [
   ['zipf', { a: 2 }, 'float64', 'g.zipf(2, n)'],
   ['zipf', { a: 1.1 }, 'float64', 'g.zipf(1.1, n)'],
   ['zipf', { a: 5 }, 'float64', 'g.zipf(5, n)'],
+  ['hypergeometric', { ngood: 100, nbad: 200, nsample: 50 }, 'float64', 'g.hypergeometric(100, 200, 50, n)'],
+  ['hypergeometric', { ngood: 5, nbad: 7, nsample: 3 }, 'float64', 'g.hypergeometric(5, 7, 3, n)'],
+  ['hypergeometric', { ngood: 1e8, nbad: 3e8, nsample: 1e6 }, 'float64', 'g.hypergeometric(10**8, 3 * 10**8, 10**6, n)'],
   ['negativeBinomial', { r: 1000, p: 0.5 }, 'int32', 'g.negative_binomial(1000, 0.5, n)'],
   ['multinomial', { count: 1e6, probs: [0.5, 0.5] }, 'int32', 'g.multinomial(1000000, [0.5, 0.5], n)', 2],
 ];

@@ -55,8 +55,8 @@ function expectSame(c: Constraint, iv: Interval, what: string, seed: number): vo
 describe('declared intervals', () => {
   const declared = Object.entries(C).filter(([, v]) => v && typeof v === 'object' && 'check' in v && intervalOf(v as Constraint)) as [string, Constraint][];
   it('cover the core constraints', () => {
-    expect(declared.map(([k]) => k).sort()).toEqual(['aboveOne', 'bound', 'count', 'degreesOfFreedom', 'finite', 'nonNegative', 'poissonMean',
-      'positive', 'probability', 'probabilityBelowOne', 'ratioDf', 'rowShape', 'safeInteger', 'shape', 'successProbability', 'successes']);
+    expect(declared.map(([k]) => k).sort()).toEqual(['aboveOne', 'bound', 'count', 'degreesOfFreedom', 'finite', 'itemCount', 'nonNegative',
+      'poissonMean', 'positive', 'probability', 'probabilityBelowOne', 'ratioDf', 'rowShape', 'safeInteger', 'shape', 'successProbability', 'successes']);
   });
   it.each(declared)('%s: the interval holds exactly what check accepts', (name, c) => {
     expectSame(c, intervalOf(c)!, name, name.length);

@@ -1,14 +1,17 @@
 /**
- * The integer-valued element samplers (docs/streams.md, "Logarithmic series", "Zipf"), beyond what
+ * The integer-valued element samplers (docs/streams.md, "Logarithmic series", "Zipf", "Hypergeometric"), beyond what
  * test/samplers.test.ts derives from the registry (arguments, the contract, every backend's bits): χ²
  * against the exact pmf (Zipf's conditioned on k ≤ 2^53, ζ by Euler–Maclaurin) over the parameter range,
  * the degenerate ends, the documented bounds, and each value an integer of its law's support.
  */
 import { describe, expect, it } from 'vitest';
+import hypergeometricPmf from '@stdlib/stats-base-dists-hypergeometric-pmf';
 import * as api from '../lib/index.js';
-import { ELEMENTS } from '../lib/samplers/registry.js';
+import { ELEMENTS, SAMPLERS } from '../lib/samplers/registry.js';
 import { ZIPF_MAX } from '../lib/samplers/zipf.js';
-import { chiSquareP } from './dist-helpers.js';
+import { elementWasm } from '../lib/wasm/samplers.js';
+import { runKernel } from '../lib/backend/cpu/kernels.js';
+import { chiSquareP, expectSameBits } from './dist-helpers.js';
 
 const k = api.key(0x2195);
 const N = 40000;
@@ -27,8 +30,8 @@ function zipfNorm(a: number, M: number): number {
 const logseriesPmf = (p: number) => (x: number) => (x < 1 ? 0 : -(p ** x) / (x * Math.log1p(-p)));
 
 describe('every integer-valued element sampler is tested here', () => {
-  it('logseries and zipf', () => {
-    expect(ELEMENTS.filter((e) => e.integer).map((e) => e.name).sort()).toEqual(['logseries', 'zipf']);
+  it('logseries, zipf and hypergeometric', () => {
+    expect(ELEMENTS.filter((e) => e.integer).map((e) => e.name).sort()).toEqual(['hypergeometric', 'logseries', 'zipf']);
   });
 });
 
@@ -89,5 +92,47 @@ describe('zipf', () => {
   it('from a = 1025 on every value is 1; below it values stay integers', () => {
     for (const a of [1025, 1e300]) expect(api.zipf(k, 3000, { a }).every((x) => x === 1)).toBe(true);
     for (const a of [60, 1024]) expect(api.zipf(k, 3000, { a }).every((x) => x === 1)).toBe(true);
+  });
+});
+
+describe('hypergeometric', () => {
+  // HRUA with each of its four flips (good > bad, sample above half), the draws one by one at both ends, huge urns
+  const SETS: [number, number, number][] = [[100, 200, 50], [200, 100, 50], [100, 200, 280], [200, 100, 280], [5, 7, 3],
+    [1000, 10, 1005], [20, 30, 9], [20, 30, 41], [1e8, 3e8, 1e6], [999999999, 999999999, 5e8], [3, 999999999, 2e6]];
+  for (const [ngood, nbad, nsample] of SETS) {
+    it(`χ² against the exact pmf, (${ngood}, ${nbad}, ${nsample})`, () => {
+      const xs = api.hypergeometric(k, N, { ngood, nbad, nsample, offset: 321 });
+      // the walk starts 12 standard deviations below the mean (the mass below is < 1e-30)
+      const total = ngood + nbad, mean = (nsample * ngood) / total;
+      const sd = Math.sqrt((mean * (nbad / total) * (total - nsample)) / Math.max(1, total - 1));
+      const lo = Math.max(0, Math.floor(mean - 12 * sd - 1));
+      expect(chiSquareP(xs, (x) => hypergeometricPmf(x, total, ngood, nsample), lo)).toBeGreaterThan(P_MIN);
+    });
+  }
+  it('the χ² test can fail: (100, 200, 50) against (101, 200, 50)', () => {
+    expect(chiSquareP(api.hypergeometric(k, N, { ngood: 100, nbad: 200, nsample: 50 }), (x) => hypergeometricPmf(x, 301, 101, 50)))
+      .toBeLessThan(P_MIN);
+  });
+  it('the ends: no good items, no bad items, no sample, the whole urn', () => {
+    for (const [ngood, nbad, nsample, want] of [[0, 50, 20, 0], [50, 0, 20, 20], [30, 40, 0, 0], [30, 40, 70, 30], [0, 0, 0, 0]]) {
+      expect(api.hypergeometric(k, 500, { ngood, nbad, nsample }).every((x) => x === want), `${ngood} ${nbad} ${nsample}`).toBe(true);
+    }
+  });
+  it('refuses nsample above ngood + nbad and urns of 10^9 items, naming the argument', () => {
+    expect(() => api.hypergeometric(k, 3, { ngood: 5, nbad: 5, nsample: 11 })).toThrow(/nsample must be at most ngood \+ nbad = 10, got 11/);
+    expect(() => api.hypergeometric(k, 3, { ngood: 1e9, nbad: 5, nsample: 1 })).toThrow(/ngood must be an integer in \[0, 10\^9 − 1\]/);
+    expect(() => api.hypergeometric(k, 3, { ngood: 5, nbad: 2.5, nsample: 1 })).toThrow(/nbad must be an integer/);
+    expect(() => api.hypergeometric(k, 3, { ngood: [5, 6, 7], nbad: 5, nsample: [1, 12, 1] })).toThrow(/nsample\[1\] must be at most/);
+  });
+  it('the C++ twin (the WebAssembly module\'s scalar loop) = the TypeScript kernel, bit for bit, on every set', () => {
+    const s = SAMPLERS.find((x) => x.name === 'hypergeometric')!;
+    for (const [ngood, nbad, nsample] of SETS) {
+      const low = s.lower({ ngood, nbad, nsample }, 'float64');
+      const args = { k0: 5, k1: 6, lo: 0xffffffff - 700, hi: 3, params: low.params, perElement: {} };
+      const wasm = new Float64Array(3000), js = new Float64Array(3000);
+      expect(elementWasm({ ...args, out: wasm }, 4, true)).toBe(true);
+      runKernel(low.op, { ...args, out: js }, { fast: false });
+      expectSameBits(wasm, js, `(${ngood}, ${nbad}, ${nsample})`);
+    }
   });
 });

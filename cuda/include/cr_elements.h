@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 
+#include "cr_hypergeometric.h"
 #include "cr_logseries.h"
 #include "cr_math.h"
 #include "cr_von_mises.h"
@@ -30,7 +31,8 @@
   X(0, von_mises, CR_TAG_VON_MISES, 5)       \
   X(1, wald, CR_TAG_WALD, 2)                 \
   X(2, logseries, CR_TAG_LOGSERIES, 2)       \
-  X(3, zipf, CR_TAG_ZIPF, 5)
+  X(3, zipf, CR_TAG_ZIPF, 5)                 \
+  X(4, hypergeometric, CR_TAG_HYPERGEOMETRIC, 8)
 
 /** The ids by name: CR_ELEMENT_von_mises, CR_ELEMENT_wald, … */
 enum cr_element_id {

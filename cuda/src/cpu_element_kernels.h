@@ -2,8 +2,9 @@
 // element has no rejection, so it runs whole in vectors — blocks 0 and 1 of its sub-stream from the
 // instruction set's raw-word kernel (element e is block e of the planes (0, TAG_WALD) and (1, TAG_WALD)),
 // then cr_wald_element's operations lane by lane with cr_vmath<W>, so its bits. As lib/wasm/samplers.cc's
-// wald_vec does on two lanes. The logarithmic series and Zipf: block 0 of every element from that kernel,
-// then their scalar functions (cr_logseries_value, cr_zipf_try) element by element — a rejected Zipf
+// wald_vec does on two lanes. The logarithmic series, Zipf and the hypergeometric: block 0 (the hypergeometric's
+// draws one by one: blocks 0 … 4) of every element from that kernel, then their scalar functions
+// (cr_logseries_value, cr_zipf_try, cr_hypergeometric_try / _by_items) element by element — a rejected
 // proposal goes on from proposal 1 by the scalar port. Included like cpu_vmath.h (anonymous namespace, the
 // instruction set's target).
 #ifndef CR_CPU_ELEMENT_KERNELS_H
@@ -127,6 +128,51 @@ void cr_cpu_zipf_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, 
     }
     return x;
   });
+}
+
+/**
+ * Hypergeometric elements for one row p of cr_hypergeometric_row. The draws one by one (mode 4, at most 9): draw j
+ * of element e is word pair j mod 2 of its block ⌊j/2⌋, from the vector map of plane ⌊j/2⌋ (only the planes the
+ * row's draw count reaches). HRUA: proposal 0 from plane 0 (U = a + 2^-53, V = b), a rejected one continued from
+ * proposal 1 by the scalar port.
+ */
+template <class Map>
+void cr_cpu_hypergeometric_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type,
+                               uint64_t n, Map map) {
+  const double row[8] = {p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]};
+  const double TWO_M53 = 1.1102230246251565e-16;
+  if (row[7] != 4.0) {
+    cr_cpu_block0_run(k0, k1, CR_TAG_HYPERGEOMETRIC, first, out, type, n, map, [&](double a, double b, uint64_t e) {
+      double k = 0.0;
+      for (uint32_t t = 1; !cr_hypergeometric_try(a + TWO_M53, b, row, &k); ++t) {
+        uint32_t w[4];
+        cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_HYPERGEOMETRIC, w);
+        a = (double)cr_u53(w[0], w[1]) * TWO_M53;
+        b = (double)cr_u53(w[2], w[3]) * TWO_M53;
+      }
+      return cr_hypergeometric_unflip(k, row);
+    });
+    return;
+  }
+  constexpr unsigned CH = CR_ELEMENT_CHUNK;
+  const double pop = row[0] + row[1], sample = row[2];
+  const double draws = sample > floor(pop / 2.0) ? pop - sample : sample;  // at most 9
+  const unsigned planes = (unsigned)((draws + 1.0) / 2.0);
+  alignas(64) double b[5][2 * CH], val[CH];
+  for (uint64_t done = 0; done < n;) {
+    const unsigned m = n - done < CH ? (unsigned)(n - done) : CH;
+    const uint64_t e0 = first + done;
+    for (unsigned q = 0; q < planes; ++q) {
+      cr_cpu_map_ctx plane{0.0, 1.0, true, k0, k1};
+      plane.tag = CR_TAG_HYPERGEOMETRIC;
+      plane.plane = q;
+      map(plane, 2 * e0, b[q], CR_MAP_F64, 2 * (uint64_t)m);
+    }
+    for (unsigned i = 0; i < m; ++i)
+      val[i] = cr_hypergeometric_by_items(row, [&](uint32_t j) { return b[j >> 1][2 * i + (j & 1u)]; });
+    cr_cpu_store_values(out, type, done, val, m);
+    done += m;
+  }
 }
 
 #endif  // CR_CPU_ELEMENT_KERNELS_H

@@ -267,14 +267,19 @@ int cr_cpu_transform(uint32_t k0, uint32_t k1, uint64_t first, int id, const dou
 int cr_cpu_element_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id, const double* p, int np, void* out,
                        int type, uint64_t n) {
   if (type != CR_TYPE_F32 && type != CR_TYPE_F64) return CR_EINVAL;
-  // von Mises: its rejection runs in WebAssembly
-  if (id != CR_ELEMENT_wald && id != CR_ELEMENT_logseries && id != CR_ELEMENT_zipf) return CR_CPU_DECLINED;
+  // the samplers with a host kernel here (von Mises: its rejection runs in WebAssembly)
+  if (id != CR_ELEMENT_wald && id != CR_ELEMENT_logseries && id != CR_ELEMENT_zipf && id != CR_ELEMENT_hypergeometric)
+    return CR_CPU_DECLINED;
   if (np != cr_element_params(id) || cr_element_check(id, p) != nullptr) return CR_EINVAL;
   // the map addresses element e's block by the double index 2e: elements from 2^63 go to the other kernels
   if (first >= (1ull << 63) || n > (1ull << 63) - first) return CR_CPU_DECLINED;
   if (id == CR_ELEMENT_logseries) {
     return on_isa(isa, [&] { cr_cpu_logseries_avx512(k0, k1, first, p, out, type, n); },
                   [&] { cr_cpu_logseries_avx2(k0, k1, first, p, out, type, n); });
+  }
+  if (id == CR_ELEMENT_hypergeometric) {
+    return on_isa(isa, [&] { cr_cpu_hypergeometric_avx512(k0, k1, first, p, out, type, n); },
+                  [&] { cr_cpu_hypergeometric_avx2(k0, k1, first, p, out, type, n); });
   }
   if (id == CR_ELEMENT_zipf) {
     if (!(p[3] > 0.0)) {  // a ≥ 1025: every value is 1 (cr_zipf_element reads no block)

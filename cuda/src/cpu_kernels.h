@@ -228,11 +228,16 @@ void cr_cpu_gamma_avx512(const cr_cpu_gamma_ctx& g, uint64_t first, void* out, i
 void cr_cpu_wald_avx2(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type, uint64_t n);
 void cr_cpu_wald_avx512(uint32_t k0, uint32_t k1, uint64_t first, double mean, double scale, void* out, int type,
                         uint64_t n);
-/** Logarithmic series / Zipf elements for one row (cr_logseries.h, cr_zipf.h: checked, Zipf's b finite). */
+/** Logarithmic series / Zipf / hypergeometric elements for one row (cr_logseries.h, cr_zipf.h, cr_hypergeometric.h:
+ *  checked, Zipf's 1/b > 0). */
 void cr_cpu_logseries_avx2(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n);
 void cr_cpu_logseries_avx512(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n);
 void cr_cpu_zipf_avx2(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n);
 void cr_cpu_zipf_avx512(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n);
+void cr_cpu_hypergeometric_avx2(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type,
+                              uint64_t n);
+void cr_cpu_hypergeometric_avx512(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type,
+                                uint64_t n);
 /** Poisson inversions of lanes with λ < 10 (cpu_count_kernels.h) */
 void cr_cpu_poisson_inversions_avx2(const double* lam, const double* A, double* res, unsigned m);
 void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m);

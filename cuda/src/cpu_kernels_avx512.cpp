@@ -24,6 +24,7 @@
 #include "cr_gamma.h"
 #include "cr_normal.h"
 #include "cr_special.h"
+#include "cr_hypergeometric.h"
 #include "cr_logseries.h"
 #include "cr_wald.h"
 #include "cr_zipf.h"
@@ -334,6 +335,11 @@ void cr_cpu_logseries_avx512(uint32_t k0, uint32_t k1, uint64_t first, const dou
 
 void cr_cpu_zipf_avx512(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n) {
   cr_cpu_zipf_run(k0, k1, first, p, out, type, n, cr_cpu_map_avx512);
+}
+
+void cr_cpu_hypergeometric_avx512(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type,
+                              uint64_t n) {
+  cr_cpu_hypergeometric_run(k0, k1, first, p, out, type, n, cr_cpu_map_avx512);
 }
 
 void cr_cpu_poisson_inversions_avx512(const double* lam, const double* A, double* res, unsigned m) {

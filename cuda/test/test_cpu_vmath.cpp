@@ -354,7 +354,21 @@ void test_whole_counts() {
     for (uint64_t first : {0ull, 4294967291ull})
       for (size_t n : {1, 257, 1100}) compare_element<double>(CR_ELEMENT_zipf, row, CR_TYPE_F64, first, n);
   }
+  // the hypergeometric: both methods, HRUA's four flips, urns up to 10^9 − 1 items of each kind
+  const double urns[][3] = {{100, 200, 50}, {200, 100, 50}, {100, 200, 280}, {200, 100, 280}, {5, 7, 3}, {1000, 10, 1005},
+                            {20, 30, 9}, {20, 30, 41}, {0, 50, 20}, {30, 40, 70}, {1e8, 3e8, 1e6}, {999999999, 999999999, 5e8}};
+  for (const auto& u : urns) {
+    double row[8];
+    cr_hypergeometric_row(u[0], u[1], u[2], row);
+    for (uint64_t first : {0ull, 4294967291ull})
+      for (size_t n : {1, 257, 700}) compare_element<double>(CR_ELEMENT_hypergeometric, row, CR_TYPE_F64, first, n);
+  }
   double out[4] = {5, 5, 5, 5};
+  double hrow[8];
+  cr_hypergeometric_row(100, 200, 50, hrow);
+  hrow[3] = -1e300;  // a g no row of (good, bad, sample) has: its loop might never accept
+  CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_hypergeometric, hrow, 8, out, CR_TYPE_F64, 4) == CR_EINVAL,
+            "hypergeometric: a row that is not cr_hypergeometric_row's");
   const double lbad[][2] = {{1.0, 0.0}, {-0.1, 0.0}, {0.5, 1.0}, {(double)NAN, -1.0}};
   for (const auto& r : lbad)
     CRT_CHECK(cr_cpu_element(1, 2, 0, CR_ELEMENT_logseries, r, 2, out, CR_TYPE_F64, 4) == CR_EINVAL, "logseries (%g, %g)",

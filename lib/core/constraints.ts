@@ -259,6 +259,18 @@ export const probabilityBelowOne: Constraint = {
   good: [0, 5e-324, 0.3, 0.6, 1 - 2 ** -53],
 };
 
+/** A number of items below 10^9: an integer in [0, 10^9 − 1] (hypergeometric's ngood and nbad, numpy's bound). */
+export const itemCount: Constraint = {
+  says: 'an integer in [0, 10^9 − 1]',
+  check(v, name) {
+    const x = num(v, name);
+    if (!Number.isInteger(x) || x < 0 || x > 999999999) throw new RangeError(`${name} must be an integer in [0, 10^9 − 1], got ${x}`);
+    return x;
+  },
+  bad: [-1, 0.5, 1e9, NaN, Infinity, -Infinity],
+  good: [0, 1, 7, 100, 5000, 999999999],
+};
+
 /** Finite and > 1 (zipf's a). */
 export const aboveOne: Constraint = {
   says: 'finite and > 1',
@@ -284,6 +296,7 @@ declareInterval(successes, { lo: 0, loOpen: true, ...OPEN_INF });
 declareInterval(probability, { lo: 0, hi: 1 });
 declareInterval(probabilityBelowOne, { lo: 0, hi: 1, hiOpen: true });
 declareInterval(aboveOne, { lo: 1, loOpen: true, ...OPEN_INF });
+declareInterval(itemCount, { lo: 0, hi: 999999999, integer: true });
 declareInterval(successProbability, { lo: 0, loOpen: true, hi: 1 });
 declareInterval(safeInteger, { lo: -(2 ** 53 - 1), hi: 2 ** 53 - 1, integer: true });
 declareInterval(bound, {});

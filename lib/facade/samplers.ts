@@ -42,6 +42,7 @@ import { VON_MISES } from '../samplers/von-mises.js';
 import { WALD } from '../samplers/wald.js';
 import { LOGSERIES } from '../samplers/logseries.js';
 import { ZIPF } from '../samplers/zipf.js';
+import { HYPERGEOMETRIC } from '../samplers/hypergeometric.js';
 import { MULTIVARIATE_NORMAL } from '../samplers/multivariate-normal.js';
 
 // ---- the shapes of the functions ----------------------------------------------------------------
@@ -840,6 +841,29 @@ export const zipf = zipfFn as SamplerWith<ZipfOptions, 'float64', 'float64'>;
  * @function
  */
 export const zipfAsync = zipfAsyncFn as SamplerWithAsync<ZipfOptions, 'float64', 'float64'>;
+
+export interface HypergeometricOptions extends WholeOptions {
+  /** Good items in the urn: an integer in [0, 10^9 − 1]. One per element: see PerElementParam. */
+  ngood: PerElementParam;
+  /** Other items in the urn: an integer in [0, 10^9 − 1]. One per element: see PerElementParam. */
+  nbad: PerElementParam;
+  /** Items drawn without replacement: an integer in [0, ngood + nbad]. One per element: see PerElementParam. */
+  nsample: PerElementParam;
+}
+const [hypergeometricFn, hypergeometricAsyncFn] = makeSampler(HYPERGEOMETRIC);
+/**
+ * n hypergeometric counts — the good items among nsample drawn without replacement from ngood good and nbad
+ * other items (numpy's hypergeometric(ngood, nbad, nsample)) — as float64 integers, by numpy's methods:
+ * Stadlober's ratio of uniforms (HRUA), or the items drawn one by one when nsample is within 10 of 0 or of
+ * ngood + nbad; element i from its own sub-stream (docs/streams.md, "Hypergeometric").
+ * @function
+ */
+export const hypergeometric = hypergeometricFn as SamplerWith<HypergeometricOptions, 'float64', 'float64'>;
+/**
+ * The Promise twin of hypergeometric() (the same values; large CPU calls run on worker threads).
+ * @function
+ */
+export const hypergeometricAsync = hypergeometricAsyncFn as SamplerWithAsync<HypergeometricOptions, 'float64', 'float64'>;
 
 export interface MultivariateNormalOptions extends FloatOptions {
   /** The mean vector: d finite numbers (1 ≤ d ≤ 1024; d is the row length). */

@@ -37,6 +37,7 @@ import { VON_MISES } from './von-mises.js';
 import { WALD } from './wald.js';
 import { LOGSERIES } from './logseries.js';
 import { ZIPF } from './zipf.js';
+import { HYPERGEOMETRIC } from './hypergeometric.js';
 import { MULTIVARIATE_NORMAL } from './multivariate-normal.js';
 import { ALIAS_OPS } from './alias.js';
 import { XORWOW_OPS } from './xorwow.js';
@@ -50,7 +51,7 @@ export const SAMPLERS: readonly SamplerSpec[] = nullPrototypes([
   INTEGERS, BERNOULLI, GEOMETRIC,
   POISSON, BINOMIAL, NEGATIVE_BINOMIAL, MULTINOMIAL,
   CAUCHY, LAPLACE, LOGISTIC, GUMBEL, PARETO, RAYLEIGH, TRUNCATED_NORMAL, TRIANGULAR, STUDENT_T, F, VON_MISES, WALD, POWER,
-  LOGSERIES, ZIPF,
+  LOGSERIES, ZIPF, HYPERGEOMETRIC,
   MULTIVARIATE_NORMAL,
 ]);
 
