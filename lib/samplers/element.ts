@@ -6,7 +6,8 @@
  * (whose id, tag and parameter count test/layout.test.ts checks against this one) give the sampler on
  * every backend: the CPU runs `element` (its specification) or, as the fast path, the C++ twin compiled into
  * the WebAssembly module (lib/wasm/samplers.ts elementWasm) — or before it the addon's host SIMD kernel where
- * cuda/src/cpu_element_kernels.h has one (`hostSimd`: Wald) —, the CUDA kernels, C API and binding take it from the table.
+ * cuda/src/cpu_element_kernels.h has one (`hostSimd`: Wald, logseries, zipf, hypergeometric) —, the CUDA kernels,
+ * C API and binding take it from the table. Integer-valued samplers (`integer`) have float64 outputs alone.
  */
 import type { KernelArgs } from '../core/job.js';
 import { elementKernel, type ElementFn } from '../kernels/element.js';

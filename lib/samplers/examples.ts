@@ -1,8 +1,8 @@
 /**
  * Example parameter values of a sampler, derived from its declaration: the one place the tests, the
  * fuzz targets, the benchmarks and the tools take a typical valid call from, so that a new sampler gets
- * one without an edit there. A parameter's example value is its default, else a moderate value its
- * constraint accepts (`good`, in [0.25, 4]), else 1. (The cross-backend equality tests take many sets
+ * one without an edit there. A parameter's example value is its default, else its declared `example`, else a
+ * moderate value its constraint accepts (`good`, in [0.25, 4]), else 1. (The cross-backend equality tests take many sets
  * with full significands instead, from lib/core/param-sets.ts.) Where the sampler's cross-parameter check refuses
  * those (triangular's left ≤ mode ≤ right, with left = mode = right = 1), the numeric parameters take
  * 1, 2, 3, … in their declared order, the order such checks ask for.
@@ -12,7 +12,7 @@ import type { ParamSpec } from './spec.js';
 
 /** A value parameter q accepts that keeps draws ordinary. */
 export function exampleValue(q: ParamSpec): number {
-  return q.default ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
+  return q.default ?? q.example ?? q.is.good.find((x) => x >= 0.25 && x <= 4) ?? 1;
 }
 
 /** What exampleValues needs of a sampler (a SamplerSpec, a transform or element definition). */

@@ -11,9 +11,9 @@ export const HYPERGEOMETRIC = elementSampler({
   id: 4,
   tag: TAG_HYPERGEOMETRIC,
   params: [
-    { name: 'ngood', doc: 'Good items in the urn: an integer in [0, 10^9 − 1].', is: itemCount },
-    { name: 'nbad', doc: 'Other items in the urn: an integer in [0, 10^9 − 1].', is: itemCount },
-    { name: 'nsample', doc: 'Items drawn without replacement: an integer in [0, ngood + nbad].', is: count },
+    { name: 'ngood', doc: 'Good items in the urn: an integer in [0, 10^9 − 1].', is: itemCount, example: 100 },
+    { name: 'nbad', doc: 'Other items in the urn: an integer in [0, 10^9 − 1].', is: itemCount, example: 200 },
+    { name: 'nsample', doc: 'Items drawn without replacement: an integer in [0, ngood + nbad].', is: count, example: 50 },
   ],
   check({ ngood, nbad, nsample }, at) {
     if (!(nsample <= ngood + nbad)) {

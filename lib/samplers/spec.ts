@@ -34,6 +34,9 @@ export interface ParamSpec {
   byDtype?: (dtype: DeviceDtype) => Constraint;
   /** The default; omitted: the parameter is required. */
   default?: number;
+  /** A typical value for examples, tests and benchmarks (lib/samplers/examples.ts), where the constraint's
+   *  moderate good values would be a degenerate call (a hypergeometric urn of one item, zipf's a = 1 + 2^-52). */
+  example?: number;
   /**
    * Also one value per element: a Float32Array/Float64Array of length n (validated, and copied: the
    * kernels read it after the call returns), or — with `device` — a float DeviceArray of length n.

@@ -22,7 +22,7 @@ export const ZIPF = elementSampler({
   stream: 'docs/streams.md, "Zipf"',
   id: 3,
   tag: TAG_ZIPF,
-  params: [{ name: 'a', doc: 'Exponent a > 1: P(k) = k^−a / ζ(a) for k ≥ 1, conditioned on k ≤ 2^53 (numpy: ≤ 2^63 − 1).', is: aboveOne }],
+  params: [{ name: 'a', doc: 'Exponent a > 1: P(k) = k^−a / ζ(a) for k ≥ 1, conditioned on k ≤ 2^53 (numpy: ≤ 2^63 − 1).', is: aboveOne, example: 2 }],
   derived: { names: ['am1', 'invAm1', 'c', 'invB', 'invBm1'], of: ({ a }) => zipfParams(a) },
   element: zipfElement,
   integer: true,
