@@ -87,6 +87,15 @@ void cr_cpu_block0_run(uint32_t k0, uint32_t k1, uint32_t tag, uint64_t first, v
   }
 }
 
+/** Proposal t's uniforms of element e by the scalar port: a = k53(w0, w1)·2^-53, b = k53(w2, w3)·2^-53 of its block
+ *  (e mod 2^32, e div 2^32, t, tag) — what cr_cpu_block0_run hands over for t = 0. */
+inline void cr_cpu_proposal(uint32_t k0, uint32_t k1, uint64_t e, uint32_t t, uint32_t tag, double* a, double* b) {
+  uint32_t w[4];
+  cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, tag, w);
+  *a = (double)cr_u53(w[0], w[1]) * 1.1102230246251565e-16;
+  *b = (double)cr_u53(w[2], w[3]) * 1.1102230246251565e-16;
+}
+
 /** Logarithmic series elements for one row p = (p, r): V = a + 2^-53, U = b + 2^-53 (exact), cr_logseries_value. */
 template <class Map>
 void cr_cpu_logseries_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n,
@@ -106,6 +115,13 @@ void cr_cpu_logseries_run(uint32_t k0, uint32_t k1, uint64_t first, const double
 template <class Map>
 void cr_cpu_zipf_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, void* out, int type, uint64_t n,
                      Map map) {
+  if (!(p[3] > 0.0)) {  // 1/b = 0 (a ≥ 1025): every value is 1, and cr_zipf_element reads no block
+    double ones[CR_ELEMENT_CHUNK];
+    for (double& x : ones) x = 1.0;
+    for (uint64_t i = 0; i < n; i += CR_ELEMENT_CHUNK)
+      cr_cpu_store_values(out, type, i, ones, n - i < CR_ELEMENT_CHUNK ? (unsigned)(n - i) : CR_ELEMENT_CHUNK);
+    return;
+  }
   constexpr int SMALL = 1024;
   const double row[5] = {p[0], p[1], p[2], p[3], p[4]};
   double tm1_of[SMALL + 1];
@@ -120,12 +136,7 @@ void cr_cpu_zipf_run(uint32_t k0, uint32_t k1, uint64_t first, const double* p, 
   };
   cr_cpu_block0_run(k0, k1, CR_TAG_ZIPF, first, out, type, n, map, [&](double a, double b, uint64_t e) {
     double x;
-    for (uint32_t t = 1; !take(a, b, &x); ++t) {
-      uint32_t w[4];
-      cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_ZIPF, w);
-      a = (double)cr_u53(w[0], w[1]) * 1.1102230246251565e-16;
-      b = (double)cr_u53(w[2], w[3]) * 1.1102230246251565e-16;
-    }
+    for (uint32_t t = 1; !take(a, b, &x); ++t) cr_cpu_proposal(k0, k1, e, t, CR_TAG_ZIPF, &a, &b);
     return x;
   });
 }
@@ -144,12 +155,8 @@ void cr_cpu_hypergeometric_run(uint32_t k0, uint32_t k1, uint64_t first, const d
   if (row[7] != 4.0) {
     cr_cpu_block0_run(k0, k1, CR_TAG_HYPERGEOMETRIC, first, out, type, n, map, [&](double a, double b, uint64_t e) {
       double k = 0.0;
-      for (uint32_t t = 1; !cr_hypergeometric_try(a + TWO_M53, b, row, &k); ++t) {
-        uint32_t w[4];
-        cr_block(k0, k1, (uint32_t)e, (uint32_t)(e >> 32), t, CR_TAG_HYPERGEOMETRIC, w);
-        a = (double)cr_u53(w[0], w[1]) * TWO_M53;
-        b = (double)cr_u53(w[2], w[3]) * TWO_M53;
-      }
+      for (uint32_t t = 1; !cr_hypergeometric_try(a + TWO_M53, b, row, &k); ++t)
+        cr_cpu_proposal(k0, k1, e, t, CR_TAG_HYPERGEOMETRIC, &a, &b);
       return cr_hypergeometric_unflip(k, row);
     });
     return;

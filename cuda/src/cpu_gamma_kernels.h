@@ -76,12 +76,13 @@ void cr_cpu_dense_uniforms(uint32_t k0, uint32_t k1, uint32_t tag, uint64_t e0, 
 /**
  * One chunk of m ≤ CR_GAMMA_CHUNK elements from e0, element j with the constants L.d/c[j]: their first
  * accepted proposals, dv = G' = d·v and U (its boost uniform), in binary64. Proposal 0 in vectors; a lane
- * that rejects it goes on from proposal 1 by the scalar port.
+ * that rejects it goes on from proposal 1 by the scalar port. U is made for the Marsaglia–Tsang lanes when
+ * need_U, for the Erlang lanes when need_U_erlang (else left as it was: the caller reads none).
  */
 template <int W, bool Grouped, class Map>
 void cr_cpu_gamma_chunk(uint32_t k0, uint32_t k1, uint64_t e0, unsigned m, const cr_cpu_gamma_lanes& L, bool wide,
-                        bool need_U, bool need_U_erlang, uint32_t* w, double* u1, double* u2, double* ua, double* dvs, double* Us,
-                        Map map) {
+                        bool need_U, bool need_U_erlang, uint32_t* w, double* u1, double* u2, double* ua, double* dvs,
+                        double* Us, Map map) {
   using M = cr_vmath<W>;
   using T = typename M::T;
   using I = typename M::I;

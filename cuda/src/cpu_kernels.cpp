@@ -282,12 +282,6 @@ int cr_cpu_element_isa(int isa, uint32_t k0, uint32_t k1, uint64_t first, int id
                   [&] { cr_cpu_hypergeometric_avx2(k0, k1, first, p, out, type, n); });
   }
   if (id == CR_ELEMENT_zipf) {
-    if (!(p[3] > 0.0)) {  // a ≥ 1025: every value is 1 (cr_zipf_element reads no block)
-      double ones[256];
-      for (double& x : ones) x = 1.0;
-      for (uint64_t i = 0; i < n; i += 256) cr_cpu_store_values(out, type, i, ones, n - i < 256 ? (unsigned)(n - i) : 256);
-      return CR_CPU_DONE;
-    }
     return on_isa(isa, [&] { cr_cpu_zipf_avx512(k0, k1, first, p, out, type, n); },
                   [&] { cr_cpu_zipf_avx2(k0, k1, first, p, out, type, n); });
   }
