@@ -35,6 +35,9 @@ function mulhi(a: number, mlo: number, mhi: number): number {
   return (hh + (lh >>> 16) + (hl >>> 16) + (mid >>> 16)) | 0;
 }
 
+/** The 53-bit integer of two words, (a >>> 5)·2^26 + (b >>> 6): the samplers' k53 (cuda/include/cr_normal.h cr_u53). */
+export const k53 = (a: number, b: number): number => (a >>> 5) * 67108864 + (b >>> 6);
+
 /**
  * Writes philox4x32-10(counter, key) to dst[at..at+3]. The hot loop of every sampler; state is kept
  * as int32 (the bits are what matter) and all arguments are numbers, so V8 inlines it.

@@ -8,21 +8,19 @@
  * float32 and float64 read the same proposals (the float32 value is the binary64 one rounded once).
  * C++ twin: cuda/include/cr_beta.h; the CPU's fast path is lib/wasm/samplers.ts betaWasm.
  */
-import { philoxBlock } from '../core/philox.js';
+import { k53, philoxBlock } from '../core/philox.js';
 import { TAG_BETA } from '../core/layout.js';
 import { log } from '../core/math/log.js';
 import { exp } from '../core/math/exp.js';
 import { betaRatioKernel, fillPlane, type DrawRange } from './gamma.js';
 
 const TWO_M53 = 2 ** -53;
-const TWO_P26 = 67108864;
 const TWO_P32 = 4294967296;
 /** 2^-1022, the smallest normal binary64: below it X/S is computed in log space. */
 const MIN_NORMAL = 2 ** -1022;
 const CHUNK = 4096;
 const words = new Uint32Array(4 * CHUNK);
 const retry = new Uint32Array(4);
-const k53 = (a: number, b: number) => (a >>> 5) * TWO_P26 + (b >>> 6);
 
 /** Whether beta(a, b) runs Jöhnk's algorithm (else the gamma ratio). */
 export const isJohnk = (a: number, b: number): boolean => a <= 1 && b <= 1;

@@ -5,7 +5,7 @@
  * otherwise at most 9 draws of the items one by one, draw j from word pair j mod 2 of block ⌊j/2⌋. The row
  * is hypergeometricRow's. C++ twin: cuda/include/cr_hypergeometric.h.
  */
-import { philoxBlock } from '../core/philox.js';
+import { k53, philoxBlock } from '../core/philox.js';
 import { log } from '../core/math/log.js';
 import { logFactorial } from '../core/math/logfactorial.js';
 
@@ -16,9 +16,7 @@ export const TAG_HYPERGEOMETRIC = 24;
 export const HYPERGEOMETRIC_MAX = 999999999;
 
 const TWO_M53 = 2 ** -53;
-const TWO_P26 = 67108864;
 const W = new Uint32Array(4);
-const k53 = (a: number, b: number) => (a >>> 5) * TWO_P26 + (b >>> 6);
 const D1 = 1.7155277699214135;  // 2·sqrt(2/e)
 const D2 = 0.8989161620588988;  // 3 − 2·sqrt(3/e)
 

@@ -6,7 +6,7 @@
  * 1 + ⌊log V / log q⌋: 1 when V ≥ p or V > q, 2 when q² < V ≤ q, else ⌊1 + log V / log q⌋.
  * C++ twin: cuda/include/cr_logseries.h.
  */
-import { philoxBlock } from '../core/philox.js';
+import { k53, philoxBlock } from '../core/philox.js';
 import { expm1 } from '../core/math/expm1.js';
 import { log } from '../core/math/log.js';
 
@@ -14,9 +14,7 @@ import { log } from '../core/math/log.js';
 export const TAG_LOGSERIES = 22;
 
 const TWO_M53 = 2 ** -53;
-const TWO_P26 = 67108864;
 const W = new Uint32Array(4);
-const k53 = (a: number, b: number) => (a >>> 5) * TWO_P26 + (b >>> 6);
 
 /** Element (eHi:eLo) for p = (p, r = log(1 − p)): an integer ≥ 1. */
 export function logseriesElement(k0: number, k1: number, eLo: number, eHi: number, p: Float64Array): number {

@@ -12,21 +12,19 @@
  * then y = r + mu (mu already reduced to [−π, π)), wrapped once into [−π, π). C++ twin:
  * cuda/include/cr_von_mises.h.
  */
-import { philoxBlock } from '../core/philox.js';
+import { k53, philoxBlock } from '../core/philox.js';
 import { TAG_VON_MISES } from '../core/layout.js';
 import { acos } from '../core/math/acos.js';
 import { cos2pi } from '../core/math/sincos.js';
 import { log } from '../core/math/log.js';
 
 const TWO_M53 = 2 ** -53;
-const TWO_P26 = 67108864;
 /** π and 2π rounded to binary64 (2π exactly twice π's double). */
 export const PI = 3.141592653589793;
 export const TWO_PI = 6.283185307179586;
 
 const W = new Uint32Array(4);
 
-const k53 = (a: number, b: number) => (a >>> 5) * TWO_P26 + (b >>> 6);
 
 /** Element (eHi:eLo) for parameters p. */
 export function vonMisesElement(k0: number, k1: number, eLo: number, eHi: number, p: Float64Array): number {

@@ -7,7 +7,7 @@
  * roots of numpy's quadratic are mean/r and mean·r; the value is mean/r when u'·(1 + 1/r) ≤ 1 (numpy:
  * u' ≤ mean/(mean + x)), else mean·r. C++ twin: cuda/include/cr_wald.h.
  */
-import { philoxBlock } from '../core/philox.js';
+import { k53, philoxBlock } from '../core/philox.js';
 import { cos2pi } from '../core/math/sincos.js';
 import { log } from '../core/math/log.js';
 
@@ -15,9 +15,7 @@ import { log } from '../core/math/log.js';
 export const TAG_WALD = 16;
 
 const TWO_M53 = 2 ** -53;
-const TWO_P26 = 67108864;
 const W = new Uint32Array(4);
-const k53 = (a: number, b: number) => (a >>> 5) * TWO_P26 + (b >>> 6);
 
 /** Element (eHi:eLo) for p = (mean, scale). */
 export function waldElement(k0: number, k1: number, eLo: number, eHi: number, p: Float64Array): number {

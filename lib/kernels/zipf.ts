@@ -6,7 +6,7 @@
  * X = ⌊exp(−log U·(1/am1))⌋, y = am1·log1p(1/X); accepted when X ≤ 2^53 and
  * v·X·expm1(y)·(1/bm1) ≤ (1 + expm1(y))·(1/b). C++ twin: cuda/include/cr_zipf.h.
  */
-import { philoxBlock } from '../core/philox.js';
+import { k53, philoxBlock } from '../core/philox.js';
 import { exp } from '../core/math/exp.js';
 import { expm1 } from '../core/math/expm1.js';
 import { log1p } from '../core/math/log1p.js';
@@ -16,9 +16,7 @@ export const TAG_ZIPF = 23;
 
 const TWO_M53 = 2 ** -53;
 const TWO_P53 = 2 ** 53;
-const TWO_P26 = 67108864;
 const W = new Uint32Array(4);
-const k53 = (a: number, b: number) => (a >>> 5) * TWO_P26 + (b >>> 6);
 
 /** Element (eHi:eLo) for p = (am1, 1/am1, c, 1/b, 1/bm1) of lib/samplers/zipf.ts zipfParams: an integer in [1, 2^53]. */
 export function zipfElement(k0: number, k1: number, eLo: number, eHi: number, p: Float64Array): number {
